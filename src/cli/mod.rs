@@ -1,0 +1,52 @@
+//! The command line of the `shishi` binary: argument parsing and dispatch to one module per
+//! subcommand. Errors go to stderr with a non-zero exit code; stdout carries only results.
+
+mod perft;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Shishi, a shogi engine. Without a subcommand it speaks USI on stdin/stdout.
+#[derive(Parser, Debug)]
+#[command(name = "shishi", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count the leaves of the legal-move tree (move-generator proof and speed test).
+    Perft(perft::PerftArgs),
+}
+
+/// The games the engine plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Variant {
+    Shogi,
+}
+
+/// Parses the command line, runs the subcommand and returns the process exit code.
+pub fn run() -> i32 {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            // clap prints help/version to stdout and usage errors to stderr itself.
+            let _ = err.print();
+            return if err.use_stderr() { 2 } else { 0 };
+        }
+    };
+    let result = match cli.command {
+        Some(Command::Perft(args)) => perft::run(&args),
+        None => Err("the USI mode is not built yet; try `shishi perft --help`".to_string()),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(message) => {
+            eprintln!("error: {message}");
+            1
+        }
+    }
+}

@@ -1,0 +1,72 @@
+//! `shishi perft`: counts the legal-move tree of a position to a depth and reports nodes,
+//! time and nodes per second, optionally split by first move (`--divide`).
+
+use super::Variant;
+use crate::rules::perft::{divide, perft};
+use crate::rules::variants::shogi::Position;
+use clap::Args;
+use std::time::Instant;
+
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value = "shogi")]
+    variant: Variant,
+    /// The position as an SFEN.
+    #[arg(
+        long,
+        conflicts_with = "startpos",
+        required_unless_present = "startpos"
+    )]
+    sfen: Option<String>,
+    /// Start from the variant's start position.
+    #[arg(long)]
+    startpos: bool,
+    /// USI moves to play from the position before counting.
+    #[arg(long, num_args = 1.., value_delimiter = ' ')]
+    moves: Vec<String>,
+    /// Plies to count.
+    #[arg(long)]
+    depth: u32,
+    /// Print the count below each legal move.
+    #[arg(long)]
+    divide: bool,
+}
+
+pub fn run(args: &PerftArgs) -> Result<(), String> {
+    match args.variant {
+        Variant::Shogi => {
+            let mut pos = match &args.sfen {
+                Some(sfen) => Position::from_sfen(sfen).map_err(|e| e.to_string())?,
+                None => Position::startpos(),
+            };
+            for text in args.moves.iter().filter(|m| !m.is_empty()) {
+                let mv = pos.parse_usi_move(text).map_err(|e| e.to_string())?;
+                pos.play(mv);
+            }
+            let start = Instant::now();
+            let nodes = if args.divide {
+                let mut rows: Vec<(String, u64)> = divide(&mut pos, args.depth)
+                    .into_iter()
+                    .map(|(mv, n)| (pos.move_to_usi(mv), n))
+                    .collect();
+                rows.sort();
+                for (mv, n) in &rows {
+                    println!("{mv}: {n}");
+                }
+                rows.iter().map(|(_, n)| n).sum()
+            } else {
+                perft(&mut pos, args.depth)
+            };
+            report(nodes, start);
+        }
+    }
+    Ok(())
+}
+
+fn report(nodes: u64, start: Instant) {
+    let seconds = start.elapsed().as_secs_f64();
+    println!("nodes {nodes}");
+    println!("time {seconds:.3}");
+    println!("nps {:.0}", nodes as f64 / seconds.max(1e-9));
+}

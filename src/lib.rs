@@ -1,0 +1,8 @@
+//! Shishi (獅子, the Lion): a USI engine for standard shogi and four of its variants.
+//!
+//! Layers, with dependencies pointing one way only: `rules` (what the games are) and `cli`
+//! (the subcommands of the `shishi` binary). See `docs/ARCHITECTURE.md` for which file owns
+//! which question.
+
+pub mod cli;
+pub mod rules;

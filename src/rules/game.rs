@@ -1,0 +1,47 @@
+//! The `Game` trait: what search, perft and the referee know about any variant.
+//!
+//! A game state offers its legal actions, plays and takes back actions, hashes itself and
+//! says whether the game is over. Each node is either a decision of one side or a chance
+//! event with integer-weighted outcomes; the deterministic variants only ever report
+//! decisions. Search and perft are generic over this trait, so each variant's hot loop is
+//! compiled on its own.
+
+use crate::rules::geometry::Color;
+use crate::rules::moves::{Move, MoveList};
+
+/// The relative likelihood of one chance outcome (e.g. 1 for a double, 2 for a mixed roll).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weight(pub u32);
+
+/// Who acts next.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NodeKind {
+    /// `Color` chooses one of the legal actions.
+    Decision(Color),
+    /// Nature chooses one of these outcomes with the given weights.
+    Chance(Vec<(Move, Weight)>),
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The given side won.
+    Win(Color),
+    Draw,
+}
+
+/// A game state that search, perft and the referee can drive.
+pub trait Game: Clone + Send + Sync {
+    /// Whose turn it is, or the chance event that comes next.
+    fn node_kind(&self) -> NodeKind;
+    /// Appends every legal action of the side to act (or every chance outcome) to `out`.
+    fn legal_actions(&self, out: &mut MoveList);
+    /// Plays an action that `legal_actions` produced.
+    fn play(&mut self, action: Move);
+    /// Takes back the most recent action.
+    fn unplay(&mut self);
+    /// A hash of everything that decides the future of the game.
+    fn hash(&self) -> u64;
+    /// The result, if the game has ended by the rules alone (no resignation or clock).
+    fn outcome(&self) -> Option<Outcome>;
+}

@@ -1,0 +1,14 @@
+//! What the games are: boards, pieces, positions, legal moves, notation and perft.
+//! No I/O, no threads, no evaluation; everything above this layer depends on it, never the
+//! reverse.
+
+pub mod bitboard;
+pub mod game;
+pub mod geometry;
+pub mod moves;
+pub mod notation;
+pub mod perft;
+pub mod piece;
+pub mod rays;
+pub mod variants;
+pub mod zobrist;

@@ -1,0 +1,113 @@
+//! The `Move` value: one action of any game, packed into 32 bits.
+//!
+//! Layout: bits 0–7 destination square, bits 8–15 origin square (or the dropped kind's
+//! [`KindId`] for a drop), bit 16 promote, bit 17 drop, bit 31 always set so that
+//! `Option<Move>` costs nothing extra. Later variants add multi-step and chance actions in the
+//! unused bits.
+
+use crate::rules::geometry::Square;
+use crate::rules::piece::KindId;
+use arrayvec::ArrayVec;
+use std::num::NonZeroU32;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move(NonZeroU32);
+
+const _: () = assert!(std::mem::size_of::<Option<Move>>() == 4);
+
+const VALID: u32 = 1 << 31;
+const PROMOTE: u32 = 1 << 16;
+const DROP: u32 = 1 << 17;
+
+/// The most actions any position of any variant can offer (shogi's record is 593).
+pub const MAX_MOVES: usize = 1024;
+
+/// A move list that lives on the stack.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+impl Move {
+    #[inline]
+    fn from_bits(bits: u32) -> Move {
+        // VALID is always set, so the value is never zero.
+        Move(NonZeroU32::new(bits | VALID).expect("VALID bit set"))
+    }
+
+    /// A board move from `from` to `to`, promoting if `promote`.
+    #[inline]
+    pub fn normal(from: Square, to: Square, promote: bool) -> Move {
+        Move::from_bits(to.0 as u32 | (from.0 as u32) << 8 | if promote { PROMOTE } else { 0 })
+    }
+
+    /// A drop of a piece of `kind` from hand onto `to`.
+    #[inline]
+    pub fn drop(kind: KindId, to: Square) -> Move {
+        Move::from_bits(to.0 as u32 | (kind.0 as u32) << 8 | DROP)
+    }
+
+    #[inline]
+    pub fn to(self) -> Square {
+        Square(self.0.get() as u8)
+    }
+
+    /// The origin square of a board move; `None` for a drop.
+    #[inline]
+    pub fn from(self) -> Option<Square> {
+        (!self.is_drop()).then(|| Square((self.0.get() >> 8) as u8))
+    }
+
+    /// The kind dropped, for a drop.
+    #[inline]
+    pub fn dropped_kind(self) -> Option<KindId> {
+        self.is_drop().then(|| KindId((self.0.get() >> 8) as u8))
+    }
+
+    #[inline]
+    pub fn is_drop(self) -> bool {
+        self.0.get() & DROP != 0
+    }
+
+    #[inline]
+    pub fn is_promotion(self) -> bool {
+        self.0.get() & PROMOTE != 0
+    }
+
+    /// The raw packed value (for hashing into tables and compact storage).
+    #[inline]
+    pub fn bits(self) -> u32 {
+        self.0.get()
+    }
+}
+
+impl std::fmt::Debug for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.dropped_kind() {
+            Some(kind) => write!(f, "Move(drop kind {} to {})", kind.0, self.to().0),
+            None => write!(
+                f,
+                "Move({} -> {}{})",
+                self.from().map_or(0, |s| s.0),
+                self.to().0,
+                if self.is_promotion() { " +" } else { "" }
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_round_trip() {
+        let m = Move::normal(Square(80), Square(3), true);
+        assert_eq!(m.from(), Some(Square(80)));
+        assert_eq!(m.to(), Square(3));
+        assert!(m.is_promotion() && !m.is_drop());
+        let d = Move::drop(KindId(6), Square(143));
+        assert_eq!(d.dropped_kind(), Some(KindId(6)));
+        assert_eq!(d.from(), None);
+        assert_eq!(d.to(), Square(143));
+        assert!(!d.is_promotion());
+        assert_ne!(Move::normal(Square(0), Square(0), false), d);
+    }
+}

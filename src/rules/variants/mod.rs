@@ -1,0 +1,4 @@
+//! One module per game. Each owns its pieces, position, move generation and notation, and
+//! implements [`crate::rules::game::Game`].
+
+pub mod shogi;

@@ -1,0 +1,74 @@
+//! Standard shogi as a [`Game`]: the trait methods, and the game-end rules that need the
+//! history (no legal move loses, fourfold repetition draws unless it was perpetual check,
+//! RULES.md §1.5–1.6).
+
+use super::Position;
+use crate::rules::game::{Game, NodeKind, Outcome};
+use crate::rules::moves::{Move, MoveList};
+
+/// How many times a position must occur for sennichite (RULES.md §1.6).
+const REPETITIONS_TO_END: usize = 4;
+
+impl Game for Position {
+    #[inline]
+    fn node_kind(&self) -> NodeKind {
+        NodeKind::Decision(self.side_to_move())
+    }
+
+    #[inline]
+    fn legal_actions(&self, out: &mut MoveList) {
+        self.generate_legal(out);
+    }
+
+    #[inline]
+    fn play(&mut self, action: Move) {
+        Position::play(self, action);
+    }
+
+    #[inline]
+    fn unplay(&mut self) {
+        Position::unplay(self);
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.has_legal_move() {
+            return Some(Outcome::Win(self.side_to_move().flip()));
+        }
+        self.repetition_outcome()
+    }
+}
+
+impl Position {
+    /// The result if the current position has now occurred for the fourth time.
+    pub fn repetition_outcome(&self) -> Option<Outcome> {
+        let now = self.hash();
+        // Earlier occurrences with the same side to move are an even number of moves back.
+        let earlier: Vec<usize> = (1..=self.moves_played())
+            .filter(|back| back % 2 == 0 && self.hash_before(*back) == Some(now))
+            .collect();
+        if earlier.len() + 1 < REPETITIONS_TO_END {
+            return None;
+        }
+        let cycle = earlier[REPETITIONS_TO_END - 2];
+        // Walk back over the cycle, noting for each side whether every move it made checked.
+        let mut replay = self.clone();
+        let mut always_checked = [true; 2];
+        for _ in 0..cycle {
+            let checked = replay.in_check();
+            replay.unplay();
+            if !checked {
+                always_checked[replay.side_to_move().index()] = false;
+            }
+        }
+        match always_checked {
+            [true, false] => Some(Outcome::Win(crate::rules::geometry::Color::Gote)),
+            [false, true] => Some(Outcome::Win(crate::rules::geometry::Color::Sente)),
+            _ => Some(Outcome::Draw),
+        }
+    }
+}

@@ -1,0 +1,449 @@
+//! SFEN and USI move text for standard shogi (RULES.md §0.2, §0.4).
+//!
+//! Parsing validates as well as reads: a position is refused if it could not arise under
+//! the rules (two kings of one colour, more pieces than a set holds, a piece standing where it
+//! could never move, nifu, or the side not to move in check), so the generator never sees
+//! an impossible position. A move string is accepted only if it names a legal move.
+
+use super::position::{Hand, Position};
+use super::{Geo, Kind, Piece};
+use crate::rules::bitboard::Bitboard;
+use crate::rules::geometry::{Color, File, Rank, Square};
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::notation::NotationError;
+
+/// The standard start position (RULES.md §1.1).
+pub const START_SFEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+
+/// The order hand pieces are written in, as USI tools print them.
+const HAND_PRINT_ORDER: [Kind; 7] = [
+    Kind::Rook,
+    Kind::Bishop,
+    Kind::Gold,
+    Kind::Silver,
+    Kind::Knight,
+    Kind::Lance,
+    Kind::Pawn,
+];
+
+fn sfen_error(message: impl Into<String>) -> NotationError {
+    NotationError::Sfen(message.into())
+}
+
+fn kind_from_letter(letter: char) -> Option<Kind> {
+    Kind::ALL
+        .into_iter()
+        .find(|k| !k.rules().is_promoted && k.rules().letter == letter.to_ascii_uppercase())
+}
+
+/// The SFEN text of a piece (`P`, `+p`, …).
+pub fn piece_text(piece: Piece) -> String {
+    let rules = piece.kind().rules();
+    let letter = match piece.color() {
+        Color::Sente => rules.letter,
+        Color::Gote => rules.letter.to_ascii_lowercase(),
+    };
+    if rules.is_promoted {
+        format!("+{letter}")
+    } else {
+        letter.to_string()
+    }
+}
+
+impl Position {
+    /// The start position.
+    pub fn startpos() -> Position {
+        Position::from_sfen(START_SFEN).expect("the start SFEN is valid")
+    }
+
+    /// Parses a 3- or 4-field SFEN (the move number defaults to 1).
+    pub fn from_sfen(text: &str) -> Result<Position, NotationError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if !(3..=4).contains(&fields.len()) {
+            return Err(sfen_error(format!(
+                "expected 3 or 4 fields (board side hands [move]), found {}",
+                fields.len()
+            )));
+        }
+        let mut pos = Position::empty();
+        parse_board(fields[0], &mut pos)?;
+        let side = match fields[1] {
+            "b" => Color::Sente,
+            "w" => Color::Gote,
+            other => {
+                return Err(sfen_error(format!(
+                    "side to move must be b or w, not {other:?}"
+                )))
+            }
+        };
+        let hands = parse_hands(fields[2])?;
+        let move_number = match fields.get(3) {
+            Some(n) => n
+                .parse::<u32>()
+                .ok()
+                .filter(|n| *n >= 1)
+                .ok_or_else(|| sfen_error(format!("bad move number {n:?}")))?,
+            None => 1,
+        };
+        pos.finish_setup(side, hands, move_number);
+        validate(&pos)?;
+        Ok(pos)
+    }
+
+    /// The SFEN of this position.
+    pub fn to_sfen(&self) -> String {
+        let mut board = String::new();
+        for rank in 0..9 {
+            if rank > 0 {
+                board.push('/');
+            }
+            let mut empties = 0;
+            for file in (0..9).rev() {
+                match self.piece_at(Square::new::<Geo>(File(file), Rank(rank))) {
+                    None => empties += 1,
+                    Some(p) => {
+                        if empties > 0 {
+                            board.push_str(&empties.to_string());
+                            empties = 0;
+                        }
+                        board.push_str(&piece_text(p));
+                    }
+                }
+            }
+            if empties > 0 {
+                board.push_str(&empties.to_string());
+            }
+        }
+        let mut hands = String::new();
+        for color in Color::BOTH {
+            for kind in HAND_PRINT_ORDER {
+                let n = self.hand(color).count(kind);
+                if n > 1 {
+                    hands.push_str(&n.to_string());
+                }
+                if n > 0 {
+                    hands.push_str(&piece_text(Piece::new(color, kind)));
+                }
+            }
+        }
+        if hands.is_empty() {
+            hands.push('-');
+        }
+        format!(
+            "{board} {} {hands} {}",
+            self.side_to_move().sfen_char(),
+            self.move_number()
+        )
+    }
+
+    /// The USI text of a move of this position (`7g7f`, `8h2b+`, `P*5e`).
+    pub fn move_to_usi(&self, mv: Move) -> String {
+        let to = mv.to().to_usi::<Geo>();
+        match mv.from() {
+            None => {
+                let kind = Kind::from_index(mv.dropped_kind().expect("drop").0).expect("kind");
+                format!("{}*{to}", kind.rules().letter)
+            }
+            Some(from) => format!(
+                "{}{to}{}",
+                from.to_usi::<Geo>(),
+                if mv.is_promotion() { "+" } else { "" }
+            ),
+        }
+    }
+
+    /// Parses a USI move and checks that it is legal here. A trailing `=` (lishogi's explicit
+    /// "do not promote") is accepted.
+    pub fn parse_usi_move(&self, text: &str) -> Result<Move, NotationError> {
+        let candidate = self.read_usi_move(text)?;
+        let mut legal = MoveList::new();
+        self.generate_legal(&mut legal);
+        if legal.contains(&candidate) {
+            Ok(candidate)
+        } else {
+            Err(NotationError::Move(format!(
+                "{text} is not legal in {}",
+                self.to_sfen()
+            )))
+        }
+    }
+
+    fn read_usi_move(&self, text: &str) -> Result<Move, NotationError> {
+        let bad = || NotationError::Move(format!("malformed move {text:?}"));
+        if let Some((piece, to)) = text.split_once('*') {
+            let mut letters = piece.chars();
+            let kind = match (letters.next(), letters.next()) {
+                (Some(l), None) if l.is_ascii_uppercase() => kind_from_letter(l),
+                _ => None,
+            }
+            .filter(|k| Kind::HAND.contains(k))
+            .ok_or_else(bad)?;
+            let to = Square::from_usi::<Geo>(to).ok_or_else(bad)?;
+            return Ok(Move::drop(kind.id(), to));
+        }
+        let (body, promote) = match text.strip_suffix('+') {
+            Some(body) => (body, true),
+            None => (text.strip_suffix('=').unwrap_or(text), false),
+        };
+        let split = body
+            .char_indices()
+            .find(|(i, c)| *i > 0 && c.is_ascii_digit() && !body.as_bytes()[i - 1].is_ascii_digit())
+            .map(|(i, _)| i)
+            .ok_or_else(bad)?;
+        let from = Square::from_usi::<Geo>(&body[..split]).ok_or_else(bad)?;
+        let to = Square::from_usi::<Geo>(&body[split..]).ok_or_else(bad)?;
+        Ok(Move::normal(from, to, promote))
+    }
+}
+
+fn parse_board(text: &str, pos: &mut Position) -> Result<(), NotationError> {
+    let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() != 9 {
+        return Err(sfen_error(format!(
+            "board has {} ranks, expected 9",
+            ranks.len()
+        )));
+    }
+    for (rank, row) in ranks.iter().enumerate() {
+        let mut file: i32 = 8;
+        let mut promoted = false;
+        let mut chars = row.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c.is_ascii_digit() {
+                let mut run = c.to_digit(10).unwrap_or(0);
+                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                    run = run * 10 + d;
+                    chars.next();
+                }
+                if promoted || run == 0 {
+                    return Err(sfen_error(format!(
+                        "bad empty-square count in rank {}",
+                        rank + 1
+                    )));
+                }
+                file -= run as i32;
+            } else if c == '+' {
+                if promoted {
+                    return Err(sfen_error("doubled '+'"));
+                }
+                promoted = true;
+                continue;
+            } else {
+                let kind = kind_from_letter(c)
+                    .ok_or_else(|| sfen_error(format!("unknown piece letter {c:?}")))?;
+                let kind = if promoted {
+                    if !kind.can_promote() {
+                        return Err(sfen_error(format!("+{c} cannot be promoted")));
+                    }
+                    kind.promoted()
+                } else {
+                    kind
+                };
+                if file < 0 {
+                    return Err(sfen_error(format!(
+                        "rank {} is longer than 9 squares",
+                        rank + 1
+                    )));
+                }
+                let color = if c.is_ascii_uppercase() {
+                    Color::Sente
+                } else {
+                    Color::Gote
+                };
+                pos.put(
+                    Square::new::<Geo>(File(file as u8), Rank(rank as u8)),
+                    Piece::new(color, kind),
+                );
+                file -= 1;
+            }
+            promoted = false;
+        }
+        if promoted {
+            return Err(sfen_error("'+' at the end of a rank"));
+        }
+        if file != -1 {
+            return Err(sfen_error(format!(
+                "rank {} has {} squares, expected 9",
+                rank + 1,
+                8 - file
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn parse_hands(text: &str) -> Result<[Hand; 2], NotationError> {
+    let mut hands = [Hand::default(); 2];
+    if text == "-" {
+        return Ok(hands);
+    }
+    let mut count: Option<u32> = None;
+    for c in text.chars() {
+        if let Some(d) = c.to_digit(10) {
+            let n = count.unwrap_or(0) * 10 + d;
+            if n > 18 {
+                return Err(sfen_error(format!("hand count too large in {text:?}")));
+            }
+            count = Some(n);
+            continue;
+        }
+        let kind = kind_from_letter(c)
+            .filter(|k| Kind::HAND.contains(k))
+            .ok_or_else(|| sfen_error(format!("bad hand piece {c:?}")))?;
+        let color = if c.is_ascii_uppercase() {
+            Color::Sente
+        } else {
+            Color::Gote
+        };
+        let n = count.take().unwrap_or(1);
+        if n == 0 {
+            return Err(sfen_error("hand count 0"));
+        }
+        let hand = &mut hands[color.index()];
+        hand.set(kind, hand.count(kind) + n as u8);
+    }
+    if count.is_some() {
+        return Err(sfen_error("hand ends with a number"));
+    }
+    Ok(hands)
+}
+
+fn validate(pos: &Position) -> Result<(), NotationError> {
+    let t = pos.tables();
+    for color in Color::BOTH {
+        if pos.pieces(color, Kind::King).more_than_one() {
+            return Err(sfen_error(format!("{color:?} has two kings")));
+        }
+        for kind in [Kind::Pawn, Kind::Lance, Kind::Knight] {
+            let stranded = pos
+                .pieces(color, kind)
+                .and_not(t.alive[color.index()][kind.index()]);
+            if let Some(sq) = stranded.lowest() {
+                return Err(sfen_error(format!(
+                    "{} on {} could never move",
+                    kind.rules().name,
+                    sq.to_usi::<Geo>()
+                )));
+            }
+        }
+        let mut files_with_pawn = [false; 9];
+        for sq in pos.pieces(color, Kind::Pawn).squares() {
+            let f = sq.file::<Geo>().0 as usize;
+            if std::mem::replace(&mut files_with_pawn[f], true) {
+                return Err(sfen_error(format!("two {color:?} pawns on file {}", f + 1)));
+            }
+        }
+    }
+    for (slot, kind) in Kind::HAND.iter().enumerate() {
+        let on_board = Kind::ALL
+            .iter()
+            .filter(|k| k.in_hand() == Some(*kind))
+            .map(|k| pos.pieces_of_kind(*k).count())
+            .sum::<u32>();
+        let in_hands: u32 = Color::BOTH
+            .iter()
+            .map(|c| pos.hand(*c).count(*kind) as u32)
+            .sum();
+        if on_board + in_hands > Kind::SET_COUNT[slot] as u32 {
+            return Err(sfen_error(format!(
+                "more than {} {}s",
+                Kind::SET_COUNT[slot],
+                kind.rules().name
+            )));
+        }
+    }
+    let them = pos.side_to_move().flip();
+    if let Some(k) = pos.king_square(them) {
+        if pos
+            .attackers_to(k, pos.side_to_move(), pos.occupied())
+            .any()
+        {
+            return Err(sfen_error("the side not to move is in check"));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sfen_round_trips() {
+        for sfen in [
+            START_SFEN,
+            "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
+            "8k/9/9/9/9/9/9/9/K8 w 2P3p 3",
+            "4k4/9/4+P4/9/9/9/9/9/4K4 w RB2G2S2N2L16Prb2g2s2n2l 17",
+        ] {
+            assert_eq!(Position::from_sfen(sfen).unwrap().to_sfen(), sfen);
+        }
+    }
+
+    #[test]
+    fn bad_sfens_are_refused_with_a_reason() {
+        for (sfen, why) in [
+            ("", "fields"),
+            ("9/9/9 b - 1", "ranks"),
+            (
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1",
+                "squares",
+            ),
+            (
+                "lnsgkgsnl/1r5b1/ppppppppp/10/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+                "squares",
+            ),
+            (
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1",
+                "side",
+            ),
+            (
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b Q 1",
+                "hand",
+            ),
+            (
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 3R 1",
+                "more than",
+            ),
+            (
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 0",
+                "move number",
+            ),
+            (
+                "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b - 1",
+                "letter",
+            ),
+            ("P3k4/9/9/9/9/9/9/9/4K4 b - 1", "never move"),
+            ("4k4/9/9/9/9/9/4P4/4P4/4K4 b - 1", "two"),
+            ("4k4/4R4/9/9/9/9/9/9/4K4 b - 1", "in check"),
+            ("4k4/9/9/9/9/9/9/9/3KK4 b - 1", "two kings"),
+            ("4k4/9/9/9/9/9/9/9/4+K4 b - 1", "cannot be promoted"),
+        ] {
+            let err = Position::from_sfen(sfen).expect_err(sfen).to_string();
+            assert!(err.contains(why), "{sfen}: {err}");
+        }
+    }
+
+    #[test]
+    fn moves_print_and_parse() {
+        let pos = Position::startpos();
+        for text in ["7g7f", "2h1h", "5i4h"] {
+            let mv = pos.parse_usi_move(text).unwrap();
+            assert_eq!(pos.move_to_usi(mv), text);
+        }
+        for bad in [
+            "7g7e", "P*5e", "7g", "77gf", "7g7f+", "K*5e", "", "10a9a", "7g7f++",
+        ] {
+            assert!(pos.parse_usi_move(bad).is_err(), "{bad}");
+        }
+        let hand = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b P 1").unwrap();
+        assert!(hand.parse_usi_move("P*5e").is_ok());
+        assert!(hand.parse_usi_move("p*5e").is_err());
+        let promo = Position::from_sfen("4k4/9/P8/9/9/9/9/9/4K4 b - 1").unwrap();
+        assert!(promo.parse_usi_move("9c9b+").is_ok());
+        assert_eq!(
+            promo.parse_usi_move("9c9b=").unwrap(),
+            promo.parse_usi_move("9c9b").unwrap()
+        );
+    }
+}

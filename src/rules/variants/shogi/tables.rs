@@ -1,0 +1,172 @@
+//! Precomputed tables for standard shogi: per-piece step attacks compiled from the piece
+//! atoms, slider rays, the promotion zones and drop masks, and the zobrist keys.
+//!
+//! Built once on first use and shared read-only by every position (positions hold a
+//! `&'static Tables`, so the hot loop never touches the lazy-initialisation guard).
+
+use super::{Geo, Kind, Piece, PIECES};
+use crate::rules::bitboard::{Bb128, Bitboard};
+use crate::rules::geometry::{Color, DirectionIndex, File, Geometry, Rank, Square};
+use crate::rules::piece::MoveAtom;
+use crate::rules::rays::Rays;
+use crate::rules::zobrist::KeyStream;
+use arrayvec::ArrayVec;
+use std::sync::OnceLock;
+
+type Bb = Bb128;
+const SQUARES: usize = 81;
+
+/// Every table the shogi rules consult.
+pub struct Tables {
+    /// Non-sliding attacks (steps and leaps) per colour, kind and square.
+    step: [[[Bb; SQUARES]; Kind::COUNT]; 2],
+    /// Slide directions per colour and kind.
+    slides: [[ArrayVec<DirectionIndex, 8>; Kind::COUNT]; 2],
+    pub rays: Rays<Geo>,
+    /// The promotion zone of each colour.
+    pub zone: [Bb; 2],
+    /// Squares where a piece of this colour and kind may be dropped or may stand
+    /// unpromoted (not on its dead ranks), indexed by hand kind.
+    pub alive: [[Bb; 7]; 2],
+    /// Each file's squares.
+    pub file: [Bb; 9],
+    pub board_keys: [[u64; SQUARES]; 2 * Kind::COUNT],
+    pub hand_keys: [[[u64; 19]; 7]; 2],
+    pub side_key: u64,
+    /// All 81 squares.
+    pub all: Bb,
+}
+
+/// The shared tables (built on first call).
+pub fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(Tables::build)
+}
+
+impl Tables {
+    fn build() -> Tables {
+        let mut step = [[[Bb::EMPTY; SQUARES]; Kind::COUNT]; 2];
+        let mut slides: [[ArrayVec<DirectionIndex, 8>; Kind::COUNT]; 2] = Default::default();
+        for color in Color::BOTH {
+            for kind in Kind::ALL {
+                for atom in PIECES[kind.index()].atoms {
+                    let offset = atom.offset(color);
+                    match atom {
+                        MoveAtom::Step { .. } | MoveAtom::Leap { .. } => {
+                            for sq in Square::all::<Geo>() {
+                                if let Some(to) = sq.offset::<Geo>(offset) {
+                                    step[color.index()][kind.index()][sq.index()] |=
+                                        Bb::from_square(to);
+                                }
+                            }
+                        }
+                        MoveAtom::Slide { .. } => slides[color.index()][kind.index()]
+                            .push(DirectionIndex::of(offset).expect("unit slide")),
+                        MoveAtom::RangeSlide { .. } => {
+                            unreachable!("standard shogi has no range-limited slides")
+                        }
+                    }
+                }
+            }
+        }
+        let mut zone = [Bb::EMPTY; 2];
+        let mut alive = [[Bb::EMPTY; 7]; 2];
+        let mut file = [Bb::EMPTY; 9];
+        let mut all = Bb::EMPTY;
+        for sq in Square::all::<Geo>() {
+            all |= Bb::from_square(sq);
+            file[sq.file::<Geo>().0 as usize] |= Bb::from_square(sq);
+            for color in Color::BOTH {
+                let from_edge = sq.rank::<Geo>().distance_from_far_edge::<Geo>(color);
+                if from_edge < Geo::ZONE_DEPTH {
+                    zone[color.index()] |= Bb::from_square(sq);
+                }
+                for kind in Kind::HAND {
+                    if from_edge >= kind.rules().forced_promotion_ranks {
+                        alive[color.index()][kind.index()] |= Bb::from_square(sq);
+                    }
+                }
+            }
+        }
+        let mut keys = KeyStream::new(0x5348_4F47_4931);
+        let mut board_keys = [[0; SQUARES]; 2 * Kind::COUNT];
+        for piece_keys in board_keys.iter_mut() {
+            for key in piece_keys.iter_mut() {
+                *key = keys.next_key();
+            }
+        }
+        let mut hand_keys = [[[0; 19]; 7]; 2];
+        for color_keys in hand_keys.iter_mut() {
+            for kind_keys in color_keys.iter_mut() {
+                // Count 0 hashes to 0 so an empty hand contributes nothing.
+                for key in kind_keys.iter_mut().skip(1) {
+                    *key = keys.next_key();
+                }
+            }
+        }
+        Tables {
+            step,
+            slides,
+            rays: Rays::new(),
+            zone,
+            alive,
+            file,
+            board_keys,
+            hand_keys,
+            side_key: keys.next_key(),
+            all,
+        }
+    }
+
+    /// Steps and leaps of a piece of `color` and `kind` from `sq`.
+    #[inline]
+    pub fn step_attacks(&self, color: Color, kind: Kind, sq: Square) -> Bb {
+        self.step[color.index()][kind.index()][sq.index()]
+    }
+
+    /// Everything a piece attacks from `sq` given the occupancy.
+    #[inline]
+    pub fn attacks(&self, piece: Piece, sq: Square, occupied: Bb) -> Bb {
+        let (color, kind) = (piece.color(), piece.kind());
+        let mut bb = self.step_attacks(color, kind, sq);
+        for dir in &self.slides[color.index()][kind.index()] {
+            bb |= self.rays.slide(*dir, sq, occupied);
+        }
+        bb
+    }
+
+    /// Rook-line attacks from `sq`.
+    #[inline]
+    pub fn rook_attacks(&self, sq: Square, occupied: Bb) -> Bb {
+        self.attacks(Piece::new(Color::Sente, Kind::Rook), sq, occupied)
+    }
+
+    /// Bishop-line attacks from `sq`.
+    #[inline]
+    pub fn bishop_attacks(&self, sq: Square, occupied: Bb) -> Bb {
+        self.attacks(Piece::new(Color::Sente, Kind::Bishop), sq, occupied)
+    }
+
+    /// Lance attacks of `color` from `sq`.
+    #[inline]
+    pub fn lance_attacks(&self, color: Color, sq: Square, occupied: Bb) -> Bb {
+        self.rays.slide(
+            self.slides[color.index()][Kind::Lance.index()][0],
+            sq,
+            occupied,
+        )
+    }
+
+    /// The square directly in front of `sq` for `color`, if on the board.
+    #[inline]
+    pub fn square_ahead(&self, color: Color, sq: Square) -> Option<Square> {
+        self.step_attacks(color, Kind::Pawn, sq).lowest()
+    }
+
+    /// The squares of rank `rank` (used by tests and diagrams).
+    pub fn rank_squares(&self, rank: Rank) -> Bb {
+        (0..Geo::FILES)
+            .map(|f| Bb::from_square(Square::new::<Geo>(File(f), rank)))
+            .fold(Bb::EMPTY, |a, b| a | b)
+    }
+}
