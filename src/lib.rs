@@ -1,8 +1,12 @@
 //! Shishi (獅子, the Lion): a USI engine for standard shogi and four of its variants.
 //!
-//! Layers, with dependencies pointing one way only: `rules` (what the games are) and `cli`
-//! (the subcommands of the `shishi` binary). See `docs/ARCHITECTURE.md` for which file owns
+//! Layers, with dependencies pointing one way only: `rules` (what the games are), `eval`
+//! (how good a position is), `search` (finding moves), `usi` (the protocol) and `cli` (the
+//! subcommands of the `shishi` binary). See `docs/ARCHITECTURE.md` for which file owns
 //! which question.
 
 pub mod cli;
+pub mod eval;
 pub mod rules;
+pub mod search;
+pub mod usi;

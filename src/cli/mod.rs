@@ -1,6 +1,8 @@
 //! The command line of the `shishi` binary: argument parsing and dispatch to one module per
 //! subcommand. Errors go to stderr with a non-zero exit code; stdout carries only results.
 
+mod analyse;
+mod bench;
 mod perft;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -17,6 +19,10 @@ struct Cli {
 enum Command {
     /// Count the leaves of the legal-move tree (move-generator proof and speed test).
     Perft(perft::PerftArgs),
+    /// Search fixed positions to a fixed depth on one thread: node signature and speed.
+    Bench(bench::BenchArgs),
+    /// Analyse a position and print a board diagram with the principal variations.
+    Analyse(analyse::AnalyseArgs),
 }
 
 /// The games the engine plays.
@@ -40,7 +46,9 @@ pub fn run() -> i32 {
     };
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
-        None => Err("the USI mode is not built yet; try `shishi perft --help`".to_string()),
+        Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Analyse(args)) => analyse::run(&args),
+        None => return crate::usi::run(),
     };
     match result {
         Ok(()) => 0,
