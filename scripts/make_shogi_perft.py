@@ -337,7 +337,7 @@ def harvest_outside(seed, count, max_nodes):
             continue
         b = cshogi.Board(r["sfen"])
         c2 = perft(b, 2)
-        if c2 * c2 > 2 * max_nodes:
+        if c2 * c2 > 2 * max_nodes or perft(b, 4) > max_nodes:
             continue
         got[kind] += 1
         chosen.append(([describe(r, seed)], r["sfen"]))
@@ -345,8 +345,8 @@ def harvest_outside(seed, count, max_nodes):
 
 
 # ----------------------------------------------------------------------------- output
-def write(path, positions, max_nodes, fixed=None, log=sys.stderr):
-    lines = ["# Standard shogi perft suite. Format: <sfen> ; <depth> ; <nodes>",
+def write(path, positions, max_nodes, fixed=None, log=sys.stderr, title="Standard shogi perft suite."):
+    lines = [f"# {title} Format: <sfen> ; <depth> ; <nodes>",
              "# Every count computed with cshogi (Apery move generator; all legal USI moves incl. optional non-promotions).",
              f"# Depths run from 1 while the count stays <= {max_nodes}." if fixed is None else f"# Depths {list(fixed)}.",
              ""]
@@ -384,7 +384,8 @@ def main():
         write(args.out, hand_built() + harvest(args.seed, args.games), args.max_nodes)
     if args.outside:
         write(args.outside, harvest_outside(args.outside_seed, args.outside_count, args.max_nodes),
-              args.max_nodes, fixed=range(1, 5))
+              args.max_nodes, fixed=range(1, 5),
+              title=f"Shogi perft positions from seeded random games (seed {args.outside_seed}), kept outside the repo.")
 
 
 if __name__ == "__main__":

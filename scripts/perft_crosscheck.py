@@ -77,7 +77,7 @@ def run_engine(engine, sfen, depth, timeout):
     except subprocess.TimeoutExpired:
         return None, f"timeout after {timeout}s"
     except OSError as e:
-        return None, f"cannot run engine: {e}"
+        raise SystemExit(f"cannot run engine {engine!r}: {e}")
     for line in p.stdout.splitlines():
         words = line.split()
         if len(words) >= 2 and words[0] == "nodes":

@@ -4,6 +4,8 @@
 //! search, its control flags (stop, ponder), the progress reports and the result. The
 //! algorithms live in the submodules.
 
+pub mod mate;
+
 use crate::rules::moves::Move;
 use crate::rules::variants::shogi::Position;
 use std::sync::atomic::{AtomicBool, Ordering};
