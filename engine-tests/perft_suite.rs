@@ -1,1 +1,80 @@
+//! The perft suites in `positions/perft/` checked against the engine's move generator.
+//!
+//! Every count in those files was cross-checked with an independent implementation before
+//! it was committed (cshogi for standard shogi: `scripts/perft_crosscheck.py`). The regular
+//! test runs each line up to a node limit; the `#[ignore]`d test runs every line and is run
+//! by `scripts/perft_deep.sh`.
 
+use shishi::rules::perft::perft;
+use shishi::rules::variants::shogi::Position;
+use std::path::PathBuf;
+
+/// Lines with more leaves than this are left to the deep (ignored) run.
+const REGULAR_NODE_LIMIT: u64 = 3_000_000;
+
+struct PerftLine {
+    line_number: usize,
+    sfen: String,
+    depth: u32,
+    nodes: u64,
+}
+
+fn suite(name: &str) -> Vec<PerftLine> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("positions/perft")
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|(i, l)| {
+            let fields: Vec<&str> = l.split(';').map(str::trim).collect();
+            assert_eq!(
+                fields.len(),
+                3,
+                "line {}: expected `sfen ; depth ; nodes`",
+                i + 1
+            );
+            PerftLine {
+                line_number: i + 1,
+                sfen: fields[0].to_string(),
+                depth: fields[1].parse().expect("depth"),
+                nodes: fields[2].parse().expect("nodes"),
+            }
+        })
+        .collect()
+}
+
+fn check_shogi(limit: Option<u64>) {
+    let lines = suite("shogi.perft");
+    assert!(lines.len() >= 20, "the suite should hold many lines");
+    let mut checked = 0;
+    for line in lines.iter().filter(|l| limit.is_none_or(|n| l.nodes <= n)) {
+        let mut pos = Position::from_sfen(&line.sfen)
+            .unwrap_or_else(|e| panic!("line {}: {e}", line.line_number));
+        let before = pos.to_sfen();
+        assert_eq!(
+            perft(&mut pos, line.depth),
+            line.nodes,
+            "line {}: perft {} of {}",
+            line.line_number,
+            line.depth,
+            line.sfen
+        );
+        assert_eq!(pos.to_sfen(), before, "perft left the position changed");
+        checked += 1;
+    }
+    assert!(checked > 0);
+    eprintln!("{checked} perft lines exact");
+}
+
+#[test]
+fn shogi_suite_up_to_node_limit() {
+    check_shogi(Some(REGULAR_NODE_LIMIT));
+}
+
+#[test]
+#[ignore = "deep lines: run by scripts/perft_deep.sh"]
+fn shogi_suite_every_line() {
+    check_shogi(None);
+}

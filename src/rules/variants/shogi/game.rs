@@ -72,3 +72,48 @@ impl Position {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::geometry::Color;
+
+    fn after(sfen: &str, moves: &[&str]) -> Position {
+        let mut pos = Position::from_sfen(sfen).unwrap();
+        for text in moves {
+            let mv = pos.parse_usi_move(text).unwrap();
+            pos.play(mv);
+        }
+        pos
+    }
+
+    const ROOK_AND_KING: &str = "8k/4R4/9/9/9/9/9/9/K8 b - 1";
+
+    #[test]
+    fn fourth_occurrence_is_a_draw() {
+        let cycle = ["9i9h", "1a2a", "9h9i", "2a1a"];
+        let moves: Vec<&str> = cycle.iter().cycle().take(12).copied().collect();
+        assert_eq!(after(ROOK_AND_KING, &moves[..11]).outcome(), None);
+        assert_eq!(after(ROOK_AND_KING, &moves[..8]).outcome(), None);
+        assert_eq!(after(ROOK_AND_KING, &moves).outcome(), Some(Outcome::Draw));
+    }
+
+    #[test]
+    fn perpetual_check_loses_for_the_checker() {
+        let cycle = ["5b5a", "1a1b", "5a5b", "1b1a"];
+        let moves: Vec<&str> = cycle.iter().cycle().take(12).copied().collect();
+        assert_eq!(after(ROOK_AND_KING, &moves[..11]).outcome(), None);
+        assert_eq!(
+            after(ROOK_AND_KING, &moves).outcome(),
+            Some(Outcome::Win(Color::Gote))
+        );
+    }
+
+    #[test]
+    fn no_legal_move_loses_checkmate_or_not() {
+        // Gote king on 1a, mated by a gold on 1b protected by a lance.
+        let mate = Position::from_sfen("8k/8G/8L/9/9/9/9/9/K8 w - 1").unwrap();
+        assert_eq!(mate.outcome(), Some(Outcome::Win(Color::Sente)));
+        assert!(Position::startpos().outcome().is_none());
+    }
+}
