@@ -6,7 +6,7 @@
 
 use super::{Geo, Kind, Piece, PIECES};
 use crate::rules::bitboard::{Bb128, Bitboard};
-use crate::rules::geometry::{Color, DirectionIndex, File, Geometry, Rank, Square};
+use crate::rules::geometry::{Color, DirectionIndex, Geometry, Square};
 use crate::rules::piece::MoveAtom;
 use crate::rules::rays::Rays;
 use crate::rules::zobrist::KeyStream;
@@ -162,11 +162,37 @@ impl Tables {
     pub fn square_ahead(&self, color: Color, sq: Square) -> Option<Square> {
         self.step_attacks(color, Kind::Pawn, sq).lowest()
     }
+}
 
-    /// The squares of rank `rank` (used by tests and diagrams).
-    pub fn rank_squares(&self, rank: Rank) -> Bb {
-        (0..Geo::FILES)
-            .map(|f| Bb::from_square(Square::new::<Geo>(File(f), rank)))
-            .fold(Bb::EMPTY, |a, b| a | b)
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The compiled tables agree with walking each piece's atoms square by square.
+    #[test]
+    fn tables_agree_with_the_atoms() {
+        let t = tables();
+        let mut occupied = Bb::EMPTY;
+        for sq in Square::all::<Geo>().filter(|s| s.0 % 5 == 2 || s.0 % 7 == 0) {
+            occupied = occupied.with(sq);
+        }
+        for color in Color::BOTH {
+            for kind in Kind::ALL {
+                for from in Square::all::<Geo>() {
+                    let mut walked = Bb::EMPTY;
+                    for atom in kind.rules().atoms {
+                        for to in atom.targets::<Geo>(from, color, |s| occupied.contains(s)) {
+                            walked = walked.with(to);
+                        }
+                    }
+                    let piece = Piece::new(color, kind);
+                    assert_eq!(
+                        t.attacks(piece, from, occupied),
+                        walked,
+                        "{piece:?} {from:?}"
+                    );
+                }
+            }
+        }
     }
 }
