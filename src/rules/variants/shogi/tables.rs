@@ -15,6 +15,19 @@ use std::sync::OnceLock;
 
 type Bb = Bb128;
 const SQUARES: usize = 81;
+/// Indices into `geometry::DIRECTIONS` of the orthogonal and the diagonal directions.
+const ROOK_DIRECTIONS: [DirectionIndex; 4] = [
+    DirectionIndex(0),
+    DirectionIndex(1),
+    DirectionIndex(2),
+    DirectionIndex(3),
+];
+const BISHOP_DIRECTIONS: [DirectionIndex; 4] = [
+    DirectionIndex(4),
+    DirectionIndex(5),
+    DirectionIndex(6),
+    DirectionIndex(7),
+];
 
 /// Every table the shogi rules consult.
 pub struct Tables {
@@ -25,6 +38,8 @@ pub struct Tables {
     pub rays: Rays<Geo>,
     /// The promotion zone of each colour.
     pub zone: [Bb; 2],
+    /// The same, as a per-square flag (cheaper than a bitboard test for one square).
+    pub in_zone: [[bool; SQUARES]; 2],
     /// Squares where a piece of this colour and kind may be dropped or may stand
     /// unpromoted (not on its dead ranks), indexed by hand kind.
     pub alive: [[Bb; 7]; 2],
@@ -70,6 +85,7 @@ impl Tables {
             }
         }
         let mut zone = [Bb::EMPTY; 2];
+        let mut in_zone = [[false; SQUARES]; 2];
         let mut alive = [[Bb::EMPTY; 7]; 2];
         let mut file = [Bb::EMPTY; 9];
         let mut all = Bb::EMPTY;
@@ -80,6 +96,7 @@ impl Tables {
                 let from_edge = sq.rank::<Geo>().distance_from_far_edge::<Geo>(color);
                 if from_edge < Geo::ZONE_DEPTH {
                     zone[color.index()] |= Bb::from_square(sq);
+                    in_zone[color.index()][sq.index()] = true;
                 }
                 for kind in Kind::HAND {
                     if from_edge >= kind.rules().forced_promotion_ranks {
@@ -109,6 +126,7 @@ impl Tables {
             slides,
             rays: Rays::new(),
             zone,
+            in_zone,
             alive,
             file,
             board_keys,
@@ -125,7 +143,7 @@ impl Tables {
     }
 
     /// Everything a piece attacks from `sq` given the occupancy.
-    #[inline]
+    #[inline(always)]
     pub fn attacks(&self, piece: Piece, sq: Square, occupied: Bb) -> Bb {
         let (color, kind) = (piece.color(), piece.kind());
         let mut bb = self.step_attacks(color, kind, sq);
@@ -138,13 +156,21 @@ impl Tables {
     /// Rook-line attacks from `sq`.
     #[inline]
     pub fn rook_attacks(&self, sq: Square, occupied: Bb) -> Bb {
-        self.attacks(Piece::new(Color::Sente, Kind::Rook), sq, occupied)
+        self.slides_along(ROOK_DIRECTIONS, sq, occupied)
     }
 
     /// Bishop-line attacks from `sq`.
     #[inline]
     pub fn bishop_attacks(&self, sq: Square, occupied: Bb) -> Bb {
-        self.attacks(Piece::new(Color::Sente, Kind::Bishop), sq, occupied)
+        self.slides_along(BISHOP_DIRECTIONS, sq, occupied)
+    }
+
+    #[inline(always)]
+    fn slides_along(&self, dirs: [DirectionIndex; 4], sq: Square, occupied: Bb) -> Bb {
+        self.rays.slide(dirs[0], sq, occupied)
+            | self.rays.slide(dirs[1], sq, occupied)
+            | self.rays.slide(dirs[2], sq, occupied)
+            | self.rays.slide(dirs[3], sq, occupied)
     }
 
     /// Lance attacks of `color` from `sq`.
