@@ -269,6 +269,7 @@ const fn piece(
             _ => false,
         },
         is_royal: matches!(letter, 'K'),
+        droppable: promotes_to.is_some() || matches!(letter, 'G'),
         forced_promotion_ranks,
     }
 }
@@ -374,6 +375,11 @@ mod tests {
         for (slot, kind) in Kind::HAND.iter().enumerate() {
             assert_eq!(kind.index(), slot);
         }
+        let droppable: Vec<Kind> = Kind::ALL
+            .into_iter()
+            .filter(|k| k.rules().droppable)
+            .collect();
+        assert_eq!(droppable, Kind::HAND.to_vec());
     }
 
     #[test]
