@@ -209,6 +209,7 @@ impl Position {
     /// back on `from` (igui) or continue one more square along the line.
     fn push_line_doubles(&self, kind: Kind, from: Square, lines: &[(i8, i8)], out: &mut MoveList) {
         let us = self.side_to_move();
+        let mut passed = false;
         for &(forward, left) in lines {
             let offset = Offset::for_owner(forward, left, us);
             let Some(mid) = from.offset::<super::Geo>(offset) else {
@@ -216,7 +217,12 @@ impl Position {
             };
             let victim = self.piece_at(mid);
             match victim {
-                None => out.push(Move::multi(from, mid, from)),
+                // One jitto per piece, however many empty squares it could pass through.
+                None if !passed => {
+                    passed = true;
+                    out.push(Move::multi(from, mid, from));
+                }
+                None => {}
                 Some(p) if p.color() == us => {}
                 Some(p) => {
                     if p.kind().is_lion() && !self.lion_capture_allowed(kind, from, None, mid) {
@@ -265,16 +271,17 @@ impl Position {
         match (kind.is_lion(), mv.mid()) {
             (_, Some(mid)) if self.piece_at(mid).is_some() => 1,
             (true, Some(_)) => (t.neighbours(from) & empty).count() as u64,
-            (false, Some(_)) => 1,
+            (false, Some(_)) => self
+                .lion_lines(kind, piece.color())
+                .iter()
+                .filter(|o| {
+                    from.offset::<super::Geo>(**o)
+                        .is_some_and(|mid| empty.contains(mid))
+                })
+                .count() as u64,
             (true, None) => 1 + (t.neighbours(from) & t.neighbours(to) & empty).count() as u64,
             (false, None) => {
-                let lines: &[(i8, i8)] = if kind == Kind::HornedFalcon {
-                    &[(1, 0)]
-                } else {
-                    &[(1, 1), (1, -1)]
-                };
-                let through_empty = lines.iter().any(|&(f, l)| {
-                    let offset = Offset::for_owner(f, l, piece.color());
+                let through_empty = self.lion_lines(kind, piece.color()).iter().any(|&offset| {
                     from.offset::<super::Geo>(offset).is_some_and(|mid| {
                         empty.contains(mid) && mid.offset::<super::Geo>(offset) == Some(to)
                     })
@@ -282,6 +289,20 @@ impl Position {
                 1 + through_empty as u64
             }
         }
+    }
+
+    /// The board directions in which a Horned Falcon or Soaring Eagle of `color` has lion
+    /// power (none for other kinds; the Lion has it in all eight).
+    fn lion_lines(&self, kind: Kind, color: Color) -> Vec<Offset> {
+        let lines: &[(i8, i8)] = match kind {
+            Kind::HornedFalcon => &[(1, 0)],
+            Kind::SoaringEagle => &[(1, 1), (1, -1)],
+            _ => &[],
+        };
+        lines
+            .iter()
+            .map(|&(f, l)| Offset::for_owner(f, l, color))
+            .collect()
     }
 
     /// Is `mover` of `color` on `from` a piece whose lion power runs through `mid` and on
