@@ -354,3 +354,268 @@ pub fn perft_usi_spellings(pos: &mut Position, depth: u32) -> u64 {
     }
     total
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{ChuRules, Position};
+    use crate::rules::moves::MoveList;
+
+    fn legal_usi(sfen: &str, rules: ChuRules) -> Vec<String> {
+        let pos = Position::from_sfen_with(sfen, rules).unwrap();
+        let mut moves = MoveList::new();
+        pos.generate_legal(&mut moves);
+        let mut text: Vec<String> = moves.iter().map(|m| pos.move_to_usi(*m)).collect();
+        text.sort();
+        let before = text.len();
+        text.dedup();
+        assert_eq!(before, text.len(), "a move generated twice in {sfen}");
+        text
+    }
+
+    /// Asserts, for every rule set, which of `present` / `absent` are legal.
+    fn check(sfen: &str, rules: &[ChuRules], present: &[&str], absent: &[&str]) {
+        for r in rules {
+            let moves = legal_usi(sfen, *r);
+            for m in present {
+                assert!(
+                    moves.contains(&m.to_string()),
+                    "{m} should be legal ({r:?}) in {sfen}"
+                );
+            }
+            for m in absent {
+                assert!(
+                    !moves.contains(&m.to_string()),
+                    "{m} should be illegal ({r:?}) in {sfen}"
+                );
+            }
+        }
+    }
+
+    const ALL: [ChuRules; 3] = ChuRules::ALL;
+
+    #[test]
+    fn lone_lion_has_24_legs_and_one_jitto() {
+        let moves = legal_usi(
+            "11k/12/12/12/12/6N5/12/12/12/12/12/K11 b - 1",
+            ChuRules::Lishogi,
+        );
+        let lion: Vec<&String> = moves.iter().filter(|m| m.starts_with("6f")).collect();
+        assert_eq!(lion.len(), 25, "{lion:?}");
+        assert!(moves.contains(&"6f4d".to_string()) && moves.contains(&"6f8e".to_string()));
+        assert_eq!(lion.iter().filter(|m| m.len() == 6).count(), 1, "one jitto");
+    }
+
+    #[test]
+    fn lion_double_moves_igui_and_no_passing_through_own_pieces() {
+        // Sente Lion 6f; gote pawn 6e, gold 5e, silver 7g; sente pawn 5f, rook 7e.
+        let sfen = "11k/12/12/12/5Rpg4/6NP4/5s6/12/12/12/12/K11 b - 1";
+        check(
+            sfen,
+            &ALL,
+            &[
+                "6f6e5e", "6f6e6f", "6f6e6d", "6f7g6f", "6f7g8h", "6f7g6g", "6f5e4d", "6f6e7f",
+            ],
+            &["6f5f4f", "6f6e7e", "6f6e5f", "6f6e6e", "6f6f"],
+        );
+    }
+
+    #[test]
+    fn lion_takes_an_adjacent_lion_even_if_protected() {
+        let sfen = "11k/12/12/6g5/6n5/6N5/12/4G7/12/12/12/K11 b - 1";
+        check(sfen, &ALL, &["6f6e", "6f6e6d", "6f6e6f"], &[]);
+    }
+
+    #[test]
+    fn lion_may_not_jump_to_a_protected_lion_but_may_to_an_unprotected_one() {
+        // Lion 6g vs gote Lion 6e guarded by the gold on 6d; Lion 9g vs lone gote Lion 11e.
+        let sfen = "11k/12/12/6g5/1n4n5/12/3N2N5/12/12/12/12/K11 b - 1";
+        check(sfen, &ALL, &["9g11e", "6g6f"], &["6g6e"]);
+    }
+
+    #[test]
+    fn bridge_capture_takes_a_protected_lion_after_a_valuable_piece() {
+        let sfen = "11k/12/12/6g5/6n5/6s5/6N5/12/12/12/12/K11 b - 1";
+        check(sfen, &ALL, &["6g6f6e", "6g6f"], &["6g6e"]);
+    }
+
+    #[test]
+    fn a_go_between_taken_on_the_first_leg_still_protects() {
+        // Gote Go-Between 6f guards 6e (it steps back and forth); taking it first is no bridge.
+        let sfen = "11k/12/12/12/6+o5/6i5/6N5/12/12/12/12/K11 b - 1";
+        check(
+            sfen,
+            &ALL,
+            &["6g6f", "6g6f5e", "6g6f6g"],
+            &["6g6f6e", "6g6e"],
+        );
+        // With a silver as the first victim the same capture is a legal bridge.
+        let bridge = "11k/12/12/12/6+o5/6s5/6N5/12/12/12/12/K11 b - 1";
+        check(bridge, &ALL, &["6g6f6e"], &[]);
+    }
+
+    #[test]
+    fn x_ray_protector_behind_the_lion_counts() {
+        // The gote rook on 6k sees 6f once the sente Lion leaves 6h.
+        let sfen = "11k/12/12/12/12/6n5/12/L5N5/12/12/6r5/K11 b - 1";
+        check(sfen, &ALL, &["6h6g"], &["6h6f"]);
+        let without_rook = "11k/12/12/12/12/6n5/12/L5N5/12/12/12/K11 b - 1";
+        check(without_rook, &ALL, &["6h6f"], &[]);
+    }
+
+    /// Counter-strike after a non-Lion took a Lion (field 3 = 6e: the gote promoted Kirin
+    /// stands there, having just taken a Lion; another gote Lion stands on 3e, protected by
+    /// the gote gold on 3d; sente Rooks on 6f and 3h, sente Lion on 4f next to 3e).
+    const COUNTER: &str = "11k/12/12/9g2/6+o2n2/6R1N3/12/9R2/12/12/12/K11 b 6e 1";
+
+    #[test]
+    fn counter_strike_lishogi_spares_only_the_recorded_square() {
+        check(COUNTER, &[ChuRules::Lishogi], &["6f6e", "4f3e"], &["3h3e"]);
+    }
+
+    #[test]
+    fn counter_strike_churul_bars_every_non_lion() {
+        check(
+            COUNTER,
+            &[ChuRules::Churul],
+            &["4f3e", "6f5f"],
+            &["6f6e", "3h3e"],
+        );
+    }
+
+    #[test]
+    fn counter_strike_jcsa_bars_protected_lions_for_every_piece() {
+        // 6e is unprotected, 3e is protected by the gold: even the adjacent Lion may not take it.
+        check(
+            COUNTER,
+            &[ChuRules::Jcsa],
+            &["6f6e"],
+            &["3h3e", "4f3e", "4f3e4d"],
+        );
+        // A bridge capture is still allowed: take the gold on 3d first, then the Lion.
+        let bridge = "11k/12/8N3/9g2/6+o2n2/6R5/12/9R2/12/12/12/K11 b 6e 1";
+        check(
+            bridge,
+            &[ChuRules::Jcsa],
+            &["4c3d3e", "4c3d"],
+            &["4c3e", "3h3e"],
+        );
+    }
+
+    #[test]
+    fn without_a_record_non_lions_take_lions_freely() {
+        let sfen = COUNTER.replace(" 6e ", " - ");
+        check(&sfen, &ALL, &["6f6e", "3h3e", "4f3e"], &[]);
+    }
+
+    #[test]
+    fn falcon_and_eagle_double_moves() {
+        // Falcon 6f with gote Lions on 6e and 6d: igui, double capture; jitto impossible.
+        let falcon = "11k/12/12/6n5/6n5/6+H5/12/12/12/12/12/K11 b - 1";
+        check(
+            falcon,
+            &ALL,
+            &["6f6e", "6f6e6d", "6f6e6f", "6f6d"],
+            &["6f5e4d"],
+        );
+        let moves = legal_usi(falcon, ChuRules::Lishogi);
+        assert!(!moves
+            .iter()
+            .any(|m| m.len() == 6 && m.ends_with("6f") && !m.contains("6e")));
+        // Eagle 6f: gote pawn on 5e, gote gold on 7e; sente gold behind 7e on 8d.
+        let eagle = "11k/12/12/4G7/5g1p4/6+D5/12/12/12/12/12/K11 b - 1";
+        check(
+            eagle,
+            &ALL,
+            &["6f5e4d", "6f5e6f", "6f7e6f", "6f4d", "6f5e"],
+            &["6f7e8d", "6f5e5d"],
+        );
+        let jitto = "11k/12/12/12/12/6+D5/12/12/12/12/12/K11 b - 1";
+        let passes = legal_usi(jitto, ChuRules::Lishogi)
+            .into_iter()
+            .filter(|m| m.len() == 6 && m.ends_with("6f"))
+            .count();
+        assert_eq!(passes, 1, "one jitto for the eagle");
+    }
+
+    /// Sente Lance 3b, Pawn 7b, Silver 5e, Gold 10c below a gote pawn on 10b, Tiger 2d.
+    const PROMO: &str = "11k/2p2P3L2/2G9/10T1/7S4/12/12/12/12/12/12/K11 b - 1";
+
+    #[test]
+    fn promotion_lishogi() {
+        check(
+            PROMO,
+            &[ChuRules::Lishogi],
+            &[
+                "3b3a+", "3b3a", "7b7a+", "7b7a", "10c10b+", "5e5d+", "5e5d", "2d2e",
+            ],
+            &["2d1d+", "2d2e+", "10c9c+"],
+        );
+    }
+
+    #[test]
+    fn promotion_jcsa_lance_needs_a_capture_on_the_last_rank() {
+        check(
+            PROMO,
+            &[ChuRules::Jcsa],
+            &["3b3a", "7b7a+", "10c10b+", "5e5d+"],
+            &["3b3a+", "2d1d+", "2d2e+"],
+        );
+    }
+
+    #[test]
+    fn promotion_churul_any_move_touching_the_zone_and_forced_last_rank() {
+        check(
+            PROMO,
+            &[ChuRules::Churul],
+            &[
+                "3b3a+", "7b7a+", "10c10b+", "5e5d+", "5e5d", "2d1d+", "2d2e+", "10c9c+",
+            ],
+            &["3b3a", "7b7a"],
+        );
+    }
+
+    #[test]
+    fn churul_promotion_deferral_and_pawn_rule() {
+        let sfen = "11k/12/12/12/7S3p/12/7P4/12/12/12/12/K11 b - 1";
+        let mut pos = Position::from_sfen_with(sfen, ChuRules::Churul).unwrap();
+        let play = |pos: &mut Position, text: &str| {
+            let mv = pos.parse_usi_move(text).unwrap();
+            pos.play(mv);
+        };
+        // The silver enters without promoting; on its next move it may not promote...
+        play(&mut pos, "5e5d");
+        play(&mut pos, "1e1f");
+        let moves: Vec<String> = {
+            let mut list = MoveList::new();
+            pos.generate_legal(&mut list);
+            list.iter().map(|m| pos.move_to_usi(*m)).collect()
+        };
+        assert!(moves.contains(&"5d5c".to_string()));
+        assert!(!moves.contains(&"5d5c+".to_string()));
+        // ...but a move later it may again.
+        play(&mut pos, "5g5f");
+        play(&mut pos, "1f1g");
+        assert!(pos.parse_usi_move("5d5c+").is_ok());
+        // The pawn that declined on entering may not promote inside the zone.
+        let pawn = "11k/12/12/12/7P4/12/12/12/12/12/12/K11 b - 1";
+        let mut pos = Position::from_sfen_with(pawn, ChuRules::Churul).unwrap();
+        assert!(pos.parse_usi_move("5e5d+").is_ok());
+        play(&mut pos, "5e5d");
+        play(&mut pos, "1a2a");
+        play(&mut pos, "12l11l");
+        play(&mut pos, "2a1a");
+        assert!(pos.parse_usi_move("5d5c+").is_err());
+        assert!(pos.parse_usi_move("5d5c").is_ok());
+    }
+
+    #[test]
+    fn a_side_without_royals_has_no_moves() {
+        let mut pos =
+            Position::from_sfen("1r9k/10Q1/12/12/12/12/12/12/12/12/12/6K5 b - 1").unwrap();
+        let mv = pos.parse_usi_move("2b1a").unwrap();
+        pos.play(mv);
+        let mut moves = MoveList::new();
+        pos.generate_legal(&mut moves);
+        assert!(moves.is_empty());
+    }
+}
