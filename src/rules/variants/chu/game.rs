@@ -242,3 +242,168 @@ impl Position {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(sfen: &str, rules: ChuRules) -> Position {
+        Position::from_sfen_with(sfen, rules).unwrap()
+    }
+
+    fn after(sfen: &str, rules: ChuRules, moves: &[&str]) -> Position {
+        let mut pos = at(sfen, rules);
+        for text in moves {
+            let mv = pos.parse_usi_move(text).unwrap_or_else(|e| panic!("{e}"));
+            pos.play(mv);
+        }
+        pos
+    }
+
+    #[test]
+    fn losing_one_royal_is_not_the_end_but_losing_the_last_is() {
+        // Gote Lion 6d; sente King 6e and Crown Prince 5f side by side, and a gold.
+        let sfen = "11k/12/12/6n5/6K5/7+E4/12/12/12/12/12/G11 w - 1";
+        for rules in ChuRules::ALL {
+            assert_eq!(at(sfen, rules).outcome(), None);
+            assert_eq!(after(sfen, rules, &["6d6e"]).outcome(), None, "{rules:?}");
+            assert_eq!(
+                after(sfen, rules, &["6d6e5f"]).outcome(),
+                Some(Outcome::Win(Color::Gote)),
+                "the Lion takes both royals in one move"
+            );
+        }
+    }
+
+    #[test]
+    fn no_legal_move_loses() {
+        // The sente King on 12a is walled in by its own immobile or blocked Pawns.
+        let walled = "KP10/PP10/12/12/12/12/12/12/12/12/12/11k b - 1";
+        for rules in ChuRules::ALL {
+            assert_eq!(
+                at(walled, rules).outcome(),
+                Some(Outcome::Win(Color::Gote)),
+                "{rules:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn bare_king_lishogi() {
+        let lishogi = ChuRules::Lishogi;
+        // King against King, two golds and a pawn: bared.
+        let three = "12/6kg4/5g2p3/12/12/12/12/12/6K5/12/12/12 b - 1";
+        assert_eq!(
+            at(three, lishogi).outcome(),
+            Some(Outcome::Win(Color::Gote))
+        );
+        // King against King and one gold far away: bared; next to the King: not yet.
+        let far = "12/6kg4/12/12/12/12/12/12/6K5/12/12/12 b - 1";
+        assert_eq!(at(far, lishogi).outcome(), Some(Outcome::Win(Color::Gote)));
+        let near = "12/6k5/12/12/12/12/12/7g4/6K5/12/12/12 b - 1";
+        assert_eq!(at(near, lishogi).outcome(), None);
+        // King against King and pawns only: pawns do not count.
+        let pawns = "12/6k5/5ppp4/12/12/12/12/12/6K5/12/12/12 b - 1";
+        assert_eq!(at(pawns, lishogi).outcome(), None);
+        // Lone royals (an immobile last-rank pawn aside): a draw.
+        let kings = "12/6k5/12/12/12/12/12/12/6K5/12/12/8p3 b - 1";
+        assert_eq!(at(kings, lishogi).outcome(), Some(Outcome::Draw));
+    }
+
+    #[test]
+    fn bare_king_jcsa() {
+        let jcsa = ChuRules::Jcsa;
+        // One extra gold next to the bare King, which is to move and can take it: play on.
+        let near = "12/6k5/12/12/12/12/12/7g4/6K5/12/12/12 b - 1";
+        assert_eq!(at(near, jcsa).outcome(), None);
+        // The same gold out of reach: the side with the gold wins.
+        let far = "12/6kg4/12/12/12/12/12/12/6K5/12/12/12 b - 1";
+        assert_eq!(at(far, jcsa).outcome(), Some(Outcome::Win(Color::Gote)));
+        // An unpromoted pawn must promote first; a tokin counts.
+        let pawn = "12/6k5/9p2/12/12/12/12/12/6K5/12/12/12 b - 1";
+        assert_eq!(at(pawn, jcsa).outcome(), None);
+        let tokin = "12/6k5/9+p2/12/12/12/12/12/6K5/12/12/12 b - 1";
+        assert_eq!(at(tokin, jcsa).outcome(), Some(Outcome::Win(Color::Gote)));
+        // Two extra pieces win even if one can be taken.
+        let two = "12/6kg4/12/12/12/12/12/7g4/6K5/12/12/12 b - 1";
+        assert_eq!(at(two, jcsa).outcome(), Some(Outcome::Win(Color::Gote)));
+        let kings = "12/6k5/12/12/12/12/12/12/6K5/12/12/12 b - 1";
+        assert_eq!(at(kings, jcsa).outcome(), Some(Outcome::Draw));
+    }
+
+    #[test]
+    fn bare_king_churul() {
+        let churul = ChuRules::Churul;
+        // Every piece counts, pawns too.
+        let pawn = "12/6k5/9p2/12/12/12/12/12/6K5/12/12/12 b - 1";
+        assert_eq!(at(pawn, churul).outcome(), Some(Outcome::Win(Color::Gote)));
+        // The bare King may bare the opposing King on its move: play on, then a draw.
+        let near = "12/6k5/12/12/12/12/12/7p4/6K5/12/12/12 b - 1";
+        assert_eq!(at(near, churul).outcome(), None);
+        assert_eq!(
+            after(near, churul, &["6i5h"]).outcome(),
+            Some(Outcome::Draw)
+        );
+        // If it does not, it loses.
+        assert_eq!(
+            after(near, churul, &["6i6j"]).outcome(),
+            Some(Outcome::Win(Color::Gote))
+        );
+        // lishogi ignores the pawn: no result there.
+        assert_eq!(at(pawn, ChuRules::Lishogi).outcome(), None);
+    }
+
+    /// Kings and a gold each; the kings shuffle.
+    const QUIET: &str = "g10k/12/12/12/12/12/12/12/12/12/12/K10G b - 1";
+
+    #[test]
+    fn quiet_repetition_draws_in_r1_and_loses_for_the_side_to_move_in_r0() {
+        let cycle = ["12l11l", "1a2a", "11l12l", "2a1a"];
+        let moves: Vec<&str> = cycle.iter().cycle().take(12).copied().collect();
+        for rules in [ChuRules::Lishogi, ChuRules::Churul] {
+            assert_eq!(after(QUIET, rules, &moves[..11]).outcome(), None);
+            assert_eq!(after(QUIET, rules, &moves[..8]).outcome(), None);
+            assert_eq!(after(QUIET, rules, &moves).outcome(), Some(Outcome::Draw));
+        }
+        assert_eq!(after(QUIET, ChuRules::Jcsa, &moves[..11]).outcome(), None);
+        assert_eq!(
+            after(QUIET, ChuRules::Jcsa, &moves).outcome(),
+            Some(Outcome::Win(Color::Gote)),
+            "R0: the side to move at the repeated position started it"
+        );
+    }
+
+    #[test]
+    fn perpetual_attacker_loses() {
+        // The sente rook checks on rank a and rank b in turn; the gote king steps 1a/1b.
+        let sfen = "g10k/6R5/12/12/12/12/12/12/12/12/12/K11 b - 1";
+        let cycle = ["6b6a", "1a1b", "6a6b", "1b1a"];
+        let moves: Vec<&str> = cycle.iter().cycle().take(12).copied().collect();
+        for rules in ChuRules::ALL {
+            assert_eq!(after(sfen, rules, &moves[..11]).outcome(), None);
+            assert_eq!(
+                after(sfen, rules, &moves).outcome(),
+                Some(Outcome::Win(Color::Gote)),
+                "{rules:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn repetition_counts_from_the_last_irreversible_move_and_field_three_is_identity() {
+        let sfen = "g10k/12/12/12/12/12/12/12/12/12/6P5/K10G b - 1";
+        let cycle = ["12l11l", "2a1a", "11l12l", "1a2a"];
+        let mut moves = vec!["6k6j", "1a2a"];
+        moves.extend(cycle.iter().cycle().take(12));
+        // The position right after the pawn move (gote to move) recurs at plies 5, 9, 13.
+        assert_eq!(after(sfen, ChuRules::Lishogi, &moves[..12]).outcome(), None);
+        assert_eq!(
+            after(sfen, ChuRules::Lishogi, &moves[..13]).outcome(),
+            Some(Outcome::Draw)
+        );
+        let a = at(sfen, ChuRules::Lishogi);
+        let b = at(&sfen.replace(" - ", " 5e "), ChuRules::Lishogi);
+        assert_ne!(a.hash(), b.hash());
+        assert_ne!(a, b);
+    }
+}
