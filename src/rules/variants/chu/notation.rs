@@ -319,3 +319,134 @@ fn validate(pos: &Position) -> Result<(), NotationError> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LONE_LION: &str = "11k/12/12/12/12/6N5/12/12/12/12/12/K11 b - 1";
+
+    #[test]
+    fn sfen_round_trips() {
+        for sfen in [
+            START_SFEN,
+            "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 7",
+            "11k/12/12/9g2/6+o2n2/6R1N3/12/9R2/12/12/12/K11 b 6e 1",
+            "12/6k1+e3/6nP4/12/6N5/12/12/12/12/12/12/K4G5+E w - 12",
+            "+l+f+c+s+g+e+k+t+x+o+b+a/12/+m+v+r+h+d+q+n+p+i3/12/12/12/12/12/12/12/12/K11 b - 1"
+                .replace("+k", "k")
+                .replace("+q", "q")
+                .replace("+n", "n")
+                .as_str(),
+        ] {
+            let pos = Position::from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+            assert_eq!(pos.to_sfen(), sfen);
+        }
+        // Three fields: the move number defaults to 1.
+        let short = Position::from_sfen("11k/12/12/12/12/12/12/12/12/12/12/K11 b -").unwrap();
+        assert!(short.to_sfen().ends_with(" b - 1"));
+    }
+
+    #[test]
+    fn bad_sfens_are_refused_with_a_reason() {
+        let ok = "11k/12/12/12/12/12/12/12/12/12/12/K11";
+        for (sfen, why) in [
+            ("", "fields"),
+            ("12/12 b - 1", "ranks"),
+            ("11k/12/12/12/12/12/12/12/12/12/12/K10 b - 1", "squares"),
+            (
+                "11k/13/12/12/12/12/12/12/12/12/12/K11 b - 1",
+                "empty-square count",
+            ),
+            ("11k/12/12/12/12/12/12/12/12/12/12/K11Z b - 1", "letter"),
+            ("10kk/12/12/12/12/12/12/12/12/12/12/K11 b - 1", "two kings"),
+            (
+                "11+k/12/12/12/12/12/12/12/12/12/12/K11 b - 1",
+                "cannot be promoted",
+            ),
+            ("11g/12/12/12/12/12/12/12/12/12/12/K11 b - 1", "no royal"),
+            (
+                "10+e+e/12/12/12/12/12/12/12/12/12/12/K11 b - 1",
+                "two crown princes",
+            ),
+        ] {
+            let err = Position::from_sfen(sfen).expect_err(sfen).to_string();
+            assert!(err.contains(why), "{sfen}: {err}");
+        }
+        for (tail, why) in [
+            ("x - 1", "side"),
+            ("b P 1", "lion-capture square"),
+            ("b 13a 1", "lion-capture square"),
+            ("b - 0", "move number"),
+            ("b 12l 1", "side to move"),
+        ] {
+            let sfen = format!("{ok} {tail}");
+            let err = Position::from_sfen(&sfen).expect_err(&sfen).to_string();
+            assert!(err.contains(why), "{sfen}: {err}");
+        }
+    }
+
+    #[test]
+    fn both_spellings_of_a_move_parse_and_the_shortest_prints() {
+        let pos = Position::from_sfen(LONE_LION).unwrap();
+        let direct = pos.parse_usi_move("6f6d").unwrap();
+        assert_eq!(pos.parse_usi_move("6f6e6d").unwrap(), direct);
+        assert_eq!(pos.parse_usi_move("6f5e6d").unwrap(), direct);
+        assert_eq!(pos.parse_usi_move("6f6d=").unwrap(), direct);
+        assert_eq!(pos.move_to_usi(direct), "6f6d");
+        // A two-step move back to an adjacent square is the plain step.
+        assert_eq!(
+            pos.parse_usi_move("6f6e5e").unwrap(),
+            pos.parse_usi_move("6f5e").unwrap()
+        );
+        // Every jitto spelling is the same pass; it prints through the first empty square.
+        let pass = pos.parse_usi_move("6f6g6f").unwrap();
+        assert_eq!(pos.parse_usi_move("6f7e6f").unwrap(), pass);
+        assert_eq!(pos.move_to_usi(pass), "6f5e6f");
+        assert_eq!(pass.mid().map(|s| s.to_usi::<Geo>()), Some("5e".into()));
+    }
+
+    #[test]
+    fn double_moves_print_and_parse() {
+        let sfen = "11k/12/12/12/5Rpg4/6NP4/5s6/12/12/12/12/K11 b - 1";
+        let pos = Position::from_sfen(sfen).unwrap();
+        for text in ["6f6e5e", "6f6e6f", "6f7g8h", "6f6e", "12l11l"] {
+            let mv = pos.parse_usi_move(text).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(pos.move_to_usi(mv), text);
+        }
+        for (bad, why) in [
+            ("6f6f", "not legal"),
+            ("6f4f5f", "cannot move through"),
+            ("6f6e6d+", "cannot promote"),
+            ("6f5f4f", "own piece"),
+            ("6f6e7e", "not legal"),
+            ("1a2a", "no piece of the side to move"),
+            ("13a1a", "malformed"),
+            ("6f", "malformed"),
+            ("6f6e5e4d", "malformed"),
+            ("", "malformed"),
+        ] {
+            let err = pos.parse_usi_move(bad).expect_err(bad).to_string();
+            assert!(err.contains(why), "{bad}: {err}");
+        }
+        // Falcon and Eagle paths are checked against their lion directions.
+        let falcon = Position::from_sfen("11k/12/12/12/6p5/6+H5/12/12/12/12/12/K11 b - 1").unwrap();
+        assert!(falcon.parse_usi_move("6f6e6d").is_ok());
+        assert!(falcon.parse_usi_move("6f6e6f").is_ok());
+        assert!(falcon.parse_usi_move("6f6e5d").is_err());
+        assert!(falcon.parse_usi_move("6f6g6f").is_err());
+    }
+
+    #[test]
+    fn promotion_suffixes() {
+        let pos = Position::from_sfen("11k/12/12/12/7S4/12/12/12/12/12/12/K11 b - 1").unwrap();
+        let up = pos.parse_usi_move("5e5d+").unwrap();
+        assert!(up.is_promotion());
+        assert_eq!(pos.move_to_usi(up), "5e5d+");
+        assert_eq!(
+            pos.parse_usi_move("5e5d=").unwrap(),
+            pos.parse_usi_move("5e5d").unwrap()
+        );
+        assert!(pos.parse_usi_move("5e5f+").is_err());
+    }
+}

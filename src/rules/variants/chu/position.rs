@@ -389,3 +389,93 @@ impl std::fmt::Debug for Position {
         write!(f, "Position({}, {})", self.to_sfen(), self.rules.name())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::moves::MoveList;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// Random games from the start under every rule set: at every ply the SFEN must
+    /// round-trip to an equal position with an equal hash (lishogi and JCSA; CHU.RUL's
+    /// one-turn deferral is not part of the SFEN), and unwinding every move must restore the
+    /// start exactly. (`play`/`unplay` also check every cache and the hash in debug builds.)
+    #[test]
+    fn random_games_round_trip_through_sfen_and_unwind() {
+        let mut rng = StdRng::seed_from_u64(20261122);
+        for rules in ChuRules::ALL {
+            let start = Position::startpos_with(rules);
+            for _ in 0..12 {
+                let mut pos = start.clone();
+                let mut moves = MoveList::new();
+                for _ in 0..rng.gen_range(40..250) {
+                    moves.clear();
+                    pos.generate_legal(&mut moves);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    // Prefer captures so that Lions meet and royals fall.
+                    let captures: Vec<Move> = moves
+                        .iter()
+                        .copied()
+                        .filter(|m| {
+                            pos.piece_at(m.to()).is_some_and(|p| p.color() != pos.side)
+                                || m.mid().is_some_and(|s| pos.piece_at(s).is_some())
+                        })
+                        .collect();
+                    let mv = if !captures.is_empty() && rng.gen_bool(0.7) {
+                        captures[rng.gen_range(0..captures.len())]
+                    } else {
+                        moves[rng.gen_range(0..moves.len())]
+                    };
+                    assert_eq!(pos.parse_usi_move(&pos.move_to_usi(mv)), Ok(mv));
+                    pos.play(mv);
+                    if rules != ChuRules::Churul && pos.royals(pos.side).any() {
+                        let reread = Position::from_sfen_with(&pos.to_sfen(), rules)
+                            .expect("own SFEN parses");
+                        assert_eq!(reread, pos);
+                        assert_eq!(reread.hash(), pos.hash());
+                    }
+                }
+                while pos.moves_played() > 0 {
+                    pos.unplay();
+                }
+                assert_eq!(pos, start);
+                assert_eq!(pos.hash(), start.hash());
+            }
+        }
+    }
+
+    #[test]
+    fn hash_tells_side_record_and_rules_state_apart() {
+        let base = "11k/12/12/12/12/12/12/12/12/12/12/K11";
+        let b = Position::from_sfen(&format!("{base} b - 1")).unwrap();
+        let w = Position::from_sfen(&format!("{base} w - 1")).unwrap();
+        let rec = Position::from_sfen(&format!("{base} b 6f 1")).unwrap();
+        assert_ne!(b.hash(), w.hash());
+        assert_ne!(b.hash(), rec.hash());
+        assert_ne!(w.hash(), rec.hash());
+    }
+
+    #[test]
+    fn attackers_include_leaps_and_x_rays_only_through_removed_squares() {
+        let pos = Position::from_sfen("11k/12/12/12/12/6n5/12/L5N5/12/12/6r5/K11 b - 1").unwrap();
+        let sq = |t: &str| Square::from_usi::<Geo>(t).unwrap();
+        let occupied = pos.occupied();
+        // The gote Lion on 6f reaches 6h by a jump.
+        assert!(pos
+            .attackers_to(sq("6h"), Color::Gote, occupied)
+            .contains(sq("6f")));
+        // The rook on 6k sees 6f only once 6h is vacated.
+        assert!(!pos
+            .attackers_to(sq("6f"), Color::Gote, occupied)
+            .contains(sq("6k")));
+        assert!(pos
+            .attackers_to(sq("6f"), Color::Gote, occupied.without(sq("6h")))
+            .contains(sq("6k")));
+        assert!(
+            pos.in_check(Color::Sente) == pos.attackers_to(sq("12l"), Color::Gote, occupied).any()
+        );
+    }
+}
