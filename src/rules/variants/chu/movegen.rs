@@ -502,6 +502,49 @@ mod tests {
     }
 
     #[test]
+    fn kirin_promoting_on_a_lion_capture_and_the_recapture_per_rule_set() {
+        // Sente Kirin 6e jumps to 6c taking the gote Lion and promotes; a sente gold on 6d
+        // protects 6c. Gote: Rook 6a, Lion 4c.
+        let sfen = "6r4k/12/6n1n3/6G5/6O5/12/12/12/12/12/12/K11 b - 1";
+        for rules in ALL {
+            let mut pos = Position::from_sfen_with(sfen, rules).unwrap();
+            let mv = pos.parse_usi_move("6e6c+").unwrap();
+            pos.play(mv);
+            assert!(pos.to_sfen().contains(" w 6c "), "{}", pos.to_sfen());
+            let moves: Vec<String> = {
+                let mut list = MoveList::new();
+                pos.generate_legal(&mut list);
+                list.iter().map(|m| pos.move_to_usi(*m)).collect()
+            };
+            let rook_retakes = moves.contains(&"6a6c".to_string());
+            let lion_retakes = moves.contains(&"4c6c".to_string());
+            // lishogi spares the recorded square; CHU.RUL and JCSA (protected Lion) do not.
+            assert_eq!(rook_retakes, rules == ChuRules::Lishogi, "{rules:?}");
+            // A protected Lion two squares away is never fair game for a Lion.
+            assert!(!lion_retakes, "{rules:?}");
+        }
+    }
+
+    #[test]
+    fn falcon_igui_of_a_lion_records_the_middle_square() {
+        let falcon = "11k/12/12/6n5/6n5/6+H5/12/12/12/12/12/K11 b - 1";
+        let mut pos = Position::from_sfen(falcon).unwrap();
+        let mv = pos.parse_usi_move("6f6e6f").unwrap();
+        pos.play(mv);
+        assert!(pos.to_sfen().ends_with(" w 6e 2"), "{}", pos.to_sfen());
+        pos.unplay();
+        let mv = pos.parse_usi_move("6f6e6d").unwrap();
+        pos.play(mv);
+        assert!(pos.to_sfen().ends_with(" w 6d 2"), "{}", pos.to_sfen());
+        // A Lion taking a Lion sets no record.
+        let lions = "11k/12/12/12/6n5/6N5/12/12/12/12/12/K11 b - 1";
+        let mut pos = Position::from_sfen(lions).unwrap();
+        let mv = pos.parse_usi_move("6f6e").unwrap();
+        pos.play(mv);
+        assert!(pos.to_sfen().ends_with(" w - 2"), "{}", pos.to_sfen());
+    }
+
+    #[test]
     fn without_a_record_non_lions_take_lions_freely() {
         let sfen = COUNTER.replace(" 6e ", " - ");
         check(&sfen, &ALL, &["6f6e", "3h3e", "4f3e"], &[]);
