@@ -23,8 +23,16 @@ use super::{ChuRules, Kind, Piece};
 use crate::rules::bitboard::{Bb192, Bitboard};
 use crate::rules::geometry::{Color, Offset, Square};
 use crate::rules::moves::{Move, MoveList};
+use arrayvec::ArrayVec;
 
 type Bb = Bb192;
+
+/// The owner-relative (forward, left) lines along which the Horned Falcon and the Soaring
+/// Eagle have lion power (RULES.md §2.3).
+const LION_LINES: [(Kind, &[(i8, i8)]); 2] = [
+    (Kind::HornedFalcon, &[(1, 0)]),
+    (Kind::SoaringEagle, &[(1, 1), (1, -1)]),
+];
 
 /// The first leg of a two-step move, as the capture rules see it.
 #[derive(Clone, Copy, Debug)]
@@ -64,8 +72,7 @@ impl Position {
             }
             match kind {
                 Kind::Lion | Kind::PromotedKirin => self.push_lion_doubles(kind, from, out),
-                Kind::HornedFalcon => self.push_line_doubles(kind, from, &[(1, 0)], out),
-                Kind::SoaringEagle => self.push_line_doubles(kind, from, &[(1, 1), (1, -1)], out),
+                Kind::HornedFalcon | Kind::SoaringEagle => self.push_line_doubles(kind, from, out),
                 _ => {}
             }
         }
@@ -204,14 +211,13 @@ impl Position {
         }
     }
 
-    /// Double moves of a Horned Falcon or Soaring Eagle along each of `lines` (owner-relative
-    /// unit steps): jitto through an empty first square, or take the piece there and stop
-    /// back on `from` (igui) or continue one more square along the line.
-    fn push_line_doubles(&self, kind: Kind, from: Square, lines: &[(i8, i8)], out: &mut MoveList) {
+    /// Double moves of a Horned Falcon or Soaring Eagle along each of its lion lines
+    /// ([`LION_LINES`]): one jitto through an empty first square, or take the piece there
+    /// and stop back on `from` (igui) or continue one more square along the line.
+    fn push_line_doubles(&self, kind: Kind, from: Square, out: &mut MoveList) {
         let us = self.side_to_move();
         let mut passed = false;
-        for &(forward, left) in lines {
-            let offset = Offset::for_owner(forward, left, us);
+        for offset in self.lion_lines(kind, us) {
             let Some(mid) = from.offset::<super::Geo>(offset) else {
                 continue;
             };
@@ -293,14 +299,11 @@ impl Position {
 
     /// The board directions in which a Horned Falcon or Soaring Eagle of `color` has lion
     /// power (none for other kinds; the Lion has it in all eight).
-    fn lion_lines(&self, kind: Kind, color: Color) -> Vec<Offset> {
-        let lines: &[(i8, i8)] = match kind {
-            Kind::HornedFalcon => &[(1, 0)],
-            Kind::SoaringEagle => &[(1, 1), (1, -1)],
-            _ => &[],
-        };
-        lines
+    fn lion_lines(&self, kind: Kind, color: Color) -> ArrayVec<Offset, 2> {
+        LION_LINES
             .iter()
+            .filter(|(k, _)| *k == kind)
+            .flat_map(|(_, lines)| lines.iter())
             .map(|&(f, l)| Offset::for_owner(f, l, color))
             .collect()
     }
@@ -319,13 +322,7 @@ impl Position {
         if mover.is_lion() {
             return t.neighbours(from).contains(mid) && t.neighbours(mid).contains(to);
         }
-        let lines: &[(i8, i8)] = match mover {
-            Kind::HornedFalcon => &[(1, 0)],
-            Kind::SoaringEagle => &[(1, 1), (1, -1)],
-            _ => return false,
-        };
-        lines.iter().any(|&(f, l)| {
-            let offset = Offset::for_owner(f, l, color);
+        self.lion_lines(mover, color).iter().any(|&offset| {
             from.offset::<super::Geo>(offset) == Some(mid)
                 && (to == from || mid.offset::<super::Geo>(offset) == Some(to))
         })
