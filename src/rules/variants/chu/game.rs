@@ -132,7 +132,8 @@ impl Position {
         }
     }
 
-    /// lishogi's `isBareKing` for `color` ([S-SCALASHOGI] `bareKing`).
+    /// lishogi's bare-king test for `color` ([S-SCALASHOGI] `bareKing`, which the server
+    /// applies; it asks the opponent for at least one royal where shogiops asks for one).
     fn lishogi_bared(&self, color: Color) -> bool {
         let them = color.flip();
         let t = self.tables();
@@ -146,7 +147,7 @@ impl Position {
         ours.count() == 1
             && our_royal.count() == 1
             && theirs.count() > 1
-            && self.royals(them).count() == 1
+            && self.royals(them).any()
             && !self.in_check(them)
             && (theirs.count() > 2
                 || (t.neighbours(our_royal.lowest().expect("one royal")) & theirs).is_empty())
@@ -164,17 +165,29 @@ impl Position {
                 .all(|c| self.royals(*c).count() == 1 && !self.in_check(*c))
     }
 
-    /// Was the move `back` moves ago (1 = the last move) "attacking": after it, did the mover
-    /// give check or could the moved piece take an enemy piece from where it stands?
+    /// Was the last move of `replay` "attacking" ([S-SCALASHOGI] `isAttacked`): after it,
+    /// is the opponent in check, or could the moved piece take an enemy piece from where it
+    /// stands (a Lion not counting protected Lions it could not lawfully take)?
     fn was_attacking(replay: &Position) -> bool {
         let mover = replay.side_to_move().flip();
         let last = replay.history.last().expect("a move");
         let to = last.mv.to();
         let piece = replay.piece_at(to).expect("the moved piece");
-        replay.in_check(mover.flip())
-            || (replay.tables().attacks(piece, to, replay.occupied())
-                & replay.pieces_of(mover.flip()))
-            .any()
+        let occupied = replay.occupied();
+        let mut targets =
+            replay.tables().attacks(piece, to, occupied) & replay.pieces_of(mover.flip());
+        if piece.kind().is_lion() {
+            for lion in (targets & replay.lions(mover.flip())).squares() {
+                if super::tables::distance(to, lion) > 1
+                    && replay
+                        .attackers_to(lion, mover.flip(), occupied.without(to))
+                        .any()
+                {
+                    targets = targets.without(lion);
+                }
+            }
+        }
+        replay.in_check(mover.flip()) || targets.any()
     }
 
     /// The result if the current position has now occurred for the fourth time since the
@@ -305,6 +318,12 @@ mod tests {
         // King against King and pawns only: pawns do not count.
         let pawns = "12/6k5/5ppp4/12/12/12/12/12/6K5/12/12/12 b - 1";
         assert_eq!(at(pawns, lishogi).outcome(), None);
+        // The opponent may have two royals (the server's rule: at least one).
+        let two_royals = "12/6k+e4/12/12/9g2/12/12/12/6K5/12/12/12 b - 1";
+        assert_eq!(
+            at(two_royals, lishogi).outcome(),
+            Some(Outcome::Win(Color::Gote))
+        );
         // Lone royals (an immobile last-rank pawn aside): a draw.
         let kings = "12/6k5/12/12/12/12/12/12/6K5/12/12/8p3 b - 1";
         assert_eq!(at(kings, lishogi).outcome(), Some(Outcome::Draw));
