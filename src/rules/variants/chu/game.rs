@@ -190,6 +190,28 @@ impl Position {
         replay.in_check(mover.flip()) || targets.any()
     }
 
+    /// Would `mv` recreate a position that occurred earlier (since the last irreversible
+    /// move) with the same side to move? Under the HaChu / Wikipedia rule R2 (RULES.md §2.7)
+    /// such a move is illegal; no rule set here applies R2 itself, this serves a caller that
+    /// plays against an engine that does.
+    pub fn repeats_earlier_position(&mut self, mv: Move) -> bool {
+        self.play(mv);
+        let now = self.hash();
+        let mut repeats = false;
+        for back in 1..=self.history.len() {
+            let undo = &self.history[self.history.len() - back];
+            if back % 2 == 0 && undo.hash_before == now {
+                repeats = true;
+                break;
+            }
+            if undo.is_irreversible() {
+                break;
+            }
+        }
+        self.unplay();
+        repeats
+    }
+
     /// The result if the current position has now occurred for the fourth time since the
     /// last irreversible move (the identity is the board, the side to move and SFEN field 3).
     pub fn repetition_outcome(&self) -> Option<Outcome> {
@@ -390,6 +412,22 @@ mod tests {
             Some(Outcome::Win(Color::Gote)),
             "R0: the side to move at the repeated position started it"
         );
+    }
+
+    #[test]
+    fn r2_helper_spots_a_move_that_recreates_a_position() {
+        let mut pos = after(QUIET, ChuRules::Lishogi, &["12l11l", "1a2a"]);
+        let back = pos.parse_usi_move("11l12l").unwrap();
+        let other = pos.parse_usi_move("11l10l").unwrap();
+        assert!(
+            !pos.repeats_earlier_position(back),
+            "gote's king is on 2a now"
+        );
+        assert!(!pos.repeats_earlier_position(other));
+        let mut pos = after(QUIET, ChuRules::Lishogi, &["12l11l", "1a2a", "11l12l"]);
+        let gote_back = pos.parse_usi_move("2a1a").unwrap();
+        assert!(pos.repeats_earlier_position(gote_back));
+        assert_eq!(pos.moves_played(), 3, "the helper takes its move back");
     }
 
     #[test]
