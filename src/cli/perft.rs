@@ -3,6 +3,7 @@
 
 use super::Variant;
 use crate::rules::perft::{divide, perft};
+use crate::rules::variants::chu;
 use crate::rules::variants::shogi::Position;
 use clap::Args;
 use std::io::Write;
@@ -62,6 +63,40 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
             };
             report(&mut stdout, nodes, start).map_err(output_error)?;
         }
+        Variant::Chushogi => run_chu(args)?,
+    }
+    Ok(())
+}
+
+/// Chu Shogi: `nodes` counts each distinct action once; `usi-strings` counts every USI
+/// spelling, as lishogi/shogiops do (a jump also spelt through an empty square counts twice).
+fn run_chu(args: &PerftArgs) -> Result<(), String> {
+    let mut pos = match &args.sfen {
+        Some(sfen) => chu::Position::from_sfen(sfen).map_err(|e| e.to_string())?,
+        None => chu::Position::startpos(),
+    };
+    for text in args.moves.iter().filter(|m| !m.is_empty()) {
+        let mv = pos.parse_usi_move(text).map_err(|e| e.to_string())?;
+        pos.play(mv);
+    }
+    let start = Instant::now();
+    let nodes = if args.divide {
+        let mut rows: Vec<(String, u64)> = divide(&mut pos, args.depth)
+            .into_iter()
+            .map(|(mv, n)| (pos.move_to_usi(mv), n))
+            .collect();
+        rows.sort();
+        for (mv, n) in &rows {
+            println!("{mv}: {n}");
+        }
+        rows.iter().map(|(_, n)| n).sum()
+    } else {
+        perft(&mut pos, args.depth)
+    };
+    report(nodes, start);
+    if !args.divide {
+        let spellings = chu::movegen::perft_usi_spellings(&mut pos, args.depth);
+        println!("usi-strings {spellings}");
     }
     Ok(())
 }
