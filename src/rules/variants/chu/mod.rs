@@ -440,6 +440,8 @@ const fn piece(
         demotes_to: None,
         is_promoted,
         is_royal,
+        // Chu Shogi has no drops.
+        droppable: false,
         forced_promotion_ranks: 0,
     }
 }
