@@ -8,45 +8,17 @@
 use shishi::rules::perft::perft;
 use shishi::rules::variants::chu::movegen::perft_usi_spellings;
 use shishi::rules::variants::chu::Position;
-use std::path::PathBuf;
 use std::process::Command;
+
+#[path = "common/perft_file.rs"]
+mod perft_file;
+use perft_file::read_suite;
 
 /// Lines with more leaves than this are left to the deep (ignored) run.
 const REGULAR_NODE_LIMIT: u64 = 2_000_000;
 
-struct PerftLine {
-    line_number: usize,
-    sfen: String,
-    depth: u32,
-    nodes: u64,
-}
-
-fn suite() -> Vec<PerftLine> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("positions/perft/chushogi.perft");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|(i, l)| {
-            let fields: Vec<&str> = l.split(';').map(str::trim).collect();
-            assert_eq!(
-                fields.len(),
-                3,
-                "line {}: expected `sfen ; depth ; nodes`",
-                i + 1
-            );
-            PerftLine {
-                line_number: i + 1,
-                sfen: fields[0].to_string(),
-                depth: fields[1].parse().expect("depth"),
-                nodes: fields[2].parse().expect("nodes"),
-            }
-        })
-        .collect()
-}
-
 fn check(limit: Option<u64>) {
-    let lines = suite();
+    let lines = read_suite("chushogi.perft");
     assert!(lines.len() >= 60, "the suite should hold many lines");
     let positions: std::collections::HashSet<&str> =
         lines.iter().map(|l| l.sfen.as_str()).collect();

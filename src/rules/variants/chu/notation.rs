@@ -11,9 +11,9 @@
 use super::position::Position;
 use super::{ChuRules, Geo, Kind, Piece};
 use crate::rules::bitboard::Bitboard;
-use crate::rules::geometry::{Color, File, Rank, Square};
+use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::{Move, MoveList};
-use crate::rules::notation::NotationError;
+use crate::rules::notation::{read_sfen_board, write_sfen_board, NotationError};
 
 /// The start position (lishogi's `initialSfen`, RULES.md §2.1).
 pub const START_SFEN: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
@@ -101,28 +101,7 @@ impl Position {
 
     /// The SFEN of this position.
     pub fn to_sfen(&self) -> String {
-        let mut board = String::new();
-        for rank in 0..12 {
-            if rank > 0 {
-                board.push('/');
-            }
-            let mut empties = 0;
-            for file in (0..12).rev() {
-                match self.piece_at(Square::new::<Geo>(File(file), Rank(rank))) {
-                    None => empties += 1,
-                    Some(p) => {
-                        if empties > 0 {
-                            board.push_str(&empties.to_string());
-                            empties = 0;
-                        }
-                        board.push_str(&piece_text(p));
-                    }
-                }
-            }
-            if empties > 0 {
-                board.push_str(&empties.to_string());
-            }
-        }
+        let board = write_sfen_board::<Geo>(|sq| self.piece_at(sq).map(piece_text));
         let record = self
             .lion_capture()
             .map_or_else(|| "-".to_string(), |sq| sq.to_usi::<Geo>());
@@ -217,77 +196,16 @@ fn split_squares(body: &str) -> Option<Vec<Square>> {
 }
 
 fn parse_board(text: &str, pos: &mut Position) -> Result<(), NotationError> {
-    let ranks: Vec<&str> = text.split('/').collect();
-    if ranks.len() != 12 {
-        return Err(sfen_error(format!(
-            "board has {} ranks, expected 12",
-            ranks.len()
-        )));
-    }
-    for (rank, row) in ranks.iter().enumerate() {
-        let mut file: i32 = 11;
-        let mut promoted = false;
-        let mut chars = row.chars().peekable();
-        while let Some(c) = chars.next() {
-            if c.is_ascii_digit() {
-                let mut run = c.to_digit(10).unwrap_or(0);
-                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                    run = run * 10 + d;
-                    chars.next();
-                }
-                if promoted || run == 0 || run > 12 {
-                    return Err(sfen_error(format!(
-                        "bad empty-square count in rank {}",
-                        rank + 1
-                    )));
-                }
-                file -= run as i32;
-            } else if c == '+' {
-                if promoted {
-                    return Err(sfen_error("doubled '+'"));
-                }
-                promoted = true;
-                continue;
-            } else {
-                let kind = kind_from_letter(c)
-                    .ok_or_else(|| sfen_error(format!("unknown piece letter {c:?}")))?;
-                let kind = if promoted {
-                    if !kind.can_promote() {
-                        return Err(sfen_error(format!("+{c} cannot be promoted")));
-                    }
-                    kind.promoted()
-                } else {
-                    kind
-                };
-                if file < 0 {
-                    return Err(sfen_error(format!(
-                        "rank {} is longer than 12 squares",
-                        rank + 1
-                    )));
-                }
-                let color = if c.is_ascii_uppercase() {
-                    Color::Sente
-                } else {
-                    Color::Gote
-                };
-                pos.put(
-                    Square::new::<Geo>(File(file as u8), Rank(rank as u8)),
-                    Piece::new(color, kind),
-                );
-                file -= 1;
-            }
-            promoted = false;
-        }
-        if promoted {
-            return Err(sfen_error("'+' at the end of a rank"));
-        }
-        if file != -1 {
-            return Err(sfen_error(format!(
-                "rank {} has {} squares, expected 12",
-                rank + 1,
-                11 - file
-            )));
-        }
+    for placed in read_sfen_board::<Geo>(text)? {
+        let c = placed.letter;
+        let kind =
+            kind_from_letter(c).ok_or_else(|| sfen_error(format!("unknown piece letter {c:?}")))?;
+        let kind = match (placed.promoted, kind.can_promote()) {
+            (false, _) => kind,
+            (true, true) => kind.promoted(),
+            (true, false) => return Err(sfen_error(format!("+{c} cannot be promoted"))),
+        };
+        pos.put(placed.square, Piece::new(placed.color(), kind));
     }
     Ok(())
 }
@@ -358,7 +276,11 @@ mod tests {
                 "11k/13/12/12/12/12/12/12/12/12/12/K11 b - 1",
                 "empty-square count",
             ),
-            ("11k/12/12/12/12/12/12/12/12/12/12/K11Z b - 1", "letter"),
+            ("11k/12/12/12/12/12/12/12/12/12/12/K10Z b - 1", "letter"),
+            (
+                "11k/12/12/12/12/12/12/12/12/12/12/K11Z b - 1",
+                "longer than 12",
+            ),
             ("10kk/12/12/12/12/12/12/12/12/12/12/K11 b - 1", "two kings"),
             (
                 "11+k/12/12/12/12/12/12/12/12/12/12/K11 b - 1",
