@@ -109,6 +109,13 @@ fn search(
 ) -> String {
     let mut legal = MoveList::new();
     position.generate_legal(&mut legal);
+    // `searchmoves` narrows the moves the engine may answer with.
+    if !limits.root_moves.is_empty() {
+        legal.retain(|mv| limits.root_moves.contains(mv));
+        if legal.is_empty() {
+            position.generate_legal(&mut legal);
+        }
+    }
     let decision = if legal.is_empty() {
         Decision::Resign
     } else if position.can_declare_win(rule) {
@@ -123,8 +130,8 @@ fn search(
     bestmove_line(position, &legal, decision, rule)
 }
 
-/// The `bestmove` line for `decision`, made safe: only legal moves, `win` only when the
-/// declaration is valid under `rule`.
+/// The `bestmove` line for `decision`, made safe: only moves of `legal` (the legal moves,
+/// narrowed by `searchmoves`), `win` only when the declaration is valid under `rule`.
 fn bestmove_line(
     position: &Position,
     legal: &MoveList,
@@ -144,7 +151,9 @@ fn bestmove_line(
         Decision::DeclareWin => fallback("the search declared an invalid entering-king win"),
         Decision::Move { best, ponder } => {
             if !legal.contains(&best) {
-                return fallback(&format!("the search chose an illegal move {best:?}"));
+                return fallback(&format!(
+                    "the search chose an illegal or excluded move {best:?}"
+                ));
             }
             let mut line = format!("bestmove {}", position.move_to_usi(best));
             if let Some(reply) = ponder {
