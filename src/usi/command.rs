@@ -93,7 +93,7 @@ pub fn parse_millis(text: &str) -> Option<Duration> {
     }
     let f: f64 = text.parse().ok()?;
     f.is_finite()
-        .then(|| Duration::from_millis(f.max(0.0).min(1e15).round() as u64))
+        .then(|| Duration::from_millis(f.clamp(0.0, 1e15).round() as u64))
 }
 
 /// Reads the clock tokens (`btime wtime binc winc byoyomi`) at `tokens[*i]`, if it is one;
