@@ -91,6 +91,9 @@ struct Engine {
     active: Option<Active>,
     /// The hash size the search thread has allocated (none before the first `isready`).
     applied_hash: Option<HashMb>,
+    /// Whether a search ran since the search state was last cleared (a new game needs a
+    /// clear only then).
+    searched_since_clear: bool,
 }
 
 /// What the protocol loop should do after a command.
@@ -155,6 +158,7 @@ impl Engine {
             done,
             active: None,
             applied_hash: None,
+            searched_since_clear: false,
         }
     }
 
@@ -233,7 +237,7 @@ impl Engine {
             "usi" => self.usi(),
             "isready" => self.isready(),
             "setoption" => self.setoption(rest),
-            "usinewgame" => self.send(Job::Clear),
+            "usinewgame" if self.searched_since_clear => self.clear(),
             "position" => match command::parse_position(&args) {
                 Ok(position) => self.position = position,
                 Err(e) => self
@@ -241,14 +245,23 @@ impl Engine {
                     .error(&format!("position refused, keeping the previous one: {e}")),
             },
             "go" => self.go(&args),
-            "stop" | "gameover" => {
+            "stop" => {
                 if let Some(active) = &self.active {
                     active.control.stop();
                 }
             }
+            "gameover" => {
+                if let Some(active) = &self.active {
+                    active.control.stop();
+                }
+                // Clear now, off the clock: queued behind the stopped search, and the next
+                // `isready` waits for it. The next `usinewgame` then has nothing to do.
+                self.clear();
+            }
             "ponderhit" => self.ponderhit(&args),
             "quit" => return Flow::Quit,
-            _ => {} // debug, register: nothing to do.
+            // usinewgame with nothing to clear, debug, register: nothing to do.
+            _ => {}
         }
         Flow::Continue
     }
@@ -262,24 +275,35 @@ impl Engine {
         self.out.line("usiok");
     }
 
-    /// Heavy initialisation (the hash table) happens here, but never delays `readyok`
-    /// during a search: then the new size is queued behind the search.
+    /// Queues a reset of the search state.
+    fn clear(&mut self) {
+        self.send(Job::Clear);
+        self.searched_since_clear = false;
+    }
+
+    /// Heavy initialisation (the hash table, a queued clear) happens here, but never delays
+    /// `readyok` during a search: then the new size is queued behind the search.
     fn isready(&mut self) {
-        if self.applied_hash != Some(self.options.hash) {
-            self.applied_hash = Some(self.options.hash);
-            if self.active.is_some() {
+        let resize = self.applied_hash != Some(self.options.hash);
+        self.applied_hash = Some(self.options.hash);
+        if self.active.is_some() {
+            if resize {
                 self.send(Job::Resize {
                     hash: self.options.hash,
                     ack: None,
                 });
-            } else {
-                let (ack, acked) = crossbeam_channel::bounded(1);
-                self.send(Job::Resize {
+            }
+        } else {
+            let (ack, acked) = crossbeam_channel::bounded(1);
+            self.send(if resize {
+                Job::Resize {
                     hash: self.options.hash,
                     ack: Some(ack),
-                });
-                let _ = acked.recv();
-            }
+                }
+            } else {
+                Job::Sync(ack)
+            });
+            let _ = acked.recv();
         }
         self.out.line("readyok");
     }
@@ -291,7 +315,7 @@ impl Engine {
         };
         match self.options.set(&name, value.as_deref()) {
             Ok(Effect::None) => {}
-            Ok(Effect::ClearHash | Effect::NewGame) => self.send(Job::Clear),
+            Ok(Effect::ClearHash | Effect::NewGame) => self.clear(),
             Err(e) => self.out.error(&e),
         }
     }
@@ -317,6 +341,7 @@ impl Engine {
             ponder,
             mate,
         } = go;
+        self.searched_since_clear = true;
         let now = Instant::now();
         let position = Box::new(self.position.clone());
         if let Some(limit) = mate {

@@ -41,6 +41,8 @@ pub enum Job {
     },
     /// Forget the search state (new game, `Clear_Hash`).
     Clear,
+    /// Signal when every job queued before this one is done (`isready`).
+    Sync(Sender<()>),
 }
 
 /// Runs jobs until the job channel closes. Every `Search` and `Mate` job sends one message
@@ -59,6 +61,9 @@ pub fn run(jobs: Receiver<Job>, done: Sender<()>, out: Output, initial_hash: Has
                 if let Some(ack) = ack {
                     let _ = ack.send(());
                 }
+            }
+            Job::Sync(ack) => {
+                let _ = ack.send(());
             }
             Job::Clear => {
                 if let Some(s) = searcher.as_mut() {
