@@ -29,13 +29,21 @@ struct Engine {
 
 impl Engine {
     fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
+        Engine::start_with_log(None)
+    }
+
+    /// Starts the engine with `RUST_LOG` set to `log` (or unset).
+    fn start_with_log(log: Option<&str>) -> Engine {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_shishi"));
+        command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .env_remove("RUST_LOG")
-            .spawn()
-            .expect("start the engine");
+            .stderr(Stdio::null());
+        match log {
+            Some(level) => command.env("RUST_LOG", level),
+            None => command.env_remove("RUST_LOG"),
+        };
+        let mut child = command.spawn().expect("start the engine");
         let stdout = child.stdout.take().expect("stdout");
         let (tx, lines) = mpsc::channel();
         std::thread::spawn(move || {
@@ -915,7 +923,11 @@ fn step13_sigterm_exits() {
 
 #[test]
 fn step14_output_hygiene_multipv_and_legal_lines() {
-    let mut e = Engine::ready();
+    // Full logging must not leak onto stdout: every line is still checked by check_line.
+    let mut e = Engine::start_with_log(Some("trace"));
+    e.send("usi");
+    e.until("usiok");
+    e.sync();
     for multipv in [1, 3] {
         e.send(&format!("setoption name MultiPV value {multipv}"));
         let args = "startpos moves 7g7f 3c3d 2g2f";
