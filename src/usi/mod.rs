@@ -12,6 +12,7 @@ pub mod options;
 pub mod output;
 mod worker;
 
+use crate::rules::geometry::Color;
 use crate::rules::variants::shogi::Position;
 use crate::search::{Clock, Control, Limits};
 use command::{Go, MateLimit};
@@ -77,6 +78,8 @@ struct Active {
     control: Control,
     /// The limits of a search that is pondering (for the deadline at `ponderhit`).
     ponder_limits: Option<Limits>,
+    /// The side the search moves for.
+    side: Color,
     /// When the protocol thread stops the search itself (a backstop for the time limits).
     deadline: Option<Instant>,
 }
@@ -124,7 +127,7 @@ const COMMANDS: &[&str] = &[
 /// less), the point past which the move would lose on time (the increment is not counted,
 /// as some tools add it only after the move). The search's own time management should
 /// finish well before; this only guards against a search that overruns.
-fn backstop(limits: &Limits, side: crate::rules::geometry::Color) -> Option<Duration> {
+fn backstop(limits: &Limits, side: Color) -> Option<Duration> {
     let clock: &Clock = &limits.clock;
     let hard = match (clock.time_left[side.index()], clock.byoyomi) {
         (None, None) => None,
@@ -358,6 +361,7 @@ impl Engine {
             self.active = Some(Active {
                 control,
                 ponder_limits: None,
+                side: self.position.side_to_move(),
                 deadline,
             });
             return;
@@ -371,6 +375,7 @@ impl Engine {
         self.active = Some(Active {
             control: control.clone(),
             ponder_limits: ponder.then(|| limits.clone()),
+            side: self.position.side_to_move(),
             deadline,
         });
         self.send(Job::Search {
@@ -390,7 +395,6 @@ impl Engine {
         for w in warnings {
             self.out.error(&format!("ponderhit: {w}"));
         }
-        let side = self.position.side_to_move();
         let Some(active) = self.active.as_mut() else {
             return;
         };
@@ -402,7 +406,7 @@ impl Engine {
         }
         active.control.ponderhit();
         if !limits.infinite {
-            active.deadline = backstop(&limits, side).map(|d| Instant::now() + d);
+            active.deadline = backstop(&limits, active.side).map(|d| Instant::now() + d);
         }
     }
 }
@@ -410,7 +414,6 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::geometry::Color;
     use std::io::Write;
     use std::sync::{Arc, Mutex};
 
