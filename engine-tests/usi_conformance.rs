@@ -17,6 +17,10 @@ const DECLARE_SFEN: &str = "+R+BGGGG1K1/SSSS5/9/9/9/pppppppp1/9/9/4k4 b 10Prb4n4
 /// Mate in 3 (R*5b 5a4a S*3b, or 5a6a S*7b), no mate in 1 (checked with cshogi's DfPn).
 const MATE3_SFEN: &str = "4k4/9/4P4/9/9/9/9/9/K8 b RSr2b4g3s4n4l17p 1";
 
+/// A lone king in the centre against two rooks, a gold and a silver in hand, with the
+/// defender holding everything else: the df-pn solver neither proves nor refutes it in 2 s.
+const HARD_MATE_SFEN: &str = "9/9/9/9/4k4/9/9/9/4K4 b 2RGS2b3g3s4n4l18p 1";
+
 /// How long any single expected answer may take.
 const ANSWER: Duration = Duration::from_secs(10);
 
@@ -756,15 +760,17 @@ fn step10_go_mate_answers_one_checkmate_line_never_bestmove() {
                 assert!(p.in_check() && !p.has_legal_move(), "{line} does not mate");
             }
         }
-        assert_ne!(
-            (position, line.as_str()),
-            (START_SFEN, "checkmate nomate"),
-            "cannot be proven in 300 ms"
-        );
+        if position == START_SFEN {
+            // No check is possible at the start, so a solver may prove nomate at once.
+            assert!(
+                ["checkmate nomate", "checkmate timeout"].contains(&line.as_str()),
+                "{line}"
+            );
+        }
         e.none_within(Duration::from_millis(100), &["bestmove", "checkmate"]);
     }
-    // stop during go mate infinite on a position without mate: one checkmate line.
-    e.send(&format!("position sfen {START_SFEN}"));
+    // stop during go mate infinite on a position that is hard to decide: one checkmate line.
+    e.send(&format!("position sfen {HARD_MATE_SFEN}"));
     e.send("go mate infinite");
     std::thread::sleep(Duration::from_millis(200));
     e.send("stop");

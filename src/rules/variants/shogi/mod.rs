@@ -4,10 +4,11 @@
 //! `position` the state with make/unmake and the zobrist hash, `movegen` legal move
 //! generation (drops, nifu, dead drops, uchifuzume, promotion, check evasion), `notation`
 //! SFEN and USI move text, `checks` whether a move gives check, `game` the `Game` trait and
-//! the game-end rules, `impasse` the entering-king declaration (`bestmove win`).
+//! the game-end rules.
 
 mod checks;
 mod game;
+/// The entering-king declaration (`bestmove win`) and its rule variants.
 pub mod impasse;
 pub mod movegen;
 pub mod notation;
