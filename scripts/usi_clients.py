@@ -5,8 +5,9 @@
     several clock shapes (bestmove parsed and checked legal with cshogi), InfoListener
     parsing, go mate (one `checkmate` line; moves, if any, must mate), a bad position (the
     engine must survive), quit.
-(b) A `python -m cshogi.cli` self-play match (default 20 games, byoyomi 100 ms) with
-    --debug so every engine line is seen, plus a short --ponder match with a Fischer clock.
+(b) A `python -m cshogi.cli` self-play match (default 20 games, byoyomi 100 ms), plus a
+    short --ponder match with a Fischer clock. Every line the engines send is checked, read
+    from their own debug transcripts (RUST_LOG) through a small wrapper script.
     Reports protocol errors (`info string error`, malformed lines), illegal moves
     (反則負け / %ILLEGAL_MOVE) and time losses (切れ負け / %TIME_UP).
 
@@ -18,6 +19,7 @@ it is not importable. Exits non-zero on any problem.
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -154,37 +156,60 @@ def session(binary):
             check_engine_line(line)
 
 
+def wrapper(binary, keep, label):
+    """A shell script that runs the engine with its protocol transcript (RUST_LOG debug, one
+    `> line` record per line sent) in a log file per process. cshogi.cli's own --debug output
+    is not usable for checking: with --ponder its listener threads interleave their prints."""
+    logs = os.path.join(keep, label + ".engine-logs")
+    shutil.rmtree(logs, ignore_errors=True)
+    os.makedirs(logs)
+    path = os.path.join(keep, label + ".engine.sh")
+    with open(path, "w") as f:
+        f.write("#!/bin/sh\n")
+        f.write(f'exec env RUST_LOG=shishi::usi=debug "{binary}" 2>>"{logs}/engine-$$.log"\n')
+    os.chmod(path, 0o755)
+    return path, logs
+
+
+def engine_lines_from_logs(logs):
+    """The protocol lines the engines wrote, from their debug logs."""
+    out = []
+    for name in sorted(os.listdir(logs)):
+        with open(os.path.join(logs, name), errors="replace") as f:
+            for line in f:
+                m = re.match(r"^\[[^\]]*\] > (.*)$", line.rstrip("\n"))
+                if m:
+                    out.append(m.group(1))
+    return out
+
+
 def match(binary, games, extra, label, keep):
     print(f"== (b) cshogi.cli match: {label} ==")
-    csa_file = os.path.join(keep, label.replace(" ", "_") + ".csa")
+    slug = label.replace(" ", "_")
+    csa_file = os.path.join(keep, slug + ".csa")
     if os.path.exists(csa_file):
         os.remove(csa_file)
-    cmd = [sys.executable, "-m", "cshogi.cli", binary, binary,
+    engine, logs = wrapper(binary, keep, slug)
+    cmd = [sys.executable, "-m", "cshogi.cli", engine, engine,
            "--name1", "shishi-a", "--name2", "shishi-b",
            "--options1", "USI_Hash:16,Threads:1", "--options2", "USI_Hash:16,Threads:1",
-           "--games", str(games), "--csa", csa_file, "--multi-csa", "--debug"] + extra
+           "--games", str(games), "--csa", csa_file, "--multi-csa"] + extra
     print("$ " + " ".join(cmd))
     t0 = time.perf_counter()
     run = subprocess.run(cmd, capture_output=True, text=True, cwd=keep)
     took = time.perf_counter() - t0
-    log_path = os.path.join(keep, label.replace(" ", "_") + ".log")
+    log_path = os.path.join(keep, slug + ".log")
     with open(log_path, "w") as f:
         f.write(run.stdout)
         f.write(run.stderr)
     if run.returncode != 0:
         problem(f"cshogi.cli exited with {run.returncode}: {run.stderr[-2000:]}")
-    engine_lines = 0
+    lines = engine_lines_from_logs(logs)
+    for text in lines:
+        check_engine_line(text)
     results = []
     for line in run.stdout.splitlines():
-        m = re.match(r"^[12]:(.*)$", line)
-        if m:
-            text = m.group(1)
-            # The listener also echoes what cshogi sends; check only the engine's lines.
-            if text.split(" ")[0] in ("id", "option", "usiok", "readyok", "bestmove",
-                                      "checkmate", "info"):
-                engine_lines += 1
-                check_engine_line(text)
-        elif line.startswith("まで"):
+        if line.startswith("まで"):
             results.append(line)
             if "反則" in line:
                 problem(f"illegal move / foul: {line}")
@@ -203,11 +228,14 @@ def match(binary, games, extra, label, keep):
         for prefix in ("shishi-a vs", "Black vs White", "Elo"):
             if l.startswith(prefix):
                 summary[prefix] = l  # the last (final) one wins
-    print(f"{len(results)} games in {took:.1f}s, {engine_lines} engine lines checked")
+    counts = {k: sum(1 for l in lines if l.startswith(k)) for k in ("bestmove", "info")}
+    ponders = sum(1 for l in lines if l.startswith("bestmove") and " ponder " in l)
+    print(f"{len(results)} games in {took:.1f}s; {len(lines)} engine lines checked "
+          f"({counts['bestmove']} bestmove, {ponders} with a ponder move, {counts['info']} info)")
     print("game endings (CSA):", endings)
     for l in summary.values():
         print(l)
-    print("log:", log_path)
+    print("cshogi output:", log_path, "engine transcripts:", logs)
     if len(results) != games:
         problem(f"expected {games} finished games, saw {len(results)}")
 
