@@ -712,6 +712,33 @@ fn step08_ponder_then_stop_and_gameover_without_stop() {
     e.sync();
 }
 
+/// cshogi.cli sends `go ponder` from a worker thread and `ponderhit` from its main thread;
+/// when the opponent answers at once, `ponderhit` can arrive before `go ponder`. Seen in a
+/// real cshogi.cli --ponder match: the engine then pondered forever and the match hung.
+#[test]
+fn step08_ponderhit_that_overtakes_go_ponder_still_counts() {
+    let mut e = Engine::ready();
+    e.send("position startpos moves 7g7f 3c3d");
+    e.send("ponderhit");
+    e.send("go ponder btime 0 wtime 0 byoyomi 300");
+    let start = Instant::now();
+    let best = e.bestmove();
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_legal_bestmove(&position_of("startpos moves 7g7f 3c3d"), &best);
+    // Only the very next command: a stray ponderhit before anything else is forgotten.
+    e.send("ponderhit");
+    e.sync();
+    e.send("go ponder btime 0 wtime 0 byoyomi 300");
+    e.none_within(Duration::from_millis(500), &["bestmove"]);
+    e.send("stop");
+    e.bestmove();
+    e.sync();
+}
+
 // ---- step 9 ----------------------------------------------------------------------------
 
 #[test]

@@ -97,6 +97,9 @@ struct Engine {
     /// Whether a search ran since the search state was last cleared (a new game needs a
     /// clear only then).
     searched_since_clear: bool,
+    /// A `ponderhit` that arrived while nothing was pondering, with its clock; applies to a
+    /// `go ponder` that is the very next command (see `ponderhit`).
+    early_ponderhit: Option<Option<Clock>>,
 }
 
 /// What the protocol loop should do after a command.
@@ -162,6 +165,7 @@ impl Engine {
             active: None,
             applied_hash: None,
             searched_since_clear: false,
+            early_ponderhit: None,
         }
     }
 
@@ -233,6 +237,7 @@ impl Engine {
         if start > 0 {
             log::warn!("skipping unknown tokens before {:?}", toks[start].1);
         }
+        let early_ponderhit = self.early_ponderhit.take();
         let (offset, name) = toks[start];
         let rest = &line[offset + name.len()..];
         let args: Vec<&str> = toks[start + 1..].iter().map(|(_, t)| *t).collect();
@@ -247,7 +252,13 @@ impl Engine {
                     .out
                     .error(&format!("position refused, keeping the previous one: {e}")),
             },
-            "go" => self.go(&args),
+            "go" => {
+                self.go(&args);
+                if let Some(clock) = early_ponderhit {
+                    log::info!("applying the ponderhit that overtook go ponder");
+                    self.apply_ponderhit(clock);
+                }
+            }
             "stop" => {
                 if let Some(active) = &self.active {
                     active.control.stop();
@@ -325,8 +336,14 @@ impl Engine {
 
     fn go(&mut self, args: &[&str]) {
         if self.active.is_some() {
-            log::warn!("go during a search: stopping the running search first");
-            self.finish_search(None);
+            // Usually the search has just printed its bestmove and the GUI answered before
+            // its completion was noticed here; otherwise it is a GUI error.
+            if self.done.recv_timeout(Duration::from_millis(20)).is_ok() {
+                self.active = None;
+            } else {
+                log::warn!("go during a search: stopping the running search first");
+                self.finish_search(None);
+            }
         }
         let (go, warnings) = command::parse_go(args, &self.position);
         for w in warnings {
@@ -395,6 +412,24 @@ impl Engine {
         for w in warnings {
             self.out.error(&format!("ponderhit: {w}"));
         }
+        let pondering = self
+            .active
+            .as_ref()
+            .is_some_and(|a| a.ponder_limits.is_some());
+        if pondering {
+            self.apply_ponderhit(clock);
+        } else {
+            // cshogi.cli writes `go ponder` from a worker thread and `ponderhit` from its main
+            // thread, so a quick opponent move can make `ponderhit` overtake `go ponder`. Keep
+            // it for a `go ponder` that comes as the very next command.
+            log::info!("ponderhit while not pondering: kept for an immediate go ponder");
+            self.early_ponderhit = Some(clock);
+        }
+    }
+
+    /// Turns the running ponder search into a normal one, with `clock` (if any) replacing
+    /// the clock of `go ponder` for the backstop.
+    fn apply_ponderhit(&mut self, clock: Option<Clock>) {
         let Some(active) = self.active.as_mut() else {
             return;
         };
