@@ -183,7 +183,7 @@ def engine_lines_from_logs(logs):
     return out
 
 
-def match(binary, games, extra, label, keep):
+def match(binary, games, extra, label, keep, timeout):
     print(f"== (b) cshogi.cli match: {label} ==")
     slug = label.replace(" ", "_")
     csa_file = os.path.join(keep, slug + ".csa")
@@ -196,13 +196,19 @@ def match(binary, games, extra, label, keep):
            "--games", str(games), "--csa", csa_file, "--multi-csa"] + extra
     print("$ " + " ".join(cmd))
     t0 = time.perf_counter()
-    run = subprocess.run(cmd, capture_output=True, text=True, cwd=keep)
+    try:
+        run = subprocess.run(cmd, capture_output=True, text=True, cwd=keep, timeout=timeout)
+    except subprocess.TimeoutExpired as e:
+        # The engines get end-of-input when cshogi.cli dies and exit by themselves.
+        out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
+        run = subprocess.CompletedProcess(cmd, -1, out, "")
+        problem(f"the match hung: no result within {timeout} s (see the engine transcripts)")
     took = time.perf_counter() - t0
     log_path = os.path.join(keep, slug + ".log")
     with open(log_path, "w") as f:
         f.write(run.stdout)
         f.write(run.stderr)
-    if run.returncode != 0:
+    if run.returncode > 0:
         problem(f"cshogi.cli exited with {run.returncode}: {run.stderr[-2000:]}")
     lines = engine_lines_from_logs(logs)
     for text in lines:
@@ -247,6 +253,8 @@ def main():
     ap.add_argument("--byoyomi", type=int, default=100)
     ap.add_argument("--ponder-games", type=int, default=4)
     ap.add_argument("--keep", default=None, help="directory for logs and CSA records")
+    ap.add_argument("--match-timeout", type=int, default=1200,
+                    help="seconds before a match counts as hung")
     args = ap.parse_args()
     binary = os.path.abspath(args.binary)
     if not os.path.exists(binary):
@@ -255,10 +263,10 @@ def main():
     os.makedirs(keep, exist_ok=True)
     session(binary)
     match(binary, args.games, ["--byoyomi", str(args.byoyomi)],
-          f"{args.games} games byoyomi {args.byoyomi}", keep)
+          f"{args.games} games byoyomi {args.byoyomi}", keep, args.match_timeout)
     if args.ponder_games > 0:
         match(binary, args.ponder_games, ["--time", "10000", "--inc", "100", "--ponder"],
-              f"{args.ponder_games} games ponder fischer", keep)
+              f"{args.ponder_games} games ponder fischer", keep, args.match_timeout)
     print()
     if problems:
         print(f"FAILED: {len(problems)} problem(s)")
