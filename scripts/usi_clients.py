@@ -196,19 +196,21 @@ def match(binary, games, extra, label, keep, timeout):
            "--games", str(games), "--csa", csa_file, "--multi-csa"] + extra
     print("$ " + " ".join(cmd))
     t0 = time.perf_counter()
+    hung = False
     try:
         run = subprocess.run(cmd, capture_output=True, text=True, cwd=keep, timeout=timeout)
     except subprocess.TimeoutExpired as e:
         # The engines get end-of-input when cshogi.cli dies and exit by themselves.
         out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
         run = subprocess.CompletedProcess(cmd, -1, out, "")
+        hung = True
         problem(f"the match hung: no result within {timeout} s (see the engine transcripts)")
     took = time.perf_counter() - t0
     log_path = os.path.join(keep, slug + ".log")
     with open(log_path, "w") as f:
         f.write(run.stdout)
         f.write(run.stderr)
-    if run.returncode > 0:
+    if run.returncode != 0 and not hung:
         problem(f"cshogi.cli exited with {run.returncode}: {run.stderr[-2000:]}")
     lines = engine_lines_from_logs(logs)
     for text in lines:
