@@ -1,1 +1,1006 @@
+//! USI conformance: drives the `shishi` binary over stdin/stdout through the 14 steps of
+//! `usi-reference.md` §6. Lines are read on a thread into a channel, so a hung engine fails
+//! a test by timeout instead of hanging it. Every line the engine prints is checked for
+//! well-formedness (`check_line`).
 
+use shishi::rules::variants::shogi::Position;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+const START_SFEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+/// Gote to move is checkmated (gold on 5b, protected by the pawn on 5c).
+const MATED_SFEN: &str = "4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1";
+/// Sente may declare under csa27 (28 points, 10 pieces in camp) but not under jsa24 (31).
+const DECLARE_SFEN: &str = "+R+BGGGG1K1/SSSS5/9/9/9/pppppppp1/9/9/4k4 b 10Prb4n4l 1";
+/// Mate in 3 (R*5b 5a4a S*3b, or 5a6a S*7b), no mate in 1 (checked with cshogi's DfPn).
+const MATE3_SFEN: &str = "4k4/9/4P4/9/9/9/9/9/K8 b RSr2b4g3s4n4l17p 1";
+
+/// A lone king in the centre against two rooks, a gold and a silver in hand, with the
+/// defender holding everything else: the df-pn solver neither proves nor refutes it in 2 s.
+const HARD_MATE_SFEN: &str = "9/9/9/9/4k4/9/9/9/4K4 b 2RGS2b3g3s4n4l18p 1";
+
+/// How long any single expected answer may take.
+const ANSWER: Duration = Duration::from_secs(10);
+
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    transcript: Vec<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        Engine::start_with_log(None)
+    }
+
+    /// Starts the engine with `RUST_LOG` set to `log` (or unset).
+    fn start_with_log(log: Option<&str>) -> Engine {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_shishi"));
+        command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        match log {
+            Some(level) => command.env("RUST_LOG", level),
+            None => command.env_remove("RUST_LOG"),
+        };
+        let mut child = command.spawn().expect("start the engine");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                match line {
+                    Ok(line) => {
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
+                    Err(_) => break,
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Engine {
+            child,
+            stdin,
+            lines,
+            transcript: Vec::new(),
+        }
+    }
+
+    /// A started engine after `usi`/`usiok` and `isready`/`readyok`.
+    fn ready() -> Engine {
+        let mut e = Engine::start();
+        e.send("usi");
+        e.until("usiok");
+        e.send("isready");
+        e.until("readyok");
+        e
+    }
+
+    fn send(&mut self, line: &str) {
+        self.transcript.push(format!("> {line}"));
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{line}").expect("write to the engine");
+        stdin.flush().expect("flush");
+    }
+
+    fn fail(&self, why: &str) -> ! {
+        let tail: Vec<&String> = self.transcript.iter().rev().take(40).collect();
+        let tail: Vec<&String> = tail.into_iter().rev().collect();
+        panic!("{why}\n--- last lines of the transcript ---\n{tail:#?}");
+    }
+
+    /// The next line within `timeout`, checked for well-formedness; `None` on timeout.
+    fn next_within(&mut self, timeout: Duration) -> Option<String> {
+        match self.lines.recv_timeout(timeout) {
+            Ok(line) => {
+                self.transcript.push(format!("< {line}"));
+                if let Err(why) = check_line(&line) {
+                    self.fail(&format!("malformed line {line:?}: {why}"));
+                }
+                Some(line)
+            }
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => {
+                self.fail("the engine closed stdout (exited or crashed)")
+            }
+        }
+    }
+
+    /// All lines up to and including the first that satisfies `pred`.
+    fn until_match(&mut self, what: &str, pred: impl Fn(&str) -> bool) -> Vec<String> {
+        let deadline = Instant::now() + ANSWER;
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.next_within(left) {
+                Some(line) => {
+                    let done = pred(&line);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                None => self.fail(&format!("no {what} within {ANSWER:?}")),
+            }
+        }
+    }
+
+    /// All lines up to and including the first whose first token is `first`.
+    fn until(&mut self, first: &str) -> Vec<String> {
+        self.until_match(first, |l| l.split(' ').next() == Some(first))
+    }
+
+    /// The `bestmove` line ending the current search; fails if a `checkmate` comes instead.
+    fn bestmove(&mut self) -> String {
+        let lines = self.until_match("bestmove", |l| {
+            l.starts_with("bestmove") || l.starts_with("checkmate")
+        });
+        let last = lines.last().expect("a line").clone();
+        if !last.starts_with("bestmove") {
+            self.fail("a checkmate line answered go");
+        }
+        last
+    }
+
+    /// The `checkmate` line ending a `go mate`; fails if a `bestmove` comes instead.
+    fn checkmate(&mut self) -> String {
+        let lines = self.until_match("checkmate", |l| {
+            l.starts_with("bestmove") || l.starts_with("checkmate")
+        });
+        let last = lines.last().expect("a line").clone();
+        if !last.starts_with("checkmate") {
+            self.fail("go mate was answered with bestmove");
+        }
+        last
+    }
+
+    /// Fails if a line starting with any of `prefixes` arrives within `quiet`.
+    fn none_within(&mut self, quiet: Duration, prefixes: &[&str]) {
+        let deadline = Instant::now() + quiet;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return;
+            }
+            if let Some(line) = self.next_within(left) {
+                if prefixes.iter().any(|p| line.starts_with(p)) {
+                    self.fail(&format!("unexpected {line:?} within {quiet:?}"));
+                }
+            }
+        }
+    }
+
+    /// `isready` → `readyok`, failing on any `bestmove`/`checkmate` seen before it.
+    fn sync(&mut self) {
+        self.send("isready");
+        let lines = self.until("readyok");
+        if lines
+            .iter()
+            .any(|l| l.starts_with("bestmove") || l.starts_with("checkmate"))
+        {
+            self.fail("an unexpected bestmove/checkmate before readyok");
+        }
+    }
+
+    /// Closes stdin or not, then waits for the process to exit; returns how long it took.
+    fn wait_exit(&mut self, limit: Duration) -> Duration {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("wait") {
+                assert!(
+                    status.success() || status.code().is_none(),
+                    "exit status {status}"
+                );
+                return start.elapsed();
+            }
+            if start.elapsed() > limit {
+                let _ = self.child.kill();
+                self.fail(&format!("the engine did not exit within {limit:?}"));
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn is_move(text: &str) -> bool {
+    let b = text.as_bytes();
+    let square = |f: u8, r: u8| (b'1'..=b'9').contains(&f) && (b'a'..=b'i').contains(&r);
+    match b.len() {
+        4 if b[1] == b'*' => b"PLNSGBR".contains(&b[0]) && square(b[2], b[3]),
+        4 => square(b[0], b[1]) && square(b[2], b[3]),
+        5 => square(b[0], b[1]) && square(b[2], b[3]) && b[4] == b'+',
+        _ => false,
+    }
+}
+
+fn is_uint(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|c| c.is_ascii_digit())
+}
+
+/// Well-formedness of one engine line (USI §1.3): known first token, exact `usiok`/`readyok`,
+/// no trailing spaces, `info` fields with values, `pv`/`string` last, mate scores signed in
+/// plies with the parity of who mates, `bestmove resign|win` without a ponder move.
+fn check_line(line: &str) -> Result<(), String> {
+    if line.is_empty() {
+        return Err("empty line".into());
+    }
+    if line != line.trim() || line.contains("  ") || !line.is_ascii() {
+        return Err("stray whitespace or non-ASCII".into());
+    }
+    let t: Vec<&str> = line.split(' ').collect();
+    match t[0] {
+        "usiok" | "readyok" if t.len() == 1 => Ok(()),
+        "id" if t.len() >= 3 && (t[1] == "name" || t[1] == "author") => Ok(()),
+        "option" => {
+            if t.get(1) != Some(&"name") || t.get(3) != Some(&"type") {
+                return Err("option name must be one token followed by type".into());
+            }
+            Ok(())
+        }
+        "bestmove" => match &t[1..] {
+            ["resign"] | ["win"] => Ok(()),
+            [m] if is_move(m) => Ok(()),
+            [m, "ponder", p] if is_move(m) && is_move(p) => Ok(()),
+            _ => Err("bad bestmove".into()),
+        },
+        "checkmate" => match &t[1..] {
+            ["nomate"] | ["timeout"] | ["notimplemented"] => Ok(()),
+            moves if !moves.is_empty() && moves.iter().all(|m| is_move(m)) => Ok(()),
+            _ => Err("bad checkmate".into()),
+        },
+        "info" => check_info(&t[1..]),
+        other => Err(format!("unknown first token {other:?}")),
+    }
+}
+
+fn check_info(t: &[&str]) -> Result<(), String> {
+    let mut i = 0;
+    let mut has_depth = false;
+    while i < t.len() {
+        match t[i] {
+            "string" => {
+                return if i + 1 < t.len() {
+                    Ok(())
+                } else {
+                    Err("empty string".into())
+                }
+            }
+            "pv" => {
+                let moves = &t[i + 1..];
+                if moves.is_empty() || !moves.iter().all(|m| is_move(m)) {
+                    return Err("pv must be last and hold only moves".into());
+                }
+                return Ok(());
+            }
+            "depth" | "seldepth" | "time" | "nodes" | "nps" | "hashfull" | "multipv"
+            | "currmovenumber" => {
+                if !t.get(i + 1).is_some_and(|v| is_uint(v)) {
+                    return Err(format!("{} needs an unsigned value", t[i]));
+                }
+                if t[i] == "depth" {
+                    has_depth = true;
+                }
+                if t[i] == "seldepth" && !has_depth {
+                    return Err("seldepth without depth before it".into());
+                }
+                if t[i] == "multipv" && t[i + 1] == "0" {
+                    return Err("multipv counts from 1".into());
+                }
+                i += 2;
+            }
+            "currmove" => {
+                if !t.get(i + 1).is_some_and(|m| is_move(m)) {
+                    return Err("currmove needs a move".into());
+                }
+                i += 2;
+            }
+            "score" => {
+                let kind = t.get(i + 1).copied();
+                let value = t.get(i + 2).copied().unwrap_or("");
+                match kind {
+                    Some("cp") => {
+                        if value
+                            .strip_prefix('-')
+                            .unwrap_or(value)
+                            .parse::<u32>()
+                            .is_err()
+                        {
+                            return Err("score cp needs an integer".into());
+                        }
+                    }
+                    Some("mate") => match value {
+                        "+" | "-" | "-0" | "+0" => {}
+                        v => {
+                            let n: i32 = v.parse().map_err(|_| "score mate needs plies")?;
+                            // The side to move mates on its own (odd) plies and is mated on
+                            // the opponent's (even) plies.
+                            if n > 0 && n % 2 == 0 || n < 0 && n % 2 != 0 || n == 0 {
+                                return Err(format!("mate {n} has the wrong parity/sign"));
+                            }
+                        }
+                    },
+                    _ => return Err("score must be cp or mate".into()),
+                }
+                i += 3;
+                if matches!(t.get(i), Some(&"lowerbound") | Some(&"upperbound")) {
+                    i += 1;
+                }
+            }
+            other => return Err(format!("unknown info field {other:?}")),
+        }
+    }
+    Ok(())
+}
+
+fn move_of(line: &str) -> &str {
+    line.split(' ').nth(1).expect("a move")
+}
+
+/// Checks that the bestmove (and ponder move) of `line` are legal in `position`.
+fn assert_legal_bestmove(position: &Position, line: &str) {
+    let t: Vec<&str> = line.split(' ').collect();
+    let best = position
+        .parse_usi_move(t[1])
+        .unwrap_or_else(|e| panic!("{line}: {e}"));
+    if let Some(ponder) = t.get(3) {
+        let mut after = position.clone();
+        after.play(best);
+        after
+            .parse_usi_move(ponder)
+            .unwrap_or_else(|e| panic!("ponder move of {line}: {e}"));
+    }
+}
+
+/// The position a `position` command's arguments describe (the test's own reading).
+fn position_of(args: &str) -> Position {
+    let (setup, moves) = match args.split_once(" moves") {
+        Some((s, m)) => (s, m.split_whitespace().collect::<Vec<_>>()),
+        None => (args, vec![]),
+    };
+    let mut p = match setup.strip_prefix("sfen ") {
+        Some(sfen) => Position::from_sfen(sfen).expect("test sfen"),
+        None => Position::startpos(),
+    };
+    for m in moves {
+        let mv = p.parse_usi_move(m).expect("test move");
+        p.play(mv);
+    }
+    p
+}
+
+// ---- step 1 ----------------------------------------------------------------------------
+
+#[test]
+fn step01_usi_handshake_is_fast_and_well_formed() {
+    let mut e = Engine::start();
+    let start = Instant::now();
+    e.send("usi");
+    let lines = e.until("usiok");
+    let took = start.elapsed();
+    assert!(took < Duration::from_secs(2), "usiok took {took:?}");
+    assert!(lines[0].starts_with("id name "), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("id author ")));
+    let options: Vec<&String> = lines.iter().filter(|l| l.starts_with("option")).collect();
+    for name in [
+        "USI_Hash",
+        "USI_Ponder",
+        "Threads",
+        "MultiPV",
+        "NetworkDelay",
+        "NetworkDelay2",
+        "MaxMovesToDraw",
+        "USI_Variant",
+        "EnteringKingRule",
+        "Clear_Hash",
+    ] {
+        assert!(
+            options
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {name} type "))),
+            "option {name} missing: {options:?}"
+        );
+    }
+    for line in &options {
+        let t: Vec<&str> = line.split(' ').collect();
+        if let Some(i) = t.iter().position(|x| *x == "default") {
+            assert!(
+                i + 1 < t.len() && !["min", "max", "var"].contains(&t[i + 1]),
+                "default without a value (use <empty>): {line}"
+            );
+        }
+    }
+    // A GUI may quit right after usiok.
+    e.send("quit");
+    e.wait_exit(Duration::from_millis(500));
+}
+
+// ---- step 2 ----------------------------------------------------------------------------
+
+/// Every declared option, set to its edge values (spins: min and max; checks: both; combos:
+/// every var; buttons: no value). None may produce an error.
+#[test]
+fn step02_setoption_every_declared_option_with_edge_values() {
+    let mut e = Engine::start();
+    e.send("usi");
+    let lines = e.until("usiok");
+    let mut commands = Vec::new();
+    for line in lines.iter().filter(|l| l.starts_with("option ")) {
+        let t: Vec<&str> = line.split(' ').collect();
+        let name = t[2];
+        let value_after = |key: &str| t.iter().position(|x| *x == key).map(|i| t[i + 1]);
+        match t[4] {
+            "spin" => {
+                commands.push(format!(
+                    "setoption name {name} value {}",
+                    value_after("min").unwrap()
+                ));
+                commands.push(format!(
+                    "setoption name {name} value {}",
+                    value_after("max").unwrap()
+                ));
+                commands.push(format!(
+                    "setoption name {name} value {}",
+                    value_after("default").unwrap()
+                ));
+            }
+            "check" => {
+                commands.push(format!("setoption name {name} value true"));
+                commands.push(format!("setoption name {name} value false"));
+            }
+            "combo" => {
+                for (i, word) in t.iter().enumerate() {
+                    if *word == "var" {
+                        commands.push(format!("setoption name {name} value {}", t[i + 1]));
+                    }
+                }
+                commands.push(format!(
+                    "setoption name {name} value {}",
+                    value_after("default").unwrap()
+                ));
+            }
+            "button" => commands.push(format!("setoption name {name}")),
+            "string" | "filename" => {
+                commands.push(format!("setoption name {name} value <empty>"));
+                commands.push(format!("setoption name {name} value a b c"));
+            }
+            other => panic!("unknown option type {other}"),
+        }
+    }
+    // Case-insensitive names, aliases and the spaced button name.
+    commands.extend(
+        [
+            "setoption name usi_hash value 16",
+            "setoption name USI_MultiPV value 1",
+            "setoption name UCI_Variant value standard",
+            "setoption name Clear Hash",
+        ]
+        .map(String::from),
+    );
+    for c in &commands {
+        e.send(c);
+    }
+    // Back to sane values (the max hash must never be allocated) before isready.
+    e.send("setoption name USI_Hash value 16");
+    e.send("setoption name Threads value 1");
+    e.send("setoption name MultiPV value 1");
+    e.send("isready");
+    let lines = e.until("readyok");
+    let errors: Vec<&String> = lines.iter().filter(|l| l.contains("error")).collect();
+    assert!(errors.is_empty(), "{errors:?} for {commands:#?}");
+    // Unknown options and bad values are reported, not fatal.
+    e.send("setoption name NoSuchOption value 3");
+    e.send("setoption name USI_Hash value -5");
+    e.send("setoption name USI_Ponder value maybe");
+    e.send("setoption name EnteringKingRule value csa99");
+    e.send("setoption");
+    e.send("isready");
+    let lines = e.until("readyok");
+    let errors = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error"))
+        .count();
+    assert_eq!(errors, 5, "{lines:?}");
+    e.send("position startpos");
+    e.send("go byoyomi 100");
+    let best = e.bestmove();
+    assert_legal_bestmove(&Position::startpos(), &best);
+}
+
+// ---- steps 3 and 4 ---------------------------------------------------------------------
+
+#[test]
+fn step03_04_games_in_one_process_in_either_order() {
+    let mut e = Engine::start();
+    e.send("usi");
+    e.until("usiok");
+    e.send("setoption name USI_Hash value 16");
+    e.send("setoption name USI_Ponder value false");
+    let start = Instant::now();
+    e.send("isready");
+    e.until("readyok");
+    assert!(start.elapsed() < Duration::from_secs(5));
+    for game in 0..3 {
+        if game == 1 {
+            // shoginet's order: usinewgame before isready.
+            e.send("usinewgame");
+            e.sync();
+        } else {
+            e.sync();
+            e.send("usinewgame");
+        }
+        let mut moves: Vec<String> = Vec::new();
+        for _ in 0..6 {
+            let args = if moves.is_empty() {
+                "startpos".to_string()
+            } else {
+                format!("startpos moves {}", moves.join(" "))
+            };
+            e.send(&format!("position {args}"));
+            e.send("go btime 1000 wtime 1000 byoyomi 1000");
+            let best = e.bestmove();
+            assert_legal_bestmove(&position_of(&args), &best);
+            moves.push(move_of(&best).to_string());
+        }
+        // Exactly one bestmove: nothing more arrives.
+        e.none_within(Duration::from_millis(200), &["bestmove"]);
+        e.send(["gameover win", "gameover lose", "gameover"][game]);
+    }
+    e.send("quit");
+    e.wait_exit(Duration::from_millis(500));
+}
+
+// ---- step 5 ----------------------------------------------------------------------------
+
+#[test]
+fn step05_position_shapes() {
+    let mut e = Engine::ready();
+    for args in [
+        format!("sfen {START_SFEN} moves"),
+        "startpos moves".to_string(),
+        "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - moves 7g7f".to_string(),
+        "sfen 4k4/9/9/9/9/9/9/9/4K4 b 10P8p 1".to_string(),
+        "sfen 4k4/9/9/9/9/9/9/9/4K4 w 18p".to_string(),
+        format!("sfen {START_SFEN} moves 7g7f 3c3d 8h2b+ 3a2b B*4e"),
+    ] {
+        e.send(&format!("position {args}"));
+        e.send("go byoyomi 100");
+        let lines = e.until("bestmove");
+        assert!(
+            !lines.iter().any(|l| l.contains("error")),
+            "{args}: {lines:?}"
+        );
+        assert_legal_bestmove(&position_of(&args), lines.last().unwrap());
+    }
+}
+
+// ---- step 6 ----------------------------------------------------------------------------
+
+#[test]
+fn step06_every_go_shape_gives_one_bestmove() {
+    let mut e = Engine::ready();
+    e.send("position startpos moves 7g7f");
+    let position = position_of("startpos moves 7g7f");
+    for go in [
+        "go btime 0 wtime 0 byoyomi 0",
+        "go byoyomi 500",
+        "go btime 0 byoyomi 500",
+        "go btime 30000 wtime 30000 binc 1000 winc 1000",
+        "go btime 10000 wtime 10000 byoyomi 300 binc 100 winc 100",
+        "go movetime 100",
+        "go nodes 10000",
+        "go depth 3",
+        "go movetime 50 depth 5 btime 1000 wtime 1000 byoyomi 1000",
+        "go movetime 0.9",
+        "go btime -100 wtime x byoyomi 100",
+        "go byoyomi 200 searchmoves 2c2d 8c8d",
+    ] {
+        e.send(go);
+        let start = Instant::now();
+        let best = e.bestmove();
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{go} took {:?}",
+            start.elapsed()
+        );
+        assert_legal_bestmove(&position, &best);
+        if go.contains("searchmoves") {
+            assert!(["2c2d", "8c8d"].contains(&move_of(&best)), "{best}");
+        }
+        e.sync();
+    }
+    e.send("go infinite");
+    e.none_within(Duration::from_millis(300), &["bestmove"]);
+    e.send("stop");
+    let best = e.bestmove();
+    assert_legal_bestmove(&position, &best);
+    e.sync();
+}
+
+// ---- step 7 ----------------------------------------------------------------------------
+
+#[test]
+fn step07_go_then_stop_1000_times_gives_exactly_one_bestmove_each() {
+    let mut e = Engine::ready();
+    e.send("position startpos moves 2g2f 8c8d");
+    let position = position_of("startpos moves 2g2f 8c8d");
+    for i in 0..1000 {
+        e.send(if i % 2 == 0 {
+            "go infinite"
+        } else {
+            "go byoyomi 1000"
+        });
+        e.send("stop");
+        let best = e.bestmove();
+        if i % 100 == 0 {
+            assert_legal_bestmove(&position, &best);
+        }
+    }
+    // Pipelined without waiting: 200 pairs must give 200 bestmoves, no more.
+    let mut burst = String::new();
+    for _ in 0..200 {
+        burst.push_str("go infinite\nstop\n");
+    }
+    e.send(burst.trim_end());
+    for _ in 0..200 {
+        e.bestmove();
+    }
+    e.none_within(Duration::from_millis(300), &["bestmove"]);
+    e.sync();
+}
+
+// ---- step 8 ----------------------------------------------------------------------------
+
+#[test]
+fn step08_ponder_then_ponderhit() {
+    let mut e = Engine::ready();
+    e.send("position startpos moves 7g7f 3c3d");
+    e.send("go ponder btime 10000 wtime 10000 byoyomi 500");
+    e.none_within(Duration::from_secs(2), &["bestmove"]);
+    e.send("ponderhit");
+    let start = Instant::now();
+    let best = e.bestmove();
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_legal_bestmove(&position_of("startpos moves 7g7f 3c3d"), &best);
+    e.none_within(Duration::from_millis(200), &["bestmove"]);
+    e.sync();
+}
+
+#[test]
+fn step08_ponder_then_stop_and_gameover_without_stop() {
+    let mut e = Engine::ready();
+    e.send("position startpos moves 7g7f 3c3d");
+    e.send("go ponder btime 10000 wtime 10000 byoyomi 500");
+    e.none_within(Duration::from_millis(500), &["bestmove"]);
+    e.send("stop");
+    e.bestmove();
+    e.none_within(Duration::from_millis(200), &["bestmove"]);
+    // Shogidokoro sends gameover without stop when the opponent resigns during ponder.
+    e.send("go ponder btime 10000 wtime 10000 byoyomi 500");
+    e.none_within(Duration::from_millis(500), &["bestmove"]);
+    e.send("gameover lose");
+    e.bestmove();
+    e.sync();
+    // YaneuraOu's extension: go ponder without times, the clock comes with ponderhit.
+    e.send("usinewgame");
+    e.send("position startpos moves 7g7f 3c3d");
+    e.send("go ponder");
+    e.none_within(Duration::from_millis(500), &["bestmove"]);
+    e.send("ponderhit btime 0 wtime 0 byoyomi 300");
+    let start = Instant::now();
+    e.bestmove();
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+    e.sync();
+}
+
+/// cshogi.cli sends `go ponder` from a worker thread and `ponderhit` from its main thread;
+/// when the opponent answers at once, `ponderhit` can arrive before `go ponder`. Seen in a
+/// real cshogi.cli --ponder match: the engine then pondered forever and the match hung.
+#[test]
+fn step08_ponderhit_that_overtakes_go_ponder_still_counts() {
+    let mut e = Engine::ready();
+    e.send("position startpos moves 7g7f 3c3d");
+    e.send("ponderhit");
+    e.send("go ponder btime 0 wtime 0 byoyomi 300");
+    let start = Instant::now();
+    let best = e.bestmove();
+    assert!(
+        start.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_legal_bestmove(&position_of("startpos moves 7g7f 3c3d"), &best);
+    // Only the very next command: a stray ponderhit before anything else is forgotten.
+    e.send("ponderhit");
+    e.sync();
+    e.send("go ponder btime 0 wtime 0 byoyomi 300");
+    e.none_within(Duration::from_millis(500), &["bestmove"]);
+    e.send("stop");
+    e.bestmove();
+    e.sync();
+}
+
+// ---- step 9 ----------------------------------------------------------------------------
+
+#[test]
+fn step09_isready_during_go_infinite_answers_at_once_and_the_search_goes_on() {
+    let mut e = Engine::ready();
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    let start = Instant::now();
+    e.sync();
+    assert!(
+        start.elapsed() < Duration::from_millis(200),
+        "{:?}",
+        start.elapsed()
+    );
+    e.none_within(Duration::from_millis(500), &["bestmove"]);
+    e.send("stop");
+    e.bestmove();
+    e.none_within(Duration::from_millis(200), &["bestmove"]);
+}
+
+// ---- step 10 ---------------------------------------------------------------------------
+
+#[test]
+fn step10_go_mate_answers_one_checkmate_line_never_bestmove() {
+    let mut e = Engine::ready();
+    for (position, go) in [
+        (MATE3_SFEN, "go mate 1000"),
+        (MATE3_SFEN, "go mate infinite"),
+        (START_SFEN, "go mate 300"),
+    ] {
+        e.send(&format!("position sfen {position}"));
+        e.send(go);
+        let start = Instant::now();
+        let line = e.checkmate();
+        assert!(start.elapsed() < Duration::from_secs(5));
+        if let Some(moves) = line.strip_prefix("checkmate ") {
+            if !["nomate", "timeout", "notimplemented"].contains(&moves) {
+                let mut p = Position::from_sfen(position).unwrap();
+                for m in moves.split(' ') {
+                    let mv = p
+                        .parse_usi_move(m)
+                        .unwrap_or_else(|err| panic!("{line}: {err}"));
+                    p.play(mv);
+                }
+                assert!(p.in_check() && !p.has_legal_move(), "{line} does not mate");
+            }
+        }
+        if position == START_SFEN {
+            // No check is possible at the start, so a solver may prove nomate at once.
+            assert!(
+                ["checkmate nomate", "checkmate timeout"].contains(&line.as_str()),
+                "{line}"
+            );
+        }
+        e.none_within(Duration::from_millis(100), &["bestmove", "checkmate"]);
+    }
+    // stop during go mate infinite on a position that is hard to decide: one checkmate line.
+    e.send(&format!("position sfen {HARD_MATE_SFEN}"));
+    e.send("go mate infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    e.send("stop");
+    e.checkmate();
+    e.none_within(Duration::from_millis(200), &["bestmove", "checkmate"]);
+    e.sync();
+}
+
+#[test]
+#[ignore = "needs the df-pn solver"]
+fn step10_go_mate_finds_a_mate_in_3() {
+    let mut e = Engine::ready();
+    e.send(&format!("position sfen {MATE3_SFEN}"));
+    e.send("go mate 5000");
+    let line = e.checkmate();
+    let moves: Vec<&str> = line
+        .strip_prefix("checkmate ")
+        .unwrap()
+        .split(' ')
+        .collect();
+    assert_eq!(moves.len(), 3, "{line}");
+    let mut p = Position::from_sfen(MATE3_SFEN).unwrap();
+    for m in &moves {
+        let mv = p
+            .parse_usi_move(m)
+            .unwrap_or_else(|err| panic!("{line}: {err}"));
+        p.play(mv);
+    }
+    assert!(p.in_check() && !p.has_legal_move(), "{line} does not mate");
+}
+
+// ---- step 11 ---------------------------------------------------------------------------
+
+#[test]
+fn step11_no_legal_move_resigns_without_a_ponder_move() {
+    let mut e = Engine::ready();
+    e.send(&format!("position sfen {MATED_SFEN}"));
+    e.send("go byoyomi 1000");
+    assert_eq!(e.bestmove(), "bestmove resign");
+    // Also while pondering: nothing before stop.
+    e.send("go ponder byoyomi 1000");
+    e.none_within(Duration::from_millis(300), &["bestmove"]);
+    e.send("stop");
+    assert_eq!(e.bestmove(), "bestmove resign");
+    e.sync();
+}
+
+#[test]
+fn step11_declaration_only_when_the_rule_allows() {
+    let mut e = Engine::ready();
+    e.send(&format!("position sfen {DECLARE_SFEN}"));
+    e.send("go byoyomi 500");
+    assert_eq!(e.bestmove(), "bestmove win", "csa27 is the default");
+    for rule in ["none", "try", "jsa24"] {
+        e.send(&format!("setoption name EnteringKingRule value {rule}"));
+        e.send("go byoyomi 500");
+        let best = e.bestmove();
+        assert_ne!(best, "bestmove win", "rule {rule}");
+        assert_legal_bestmove(&Position::from_sfen(DECLARE_SFEN).unwrap(), &best);
+    }
+    e.send("setoption name EnteringKingRule value csa27");
+    e.send("go infinite");
+    e.none_within(Duration::from_millis(300), &["bestmove"]);
+    e.send("stop");
+    assert_eq!(e.bestmove(), "bestmove win");
+    e.sync();
+}
+
+// ---- step 12 ---------------------------------------------------------------------------
+
+#[test]
+fn step12_bad_input_is_reported_and_the_previous_position_kept() {
+    let mut e = Engine::ready();
+    e.send("position startpos moves 7g7f");
+    let kept = position_of("startpos moves 7g7f");
+    for bad in [
+        "position startpos moves 7g7f 7g7f",
+        "position startpos moves 7g7f 3c3d 1a1b",
+        "position startpos moves 7g7f zz",
+        "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9 b - 1",
+        "position sfen 9/9/9/9/9/9/9/9/9 x - 1",
+        "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 19P 1",
+        "position sfen",
+        "position",
+        "position fen startpos",
+        "frobnicate",
+    ] {
+        e.send(bad);
+        e.send("isready");
+        let lines = e.until("readyok");
+        assert!(
+            lines.iter().any(|l| l.starts_with("info string error")),
+            "{bad}: {lines:?}"
+        );
+        e.send("go byoyomi 100");
+        let best = e.bestmove();
+        assert_legal_bestmove(&kept, &best);
+    }
+    // Commands that do not fit the state are ignored silently.
+    e.send("stop");
+    e.send("ponderhit");
+    e.none_within(Duration::from_millis(200), &["bestmove"]);
+    e.send("position startpos moves 7g7f 3c3d");
+    e.send("go byoyomi 100");
+    let best = e.bestmove();
+    assert_legal_bestmove(&position_of("startpos moves 7g7f 3c3d"), &best);
+}
+
+// ---- step 13 ---------------------------------------------------------------------------
+
+#[test]
+fn step13_quit_exits_within_500ms_even_mid_search() {
+    for during_search in [false, true] {
+        let mut e = Engine::ready();
+        if during_search {
+            e.send("position startpos");
+            e.send("go infinite");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        e.send("quit");
+        let took = e.wait_exit(Duration::from_secs(2));
+        assert!(took < Duration::from_millis(500), "quit took {took:?}");
+    }
+}
+
+#[test]
+fn step13_eof_exits_within_500ms_even_mid_search() {
+    for during_search in [false, true] {
+        let mut e = Engine::ready();
+        if during_search {
+            e.send("position startpos");
+            e.send("go infinite");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        e.stdin = None; // closes the pipe
+        let took = e.wait_exit(Duration::from_secs(2));
+        assert!(took < Duration::from_millis(500), "EOF took {took:?}");
+    }
+}
+
+#[test]
+fn step13_sigterm_exits() {
+    let mut e = Engine::ready();
+    e.send("position startpos");
+    e.send("go infinite");
+    let status = Command::new("kill")
+        .args(["-TERM", &e.child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(status.success());
+    let took = e.wait_exit(Duration::from_secs(2));
+    assert!(took < Duration::from_millis(500), "SIGTERM took {took:?}");
+}
+
+// ---- step 14 ---------------------------------------------------------------------------
+
+#[test]
+fn step14_output_hygiene_multipv_and_legal_lines() {
+    // Full logging must not leak onto stdout: every line is still checked by check_line.
+    let mut e = Engine::start_with_log(Some("trace"));
+    e.send("usi");
+    e.until("usiok");
+    e.sync();
+    for multipv in [1, 3] {
+        e.send(&format!("setoption name MultiPV value {multipv}"));
+        let args = "startpos moves 7g7f 3c3d 2g2f";
+        e.send(&format!("position {args}"));
+        e.send("go byoyomi 300");
+        let lines = e.until("bestmove");
+        let root = position_of(args);
+        assert_legal_bestmove(&root, lines.last().unwrap());
+        let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info ")).collect();
+        for info in &infos {
+            if info.starts_with("info string") {
+                continue;
+            }
+            assert_eq!(
+                info.contains(" multipv "),
+                multipv > 1,
+                "multipv shown iff MultiPV > 1: {info}"
+            );
+            if let Some((_, pv)) = info.split_once(" pv ") {
+                let mut p = root.clone();
+                for m in pv.split(' ') {
+                    let mv = p
+                        .parse_usi_move(m)
+                        .unwrap_or_else(|err| panic!("illegal pv move in {info}: {err}"));
+                    p.play(mv);
+                }
+            }
+        }
+    }
+    // Lines from a search and from the protocol thread never interleave (checked by
+    // check_line on every line): isready storms during an infinite search.
+    e.send("setoption name MultiPV value 1");
+    e.send("go infinite");
+    for _ in 0..200 {
+        e.send("isready");
+    }
+    for _ in 0..200 {
+        e.until("readyok");
+    }
+    e.send("stop");
+    e.bestmove();
+    e.sync();
+}

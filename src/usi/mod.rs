@@ -1,8 +1,532 @@
 //! The USI protocol: reading commands from stdin, answering on stdout, and running searches
 //! on a thread of their own so that `stop`, `isready` and `ponderhit` are heard at any time.
+//!
+//! Three threads: the reader (stdin lines into a channel), the protocol thread (this module's
+//! [`Engine`]: state, options, answers) and the search thread ([`worker`]). The protocol
+//! thread keeps the current position and options, queues jobs for the search thread and
+//! steers a running search through its [`Control`]. All stdout goes through one
+//! [`output::Output`]. `docs/USI.md` describes the commands and options.
+
+pub mod command;
+pub mod options;
+pub mod output;
+mod worker;
+
+use crate::rules::geometry::Color;
+use crate::rules::variants::shogi::Position;
+use crate::search::{Clock, Control, Limits};
+use command::{Go, MateLimit};
+use crossbeam_channel::{Receiver, Sender};
+use options::{Effect, HashMb, Options};
+use output::Output;
+use std::io::BufRead;
+use std::time::{Duration, Instant};
+use worker::Job;
+
+/// The engine name sent by `id name`.
+pub const ENGINE_NAME: &str = concat!("Shishi ", env!("CARGO_PKG_VERSION"));
+/// The author sent by `id author`.
+pub const ENGINE_AUTHOR: &str = "the Shishi developers";
+
+/// How long `quit`/EOF waits for a running search to print its last line.
+const QUIT_GRACE: Duration = Duration::from_millis(300);
 
 /// Speaks USI on stdin/stdout until `quit` or end of input; returns the exit code.
 pub fn run() -> i32 {
-    eprintln!("error: the USI mode is not built yet");
-    1
+    run_with(std::io::BufReader::new(std::io::stdin()), Output::stdout())
+}
+
+/// Speaks USI with `input` as the GUI's commands and `output` as the engine's answers.
+pub fn run_with<R: BufRead + Send + 'static>(input: R, output: Output) -> i32 {
+    let lines = spawn_reader(input);
+    let mut engine = Engine::new(output);
+    engine.serve(lines);
+    0
+}
+
+/// Reads lines (any line ending, invalid UTF-8 replaced) into a channel; closes it at EOF.
+fn spawn_reader<R: BufRead + Send + 'static>(mut input: R) -> Receiver<String> {
+    let (tx, rx) = crossbeam_channel::unbounded();
+    std::thread::Builder::new()
+        .name("usi-reader".into())
+        .spawn(move || {
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match input.read_until(b'\n', &mut buf) {
+                    Ok(0) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf);
+                        let line = line.trim_end_matches(['\n', '\r']).to_string();
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
+                    Err(e) => {
+                        log::error!("cannot read stdin: {e}");
+                        break;
+                    }
+                }
+            }
+        })
+        .expect("spawn the reader thread");
+    rx
+}
+
+/// The search or mate solve currently running.
+struct Active {
+    control: Control,
+    /// The limits of a search that is pondering (for the deadline at `ponderhit`).
+    ponder_limits: Option<Limits>,
+    /// The side the search moves for.
+    side: Color,
+    /// When the protocol thread stops the search itself (a backstop for the time limits).
+    deadline: Option<Instant>,
+}
+
+/// The protocol thread's state.
+struct Engine {
+    out: Output,
+    options: Options,
+    position: Position,
+    jobs: Sender<Job>,
+    done: Receiver<()>,
+    active: Option<Active>,
+    /// The hash size the search thread has allocated (none before the first `isready`).
+    applied_hash: Option<HashMb>,
+    /// Whether a search ran since the search state was last cleared (a new game needs a
+    /// clear only then).
+    searched_since_clear: bool,
+    /// A `ponderhit` that arrived while nothing was pondering, with its clock; applies to a
+    /// `go ponder` that is the very next command (see `ponderhit`).
+    early_ponderhit: Option<Option<Clock>>,
+}
+
+/// What the protocol loop should do after a command.
+#[derive(PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+/// Commands the engine knows (to skip unknown leading tokens, as the spec asks).
+const COMMANDS: &[&str] = &[
+    "usi",
+    "isready",
+    "setoption",
+    "usinewgame",
+    "position",
+    "go",
+    "stop",
+    "ponderhit",
+    "gameover",
+    "quit",
+    "debug",
+    "register",
+];
+
+/// The hard time backstop of a search with these limits for `side`, measured from the
+/// moment the clock starts: `movetime`, or 95% of remaining time plus byoyomi (at most 500 ms
+/// less), the point past which the move would lose on time (the increment is not counted,
+/// as some tools add it only after the move). The search's own time management should
+/// finish well before; this only guards against a search that overruns.
+fn backstop(limits: &Limits, side: Color) -> Option<Duration> {
+    let clock: &Clock = &limits.clock;
+    let hard = match (clock.time_left[side.index()], clock.byoyomi) {
+        (None, None) => None,
+        (time, byoyomi) => {
+            let total = time.unwrap_or_default() + byoyomi.unwrap_or_default();
+            Some(total - (total / 20).min(Duration::from_millis(500)))
+        }
+    };
+    match (hard, limits.movetime) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+impl Engine {
+    fn new(out: Output) -> Engine {
+        let options = Options::default();
+        let (jobs, job_rx) = crossbeam_channel::unbounded();
+        let (done_tx, done) = crossbeam_channel::unbounded();
+        let worker_out = out.clone();
+        let hash = options.hash;
+        std::thread::Builder::new()
+            .name("usi-search".into())
+            .spawn(move || worker::run(job_rx, done_tx, worker_out, hash))
+            .expect("spawn the search thread");
+        Engine {
+            out,
+            options,
+            position: Position::startpos(),
+            jobs,
+            done,
+            active: None,
+            applied_hash: None,
+            searched_since_clear: false,
+            early_ponderhit: None,
+        }
+    }
+
+    fn send(&self, job: Job) {
+        if self.jobs.send(job).is_err() {
+            log::error!("the search thread is gone");
+        }
+    }
+
+    /// The protocol loop: commands, finished searches and deadlines, until quit or EOF.
+    fn serve(&mut self, lines: Receiver<String>) {
+        loop {
+            let timer = match self.active.as_ref().and_then(|a| a.deadline) {
+                Some(at) => crossbeam_channel::at(at),
+                None => crossbeam_channel::never(),
+            };
+            crossbeam_channel::select! {
+                recv(lines) -> line => match line {
+                    Ok(line) => {
+                        log::debug!("< {line}");
+                        if self.handle(&line) == Flow::Quit {
+                            break;
+                        }
+                    }
+                    Err(_) => {
+                        log::info!("end of input: quitting");
+                        break;
+                    }
+                },
+                recv(self.done) -> _ => self.active = None,
+                recv(timer) -> _ => {
+                    if let Some(active) = self.active.as_mut() {
+                        log::info!("time backstop reached: stopping the search");
+                        active.control.stop();
+                        active.deadline = None;
+                    }
+                }
+            }
+        }
+        self.finish_search(Some(QUIT_GRACE));
+    }
+
+    /// Stops the running search, if any, and waits for its last line (up to `grace`).
+    fn finish_search(&mut self, grace: Option<Duration>) {
+        if let Some(active) = self.active.take() {
+            active.control.stop();
+            let received = match grace {
+                Some(limit) => self.done.recv_timeout(limit).is_ok(),
+                None => self.done.recv().is_ok(),
+            };
+            if !received {
+                log::error!("the search did not stop in time");
+            }
+        }
+    }
+
+    fn handle(&mut self, line: &str) -> Flow {
+        // A search that already printed its last line may not have been noticed yet.
+        while self.done.try_recv().is_ok() {
+            self.active = None;
+        }
+        let toks = command::tokens(line);
+        let Some(start) = toks.iter().position(|(_, t)| COMMANDS.contains(t)) else {
+            if !toks.is_empty() {
+                self.out.error(&format!("unknown command {:?}", toks[0].1));
+            }
+            return Flow::Continue;
+        };
+        if start > 0 {
+            log::warn!("skipping unknown tokens before {:?}", toks[start].1);
+        }
+        let early_ponderhit = self.early_ponderhit.take();
+        let (offset, name) = toks[start];
+        let rest = &line[offset + name.len()..];
+        let args: Vec<&str> = toks[start + 1..].iter().map(|(_, t)| *t).collect();
+        match name {
+            "usi" => self.usi(),
+            "isready" => self.isready(),
+            "setoption" => self.setoption(rest),
+            "usinewgame" if self.searched_since_clear => self.clear(),
+            "position" => match command::parse_position(&args) {
+                Ok(position) => self.position = position,
+                Err(e) => self
+                    .out
+                    .error(&format!("position refused, keeping the previous one: {e}")),
+            },
+            "go" => {
+                self.go(&args);
+                if let Some(clock) = early_ponderhit {
+                    log::info!("applying the ponderhit that overtook go ponder");
+                    self.apply_ponderhit(clock);
+                }
+            }
+            "stop" => {
+                if let Some(active) = &self.active {
+                    active.control.stop();
+                }
+            }
+            "gameover" => {
+                if let Some(active) = &self.active {
+                    active.control.stop();
+                }
+                // Clear now, off the clock: queued behind the stopped search, and the next
+                // `isready` waits for it. The next `usinewgame` then has nothing to do.
+                self.clear();
+            }
+            "ponderhit" => self.ponderhit(&args),
+            "quit" => return Flow::Quit,
+            // usinewgame with nothing to clear, debug, register: nothing to do.
+            _ => {}
+        }
+        Flow::Continue
+    }
+
+    fn usi(&self) {
+        self.out.line(&format!("id name {ENGINE_NAME}"));
+        self.out.line(&format!("id author {ENGINE_AUTHOR}"));
+        for line in options::declarations() {
+            self.out.line(line);
+        }
+        self.out.line("usiok");
+    }
+
+    /// Queues a reset of the search state.
+    fn clear(&mut self) {
+        self.send(Job::Clear);
+        self.searched_since_clear = false;
+    }
+
+    /// Heavy initialisation (the hash table, a queued clear) happens here, but never delays
+    /// `readyok` during a search: then the new size is queued behind the search.
+    fn isready(&mut self) {
+        let resize = self.applied_hash != Some(self.options.hash);
+        self.applied_hash = Some(self.options.hash);
+        if self.active.is_some() {
+            if resize {
+                self.send(Job::Resize {
+                    hash: self.options.hash,
+                    ack: None,
+                });
+            }
+        } else {
+            let (ack, acked) = crossbeam_channel::bounded(1);
+            self.send(if resize {
+                Job::Resize {
+                    hash: self.options.hash,
+                    ack: Some(ack),
+                }
+            } else {
+                Job::Sync(ack)
+            });
+            let _ = acked.recv();
+        }
+        self.out.line("readyok");
+    }
+
+    fn setoption(&mut self, rest: &str) {
+        let (name, value) = match command::parse_setoption(rest) {
+            Ok(parsed) => parsed,
+            Err(e) => return self.out.error(&e),
+        };
+        match self.options.set(&name, value.as_deref()) {
+            Ok(Effect::None) => {}
+            Ok(Effect::ClearHash | Effect::NewGame) => self.clear(),
+            Err(e) => self.out.error(&e),
+        }
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        if self.active.is_some() {
+            // Usually the search has just printed its bestmove and the GUI answered before
+            // its completion was noticed here; otherwise it is a GUI error.
+            if self.done.recv_timeout(Duration::from_millis(20)).is_ok() {
+                self.active = None;
+            } else {
+                log::warn!("go during a search: stopping the running search first");
+                self.finish_search(None);
+            }
+        }
+        let (go, warnings) = command::parse_go(args, &self.position);
+        for w in warnings {
+            self.out.error(&format!("go: {w}"));
+        }
+        if self.applied_hash != Some(self.options.hash) {
+            self.applied_hash = Some(self.options.hash);
+            self.send(Job::Resize {
+                hash: self.options.hash,
+                ack: None,
+            });
+        }
+        let Go {
+            limits,
+            ponder,
+            mate,
+        } = go;
+        self.searched_since_clear = true;
+        let now = Instant::now();
+        let position = Box::new(self.position.clone());
+        if let Some(limit) = mate {
+            let control = Control::new(false);
+            let deadline = match limit {
+                MateLimit::Time(ms) => Some(now + ms),
+                MateLimit::Infinite => None,
+            };
+            self.send(Job::Mate {
+                position,
+                limit,
+                control: control.clone(),
+            });
+            self.active = Some(Active {
+                control,
+                ponder_limits: None,
+                side: self.position.side_to_move(),
+                deadline,
+            });
+            return;
+        }
+        let control = Control::new(ponder);
+        let deadline = if ponder || limits.infinite {
+            None
+        } else {
+            backstop(&limits, self.position.side_to_move()).map(|d| now + d)
+        };
+        self.active = Some(Active {
+            control: control.clone(),
+            ponder_limits: ponder.then(|| limits.clone()),
+            side: self.position.side_to_move(),
+            deadline,
+        });
+        self.send(Job::Search {
+            position,
+            limits,
+            config: self.options.config(),
+            control,
+            rule: self.options.entering_king,
+        });
+    }
+
+    /// `ponderhit [btime … wtime … byoyomi|binc …]`: the clock starts now. The time tokens
+    /// (YaneuraOu's extension) replace the clock of `go ponder` for the backstop; the search
+    /// itself keeps the limits it was started with.
+    fn ponderhit(&mut self, args: &[&str]) {
+        let (clock, warnings) = command::parse_ponderhit(args);
+        for w in warnings {
+            self.out.error(&format!("ponderhit: {w}"));
+        }
+        let pondering = self
+            .active
+            .as_ref()
+            .is_some_and(|a| a.ponder_limits.is_some());
+        if pondering {
+            self.apply_ponderhit(clock);
+        } else {
+            // cshogi.cli writes `go ponder` from a worker thread and `ponderhit` from its main
+            // thread, so a quick opponent move can make `ponderhit` overtake `go ponder`. Keep
+            // it for a `go ponder` that comes as the very next command.
+            log::info!("ponderhit while not pondering: kept for an immediate go ponder");
+            self.early_ponderhit = Some(clock);
+        }
+    }
+
+    /// Turns the running ponder search into a normal one, with `clock` (if any) replacing
+    /// the clock of `go ponder` for the backstop.
+    fn apply_ponderhit(&mut self, clock: Option<Clock>) {
+        let Some(active) = self.active.as_mut() else {
+            return;
+        };
+        let Some(mut limits) = active.ponder_limits.take() else {
+            return;
+        };
+        if let Some(clock) = clock {
+            limits.clock = clock;
+        }
+        active.control.ponderhit();
+        if !limits.infinite {
+            active.deadline = backstop(&limits, active.side).map(|d| Instant::now() + d);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+    use std::sync::{Arc, Mutex};
+
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// Runs a whole session from a script (ending in EOF) and returns the output lines.
+    fn session(script: &str) -> Vec<String> {
+        let sink = Shared::default();
+        let code = run_with(
+            std::io::Cursor::new(script.as_bytes().to_vec()),
+            Output::new(Box::new(sink.clone())),
+        );
+        assert_eq!(code, 0);
+        let text = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
+        text.lines().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn handshake_and_one_bestmove() {
+        let out =
+            session("usi\r\nisready\nusinewgame\nposition startpos moves 7g7f\ngo byoyomi 100\n");
+        assert_eq!(out[0], format!("id name {ENGINE_NAME}"));
+        assert!(out.contains(&"usiok".to_string()));
+        assert!(out.contains(&"readyok".to_string()));
+        let best: Vec<&String> = out.iter().filter(|l| l.starts_with("bestmove")).collect();
+        assert_eq!(best.len(), 1, "{out:?}");
+    }
+
+    #[test]
+    fn unknown_commands_and_bad_positions_report_errors() {
+        let out = session("hello\nposition startpos moves 1a1b\njunk isready\n");
+        assert!(out[0].starts_with("info string error unknown command"));
+        assert!(out[1].starts_with("info string error position refused"));
+        assert_eq!(out[2], "readyok");
+    }
+
+    #[test]
+    fn backstop_uses_the_movers_clock_and_movetime() {
+        let mut limits = Limits::default();
+        assert_eq!(backstop(&limits, Color::Sente), None);
+        limits.clock.byoyomi = Some(Duration::from_millis(1000));
+        assert_eq!(
+            backstop(&limits, Color::Sente),
+            Some(Duration::from_millis(950))
+        );
+        limits.clock.time_left = [Some(Duration::from_secs(60)), Some(Duration::ZERO)];
+        assert_eq!(
+            backstop(&limits, Color::Sente),
+            Some(Duration::from_millis(60_500))
+        );
+        assert_eq!(
+            backstop(&limits, Color::Gote),
+            Some(Duration::from_millis(950))
+        );
+        limits.movetime = Some(Duration::from_millis(300));
+        assert_eq!(
+            backstop(&limits, Color::Sente),
+            Some(Duration::from_millis(300))
+        );
+        let zero = Limits {
+            clock: Clock {
+                time_left: [Some(Duration::ZERO); 2],
+                increment: [None; 2],
+                byoyomi: Some(Duration::ZERO),
+            },
+            ..Limits::default()
+        };
+        assert_eq!(backstop(&zero, Color::Gote), Some(Duration::ZERO));
+    }
 }

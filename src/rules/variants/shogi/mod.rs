@@ -8,6 +8,8 @@
 
 mod checks;
 mod game;
+/// The entering-king declaration (`bestmove win`) and its rule variants.
+pub mod impasse;
 pub mod movegen;
 pub mod notation;
 pub mod position;

@@ -1,0 +1,433 @@
+//! Reading USI command lines: splitting into tokens, `position`, `go` (with its many shapes
+//! and malformed values), `setoption` (value to the end of the line) and the optional time
+//! tokens of `ponderhit`. Pure functions, no I/O: the caller reports the errors.
+
+use crate::rules::geometry::Color;
+use crate::rules::variants::shogi::Position;
+use crate::search::{Clock, Limits};
+use std::time::Duration;
+
+/// The tokens of a line with the byte offset where each starts (for "rest of line" values).
+pub fn tokens(line: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in line.char_indices() {
+        if c.is_whitespace() {
+            if let Some(s) = start.take() {
+                out.push((s, &line[s..i]));
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(s) = start {
+        out.push((s, &line[s..]));
+    }
+    out
+}
+
+/// Parses the arguments of `position` into a new position with its game history.
+pub fn parse_position(args: &[&str]) -> Result<Position, String> {
+    let moves_at = args.iter().position(|t| *t == "moves");
+    let (setup, moves) = match moves_at {
+        Some(i) => (&args[..i], &args[i + 1..]),
+        None => (args, &[][..]),
+    };
+    let mut position = match setup.first() {
+        Some(&"startpos") if setup.len() == 1 => Position::startpos(),
+        Some(&"startpos") => {
+            return Err(format!(
+                "unexpected {:?} after startpos (expected moves)",
+                setup[1]
+            ))
+        }
+        Some(&"sfen") => Position::from_sfen(&setup[1..].join(" ")).map_err(|e| e.to_string())?,
+        Some(other) => return Err(format!("expected startpos or sfen, found {other:?}")),
+        None => return Err("position needs startpos or sfen".to_string()),
+    };
+    for (ply, text) in moves.iter().enumerate() {
+        let mv = position
+            .parse_usi_move(text)
+            .map_err(|e| format!("move {} ({text}): {e}", ply + 1))?;
+        position.play(mv);
+    }
+    Ok(position)
+}
+
+/// What `go mate` asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MateLimit {
+    Time(Duration),
+    Infinite,
+}
+
+/// A parsed `go` command.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Go {
+    pub limits: Limits,
+    pub ponder: bool,
+    /// `go mate …`: solve for mate instead of searching.
+    pub mate: Option<MateLimit>,
+}
+
+const GO_KEYWORDS: &[&str] = &[
+    "ponder",
+    "infinite",
+    "btime",
+    "wtime",
+    "binc",
+    "winc",
+    "byoyomi",
+    "movetime",
+    "nodes",
+    "depth",
+    "mate",
+    "searchmoves",
+];
+
+/// Reads a time in milliseconds leniently: negative values count as 0 and decimals
+/// (`0.9`, seen from bots) are rounded.
+pub fn parse_millis(text: &str) -> Option<Duration> {
+    if let Ok(n) = text.parse::<i64>() {
+        return Some(Duration::from_millis(n.max(0) as u64));
+    }
+    let f: f64 = text.parse().ok()?;
+    f.is_finite()
+        .then(|| Duration::from_millis(f.clamp(0.0, 1e15).round() as u64))
+}
+
+/// Reads the clock tokens (`btime wtime binc winc byoyomi`) at `tokens[*i]`, if it is one;
+/// advances `*i` past its value. Returns `None` if the token is not a clock token.
+fn clock_token(
+    clock: &mut Clock,
+    tokens: &[&str],
+    i: &mut usize,
+    warnings: &mut Vec<String>,
+) -> Option<()> {
+    let key = tokens[*i];
+    let slot = match key {
+        "btime" => &mut clock.time_left[Color::Sente.index()],
+        "wtime" => &mut clock.time_left[Color::Gote.index()],
+        "binc" => &mut clock.increment[Color::Sente.index()],
+        "winc" => &mut clock.increment[Color::Gote.index()],
+        "byoyomi" => &mut clock.byoyomi,
+        _ => return None,
+    };
+    if let Some(ms) = value_after(tokens, i, key, warnings).and_then(|v| {
+        let parsed = parse_millis(v);
+        if parsed.is_none() {
+            warnings.push(format!("{key}: {v:?} is not a time in ms"));
+        }
+        parsed
+    }) {
+        *slot = Some(ms);
+    }
+    Some(())
+}
+
+/// The value token after the keyword at `tokens[*i]`, consuming it; `None` (with a warning)
+/// if the line ends or the next token is another keyword.
+fn value_after<'a>(
+    tokens: &[&'a str],
+    i: &mut usize,
+    key: &str,
+    warnings: &mut Vec<String>,
+) -> Option<&'a str> {
+    match tokens.get(*i + 1) {
+        Some(v) if !GO_KEYWORDS.contains(v) => {
+            *i += 1;
+            Some(v)
+        }
+        _ => {
+            warnings.push(format!("{key} without a value"));
+            None
+        }
+    }
+}
+
+/// Parses the arguments of `go` for `position`. Malformed tokens are skipped with a
+/// warning; the rest of the line still counts.
+pub fn parse_go(args: &[&str], position: &Position) -> (Go, Vec<String>) {
+    let mut go = Go::default();
+    let mut warnings = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let key = args[i];
+        if clock_token(&mut go.limits.clock, args, &mut i, &mut warnings).is_some() {
+            i += 1;
+            continue;
+        }
+        match key {
+            "ponder" => go.ponder = true,
+            "infinite" => go.limits.infinite = true,
+            "movetime" => {
+                if let Some(v) = value_after(args, &mut i, key, &mut warnings) {
+                    match parse_millis(v) {
+                        Some(ms) => go.limits.movetime = Some(ms),
+                        None => warnings.push(format!("movetime: {v:?} is not a time in ms")),
+                    }
+                }
+            }
+            "nodes" => {
+                if let Some(v) = value_after(args, &mut i, key, &mut warnings) {
+                    match v.parse::<u64>() {
+                        Ok(n) => go.limits.nodes = Some(n),
+                        Err(_) => warnings.push(format!("nodes: {v:?} is not a count")),
+                    }
+                }
+            }
+            "depth" => {
+                if let Some(v) = value_after(args, &mut i, key, &mut warnings) {
+                    match v.parse::<u32>() {
+                        Ok(n) => go.limits.depth = Some(n),
+                        Err(_) => warnings.push(format!("depth: {v:?} is not a depth")),
+                    }
+                }
+            }
+            "mate" => {
+                go.mate = Some(MateLimit::Infinite);
+                match args.get(i + 1) {
+                    Some(&"infinite") => i += 1,
+                    Some(v) if !GO_KEYWORDS.contains(v) => {
+                        i += 1;
+                        match parse_millis(v) {
+                            Some(ms) => go.mate = Some(MateLimit::Time(ms)),
+                            None => warnings.push(format!(
+                                "mate: {v:?} is neither a time in ms nor infinite; searching \
+                                 without a limit"
+                            )),
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            "searchmoves" => {
+                // `searchmoves` takes the rest of the line.
+                for text in &args[i + 1..] {
+                    match position.parse_usi_move(text) {
+                        Ok(mv) => go.limits.root_moves.push(mv),
+                        Err(e) => warnings.push(format!("searchmoves: {e}")),
+                    }
+                }
+                i = args.len();
+            }
+            other => warnings.push(format!("unknown go token {other:?} ignored")),
+        }
+        i += 1;
+    }
+    (go, warnings)
+}
+
+/// Parses the optional time tokens of `ponderhit` (YaneuraOu's extension). `None` when the
+/// line carries no clock token.
+pub fn parse_ponderhit(args: &[&str]) -> (Option<Clock>, Vec<String>) {
+    let mut clock = Clock::default();
+    let mut any = false;
+    let mut warnings = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        if clock_token(&mut clock, args, &mut i, &mut warnings).is_some() {
+            any = true;
+        } else {
+            warnings.push(format!("unknown ponderhit token {:?} ignored", args[i]));
+        }
+        i += 1;
+    }
+    (any.then_some(clock), warnings)
+}
+
+/// Splits `setoption name <id> [value <x>]` (the part of the line after `setoption`) into
+/// the name (its tokens joined by single spaces) and the value (everything after `value` to
+/// the end of the line, trimmed; `<empty>` or nothing means the empty string).
+pub fn parse_setoption(rest: &str) -> Result<(String, Option<String>), String> {
+    let toks = tokens(rest);
+    match toks.first() {
+        Some((_, "name")) => {}
+        _ => return Err("setoption needs `name <id>`".to_string()),
+    }
+    let value_at = toks.iter().skip(2).position(|(_, t)| *t == "value");
+    let name_end = value_at.map_or(toks.len(), |p| p + 2);
+    let name: Vec<&str> = toks[1..name_end].iter().map(|(_, t)| *t).collect();
+    if name.is_empty() {
+        return Err("setoption without an option name".to_string());
+    }
+    let value = value_at.map(|p| {
+        let (offset, word) = toks[p + 2];
+        let v = rest[offset + word.len()..].trim();
+        if v == "<empty>" {
+            String::new()
+        } else {
+            v.to_string()
+        }
+    });
+    Ok((name.join(" "), value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(line: &str) -> Vec<&str> {
+        line.split_whitespace().collect()
+    }
+
+    fn go(line: &str) -> (Go, Vec<String>) {
+        parse_go(&words(line), &Position::startpos())
+    }
+
+    fn ms(n: u64) -> Option<Duration> {
+        Some(Duration::from_millis(n))
+    }
+
+    #[test]
+    fn tokens_keep_offsets_and_skip_any_whitespace() {
+        assert_eq!(
+            tokens("  go\tbtime  10 \r"),
+            vec![(2, "go"), (5, "btime"), (12, "10")]
+        );
+        assert!(tokens("   ").is_empty());
+    }
+
+    #[test]
+    fn go_reads_every_clock_shape() {
+        let (g, w) = go("btime 30000 wtime 20000 binc 1000 winc 2000 byoyomi 500");
+        assert!(w.is_empty(), "{w:?}");
+        assert_eq!(g.limits.clock.time_left, [ms(30000), ms(20000)]);
+        assert_eq!(g.limits.clock.increment, [ms(1000), ms(2000)]);
+        assert_eq!(g.limits.clock.byoyomi, ms(500));
+        let (g, _) = go("btime 0 byoyomi 1000");
+        assert_eq!(g.limits.clock.time_left, [ms(0), None]);
+        let (g, w) = go("movetime 50 depth 5 nodes 10000 infinite ponder");
+        assert!(w.is_empty());
+        assert_eq!(
+            (g.limits.movetime, g.limits.depth, g.limits.nodes),
+            (ms(50), Some(5), Some(10000))
+        );
+        assert!(g.limits.infinite && g.ponder && g.mate.is_none());
+        assert_eq!(go("").0, Go::default());
+    }
+
+    #[test]
+    fn malformed_go_values_are_skipped_with_a_warning() {
+        let (g, w) = go("movetime 0.9 btime -500 wtime abc depth -1 nodes x byoyomi");
+        assert_eq!(g.limits.movetime, ms(1));
+        assert_eq!(g.limits.clock.time_left, [ms(0), None]);
+        assert_eq!((g.limits.depth, g.limits.nodes), (None, None));
+        assert_eq!(g.limits.clock.byoyomi, None);
+        assert_eq!(w.len(), 4, "{w:?}");
+        // A missing value does not swallow the next keyword.
+        let (g, w) = go("btime infinite");
+        assert!(g.limits.infinite);
+        assert_eq!(w.len(), 1);
+        let (g, w) = go("frobnicate 3 byoyomi 100");
+        assert_eq!(g.limits.clock.byoyomi, ms(100));
+        assert_eq!(w.len(), 2, "{w:?}");
+    }
+
+    #[test]
+    fn go_mate_takes_a_time_or_infinite() {
+        assert_eq!(
+            go("mate 1000").0.mate,
+            Some(MateLimit::Time(Duration::from_secs(1)))
+        );
+        assert_eq!(go("mate infinite").0.mate, Some(MateLimit::Infinite));
+        assert_eq!(go("mate").0.mate, Some(MateLimit::Infinite));
+        let (g, w) = go("mate soon");
+        assert_eq!((g.mate, w.len()), (Some(MateLimit::Infinite), 1));
+    }
+
+    #[test]
+    fn searchmoves_keeps_the_legal_ones() {
+        let (g, w) = go("byoyomi 100 searchmoves 7g7f 2g2f 5a4b");
+        let start = Position::startpos();
+        assert_eq!(
+            g.limits.root_moves,
+            vec![
+                start.parse_usi_move("7g7f").unwrap(),
+                start.parse_usi_move("2g2f").unwrap()
+            ]
+        );
+        assert_eq!(w.len(), 1);
+    }
+
+    #[test]
+    fn position_shapes() {
+        let p = parse_position(&words("startpos moves")).unwrap();
+        assert_eq!(p, Position::startpos());
+        let p = parse_position(&words(
+            "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - moves 7g7f 3c3d",
+        ))
+        .unwrap();
+        assert_eq!(p.moves_played(), 2);
+        assert_eq!(p.move_number(), 3);
+        let p = parse_position(&words(
+            "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        ))
+        .unwrap();
+        assert_eq!(p, Position::startpos());
+        let hands = parse_position(&words("sfen 4k4/9/9/9/9/9/9/9/4K4 b 10P8p 1")).unwrap();
+        assert_eq!(hands.to_sfen(), "4k4/9/9/9/9/9/9/9/4K4 b 10P8p 1");
+    }
+
+    #[test]
+    fn bad_positions_are_refused() {
+        for args in [
+            "",
+            "moves 7g7f",
+            "startpos 7g7f",
+            "startpos moves 7g7f 7g7f",
+            "startpos moves 7g7f xyz",
+            "sfen",
+            "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1",
+            "sfen 4k4/9/9/9/9/9/9/9/4K4 x - 1",
+            "fen startpos",
+        ] {
+            assert!(parse_position(&words(args)).is_err(), "{args:?}");
+        }
+    }
+
+    #[test]
+    fn ponderhit_clock_is_optional() {
+        assert_eq!(parse_ponderhit(&[]), (None, vec![]));
+        let (clock, w) = parse_ponderhit(&words("btime 1000 wtime 2000 byoyomi 300"));
+        assert!(w.is_empty());
+        let clock = clock.unwrap();
+        assert_eq!(clock.time_left, [ms(1000), ms(2000)]);
+        assert_eq!(clock.byoyomi, ms(300));
+    }
+
+    #[test]
+    fn setoption_values_run_to_the_end_of_the_line() {
+        assert_eq!(
+            parse_setoption("name USI_Hash value 256"),
+            Ok(("USI_Hash".to_string(), Some("256".to_string())))
+        );
+        assert_eq!(
+            parse_setoption("name BookFile value  C:\\my books\\a b.db \r"),
+            Ok((
+                "BookFile".to_string(),
+                Some("C:\\my books\\a b.db".to_string())
+            ))
+        );
+        assert_eq!(
+            parse_setoption("name Clear Hash"),
+            Ok(("Clear Hash".to_string(), None))
+        );
+        assert_eq!(
+            parse_setoption("name EvalDir value <empty>"),
+            Ok(("EvalDir".to_string(), Some(String::new())))
+        );
+        assert_eq!(
+            parse_setoption("name EvalDir value"),
+            Ok(("EvalDir".to_string(), Some(String::new())))
+        );
+        // An option literally called `value` is still a name when it comes first.
+        assert_eq!(
+            parse_setoption("name value value 3"),
+            Ok(("value".to_string(), Some("3".to_string())))
+        );
+        assert!(parse_setoption("").is_err());
+        assert!(parse_setoption("name").is_err());
+        assert!(parse_setoption("USI_Hash value 3").is_err());
+    }
+}

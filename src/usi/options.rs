@@ -1,0 +1,296 @@
+//! The engine's USI options: their declarations (`option name … type …` lines), their current
+//! values, and `setoption` (names case-insensitive, aliases, range and combo checks).
+//!
+//! Option names contain no spaces (USI rule). The "Clear Hash" button is therefore
+//! declared as `Clear_Hash`; `setoption name Clear Hash` is accepted as well. `USI_MultiPV`
+//! is an alias of `MultiPV`, `UCI_Variant` of `USI_Variant`, `Hash` of `USI_Hash`, and
+//! `USI_Threads`/`NumberOfThreads` of `Threads`, because GUIs and bots send these spellings.
+
+use crate::rules::variants::shogi::impasse::EnteringKingRule;
+use crate::search::Config;
+use std::time::Duration;
+
+/// A transposition-table size in MiB.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HashMb(pub usize);
+
+/// The games `USI_Variant` can select (only standard shogi is built so far).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Variant {
+    Shogi,
+}
+
+impl Variant {
+    fn from_name(text: &str) -> Option<Variant> {
+        match text.to_ascii_lowercase().as_str() {
+            // lishogi bots send `standard` for standard shogi.
+            "shogi" | "standard" => Some(Variant::Shogi),
+            _ => None,
+        }
+    }
+}
+
+/// What the protocol layer must do after an option changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Nothing beyond storing the value.
+    None,
+    /// Forget the search state now (`Clear_Hash`).
+    ClearHash,
+    /// The game changed: treat as `usinewgame`.
+    NewGame,
+}
+
+/// The current value of every option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub hash: HashMb,
+    pub ponder: bool,
+    pub threads: usize,
+    pub multipv: usize,
+    pub network_delay: Duration,
+    pub network_delay2: Duration,
+    pub max_moves_to_draw: u32,
+    pub variant: Variant,
+    pub entering_king: EnteringKingRule,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            hash: HashMb(HASH_DEFAULT as usize),
+            ponder: false,
+            threads: 1,
+            multipv: 1,
+            network_delay: Duration::from_millis(NETWORK_DELAY_DEFAULT as u64),
+            network_delay2: Duration::from_millis(NETWORK_DELAY2_DEFAULT as u64),
+            max_moves_to_draw: 0,
+            variant: Variant::Shogi,
+            entering_king: EnteringKingRule::Csa27,
+        }
+    }
+}
+
+const HASH_DEFAULT: i64 = 256;
+const HASH_MAX: i64 = 1 << 20;
+const THREADS_MAX: i64 = 1024;
+/// More than the most legal moves a shogi position can have (593).
+const MULTIPV_MAX: i64 = 600;
+const NETWORK_DELAY_DEFAULT: i64 = 120;
+const NETWORK_DELAY2_DEFAULT: i64 = 1120;
+const DELAY_MAX: i64 = 60_000;
+const MAX_MOVES_MAX: i64 = 100_000;
+
+/// The declared options, in the order `usi` lists them.
+const OPTION_LINES: &[&str] = &[
+    "option name USI_Hash type spin default 256 min 1 max 1048576",
+    "option name USI_Ponder type check default false",
+    "option name Threads type spin default 1 min 1 max 1024",
+    "option name MultiPV type spin default 1 min 1 max 600",
+    "option name NetworkDelay type spin default 120 min 0 max 60000",
+    "option name NetworkDelay2 type spin default 1120 min 0 max 60000",
+    "option name MaxMovesToDraw type spin default 0 min 0 max 100000",
+    "option name USI_Variant type combo default shogi var shogi",
+    "option name EnteringKingRule type combo default csa27 var csa27 var jsa24 var try var none",
+    "option name Clear_Hash type button",
+];
+
+/// The option lines sent in answer to `usi`.
+pub fn declarations() -> &'static [&'static str] {
+    OPTION_LINES
+}
+
+/// The canonical (declared) name for a name as sent, or `None` if unknown.
+fn canonical(name: &str) -> Option<&'static str> {
+    let key: String = name
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join("_")
+        .to_ascii_lowercase();
+    Some(match key.as_str() {
+        "usi_hash" | "hash" => "USI_Hash",
+        "usi_ponder" | "ponder" => "USI_Ponder",
+        "threads" | "usi_threads" | "numberofthreads" => "Threads",
+        "multipv" | "usi_multipv" => "MultiPV",
+        "networkdelay" => "NetworkDelay",
+        "networkdelay2" => "NetworkDelay2",
+        "maxmovestodraw" => "MaxMovesToDraw",
+        "usi_variant" | "uci_variant" => "USI_Variant",
+        "enteringkingrule" => "EnteringKingRule",
+        "clear_hash" => "Clear_Hash",
+        _ => return None,
+    })
+}
+
+fn value_of<'a>(name: &str, value: Option<&'a str>) -> Result<&'a str, String> {
+    value.ok_or_else(|| format!("option {name} needs a value"))
+}
+
+fn spin(name: &str, value: Option<&str>, min: i64, max: i64) -> Result<i64, String> {
+    let text = value_of(name, value)?;
+    let n: i64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("option {name}: {text:?} is not an integer"))?;
+    if (min..=max).contains(&n) {
+        Ok(n)
+    } else {
+        Err(format!("option {name}: {n} is outside {min}..={max}"))
+    }
+}
+
+fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
+    let text = value_of(name, value)?;
+    match text.trim().to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("option {name}: {text:?} is neither true nor false")),
+    }
+}
+
+impl Options {
+    /// Applies `setoption name <name> [value <value>]`. On error nothing changes.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, String> {
+        let Some(canonical) = canonical(name) else {
+            return Err(format!("unknown option {name:?} ignored"));
+        };
+        match canonical {
+            "USI_Hash" => self.hash = HashMb(spin(canonical, value, 1, HASH_MAX)? as usize),
+            "USI_Ponder" => self.ponder = check(canonical, value)?,
+            "Threads" => self.threads = spin(canonical, value, 1, THREADS_MAX)? as usize,
+            "MultiPV" => self.multipv = spin(canonical, value, 1, MULTIPV_MAX)? as usize,
+            "NetworkDelay" => {
+                self.network_delay =
+                    Duration::from_millis(spin(canonical, value, 0, DELAY_MAX)? as u64)
+            }
+            "NetworkDelay2" => {
+                self.network_delay2 =
+                    Duration::from_millis(spin(canonical, value, 0, DELAY_MAX)? as u64)
+            }
+            "MaxMovesToDraw" => {
+                self.max_moves_to_draw = spin(canonical, value, 0, MAX_MOVES_MAX)? as u32
+            }
+            "USI_Variant" => {
+                let text = value_of(canonical, value)?;
+                let variant = Variant::from_name(text.trim()).ok_or_else(|| {
+                    format!("option USI_Variant: {text:?} is not supported (only shogi)")
+                })?;
+                self.variant = variant;
+                return Ok(Effect::NewGame);
+            }
+            "EnteringKingRule" => {
+                let text = value_of(canonical, value)?;
+                self.entering_king = EnteringKingRule::from_name(text).ok_or_else(|| {
+                    format!("option EnteringKingRule: {text:?} is not csa27, jsa24, try or none")
+                })?;
+            }
+            "Clear_Hash" => return Ok(Effect::ClearHash),
+            _ => unreachable!("every canonical name is handled"),
+        }
+        Ok(Effect::None)
+    }
+
+    /// The search settings these options stand for.
+    pub fn config(&self) -> Config {
+        Config {
+            threads: self.threads,
+            multipv: self.multipv,
+            network_delay: self.network_delay,
+            network_delay2: self.network_delay2,
+            max_moves_to_draw: self.max_moves_to_draw,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn declarations_have_no_spaces_in_names_defaults_or_vars() {
+        for line in declarations() {
+            let tokens: Vec<&str> = line.split(' ').collect();
+            assert_eq!(tokens[0], "option");
+            assert_eq!(tokens[1], "name");
+            assert_eq!(tokens[3], "type", "{line}: the name must be one token");
+            assert!(!line.contains("  ") && !line.ends_with(' '), "{line}");
+            assert!(canonical(tokens[2]) == Some(tokens[2]), "{line}");
+        }
+    }
+
+    #[test]
+    fn declared_defaults_match_the_values() {
+        let mut options = Options::default();
+        for line in declarations() {
+            let tokens: Vec<&str> = line.split(' ').collect();
+            if let Some(i) = tokens.iter().position(|t| *t == "default") {
+                let before = options.clone();
+                assert_eq!(
+                    options.set(tokens[2], Some(tokens[i + 1])),
+                    if tokens[2] == "USI_Variant" {
+                        Ok(Effect::NewGame)
+                    } else {
+                        Ok(Effect::None)
+                    }
+                );
+                assert_eq!(
+                    options, before,
+                    "{line}: default differs from the initial value"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn names_are_case_insensitive_and_aliases_work() {
+        let mut o = Options::default();
+        assert_eq!(o.set("usi_hash", Some("64")), Ok(Effect::None));
+        assert_eq!(o.hash, HashMb(64));
+        o.set("USI_MultiPV", Some("3")).unwrap();
+        assert_eq!(o.multipv, 3);
+        o.set("multipv", Some("2")).unwrap();
+        assert_eq!(o.multipv, 2);
+        assert_eq!(o.set("UCI_Variant", Some("standard")), Ok(Effect::NewGame));
+        assert_eq!(o.set("Clear Hash", None), Ok(Effect::ClearHash));
+        assert_eq!(o.set("clear_hash", Some("ignored")), Ok(Effect::ClearHash));
+        o.set("EnteringKingRule", Some("NONE")).unwrap();
+        assert_eq!(o.entering_king, EnteringKingRule::None);
+        o.set("USI_Ponder", Some("TRUE")).unwrap();
+        assert!(o.ponder);
+        assert_eq!(o.config().multipv, 2);
+    }
+
+    #[test]
+    fn bad_values_change_nothing() {
+        let mut o = Options::default();
+        let before = o.clone();
+        assert!(o.set("USI_Hash", Some("0")).is_err());
+        assert!(o.set("USI_Hash", Some("lots")).is_err());
+        assert!(o.set("USI_Hash", None).is_err());
+        assert!(o.set("Threads", Some("")).is_err());
+        assert!(o.set("MultiPV", Some("601")).is_err());
+        assert!(o.set("USI_Ponder", Some("yes")).is_err());
+        assert!(o.set("USI_Variant", Some("chess")).is_err());
+        assert!(o.set("EnteringKingRule", Some("csa28")).is_err());
+        assert!(o.set("NoSuchOption", Some("1")).is_err());
+        assert_eq!(o, before);
+    }
+
+    #[test]
+    fn edge_values_are_accepted() {
+        let mut o = Options::default();
+        for (name, value) in [
+            ("USI_Hash", "1"),
+            ("USI_Hash", "1048576"),
+            ("Threads", "1024"),
+            ("MultiPV", "600"),
+            ("NetworkDelay", "0"),
+            ("NetworkDelay2", "60000"),
+            ("MaxMovesToDraw", "100000"),
+        ] {
+            assert_eq!(o.set(name, Some(value)), Ok(Effect::None), "{name} {value}");
+        }
+        assert_eq!(o.max_moves_to_draw, 100_000);
+        assert_eq!(o.network_delay2, Duration::from_millis(60_000));
+    }
+}

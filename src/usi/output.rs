@@ -1,0 +1,231 @@
+//! Everything the engine writes on stdout: one mutex-guarded writer that writes and flushes
+//! whole lines (so `info` from the search thread and `bestmove`/`readyok` never interleave),
+//! and the text of `info`, `bestmove` and `checkmate` lines.
+//!
+//! Moves the search reports are checked against the rules before they are printed: a PV is
+//! cut at its first illegal move, an illegal best move is replaced by a legal one and an
+//! illegal ponder move is dropped, so a search bug can never make a GUI declare a foul.
+
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::variants::shogi::Position;
+use crate::search::{Bound, Info, Score};
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+/// The shared, line-atomic protocol writer.
+#[derive(Clone)]
+pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Output {
+    pub fn new(sink: Box<dyn Write + Send>) -> Output {
+        Output(Arc::new(Mutex::new(sink)))
+    }
+
+    pub fn stdout() -> Output {
+        Output::new(Box::new(std::io::stdout()))
+    }
+
+    /// Writes one protocol line and flushes it.
+    pub fn line(&self, text: &str) {
+        log::debug!("> {text}");
+        let mut sink = self
+            .0
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let result = writeln!(sink, "{text}").and_then(|()| sink.flush());
+        if let Err(e) = result {
+            log::warn!("cannot write to the GUI: {e}");
+        }
+    }
+
+    /// `info string error <message>`: how bad input is reported.
+    pub fn error(&self, message: &str) {
+        log::warn!("{message}");
+        self.line(&format!("info string error {}", one_line(message)));
+    }
+}
+
+/// Keeps a message on one line.
+fn one_line(text: &str) -> String {
+    text.replace(['\n', '\r'], " ")
+}
+
+/// Whether `mv` is legal in `position`.
+pub fn is_legal(position: &Position, mv: Move) -> bool {
+    let mut legal = MoveList::new();
+    position.generate_legal(&mut legal);
+    legal.contains(&mv)
+}
+
+/// The longest legal prefix of `moves` from `root`, as USI text.
+pub fn legal_prefix(root: &Position, moves: &[Move]) -> Vec<String> {
+    let mut position = root.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for &mv in moves {
+        if !is_legal(&position, mv) {
+            log::error!(
+                "dropping the rest of a line at an illegal move {mv:?} in {}",
+                position.to_sfen()
+            );
+            break;
+        }
+        out.push(position.move_to_usi(mv));
+        position.play(mv);
+    }
+    out
+}
+
+/// The `score …` part of an info line.
+pub fn score_text(score: Score, bound: Bound) -> String {
+    let mut text = match score {
+        Score::Cp(cp) => format!("score cp {cp}"),
+        // Mated right now (0 plies) is a loss: `-0` is how USI spells an unknown-length loss.
+        Score::Mate(0) => "score mate -0".to_string(),
+        Score::Mate(plies) => format!("score mate {plies}"),
+    };
+    match bound {
+        Bound::Exact => {}
+        Bound::Lower => text.push_str(" lowerbound"),
+        Bound::Upper => text.push_str(" upperbound"),
+    }
+    text
+}
+
+/// The `info …` line for one progress report of a search from `root`; `multipv k` appears
+/// only when several lines are searched, `pv` always comes last.
+pub fn info_line(info: &Info, root: &Position, show_multipv: bool) -> String {
+    let ms = info.elapsed.as_millis() as u64;
+    let nps = info.nodes.saturating_mul(1000) / ms.max(1);
+    let mut line = format!(
+        "info depth {} seldepth {} {} nodes {} nps {} time {} hashfull {}",
+        info.depth,
+        info.seldepth.max(info.depth),
+        score_text(info.score, info.bound),
+        info.nodes,
+        nps,
+        ms,
+        info.hashfull.min(1000),
+    );
+    if show_multipv {
+        line.push_str(&format!(" multipv {}", info.multipv.max(1)));
+    }
+    let pv = legal_prefix(root, &info.pv);
+    if !pv.is_empty() {
+        line.push_str(" pv ");
+        line.push_str(&pv.join(" "));
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// A sink the tests can read back.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn info(score: Score, bound: Bound, pv: Vec<Move>) -> Info {
+        Info {
+            depth: 3,
+            seldepth: 5,
+            multipv: 2,
+            score,
+            bound,
+            nodes: 5000,
+            elapsed: Duration::from_millis(250),
+            hashfull: 12,
+            pv,
+        }
+    }
+
+    #[test]
+    fn lines_from_many_threads_never_interleave() {
+        let sink = Shared::default();
+        let out = Output::new(Box::new(sink.clone()));
+        let threads: Vec<_> = (0..4)
+            .map(|t| {
+                let out = out.clone();
+                std::thread::spawn(move || {
+                    for i in 0..200 {
+                        out.line(&format!(
+                            "info string thread {t} line {i} {}",
+                            "x".repeat(50)
+                        ));
+                    }
+                })
+            })
+            .collect();
+        for t in threads {
+            t.join().unwrap();
+        }
+        let text = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 800);
+        for line in lines {
+            assert!(line.starts_with("info string thread "), "{line}");
+            assert!(line.ends_with(&"x".repeat(50)), "{line}");
+        }
+    }
+
+    #[test]
+    fn info_line_has_pv_last_and_multipv_only_when_asked() {
+        let root = Position::startpos();
+        let mut after = root.clone();
+        let m1 = root.parse_usi_move("7g7f").unwrap();
+        after.play(m1);
+        let m2 = after.parse_usi_move("3c3d").unwrap();
+        let line = info_line(
+            &info(Score::Cp(-35), Bound::Exact, vec![m1, m2]),
+            &root,
+            false,
+        );
+        assert_eq!(
+            line,
+            "info depth 3 seldepth 5 score cp -35 nodes 5000 nps 20000 time 250 hashfull 12 \
+             pv 7g7f 3c3d"
+        );
+        let line = info_line(&info(Score::Mate(-4), Bound::Upper, vec![m1]), &root, true);
+        assert!(
+            line.contains("score mate -4 upperbound nodes") && line.ends_with("multipv 2 pv 7g7f"),
+            "{line}"
+        );
+        let line = info_line(&info(Score::Mate(3), Bound::Lower, vec![]), &root, false);
+        assert!(line.contains("score mate 3 lowerbound") && !line.contains(" pv"));
+    }
+
+    #[test]
+    fn illegal_pv_moves_are_cut() {
+        let root = Position::startpos();
+        let m1 = root.parse_usi_move("7g7f").unwrap();
+        // 7g7f again is not legal for gote: the line stops after the first move.
+        let line = info_line(
+            &info(Score::Cp(0), Bound::Exact, vec![m1, m1, m1]),
+            &root,
+            false,
+        );
+        assert!(line.ends_with(" pv 7g7f"), "{line}");
+    }
+
+    #[test]
+    fn errors_are_one_info_string_line() {
+        let sink = Shared::default();
+        let out = Output::new(Box::new(sink.clone()));
+        out.error("bad\nthing");
+        assert_eq!(
+            String::from_utf8(sink.0.lock().unwrap().clone()).unwrap(),
+            "info string error bad thing\n"
+        );
+    }
+}
