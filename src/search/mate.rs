@@ -1,9 +1,26 @@
-//! The tsume (mate) solver behind `go mate`: proves or refutes a forced mate by checks.
+//! The tsume (mate) solver behind `go mate`: proves or refutes a forced mate by checks and
+//! returns the mating line.
+//!
+//! This module owns the public answer ([`MateAnswer`]), the entry point ([`solve`]), the
+//! extraction of the principal line from a finished proof, and the line checker
+//! ([`verify_mate_line`]). The search itself is df-pn ([`dfpn`]) over a bounded
+//! transposition table with hand dominance ([`table`]).
+
+mod dfpn;
+mod table;
 
 use super::Control;
-use crate::rules::moves::Move;
+use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::shogi::Position;
-use std::time::Duration;
+use dfpn::Solver;
+use std::time::{Duration, Instant};
+use table::NodeId;
+
+/// The transposition-table size `solve` uses.
+pub const DEFAULT_TABLE_MIB: usize = 64;
+
+/// The longest line the extraction will follow before giving up (plies).
+const MAX_LINE: usize = 1000;
 
 /// The answer to `go mate`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,6 +34,259 @@ pub enum MateAnswer {
 }
 
 /// Searches for a mate by the side to move, within `limit` (None = until `control` stops).
-pub fn solve(_position: &Position, _limit: Option<Duration>, _control: &Control) -> MateAnswer {
-    MateAnswer::Timeout
+pub fn solve(position: &Position, limit: Option<Duration>, control: &Control) -> MateAnswer {
+    solve_with_table(position, limit, control, DEFAULT_TABLE_MIB)
+}
+
+/// [`solve`] with a transposition table of `table_mib` MiB.
+pub fn solve_with_table(
+    position: &Position,
+    limit: Option<Duration>,
+    control: &Control,
+    table_mib: usize,
+) -> MateAnswer {
+    let start = Instant::now();
+    let deadline = limit.map(|l| start + l);
+    let mut pos = position.clone();
+    let attacker = pos.side_to_move();
+    let mut solver = Solver::new(attacker, table_mib, deadline, control);
+    solver.poll();
+    if solver.aborted() {
+        return MateAnswer::Timeout;
+    }
+    let root = NodeId::of(&pos, attacker);
+    solver.set_path(&[root]);
+    let outcome = solver.search(&mut pos, root);
+    log::debug!(
+        "mate search: {} nodes in {:?}, pn {} dn {}",
+        solver.nodes(),
+        start.elapsed(),
+        outcome.pn,
+        outcome.dn
+    );
+    if solver.aborted() {
+        return MateAnswer::Timeout;
+    }
+    if outcome.is_disproven() {
+        return MateAnswer::NoMate;
+    }
+    let Some(line) = principal_line(&mut solver, &mut pos, root) else {
+        if !solver.aborted() {
+            log::error!(
+                "mate proven but no line extracted for {}",
+                position.to_sfen()
+            );
+        }
+        return MateAnswer::Timeout;
+    };
+    match verify_mate_line(position, &line) {
+        Ok(()) => MateAnswer::Mate(line),
+        Err(problem) => {
+            log::error!(
+                "mate line failed to verify ({problem}) for {}",
+                position.to_sfen()
+            );
+            MateAnswer::Timeout
+        }
+    }
+}
+
+/// Follows the proof from the root: the attacker plays the proven check with the shortest
+/// known mate, the defender the reply with the longest. Unproven branches met on the way are
+/// searched again.
+fn principal_line(solver: &mut Solver, pos: &mut Position, root: NodeId) -> Option<Vec<Move>> {
+    let mut line = Vec::new();
+    let mut path = vec![root];
+    let mut result = None;
+    while line.len() <= MAX_LINE {
+        let id = *path.last().expect("the root is on the path");
+        let next = match choose(solver, pos, &mut path) {
+            Choice::Play(mv) => mv,
+            Choice::Mated => {
+                result = Some(());
+                break;
+            }
+            Choice::Fail => break,
+        };
+        let next_id = id.after(pos, solver.attacker(), next);
+        pos.play(next);
+        line.push(next);
+        path.push(next_id);
+    }
+    for _ in 0..line.len() {
+        pos.unplay();
+    }
+    result.map(|()| line)
+}
+
+enum Choice {
+    Play(Move),
+    Mated,
+    Fail,
+}
+
+/// The next move of the principal line at the end of `path`.
+fn choose(solver: &mut Solver, pos: &mut Position, path: &mut Vec<NodeId>) -> Choice {
+    let id = *path.last().expect("the root is on the path");
+    let attacking = pos.side_to_move() == solver.attacker();
+    solver.set_path(path);
+    let children = solver.expand(pos, id);
+    if children.is_empty() {
+        return if !attacking && pos.in_check() {
+            Choice::Mated
+        } else {
+            Choice::Fail
+        };
+    }
+    if attacking {
+        if let Some(c) = children
+            .iter()
+            .filter(|c| c.pn == 0)
+            .min_by_key(|c| c.distance)
+        {
+            return Choice::Play(c.mv);
+        }
+        let outcome = solver.search(pos, id);
+        return match outcome.best {
+            Some(mv) if outcome.is_proven() => Choice::Play(mv),
+            _ => Choice::Fail,
+        };
+    }
+    let mut longest: Option<(u16, Move)> = None;
+    for c in &children {
+        if c.path_dependent {
+            // The defender could repeat: the proof does not hold on this path.
+            return Choice::Fail;
+        }
+        let distance = if c.pn == 0 {
+            c.distance
+        } else {
+            pos.play(c.mv);
+            path.push(c.id);
+            solver.set_path(path);
+            let outcome = solver.search(pos, c.id);
+            path.pop();
+            pos.unplay();
+            if !outcome.is_proven() {
+                return Choice::Fail;
+            }
+            outcome.distance
+        };
+        if longest.map_or(true, |(d, _)| distance > d) {
+            longest = Some((distance, c.mv));
+        }
+    }
+    match longest {
+        Some((_, mv)) => Choice::Play(mv),
+        None => Choice::Fail,
+    }
+}
+
+/// Checks that `line` is a forced-mate line from `position`: an odd number of legal moves,
+/// every attacker move a check, and the defender checkmated at the end.
+pub fn verify_mate_line(position: &Position, line: &[Move]) -> Result<(), String> {
+    if line.len() % 2 == 0 {
+        return Err(format!(
+            "{} plies: a mate line has an odd length",
+            line.len()
+        ));
+    }
+    let mut pos = position.clone();
+    let attacker = pos.side_to_move();
+    let mut moves = MoveList::new();
+    for (ply, &mv) in line.iter().enumerate() {
+        moves.clear();
+        pos.generate_legal(&mut moves);
+        if !moves.contains(&mv) {
+            return Err(format!(
+                "ply {}: {:?} is not legal in {}",
+                ply + 1,
+                mv,
+                pos.to_sfen()
+            ));
+        }
+        let usi = pos.move_to_usi(mv);
+        let attacking = pos.side_to_move() == attacker;
+        pos.play(mv);
+        if attacking && !pos.in_check() {
+            return Err(format!("ply {}: {usi} does not give check", ply + 1));
+        }
+    }
+    moves.clear();
+    pos.generate_legal(&mut moves);
+    if !pos.in_check() || !moves.is_empty() {
+        return Err(format!("the line ends without mate in {}", pos.to_sfen()));
+    }
+    Ok(())
+}
+
+/// The line in USI notation, space separated (for logs and tests).
+pub fn line_to_usi(position: &Position, line: &[Move]) -> String {
+    let mut pos = position.clone();
+    let mut text = Vec::with_capacity(line.len());
+    for &mv in line {
+        text.push(pos.move_to_usi(mv));
+        pos.play(mv);
+    }
+    text.join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solve_sfen(sfen: &str, limit_ms: u64) -> (Position, MateAnswer) {
+        let pos = Position::from_sfen(sfen).unwrap();
+        let answer = solve(
+            &pos,
+            Some(Duration::from_millis(limit_ms)),
+            &Control::new(false),
+        );
+        (pos, answer)
+    }
+
+    fn expect_mate(sfen: &str) -> (Position, Vec<Move>) {
+        let (pos, answer) = solve_sfen(sfen, 10_000);
+        match answer {
+            MateAnswer::Mate(line) => {
+                verify_mate_line(&pos, &line).unwrap();
+                (pos, line)
+            }
+            other => panic!("{sfen}: expected a mate, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn mate_in_one_by_a_gold_drop() {
+        let (pos, line) = expect_mate("4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
+        assert_eq!(line_to_usi(&pos, &line), "G*5b");
+    }
+
+    #[test]
+    fn verify_rejects_bad_lines() {
+        let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
+        let drop = pos.parse_usi_move("G*5b").unwrap();
+        let no_check = pos.parse_usi_move("G*1i").unwrap();
+        assert!(verify_mate_line(&pos, &[drop]).is_ok());
+        assert!(verify_mate_line(&pos, &[no_check]).is_err());
+        assert!(verify_mate_line(&pos, &[]).is_err());
+        let check_only = pos.parse_usi_move("G*4b").unwrap();
+        assert!(verify_mate_line(&pos, &[check_only]).is_err());
+    }
+
+    #[test]
+    fn no_mate_with_a_lone_pawn() {
+        let (_, answer) = solve_sfen("4k4/9/9/9/9/9/9/9/4K4 b P 1", 10_000);
+        assert_eq!(answer, MateAnswer::NoMate);
+        let (_, answer) = solve_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 1", 10_000);
+        assert_eq!(answer, MateAnswer::NoMate);
+    }
+
+    #[test]
+    fn stopped_before_start_is_a_timeout() {
+        let pos = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
+        let control = Control::new(false);
+        control.stop();
+        assert_eq!(solve(&pos, None, &control), MateAnswer::Timeout);
+    }
 }

@@ -1,0 +1,383 @@
+//! Depth-first proof-number search (Nagai's df-pn) for tsume: the attacker (OR nodes) may only
+//! give check, the defender (AND nodes) plays any legal move, and a defender in check with no
+//! legal move is mated.
+//!
+//! Children keep their proof and disproof numbers in a per-visit array, refreshed from the
+//! recursive calls, so a child refuted by a repetition stays refuted while its parent is being
+//! searched. Repetition on the current path (perpetual check, which loses for the checking
+//! side) and the ply cap count as disproofs, but such path-dependent disproofs are never
+//! stored in the table (the graph-history-interaction problem is handled conservatively:
+//! proofs are always path-independent, path-dependent disproofs are re-derived). Thresholds
+//! use the 1+ε trick. Proven nodes carry the length of the mate found, which guides the
+//! extraction of the principal line.
+
+use super::table::{NodeId, Number, Stored, Table, INFINITY, UNSOLVED_MAX};
+use crate::rules::geometry::Color;
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::variants::shogi::Position;
+use crate::search::Control;
+use std::time::Instant;
+
+/// Positions deeper than this below the root count as not mated (path-dependently).
+const MAX_PLY: usize = 400;
+
+/// How many nodes pass between looks at the clock and the stop flag.
+const POLL_INTERVAL: u64 = 2048;
+
+/// The result of searching one node.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Outcome {
+    pub(super) pn: Number,
+    pub(super) dn: Number,
+    /// Mate length in plies for a proven node.
+    pub(super) distance: u16,
+    /// The disproof relies on a repetition or the ply cap on the current path.
+    pub(super) path_dependent: bool,
+    /// For a proven attacker node: the check leading to the shortest mate found.
+    pub(super) best: Option<Move>,
+}
+
+impl Outcome {
+    fn unknown() -> Outcome {
+        Outcome {
+            pn: 1,
+            dn: 1,
+            distance: 0,
+            path_dependent: false,
+            best: None,
+        }
+    }
+
+    fn path_disproof() -> Outcome {
+        Outcome {
+            pn: INFINITY,
+            dn: 0,
+            distance: 0,
+            path_dependent: true,
+            best: None,
+        }
+    }
+
+    pub(super) fn is_proven(&self) -> bool {
+        self.pn == 0
+    }
+
+    pub(super) fn is_disproven(&self) -> bool {
+        self.dn == 0
+    }
+}
+
+/// One move of a node under search with what is known about the position it leads to.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Child {
+    pub(super) mv: Move,
+    pub(super) id: NodeId,
+    pub(super) pn: Number,
+    pub(super) dn: Number,
+    pub(super) distance: u16,
+    pub(super) path_dependent: bool,
+}
+
+/// The solver's state for one `go mate`.
+pub(super) struct Solver<'a> {
+    table: Table,
+    attacker: Color,
+    /// Ids of the positions from the root to the current node (inclusive).
+    path: Vec<NodeId>,
+    nodes: u64,
+    deadline: Option<Instant>,
+    control: &'a Control,
+    aborted: bool,
+}
+
+#[inline]
+fn clamp_sum(sum: u64) -> Number {
+    sum.min(UNSOLVED_MAX as u64) as Number
+}
+
+impl<'a> Solver<'a> {
+    pub(super) fn new(
+        attacker: Color,
+        table_mib: usize,
+        deadline: Option<Instant>,
+        control: &'a Control,
+    ) -> Solver<'a> {
+        Solver {
+            table: Table::new(table_mib),
+            attacker,
+            path: Vec::new(),
+            nodes: 0,
+            deadline,
+            control,
+            aborted: false,
+        }
+    }
+
+    pub(super) fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    pub(super) fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    pub(super) fn attacker(&self) -> Color {
+        self.attacker
+    }
+
+    /// Replaces the current path (the positions from the root to, inclusive, the next node
+    /// to be searched).
+    pub(super) fn set_path(&mut self, path: &[NodeId]) {
+        self.path.clear();
+        self.path.extend_from_slice(path);
+    }
+
+    /// Searches `position` (whose id ends the current path) until it is proven, disproven,
+    /// or the search is stopped.
+    pub(super) fn search(&mut self, position: &mut Position, id: NodeId) -> Outcome {
+        loop {
+            let outcome = self.mid(position, id, INFINITY, INFINITY);
+            if self.aborted || outcome.is_proven() || outcome.is_disproven() {
+                return outcome;
+            }
+        }
+    }
+
+    /// The moves of the node: checks for the attacker, every legal move for the defender,
+    /// with what the table and the current path say about each.
+    pub(super) fn expand(&self, position: &Position, id: NodeId) -> Vec<Child> {
+        let mut moves = MoveList::new();
+        position.generate_legal(&mut moves);
+        let attacking = position.side_to_move() == self.attacker;
+        let mut children = Vec::with_capacity(moves.len());
+        for mv in moves {
+            if attacking && !position.gives_check(mv) {
+                continue;
+            }
+            let child_id = id.after(position, self.attacker, mv);
+            children.push(self.child(mv, child_id));
+        }
+        children
+    }
+
+    fn child(&self, mv: Move, id: NodeId) -> Child {
+        let mut child = Child {
+            mv,
+            id,
+            pn: 1,
+            dn: 1,
+            distance: 0,
+            path_dependent: false,
+        };
+        // Same side to move on the path: even distance back (the child is one ply below the
+        // last path entry, so odd indices from the end of the path).
+        let repeated = self.path.iter().rev().skip(1).step_by(2).any(|p| *p == id);
+        if repeated {
+            child.pn = INFINITY;
+            child.dn = 0;
+            child.path_dependent = true;
+        } else if let Some(stored) = self.table.probe(id) {
+            child.pn = stored.pn;
+            child.dn = stored.dn;
+            child.distance = stored.distance;
+        }
+        child
+    }
+
+    /// Looks at the clock and the stop flag; sets `aborted` when either says to finish.
+    pub(super) fn poll(&mut self) {
+        if self.control.is_stopped() || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.aborted = true;
+        }
+    }
+
+    /// Multiple iterative deepening: searches the node until its proof number reaches
+    /// `th_pn` or its disproof number reaches `th_dn`.
+    fn mid(
+        &mut self,
+        position: &mut Position,
+        id: NodeId,
+        th_pn: Number,
+        th_dn: Number,
+    ) -> Outcome {
+        self.nodes += 1;
+        if self.nodes % POLL_INTERVAL == 0 {
+            self.poll();
+        }
+        if self.aborted {
+            return Outcome::unknown();
+        }
+        if self.path.len() > MAX_PLY {
+            return Outcome::path_disproof();
+        }
+        let start_nodes = self.nodes;
+        let attacking = position.side_to_move() == self.attacker;
+        let mut children = self.expand(position, id);
+        loop {
+            let outcome = Self::combine(attacking, &children);
+            if outcome.pn == 0 || outcome.dn == 0 || outcome.pn >= th_pn || outcome.dn >= th_dn {
+                if !(outcome.is_disproven() && outcome.path_dependent) {
+                    self.table.store(
+                        id,
+                        Stored {
+                            pn: outcome.pn,
+                            dn: outcome.dn,
+                            distance: outcome.distance,
+                        },
+                        self.nodes - start_nodes,
+                    );
+                }
+                return outcome;
+            }
+            let (best, second) = Self::select(attacking, &children);
+            let child = children[best];
+            let (child_th_pn, child_th_dn) = if attacking {
+                let eps = second as u64 + second as u64 / 4 + 1;
+                (
+                    (th_pn as u64).min(eps).min(INFINITY as u64) as Number,
+                    (th_dn as u64 - outcome.dn as u64 + child.dn as u64).min(INFINITY as u64)
+                        as Number,
+                )
+            } else {
+                let eps = second as u64 + second as u64 / 4 + 1;
+                (
+                    (th_pn as u64 - outcome.pn as u64 + child.pn as u64).min(INFINITY as u64)
+                        as Number,
+                    (th_dn as u64).min(eps).min(INFINITY as u64) as Number,
+                )
+            };
+            position.play(child.mv);
+            self.path.push(child.id);
+            let result = self.mid(position, child.id, child_th_pn, child_th_dn);
+            self.path.pop();
+            position.unplay();
+            if self.aborted {
+                return Outcome::unknown();
+            }
+            let c = &mut children[best];
+            c.pn = result.pn;
+            c.dn = result.dn;
+            c.distance = result.distance;
+            c.path_dependent = result.path_dependent;
+        }
+    }
+
+    /// The node's numbers from its children's.
+    fn combine(attacking: bool, children: &[Child]) -> Outcome {
+        if children.is_empty() {
+            // No check to give: no mate. No move while in check: mate.
+            return if attacking {
+                Outcome {
+                    pn: INFINITY,
+                    dn: 0,
+                    distance: 0,
+                    path_dependent: false,
+                    best: None,
+                }
+            } else {
+                Outcome {
+                    pn: 0,
+                    dn: INFINITY,
+                    distance: 0,
+                    path_dependent: false,
+                    best: None,
+                }
+            };
+        }
+        if attacking {
+            let mut pn = INFINITY;
+            let mut dn_sum = 0u64;
+            let mut best: Option<&Child> = None;
+            let mut path_dependent = false;
+            for c in children {
+                pn = pn.min(c.pn);
+                dn_sum += c.dn as u64;
+                path_dependent |= c.path_dependent;
+                if c.pn == 0 && best.map_or(true, |b| c.distance < b.distance) {
+                    best = Some(c);
+                }
+            }
+            if let Some(b) = best {
+                return Outcome {
+                    pn: 0,
+                    dn: INFINITY,
+                    distance: b.distance.saturating_add(1),
+                    path_dependent: false,
+                    best: Some(b.mv),
+                };
+            }
+            if dn_sum == 0 {
+                return Outcome {
+                    pn: INFINITY,
+                    dn: 0,
+                    distance: 0,
+                    path_dependent,
+                    best: None,
+                };
+            }
+            Outcome {
+                pn,
+                dn: clamp_sum(dn_sum),
+                distance: 0,
+                path_dependent: false,
+                best: None,
+            }
+        } else {
+            let mut dn = INFINITY;
+            let mut pn_sum = 0u64;
+            let mut longest = 0u16;
+            let mut clean_disproof = false;
+            for c in children {
+                dn = dn.min(c.dn);
+                pn_sum += c.pn as u64;
+                longest = longest.max(c.distance);
+                if c.dn == 0 && !c.path_dependent {
+                    clean_disproof = true;
+                }
+            }
+            if dn == 0 {
+                return Outcome {
+                    pn: INFINITY,
+                    dn: 0,
+                    distance: 0,
+                    path_dependent: !clean_disproof,
+                    best: None,
+                };
+            }
+            if pn_sum == 0 {
+                return Outcome {
+                    pn: 0,
+                    dn: INFINITY,
+                    distance: longest.saturating_add(1),
+                    path_dependent: false,
+                    best: None,
+                };
+            }
+            Outcome {
+                pn: clamp_sum(pn_sum),
+                dn,
+                distance: 0,
+                path_dependent: false,
+                best: None,
+            }
+        }
+    }
+
+    /// The child to search next and the second-best number (for the 1+ε threshold).
+    fn select(attacking: bool, children: &[Child]) -> (usize, Number) {
+        let key = |c: &Child| if attacking { c.pn } else { c.dn };
+        let mut best = 0;
+        let mut second = INFINITY;
+        for (i, c) in children.iter().enumerate().skip(1) {
+            let k = key(c);
+            let b = key(&children[best]);
+            if k < b {
+                second = b;
+                best = i;
+            } else if k < second {
+                second = k;
+            }
+        }
+        (best, second)
+    }
+}
