@@ -22,6 +22,11 @@ pub const DEFAULT_TABLE_MIB: usize = 64;
 /// The longest line the extraction will follow before giving up (plies).
 const MAX_LINE: usize = 1000;
 
+/// The search for shorter mates may use this many times the proof's nodes, plus
+/// [`REFINE_NODES`].
+const REFINE_FACTOR: u64 = 2;
+const REFINE_NODES: u64 = 20_000;
+
 /// The answer to `go mate`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MateAnswer {
@@ -70,23 +75,57 @@ pub fn solve_with_table(
     if outcome.is_disproven() {
         return MateAnswer::NoMate;
     }
-    let Some(line) = principal_line(&mut solver, &mut pos, root) else {
-        if !solver.aborted() {
-            log::error!(
-                "mate proven but no line extracted for {}",
-                position.to_sfen()
-            );
-        }
+    let Some(mut line) = checked_line(&mut solver, &mut pos, root) else {
         return MateAnswer::Timeout;
     };
-    match verify_mate_line(position, &line) {
-        Ok(()) => MateAnswer::Mate(line),
+    // Look for shorter mates with a bounded effort: each pass caps the length two plies
+    // below the line in hand, until a pass fails or the budget is spent.
+    solver.set_node_limit(solver.nodes() + solver.nodes() * REFINE_FACTOR + REFINE_NODES);
+    while line.len() > 1 {
+        solver.set_cap(line.len() - 2);
+        solver.set_path(&[root]);
+        let outcome = solver.search(&mut pos, root);
+        log::debug!(
+            "cap {}: pn {} dn {} after {} nodes{}",
+            line.len() - 2,
+            outcome.pn,
+            outcome.dn,
+            solver.nodes(),
+            if solver.aborted() { " (stopped)" } else { "" }
+        );
+        if solver.aborted() || !outcome.is_proven() {
+            break;
+        }
+        match checked_line(&mut solver, &mut pos, root) {
+            Some(shorter) if shorter.len() < line.len() => line = shorter,
+            _ => break,
+        }
+    }
+    log::debug!(
+        "mate line of {} plies after {} nodes, {:?}",
+        line.len(),
+        solver.nodes(),
+        start.elapsed()
+    );
+    MateAnswer::Mate(line)
+}
+
+/// The principal line of a proven root, if it can be extracted and verifies.
+fn checked_line(solver: &mut Solver, pos: &mut Position, root: NodeId) -> Option<Vec<Move>> {
+    let Some(line) = principal_line(solver, pos, root) else {
+        if !solver.aborted() {
+            log::error!("mate proven but no line extracted for {}", pos.to_sfen());
+        }
+        return None;
+    };
+    match verify_mate_line(pos, &line) {
+        Ok(()) => Some(line),
         Err(problem) => {
             log::error!(
                 "mate line failed to verify ({problem}) for {}",
-                position.to_sfen()
+                pos.to_sfen()
             );
-            MateAnswer::Timeout
+            None
         }
     }
 }

@@ -19,7 +19,7 @@ use crate::search::Control;
 use std::time::Instant;
 
 /// Positions deeper than this below the root count as not mated (path-dependently).
-const MAX_PLY: usize = 400;
+pub(super) const MAX_PLY: usize = 400;
 
 /// How many nodes pass between looks at the clock and the stop flag.
 const POLL_INTERVAL: u64 = 2048;
@@ -88,6 +88,10 @@ pub(super) struct Solver<'a> {
     deadline: Option<Instant>,
     control: &'a Control,
     aborted: bool,
+    /// The search stops (as if aborted) once `nodes` reaches this.
+    node_limit: u64,
+    /// Mates longer than this many plies from the root are not looked for.
+    cap: usize,
 }
 
 #[inline]
@@ -110,7 +114,20 @@ impl<'a> Solver<'a> {
             deadline,
             control,
             aborted: false,
+            node_limit: u64::MAX,
+            cap: MAX_PLY,
         }
+    }
+
+    /// Only mates of at most `cap` plies from the root count from now on. Proofs in the
+    /// table stay usable where they fit; cap-dependent disproofs are never stored.
+    pub(super) fn set_cap(&mut self, cap: usize) {
+        self.cap = cap.min(MAX_PLY);
+    }
+
+    /// Stops the search once `limit` nodes have been searched in total.
+    pub(super) fn set_node_limit(&mut self, limit: u64) {
+        self.node_limit = limit;
     }
 
     pub(super) fn nodes(&self) -> u64 {
@@ -161,6 +178,7 @@ impl<'a> Solver<'a> {
     }
 
     fn child(&self, mv: Move, id: NodeId) -> Child {
+        let ply = self.path.len();
         let mut child = Child {
             mv,
             id,
@@ -177,6 +195,10 @@ impl<'a> Solver<'a> {
             child.dn = 0;
             child.path_dependent = true;
         } else if let Some(stored) = self.table.probe(id) {
+            if stored.pn == 0 && ply + stored.distance as usize > self.cap {
+                // A mate, but too long for the current cap: unknown.
+                return child;
+            }
             child.pn = stored.pn;
             child.dn = stored.dn;
             child.distance = stored.distance;
@@ -207,12 +229,20 @@ impl<'a> Solver<'a> {
         if self.aborted {
             return Outcome::unknown();
         }
-        if self.path.len() > MAX_PLY {
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+            return Outcome::unknown();
+        }
+        let ply = self.path.len() - 1;
+        let attacking = position.side_to_move() == self.attacker;
+        if attacking && ply >= self.cap {
             return Outcome::path_disproof();
         }
         let start_nodes = self.nodes;
-        let attacking = position.side_to_move() == self.attacker;
         let mut children = self.expand(position, id);
+        if !attacking && !children.is_empty() && ply >= self.cap {
+            return Outcome::path_disproof();
+        }
         loop {
             let outcome = Self::combine(attacking, &children);
             if outcome.pn == 0 || outcome.dn == 0 || outcome.pn >= th_pn || outcome.dn >= th_dn {
