@@ -6,6 +6,7 @@
 //! ([`verify_mate_line`]). The search itself is df-pn ([`dfpn`]) over a bounded
 //! transposition table with hand dominance ([`table`]).
 
+mod checks;
 mod dfpn;
 mod table;
 

@@ -11,6 +11,7 @@
 //! use the 1+ε trick. Proven nodes carry the length of the mate found, which guides the
 //! extraction of the principal line.
 
+use super::checks::CheckInfo;
 use super::table::{NodeId, Number, Stored, Table, INFINITY, UNSOLVED_MAX};
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
@@ -166,10 +167,20 @@ impl<'a> Solver<'a> {
         let mut moves = MoveList::new();
         position.generate_legal(&mut moves);
         let attacking = position.side_to_move() == self.attacker;
+        let checks = if attacking {
+            match CheckInfo::new(position) {
+                Some(info) => Some(info),
+                None => return Vec::new(),
+            }
+        } else {
+            None
+        };
         let mut children = Vec::with_capacity(moves.len());
-        for mv in moves {
-            if attacking && !position.gives_check(mv) {
-                continue;
+        for &mv in moves.iter() {
+            if let Some(info) = &checks {
+                if !info.gives_check(position, mv) {
+                    continue;
+                }
             }
             let child_id = id.after(position, self.attacker, mv);
             children.push(self.child(mv, child_id));
