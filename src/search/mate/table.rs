@@ -7,10 +7,11 @@
 //! and hand dominance applies: a proof with some attacker hand proves the same board whenever
 //! the attacker holds at least as much, and a disproof proves no mate with at most as much.
 //!
-//! Storage is a flat zeroed `Vec<u64>` (so the operating system hands out pages lazily),
-//! four words per entry, four entries per cluster; a cluster is chosen by the board key, so
-//! every hand of one board meets in the same cluster. When a cluster is full the entry with
-//! the least search work behind it is replaced.
+//! Storage is a flat `Vec<u64>`, four words per entry, four entries per cluster; a cluster
+//! is chosen by the board key, so every hand of one board meets in the same cluster. The
+//! table starts small (easy problems stay in cache) and doubles whenever it is a quarter full,
+//! up to its memory bound; from then on, when a cluster is full, the entry with the least
+//! search work behind it is replaced.
 
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
@@ -145,25 +146,60 @@ const ENTRIES_PER_CLUSTER: usize = 4;
 const WORDS_PER_CLUSTER: usize = WORDS_PER_ENTRY * ENTRIES_PER_CLUSTER;
 const FILLED: u64 = 1 << 56;
 
+/// The size a table starts with (bytes).
+const INITIAL_BYTES: usize = 1 << 19;
+
 /// The bounded table.
 pub(super) struct Table {
     words: Vec<u64>,
     cluster_mask: usize,
+    /// Entries in use.
+    filled: usize,
+    /// The most clusters the memory bound allows (a power of two).
+    max_clusters: usize,
 }
 
 impl Table {
     /// A table using at most `mib` MiB (at least one cluster).
     pub(super) fn new(mib: usize) -> Table {
         let bytes = mib.max(1) << 20;
-        let clusters = (bytes / (WORDS_PER_CLUSTER * 8)).max(1);
-        let clusters = if clusters.is_power_of_two() {
-            clusters
-        } else {
-            clusters.next_power_of_two() / 2
-        };
+        let max_clusters = Self::clusters_in(bytes);
+        let clusters = Self::clusters_in(INITIAL_BYTES).min(max_clusters);
         Table {
             words: vec![0; clusters * WORDS_PER_CLUSTER],
             cluster_mask: clusters - 1,
+            filled: 0,
+            max_clusters,
+        }
+    }
+
+    /// The largest power-of-two number of clusters that fits in `bytes`.
+    fn clusters_in(bytes: usize) -> usize {
+        let clusters = (bytes / (WORDS_PER_CLUSTER * 8)).max(1);
+        if clusters.is_power_of_two() {
+            clusters
+        } else {
+            clusters.next_power_of_two() / 2
+        }
+    }
+
+    /// Doubles the table and re-inserts every entry.
+    fn grow(&mut self) {
+        let clusters = (self.cluster_mask + 1) * 2;
+        let old = std::mem::replace(&mut self.words, vec![0; clusters * WORDS_PER_CLUSTER]);
+        self.cluster_mask = clusters - 1;
+        self.filled = 0;
+        for e in old.chunks_exact(WORDS_PER_ENTRY) {
+            if e[2] & FILLED != 0 {
+                let base = self.cluster(BoardKey(e[0]));
+                let slot = (0..ENTRIES_PER_CLUSTER)
+                    .map(|slot| base + slot * WORDS_PER_ENTRY)
+                    .find(|&at| self.words[at + 2] & FILLED == 0);
+                if let Some(at) = slot {
+                    self.words[at..at + WORDS_PER_ENTRY].copy_from_slice(e);
+                    self.filled += 1;
+                }
+            }
         }
     }
 
@@ -204,6 +240,11 @@ impl Table {
     /// Records `stored` for `id`; `work` (nodes searched for it) decides what survives when
     /// the cluster is full.
     pub(super) fn store(&mut self, id: NodeId, stored: Stored, work: u64) {
+        if self.filled * 4 > (self.cluster_mask + 1) * ENTRIES_PER_CLUSTER
+            && self.cluster_mask + 1 < self.max_clusters
+        {
+            self.grow();
+        }
         let base = self.cluster(id.board);
         let work = work.min(u32::MAX as u64 / 2) as u32;
         let solved = stored.pn == 0 || stored.dn == 0;
@@ -239,6 +280,9 @@ impl Table {
         }
         let bonus = if solved { 1 << 20 } else { 0 };
         let e = &mut self.words[base + victim * WORDS_PER_ENTRY..][..WORDS_PER_ENTRY];
+        if e[2] & FILLED == 0 {
+            self.filled += 1;
+        }
         let kept_work = if e[0] == id.board.0 && e[2] & FILLED != 0 {
             (e[3] >> 16) as u32
         } else {
@@ -310,6 +354,33 @@ mod tests {
             }),
             None
         );
+    }
+
+    #[test]
+    fn the_table_grows_and_keeps_its_entries() {
+        let mut table = Table::new(4);
+        let start_clusters = table.cluster_mask + 1;
+        let hand = AttackerHand::default();
+        let id = |i: u64| NodeId {
+            board: BoardKey(i.wrapping_mul(0x9e37_79b9_7f4a_7c15)),
+            hand,
+        };
+        let stored = |i: u64| Stored {
+            pn: i as u32 + 1,
+            dn: 7,
+            distance: 0,
+        };
+        for i in 0..20_000 {
+            table.store(id(i), stored(i), 1);
+        }
+        assert!(table.cluster_mask + 1 > start_clusters);
+        assert!(table.cluster_mask < table.max_clusters);
+        // A few may have been replaced in clusters that overflowed before a doubling.
+        let kept = (0..20_000)
+            .filter(|&i| table.probe(id(i)) == Some(stored(i)))
+            .count();
+        assert!(kept > 19_500, "only {kept} entries kept");
+        assert!(table.filled >= kept);
     }
 
     #[test]
