@@ -194,8 +194,8 @@ fn choose(solver: &mut Solver, pos: &mut Position, path: &mut Vec<NodeId>) -> Ch
     }
     let mut longest: Option<(u16, Move)> = None;
     for c in &children {
-        if c.path_dependent {
-            // The defender could repeat: the proof does not hold on this path.
+        if c.dn == 0 {
+            // A refuting reply (a repetition, or no mate within the cap): no line here.
             return Choice::Fail;
         }
         let distance = if c.pn == 0 {

@@ -22,6 +22,9 @@ use std::time::Instant;
 /// Positions deeper than this below the root count as not mated (path-dependently).
 pub(super) const MAX_PLY: usize = 400;
 
+/// The disproof depth stored for a refutation that holds at any length.
+const UNLIMITED: u16 = u16::MAX;
+
 /// How many nodes pass between looks at the clock and the stop flag.
 const POLL_INTERVAL: u64 = 2048;
 
@@ -32,8 +35,10 @@ pub(super) struct Outcome {
     pub(super) dn: Number,
     /// Mate length in plies for a proven node.
     pub(super) distance: u16,
-    /// The disproof relies on a repetition or the ply cap on the current path.
+    /// The disproof relies on a repetition on the current path.
     pub(super) path_dependent: bool,
+    /// The disproof relies on the length cap (no mate within the remaining plies).
+    pub(super) depth_limited: bool,
     /// For a proven attacker node: the check leading to the shortest mate found.
     pub(super) best: Option<Move>,
 }
@@ -45,16 +50,18 @@ impl Outcome {
             dn: 1,
             distance: 0,
             path_dependent: false,
+            depth_limited: false,
             best: None,
         }
     }
 
-    fn path_disproof() -> Outcome {
+    fn cap_disproof() -> Outcome {
         Outcome {
             pn: INFINITY,
             dn: 0,
             distance: 0,
-            path_dependent: true,
+            path_dependent: false,
+            depth_limited: true,
             best: None,
         }
     }
@@ -77,6 +84,7 @@ pub(super) struct Child {
     pub(super) dn: Number,
     pub(super) distance: u16,
     pub(super) path_dependent: bool,
+    pub(super) depth_limited: bool,
 }
 
 /// The solver's state for one `go mate`.
@@ -189,7 +197,6 @@ impl<'a> Solver<'a> {
     }
 
     fn child(&self, mv: Move, id: NodeId) -> Child {
-        let ply = self.path.len();
         let mut child = Child {
             mv,
             id,
@@ -197,6 +204,7 @@ impl<'a> Solver<'a> {
             dn: 1,
             distance: 0,
             path_dependent: false,
+            depth_limited: false,
         };
         // Same side to move on the path: even distance back (the child is one ply below the
         // last path entry, so odd indices from the end of the path).
@@ -205,16 +213,17 @@ impl<'a> Solver<'a> {
             child.pn = INFINITY;
             child.dn = 0;
             child.path_dependent = true;
-        } else if let Some(stored) = self.table.probe(id) {
-            if stored.pn == 0 && ply + stored.distance as usize > self.cap {
-                // A mate, but too long for the current cap: unknown.
-                return child;
-            }
+        } else if let Some(stored) = self.table.probe(id, self.remaining(self.path.len())) {
             child.pn = stored.pn;
             child.dn = stored.dn;
             child.distance = stored.distance;
         }
         child
+    }
+
+    /// The plies left under the cap at `ply` from the root.
+    fn remaining(&self, ply: usize) -> u16 {
+        self.cap.saturating_sub(ply).min(u16::MAX as usize - 1) as u16
     }
 
     /// Looks at the clock and the stop flag; sets `aborted` when either says to finish.
@@ -247,23 +256,30 @@ impl<'a> Solver<'a> {
         let ply = self.path.len() - 1;
         let attacking = position.side_to_move() == self.attacker;
         if attacking && ply >= self.cap {
-            return Outcome::path_disproof();
+            return Outcome::cap_disproof();
         }
         let start_nodes = self.nodes;
         let mut children = self.expand(position, id);
         if !attacking && !children.is_empty() && ply >= self.cap {
-            return Outcome::path_disproof();
+            return Outcome::cap_disproof();
         }
         loop {
             let outcome = Self::combine(attacking, &children);
             if outcome.pn == 0 || outcome.dn == 0 || outcome.pn >= th_pn || outcome.dn >= th_dn {
-                if !(outcome.is_disproven() && outcome.path_dependent) {
+                if !outcome.path_dependent {
+                    let distance = if !outcome.is_disproven() {
+                        outcome.distance
+                    } else if outcome.depth_limited {
+                        self.remaining(ply)
+                    } else {
+                        UNLIMITED
+                    };
                     self.table.store(
                         id,
                         Stored {
                             pn: outcome.pn,
                             dn: outcome.dn,
-                            distance: outcome.distance,
+                            distance,
                         },
                         self.nodes - start_nodes,
                     );
@@ -300,29 +316,26 @@ impl<'a> Solver<'a> {
             c.dn = result.dn;
             c.distance = result.distance;
             c.path_dependent = result.path_dependent;
+            c.depth_limited = result.depth_limited;
         }
     }
 
     /// The node's numbers from its children's.
     fn combine(attacking: bool, children: &[Child]) -> Outcome {
+        let solved = |pn: Number, distance: u16, best: Option<Move>| Outcome {
+            pn,
+            dn: if pn == 0 { INFINITY } else { 0 },
+            distance,
+            path_dependent: false,
+            depth_limited: false,
+            best,
+        };
         if children.is_empty() {
             // No check to give: no mate. No move while in check: mate.
             return if attacking {
-                Outcome {
-                    pn: INFINITY,
-                    dn: 0,
-                    distance: 0,
-                    path_dependent: false,
-                    best: None,
-                }
+                solved(INFINITY, 0, None)
             } else {
-                Outcome {
-                    pn: 0,
-                    dn: INFINITY,
-                    distance: 0,
-                    path_dependent: false,
-                    best: None,
-                }
+                solved(0, 0, None)
             };
         }
         if attacking {
@@ -330,76 +343,66 @@ impl<'a> Solver<'a> {
             let mut dn_sum = 0u64;
             let mut best: Option<&Child> = None;
             let mut path_dependent = false;
+            let mut depth_limited = false;
             for c in children {
                 pn = pn.min(c.pn);
                 dn_sum += c.dn as u64;
                 path_dependent |= c.path_dependent;
+                depth_limited |= c.depth_limited;
                 if c.pn == 0 && best.map_or(true, |b| c.distance < b.distance) {
                     best = Some(c);
                 }
             }
             if let Some(b) = best {
-                return Outcome {
-                    pn: 0,
-                    dn: INFINITY,
-                    distance: b.distance.saturating_add(1),
-                    path_dependent: false,
-                    best: Some(b.mv),
-                };
+                return solved(0, b.distance.saturating_add(1), Some(b.mv));
             }
             if dn_sum == 0 {
+                // Every check is refuted; the refutation is only as general as its parts.
                 return Outcome {
-                    pn: INFINITY,
-                    dn: 0,
-                    distance: 0,
                     path_dependent,
-                    best: None,
+                    depth_limited,
+                    ..solved(INFINITY, 0, None)
                 };
             }
             Outcome {
                 pn,
                 dn: clamp_sum(dn_sum),
-                distance: 0,
-                path_dependent: false,
-                best: None,
+                ..Outcome::unknown()
             }
         } else {
             let mut dn = INFINITY;
             let mut pn_sum = 0u64;
             let mut longest = 0u16;
-            let mut clean_disproof = false;
+            // The most general refutation among the disproven replies:
+            // 0 = unconditional, 1 = within the cap, 2 = on this path only.
+            let mut refutation = 3;
             for c in children {
                 dn = dn.min(c.dn);
                 pn_sum += c.pn as u64;
                 longest = longest.max(c.distance);
-                if c.dn == 0 && !c.path_dependent {
-                    clean_disproof = true;
+                if c.dn == 0 {
+                    let kind = if c.path_dependent {
+                        2
+                    } else {
+                        u8::from(c.depth_limited)
+                    };
+                    refutation = refutation.min(kind);
                 }
             }
             if dn == 0 {
                 return Outcome {
-                    pn: INFINITY,
-                    dn: 0,
-                    distance: 0,
-                    path_dependent: !clean_disproof,
-                    best: None,
+                    path_dependent: refutation == 2,
+                    depth_limited: refutation == 1,
+                    ..solved(INFINITY, 0, None)
                 };
             }
             if pn_sum == 0 {
-                return Outcome {
-                    pn: 0,
-                    dn: INFINITY,
-                    distance: longest.saturating_add(1),
-                    path_dependent: false,
-                    best: None,
-                };
+                return solved(0, longest.saturating_add(1), None);
             }
             Outcome {
                 pn: clamp_sum(pn_sum),
                 dn,
-                distance: 0,
-                path_dependent: false,
-                best: None,
+                ..Outcome::unknown()
             }
         }
     }

@@ -137,7 +137,8 @@ impl NodeId {
 pub(super) struct Stored {
     pub(super) pn: Number,
     pub(super) dn: Number,
-    /// For a proven node: the length in plies of the mate found (an upper bound).
+    /// For a proven node: the length in plies of the mate found (an upper bound). For a
+    /// disproven node: up to how many plies there is no mate (`u16::MAX`: none at all).
     pub(super) distance: u16,
 }
 
@@ -208,8 +209,10 @@ impl Table {
         ((board.0 >> 20) as usize & self.cluster_mask) * WORDS_PER_CLUSTER
     }
 
-    /// What is known about `id`: an exact entry, or a proof (disproof) by hand dominance.
-    pub(super) fn probe(&self, id: NodeId) -> Option<Stored> {
+    /// What is known about `id` when mates of at most `remaining` plies count: an exact
+    /// entry, or a proof (disproof) by hand dominance. Proofs longer than `remaining` and
+    /// disproofs for fewer plies than `remaining` are not reported.
+    pub(super) fn probe(&self, id: NodeId, remaining: u16) -> Option<Stored> {
         let base = self.cluster(id.board);
         let mut exact = None;
         let mut best_proof: Option<Stored> = None;
@@ -224,12 +227,17 @@ impl Table {
                 dn: (e[1] >> 32) as u32,
                 distance: e[3] as u16,
             };
-            if stored.pn == 0 && id.hand.dominates(hand) {
-                if best_proof.map_or(true, |b| stored.distance < b.distance) {
+            if stored.pn == 0 {
+                if stored.distance <= remaining
+                    && id.hand.dominates(hand)
+                    && best_proof.map_or(true, |b| stored.distance < b.distance)
+                {
                     best_proof = Some(stored);
                 }
-            } else if stored.dn == 0 && hand.dominates(id.hand) {
-                return Some(stored);
+            } else if stored.dn == 0 {
+                if stored.distance >= remaining && hand.dominates(id.hand) {
+                    return Some(stored);
+                }
             } else if hand == id.hand {
                 exact = Some(stored);
             }
@@ -324,12 +332,12 @@ mod tests {
             distance: 3,
         };
         table.store(NodeId { board, hand: gold }, proof, 10);
-        assert_eq!(table.probe(NodeId { board, hand: two }), Some(proof));
-        assert_eq!(table.probe(NodeId { board, hand: none }), None);
+        assert_eq!(table.probe(NodeId { board, hand: two }, 100), Some(proof));
+        assert_eq!(table.probe(NodeId { board, hand: none }, 100), None);
         let disproof = Stored {
             pn: INFINITY,
             dn: 0,
-            distance: 0,
+            distance: u16::MAX,
         };
         let other = BoardKey(0x1111);
         table.store(
@@ -341,19 +349,56 @@ mod tests {
             10,
         );
         assert_eq!(
-            table.probe(NodeId {
-                board: other,
-                hand: none
-            }),
+            table.probe(
+                NodeId {
+                    board: other,
+                    hand: none
+                },
+                100
+            ),
             Some(disproof)
         );
         assert_eq!(
-            table.probe(NodeId {
-                board: other,
-                hand: two
-            }),
+            table.probe(
+                NodeId {
+                    board: other,
+                    hand: two
+                },
+                100
+            ),
             None
         );
+    }
+
+    #[test]
+    fn proofs_and_disproofs_respect_the_length_cap() {
+        let mut table = Table::new(1);
+        let hand = AttackerHand::default();
+        let mated = NodeId {
+            board: BoardKey(0xabc0_0000),
+            hand,
+        };
+        let proof = Stored {
+            pn: 0,
+            dn: INFINITY,
+            distance: 7,
+        };
+        table.store(mated, proof, 1);
+        assert_eq!(table.probe(mated, 7), Some(proof));
+        assert_eq!(table.probe(mated, 5), None);
+        let safe = NodeId {
+            board: BoardKey(0xdef0_0000),
+            hand,
+        };
+        let within_five = Stored {
+            pn: INFINITY,
+            dn: 0,
+            distance: 5,
+        };
+        table.store(safe, within_five, 1);
+        assert_eq!(table.probe(safe, 3), Some(within_five));
+        assert_eq!(table.probe(safe, 5), Some(within_five));
+        assert_eq!(table.probe(safe, 7), None);
     }
 
     #[test]
@@ -377,7 +422,7 @@ mod tests {
         assert!(table.cluster_mask < table.max_clusters);
         // A few may have been replaced in clusters that overflowed before a doubling.
         let kept = (0..20_000)
-            .filter(|&i| table.probe(id(i)) == Some(stored(i)))
+            .filter(|&i| table.probe(id(i), 100) == Some(stored(i)))
             .count();
         assert!(kept > 19_500, "only {kept} entries kept");
         assert!(table.filled >= kept);
