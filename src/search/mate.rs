@@ -212,7 +212,7 @@ fn choose(solver: &mut Solver, pos: &mut Position, path: &mut Vec<NodeId>) -> Ch
             }
             outcome.distance
         };
-        if longest.map_or(true, |(d, _)| distance > d) {
+        if longest.is_none_or(|(d, _)| distance > d) {
             longest = Some((distance, c.mv));
         }
     }
@@ -225,7 +225,7 @@ fn choose(solver: &mut Solver, pos: &mut Position, path: &mut Vec<NodeId>) -> Ch
 /// Checks that `line` is a forced-mate line from `position`: an odd number of legal moves,
 /// every attacker move a check, and the defender checkmated at the end.
 pub fn verify_mate_line(position: &Position, line: &[Move]) -> Result<(), String> {
-    if line.len() % 2 == 0 {
+    if line.len().is_multiple_of(2) {
         return Err(format!(
             "{} plies: a mate line has an odd length",
             line.len()
@@ -320,6 +320,69 @@ mod tests {
         assert_eq!(answer, MateAnswer::NoMate);
         let (_, answer) = solve_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 1", 10_000);
         assert_eq!(answer, MateAnswer::NoMate);
+    }
+
+    /// An open king against a big hand: neither a mate nor a refutation comes quickly.
+    const HARD: &str = "9/9/9/9/4k4/9/9/9/9 b RBGSrb3g3s4n4l18p 1";
+
+    #[test]
+    fn mate_in_three_with_drops() {
+        let (pos, line) = expect_mate("9/7k1/5+R2r/6+S2/9/9/9/9/9 b 2G2b2g3s4n4l18p 1");
+        assert_eq!(line.len(), 3, "{}", line_to_usi(&pos, &line));
+        assert!(line[0].is_drop() && line[2].is_drop());
+    }
+
+    #[test]
+    fn mate_in_three_starts_with_a_bishop_drop() {
+        // B*7c and B*8b both mate in 3; no mate in 1 exists.
+        let (pos, line) = expect_mate("k8/9/1G7/9/9/9/9/9/9 b BNL2rb3g4s3n3l18p 1");
+        assert_eq!(line.len(), 3);
+        assert!(["B*7c", "B*8b"].contains(&line_to_usi(&pos, &line[..1]).as_str()));
+    }
+
+    #[test]
+    fn pawn_drop_mate_is_not_a_mate() {
+        // P*1b would mate but is illegal; nothing else checks.
+        let (_, answer) = solve_sfen("7nk/7p1/7S1/9/9/9/9/9/9 b P2r2b4g3s3n4l16p 1", 10_000);
+        assert_eq!(answer, MateAnswer::NoMate);
+    }
+
+    #[test]
+    fn a_tiny_time_limit_gives_a_timeout() {
+        let started = Instant::now();
+        let (_, answer) = solve_sfen(HARD, 30);
+        assert_eq!(answer, MateAnswer::Timeout);
+        assert!(started.elapsed() < Duration::from_secs(2));
+    }
+
+    #[test]
+    fn the_stop_flag_ends_an_unlimited_search() {
+        let pos = Position::from_sfen(HARD).unwrap();
+        let control = Control::new(false);
+        let remote = control.clone();
+        let started = Instant::now();
+        let search = std::thread::spawn(move || solve(&pos, None, &remote));
+        std::thread::sleep(Duration::from_millis(50));
+        control.stop();
+        assert_eq!(search.join().unwrap(), MateAnswer::Timeout);
+        assert!(started.elapsed() < Duration::from_secs(2));
+    }
+
+    #[test]
+    fn repetition_is_not_a_mate() {
+        // The dragon can check forever along the file and rank but never mates alone:
+        // perpetual check must come back as no mate, not as a line or a hang.
+        let (_, answer) = solve_sfen("8k/9/9/9/9/9/9/9/+R8 b - 1", 10_000);
+        assert_eq!(answer, MateAnswer::NoMate);
+    }
+
+    #[test]
+    fn a_small_table_still_solves_and_verifies() {
+        let pos = Position::from_sfen("9/7k1/5+R2r/6+S2/9/9/9/9/9 b 2G2b2g3s4n4l18p 1").unwrap();
+        match solve_with_table(&pos, Some(Duration::from_secs(10)), &Control::new(false), 1) {
+            MateAnswer::Mate(line) => verify_mate_line(&pos, &line).unwrap(),
+            other => panic!("expected a mate, got {other:?}"),
+        }
     }
 
     #[test]

@@ -243,7 +243,7 @@ impl<'a> Solver<'a> {
         th_dn: Number,
     ) -> Outcome {
         self.nodes += 1;
-        if self.nodes % POLL_INTERVAL == 0 {
+        if self.nodes.is_multiple_of(POLL_INTERVAL) {
             self.poll();
         }
         if self.aborted {
@@ -349,7 +349,7 @@ impl<'a> Solver<'a> {
                 dn_sum += c.dn as u64;
                 path_dependent |= c.path_dependent;
                 depth_limited |= c.depth_limited;
-                if c.pn == 0 && best.map_or(true, |b| c.distance < b.distance) {
+                if c.pn == 0 && best.is_none_or(|b| c.distance < b.distance) {
                     best = Some(c);
                 }
             }

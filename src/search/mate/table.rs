@@ -230,7 +230,7 @@ impl Table {
             if stored.pn == 0 {
                 if stored.distance <= remaining
                     && id.hand.dominates(hand)
-                    && best_proof.map_or(true, |b| stored.distance < b.distance)
+                    && best_proof.is_none_or(|b| stored.distance < b.distance)
                 {
                     best_proof = Some(stored);
                 }
