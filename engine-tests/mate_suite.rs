@@ -5,7 +5,9 @@
 //! -- --ignored --nocapture`).
 
 use shishi::rules::variants::shogi::Position;
-use shishi::search::mate::{line_to_usi, solve, verify_mate_line, MateAnswer};
+use shishi::search::mate::{
+    line_to_usi, solve, solve_with_stats, verify_mate_line, MateAnswer, DEFAULT_TABLE_MIB,
+};
 use shishi::search::Control;
 use std::time::{Duration, Instant};
 
@@ -142,20 +144,23 @@ fn mate_suite_timing() {
     let problems = read("shogi.mate");
     let mut by_length: std::collections::BTreeMap<usize, Vec<Duration>> = Default::default();
     let total = Instant::now();
+    let mut total_nodes = 0;
     for p in &problems {
         let pos = position(p);
-        let began = Instant::now();
-        let answer = solve(&pos, Some(LIMIT), &Control::new(false));
-        let took = began.elapsed();
+        let (answer, stats) =
+            solve_with_stats(&pos, Some(LIMIT), &Control::new(false), DEFAULT_TABLE_MIB);
+        let took = stats.elapsed;
+        total_nodes += stats.nodes;
         let found = match &answer {
             MateAnswer::Mate(line) => format!("mate {} plies", line.len()),
             other => format!("{other:?}"),
         };
         println!(
-            "line {:4} {:>3} plies: {:>10.3} ms  {found}",
+            "line {:4} {:>3} plies: {:>10.3} ms {:>9} nodes  {found}",
             p.line,
             p.plies.map_or("?".to_string(), |n| n.to_string()),
-            took.as_secs_f64() * 1e3
+            took.as_secs_f64() * 1e3,
+            stats.nodes
         );
         by_length
             .entry(p.plies.unwrap_or(0))
@@ -171,7 +176,10 @@ fn mate_suite_timing() {
             times[times.len() - 1].as_secs_f64() * 1e3
         );
     }
-    println!("total {:.3} ms", total.elapsed().as_secs_f64() * 1e3);
+    println!(
+        "total {:.3} ms, {total_nodes} nodes",
+        total.elapsed().as_secs_f64() * 1e3
+    );
 }
 
 /// Solves the position in the `MATE_SFEN` environment variable with logging (`RUST_LOG`).

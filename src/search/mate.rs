@@ -41,28 +41,46 @@ pub enum MateAnswer {
 
 /// Searches for a mate by the side to move, within `limit` (None = until `control` stops).
 pub fn solve(position: &Position, limit: Option<Duration>, control: &Control) -> MateAnswer {
-    solve_with_table(position, limit, control, DEFAULT_TABLE_MIB)
+    solve_with_stats(position, limit, control, DEFAULT_TABLE_MIB).0
 }
 
-/// [`solve`] with a transposition table of `table_mib` MiB.
-pub fn solve_with_table(
+/// What a solve cost (for `info` lines and measurements).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MateStats {
+    /// Nodes searched (df-pn visits).
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+/// [`solve`] with a transposition table of at most `table_mib` MiB, also reporting the cost.
+pub fn solve_with_stats(
     position: &Position,
     limit: Option<Duration>,
     control: &Control,
     table_mib: usize,
-) -> MateAnswer {
+) -> (MateAnswer, MateStats) {
     let start = Instant::now();
     let deadline = limit.map(|l| start + l);
     let mut pos = position.clone();
     let attacker = pos.side_to_move();
     let mut solver = Solver::new(attacker, table_mib, deadline, control);
+    let answer = run(&mut solver, &mut pos, start);
+    let stats = MateStats {
+        nodes: solver.nodes(),
+        elapsed: start.elapsed(),
+    };
+    (answer, stats)
+}
+
+/// Proves or refutes the root, then extracts and shortens the line.
+fn run(solver: &mut Solver, pos: &mut Position, start: Instant) -> MateAnswer {
     solver.poll();
     if solver.aborted() {
         return MateAnswer::Timeout;
     }
-    let root = NodeId::of(&pos, attacker);
+    let root = NodeId::of(pos, solver.attacker());
     solver.set_path(&[root]);
-    let outcome = solver.search(&mut pos, root);
+    let outcome = solver.search(pos, root);
     log::debug!(
         "mate search: {} nodes in {:?}, pn {} dn {}",
         solver.nodes(),
@@ -76,7 +94,7 @@ pub fn solve_with_table(
     if outcome.is_disproven() {
         return MateAnswer::NoMate;
     }
-    let Some(mut line) = checked_line(&mut solver, &mut pos, root) else {
+    let Some(mut line) = checked_line(solver, pos, root) else {
         return MateAnswer::Timeout;
     };
     // Look for shorter mates with a bounded effort: each pass caps the length two plies
@@ -85,7 +103,7 @@ pub fn solve_with_table(
     while line.len() > 1 {
         solver.set_cap(line.len() - 2);
         solver.set_path(&[root]);
-        let outcome = solver.search(&mut pos, root);
+        let outcome = solver.search(pos, root);
         log::debug!(
             "cap {}: pn {} dn {} after {} nodes{}",
             line.len() - 2,
@@ -97,7 +115,7 @@ pub fn solve_with_table(
         if solver.aborted() || !outcome.is_proven() {
             break;
         }
-        match checked_line(&mut solver, &mut pos, root) {
+        match checked_line(solver, pos, root) {
             Some(shorter) if shorter.len() < line.len() => line = shorter,
             _ => break,
         }
@@ -379,7 +397,7 @@ mod tests {
     #[test]
     fn a_small_table_still_solves_and_verifies() {
         let pos = Position::from_sfen("9/7k1/5+R2r/6+S2/9/9/9/9/9 b 2G2b2g3s4n4l18p 1").unwrap();
-        match solve_with_table(&pos, Some(Duration::from_secs(10)), &Control::new(false), 1) {
+        match solve_with_stats(&pos, Some(Duration::from_secs(10)), &Control::new(false), 1).0 {
             MateAnswer::Mate(line) => verify_mate_line(&pos, &line).unwrap(),
             other => panic!("expected a mate, got {other:?}"),
         }
