@@ -171,7 +171,7 @@ impl<'a> Solver<'a> {
 
     /// The moves of the node: checks for the attacker, every legal move for the defender,
     /// with what the table and the current path say about each.
-    pub(super) fn expand(&self, position: &Position, id: NodeId) -> Vec<Child> {
+    pub(super) fn expand(&self, position: &mut Position, id: NodeId) -> Vec<Child> {
         let mut moves = MoveList::new();
         position.generate_legal(&mut moves);
         let attacking = position.side_to_move() == self.attacker;
@@ -191,12 +191,29 @@ impl<'a> Solver<'a> {
                 }
             }
             let child_id = id.after(position, self.attacker, mv);
-            children.push(self.child(mv, child_id));
+            let (mut child, known) = self.child(mv, child_id);
+            if attacking && !known {
+                // A new check: the defender's number of replies estimates how hard it is to
+                // prove, and none at all is mate.
+                position.play(mv);
+                let mut replies = MoveList::new();
+                position.generate_legal(&mut replies);
+                position.unplay();
+                if replies.is_empty() {
+                    child.pn = 0;
+                    child.dn = INFINITY;
+                } else {
+                    child.pn = replies.len() as Number;
+                }
+            }
+            children.push(child);
         }
         children
     }
 
-    fn child(&self, mv: Move, id: NodeId) -> Child {
+    /// The child reached by `mv`, and whether anything was known about it (a repetition or
+    /// a table entry).
+    fn child(&self, mv: Move, id: NodeId) -> (Child, bool) {
         let mut child = Child {
             mv,
             id,
@@ -217,8 +234,10 @@ impl<'a> Solver<'a> {
             child.pn = stored.pn;
             child.dn = stored.dn;
             child.distance = stored.distance;
+        } else {
+            return (child, false);
         }
-        child
+        (child, true)
     }
 
     /// The plies left under the cap at `ply` from the root.
