@@ -49,6 +49,8 @@ pub fn solve(position: &Position, limit: Option<Duration>, control: &Control) ->
 pub struct MateStats {
     /// Nodes searched (df-pn visits).
     pub nodes: u64,
+    /// The deepest ply below the root visited (`seldepth`).
+    pub max_ply: usize,
     pub elapsed: Duration,
 }
 
@@ -67,6 +69,7 @@ pub fn solve_with_stats(
     let answer = run(&mut solver, &mut pos, start);
     let stats = MateStats {
         nodes: solver.nodes(),
+        max_ply: solver.max_ply(),
         elapsed: start.elapsed(),
     };
     (answer, stats)
@@ -401,6 +404,23 @@ mod tests {
             MateAnswer::Mate(line) => verify_mate_line(&pos, &line).unwrap(),
             other => panic!("expected a mate, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn deep_searches_fit_a_small_stack() {
+        // An 11-ply mate whose search wanders about 30 plies deep: the recursion must not
+        // keep move lists in its frames.
+        let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/+R7+B b 4G4S4N4L18P 1").unwrap();
+        let search = std::thread::Builder::new()
+            .stack_size(128 * 1024)
+            .spawn(move || {
+                let limit = Some(Duration::from_secs(10));
+                solve_with_stats(&pos, limit, &Control::new(false), 16)
+            })
+            .unwrap();
+        let (answer, stats) = search.join().expect("no stack overflow");
+        assert!(matches!(answer, MateAnswer::Mate(_)), "{answer:?}");
+        assert!(stats.max_ply > 20, "only {} plies deep", stats.max_ply);
     }
 
     #[test]

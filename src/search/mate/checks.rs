@@ -24,8 +24,15 @@ impl CheckInfo {
         let t = position.tables();
         let occupied = position.occupied();
         let mut check_squares = [Bb128::EMPTY; Kind::COUNT];
+        let hand = position.hand(us);
         for kind in Kind::ALL {
-            if kind != Kind::King {
+            // Only kinds the attacker could land: in hand, on the board, or by promotion.
+            let present = position.pieces(us, kind).any()
+                || (Kind::HAND.contains(&kind) && hand.count(kind) > 0)
+                || kind
+                    .in_hand()
+                    .is_some_and(|base| base != kind && position.pieces(us, base).any());
+            if kind != Kind::King && present {
                 // A piece attacks the king from X exactly when the king, moving as the same
                 // kind of the other colour, would attack X.
                 check_squares[kind.index()] = t.attacks(Piece::new(them, kind), king, occupied);

@@ -85,6 +85,8 @@ pub(super) struct Child {
     pub(super) distance: u16,
     pub(super) path_dependent: bool,
     pub(super) depth_limited: bool,
+    /// The numbers are a first estimate from a look at the position, not yet in the table.
+    pub(super) estimated: bool,
 }
 
 /// The solver's state for one `go mate`.
@@ -101,6 +103,8 @@ pub(super) struct Solver<'a> {
     node_limit: u64,
     /// Mates longer than this many plies from the root are not looked for.
     cap: usize,
+    /// The deepest ply visited.
+    max_ply: usize,
 }
 
 #[inline]
@@ -125,7 +129,13 @@ impl<'a> Solver<'a> {
             aborted: false,
             node_limit: u64::MAX,
             cap: MAX_PLY,
+            max_ply: 0,
         }
+    }
+
+    /// The deepest ply below the root the search visited.
+    pub(super) fn max_ply(&self) -> usize {
+        self.max_ply
     }
 
     /// Only mates of at most `cap` plies from the root count from now on. Proofs in the
@@ -171,6 +181,8 @@ impl<'a> Solver<'a> {
 
     /// The moves of the node: checks for the attacker, every legal move for the defender,
     /// with what the table and the current path say about each.
+    // Not inlined: its move lists must not sit in every frame of the recursive `mid`.
+    #[inline(never)]
     pub(super) fn expand(&self, position: &mut Position, id: NodeId) -> Vec<Child> {
         let mut moves = MoveList::new();
         position.generate_legal(&mut moves);
@@ -205,6 +217,7 @@ impl<'a> Solver<'a> {
                 } else {
                     child.pn = replies.len() as Number;
                 }
+                child.estimated = true;
             }
             children.push(child);
         }
@@ -222,6 +235,7 @@ impl<'a> Solver<'a> {
             distance: 0,
             path_dependent: false,
             depth_limited: false,
+            estimated: false,
         };
         // Same side to move on the path: even distance back (the child is one ply below the
         // last path entry, so odd indices from the end of the path).
@@ -273,6 +287,7 @@ impl<'a> Solver<'a> {
             return Outcome::unknown();
         }
         let ply = self.path.len() - 1;
+        self.max_ply = self.max_ply.max(ply);
         let attacking = position.side_to_move() == self.attacker;
         if attacking && ply >= self.cap {
             return Outcome::cap_disproof();
@@ -281,6 +296,15 @@ impl<'a> Solver<'a> {
         let mut children = self.expand(position, id);
         if !attacking && !children.is_empty() && ply >= self.cap {
             return Outcome::cap_disproof();
+        }
+        // Keep the estimates so that the next visit need not look again.
+        for c in children.iter().filter(|c| c.estimated) {
+            let stored = Stored {
+                pn: c.pn,
+                dn: c.dn,
+                distance: c.distance,
+            };
+            self.table.store(c.id, stored, 0);
         }
         loop {
             let outcome = Self::combine(attacking, &children);
