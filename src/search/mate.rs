@@ -23,6 +23,9 @@ pub const DEFAULT_TABLE_MIB: usize = 64;
 /// The longest line the extraction will follow before giving up (plies).
 const MAX_LINE: usize = 1000;
 
+/// How often a failed line extraction is retried after proving the root again.
+const EXTRACTION_RETRIES: usize = 2;
+
 /// The search for shorter mates may use this many times the proof's nodes, plus
 /// [`REFINE_NODES`].
 const REFINE_FACTOR: u64 = 2;
@@ -97,7 +100,20 @@ fn run(solver: &mut Solver, pos: &mut Position, start: Instant) -> MateAnswer {
     if outcome.is_disproven() {
         return MateAnswer::NoMate;
     }
-    let Some(mut line) = checked_line(solver, pos, root) else {
+    // The extraction re-searches what the table lost; should it still fail (a line running
+    // into a repetition), prove the root again and retry a few times.
+    let mut first = checked_line(solver, pos, root);
+    for _ in 0..EXTRACTION_RETRIES {
+        if first.is_some() || solver.aborted() {
+            break;
+        }
+        solver.set_path(&[root]);
+        if !solver.search(pos, root).is_proven() {
+            break;
+        }
+        first = checked_line(solver, pos, root);
+    }
+    let Some(mut line) = first else {
         return MateAnswer::Timeout;
     };
     // Look for shorter mates with a bounded effort: each pass caps the length two plies
