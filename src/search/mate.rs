@@ -3,8 +3,15 @@
 //!
 //! This module owns the public answer ([`MateAnswer`]), the entry point ([`solve`]), the
 //! extraction of the principal line from a finished proof, and the line checker
-//! ([`verify_mate_line`]). The search itself is df-pn ([`dfpn`]) over a bounded
-//! transposition table with hand dominance ([`table`]).
+//! ([`verify_mate_line`]). The search itself is df-pn (`dfpn`) over a bounded
+//! transposition table with hand dominance (`table`); `checks` recognises the attacker's
+//! checks quickly.
+//!
+//! After the first proof, the line is shortened by re-searching with the length capped two
+//! plies below the line in hand, within a node budget (a multiple of the proof's nodes), so
+//! the line is usually the shortest mate; the attacker plays the proven check with the
+//! shortest known mate and the defender the reply with the longest. Every returned line has
+//! been replayed by [`verify_mate_line`].
 
 mod checks;
 mod dfpn;
