@@ -10,8 +10,9 @@
 //! Storage is a flat `Vec<u64>`, four words per entry, four entries per cluster; a cluster
 //! is chosen by the board key, so every hand of one board meets in the same cluster. The
 //! table starts small (easy problems stay in cache) and doubles whenever it is a quarter full,
-//! up to its memory bound; from then on, when a cluster is full, the entry with the least
-//! search work behind it is replaced.
+//! up to its memory bound (while doubling, the old table lives on until its entries are
+//! moved: a brief peak of 1.5 times the final size); from then on, when a cluster is full,
+//! the entry with the least search work behind it is replaced.
 
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
