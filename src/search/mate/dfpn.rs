@@ -289,13 +289,23 @@ impl<'a> Solver<'a> {
         let ply = self.path.len() - 1;
         self.max_ply = self.max_ply.max(ply);
         let attacking = position.side_to_move() == self.attacker;
-        if attacking && ply >= self.cap {
-            return Outcome::cap_disproof();
+        if ply >= self.cap {
+            // No ply left: only a defender already mated counts.
+            return if attacking || position.has_legal_move() {
+                Outcome::cap_disproof()
+            } else {
+                Self::combine(false, &[])
+            };
         }
         let start_nodes = self.nodes;
         let mut children = self.expand(position, id);
-        if !attacking && !children.is_empty() && ply >= self.cap {
-            return Outcome::cap_disproof();
+        if attacking && ply + 1 >= self.cap {
+            // One ply left: a check mates at once (the first look found no reply) or fails.
+            for c in children.iter_mut().filter(|c| c.pn != 0 && c.dn != 0) {
+                c.pn = INFINITY;
+                c.dn = 0;
+                c.depth_limited = true;
+            }
         }
         // Keep the estimates so that the next visit need not look again.
         for c in children.iter().filter(|c| c.estimated) {
