@@ -35,7 +35,7 @@ const EXTRACTION_RETRIES: usize = 2;
 
 /// The search for shorter mates may use this many times the proof's nodes, plus
 /// [`REFINE_NODES`].
-const REFINE_FACTOR: u64 = 2;
+const REFINE_FACTOR: u64 = 1;
 const REFINE_NODES: u64 = 20_000;
 
 /// The answer to `go mate`.
