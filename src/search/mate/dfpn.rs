@@ -5,11 +5,13 @@
 //! Children keep their proof and disproof numbers in a per-visit array, refreshed from the
 //! recursive calls, so a child refuted by a repetition stays refuted while its parent is being
 //! searched. Repetition on the current path (perpetual check, which loses for the checking
-//! side) and the ply cap count as disproofs, but such path-dependent disproofs are never
-//! stored in the table (the graph-history-interaction problem is handled conservatively:
-//! proofs are always path-independent, path-dependent disproofs are re-derived). Thresholds
-//! use the 1+ε trick. Proven nodes carry the length of the mate found, which guides the
-//! extraction of the principal line.
+//! side) counts as a disproof, but such path-dependent disproofs are never stored in the
+//! table (the graph-history-interaction problem is handled conservatively: proofs are always
+//! path-independent, path-dependent disproofs are re-derived). A length cap (for the search
+//! for shorter mates) also refutes; those disproofs are stored with the number of plies they
+//! hold for. A new check starts with the defender's reply count as its proof number (zero
+//! replies: mate). Thresholds use the 1+ε trick. Proven nodes carry the length of the mate
+//! found, which guides the extraction of the principal line.
 
 use super::checks::CheckInfo;
 use super::table::{NodeId, Number, Stored, Table, INFINITY, UNSOLVED_MAX};
@@ -19,7 +21,7 @@ use crate::rules::variants::shogi::Position;
 use crate::search::Control;
 use std::time::Instant;
 
-/// Positions deeper than this below the root count as not mated (path-dependently).
+/// The longest mate looked for (plies): deeper positions count as not mated.
 pub(super) const MAX_PLY: usize = 400;
 
 /// The disproof depth stored for a refutation that holds at any length.
@@ -139,7 +141,8 @@ impl<'a> Solver<'a> {
     }
 
     /// Only mates of at most `cap` plies from the root count from now on. Proofs in the
-    /// table stay usable where they fit; cap-dependent disproofs are never stored.
+    /// table stay usable where they fit; disproofs due to the cap are stored with the plies
+    /// they hold for.
     pub(super) fn set_cap(&mut self, cap: usize) {
         self.cap = cap.min(MAX_PLY);
     }
