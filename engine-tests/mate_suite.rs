@@ -180,6 +180,18 @@ fn mate_suite_timing() {
         "total {:.3} ms, {total_nodes} nodes",
         total.elapsed().as_secs_f64() * 1e3
     );
+    // The speed bar: every mate in 7 plies or fewer within 100 ms (release builds only).
+    if !cfg!(debug_assertions) {
+        for (plies, times) in &by_length {
+            let slowest = times[times.len() - 1];
+            if *plies <= 7 {
+                assert!(
+                    slowest < Duration::from_millis(100),
+                    "{plies} plies: {slowest:?}"
+                );
+            }
+        }
+    }
 }
 
 /// Solves the position in the `MATE_SFEN` environment variable with logging (`RUST_LOG`).
