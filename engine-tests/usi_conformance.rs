@@ -807,7 +807,6 @@ fn step10_go_mate_answers_one_checkmate_line_never_bestmove() {
 }
 
 #[test]
-#[ignore = "needs the df-pn solver"]
 fn step10_go_mate_finds_a_mate_in_3() {
     let mut e = Engine::ready();
     e.send(&format!("position sfen {MATE3_SFEN}"));
