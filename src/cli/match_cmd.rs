@@ -110,7 +110,7 @@ fn default_name(command: &str) -> Result<String, String> {
     // For `python3 script.py` name the script, not the interpreter.
     let word = words
         .iter()
-        .rev()
+        .skip(1)
         .find(|w| !w.starts_with('-'))
         .filter(|_| words[0].starts_with("python"))
         .unwrap_or(&words[0]);

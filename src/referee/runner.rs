@@ -303,7 +303,8 @@ fn save_game(
 
 fn elo_text(w: &Wdl) -> String {
     match w.elo() {
-        Some(e) if e.elo.is_finite() => format!("{:+.1} ± {:.1}", e.elo, e.error95),
+        // `+ 0.0` turns -0.0 into 0.0.
+        Some(e) if e.elo.is_finite() => format!("{:+.1} ± {:.1}", e.elo + 0.0, e.error95),
         Some(e) => format!("{}inf", if e.elo > 0.0 { "+" } else { "-" }),
         None => "n/a".into(),
     }
