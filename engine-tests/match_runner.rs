@@ -166,6 +166,24 @@ fn a_slow_engine_is_flagged_by_the_referees_clock() {
     );
     assert_eq!(games[0].reason, "time-forfeit");
     assert_eq!(games[0].result, "0-1");
+    // Its own, larger margin lets it finish the game.
+    let out = out_dir("slow-margin");
+    let (_, games) = run(
+        &slow,
+        &scripted(),
+        &out,
+        &[
+            "--games",
+            "1",
+            "--tc",
+            "movetime=100",
+            "--time-margin",
+            "50",
+            "--time-margin1",
+            "400",
+        ],
+    );
+    assert_eq!(games[0].reason, "repetition", "{}", games[0].detail);
 }
 
 #[test]

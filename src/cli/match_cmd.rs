@@ -74,6 +74,12 @@ pub struct MatchArgs {
     /// How far past its clock a move may arrive before it loses on time (ms).
     #[arg(long, default_value_t = 200)]
     time_margin: u64,
+    /// Engine 1's own time margin (ms), instead of --time-margin.
+    #[arg(long)]
+    time_margin1: Option<u64>,
+    /// Engine 2's own time margin (ms), instead of --time-margin.
+    #[arg(long)]
+    time_margin2: Option<u64>,
     /// Draw after this many plies, opening moves included (0: no limit).
     #[arg(long, default_value_t = 320)]
     max_moves: usize,
@@ -155,12 +161,14 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             command: args.engine1.clone(),
             protocol: protocol(args.proto1),
             options: parse_options(&args.options1)?,
+            time_margin: Millis(args.time_margin1.unwrap_or(args.time_margin)),
         },
         EngineSpec {
             name: name2,
             command: args.engine2.clone(),
             protocol: protocol(args.proto2),
             options: parse_options(&args.options2)?,
+            time_margin: Millis(args.time_margin2.unwrap_or(args.time_margin)),
         },
     ];
     let (openings, openings_name) = match &args.openings {
@@ -203,7 +211,8 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     };
     let adjudication = Adjudication {
         max_plies: args.max_moves,
-        margin: Millis(args.time_margin),
+        // Set per game from the engines' own margins.
+        margins: [Millis(0); 2],
         resign: args.resign_score.zip(args.resign_moves),
         draw: args
             .draw_score

@@ -146,8 +146,9 @@ pub struct GameRecord {
 pub struct Adjudication {
     /// Plies after which the game is a draw (0: no limit).
     pub max_plies: usize,
-    /// The clock margin: how far past its allowance a move may arrive.
-    pub margin: Millis,
+    /// The clock margins, sente's then gote's: how far past its allowance a move may
+    /// arrive (per engine, as engines and their hosts differ).
+    pub margins: [Millis; 2],
     /// `(cp, moves)`: a side loses once both engines' scores have been at least `cp`
     /// against it for `moves` moves each.
     pub resign: Option<(i32, usize)>,
@@ -221,7 +222,8 @@ pub fn play_game(
             let side = pos.side_to_move();
             let me = &names[side.index()];
             let allowed = clocks.allowance(side);
-            let wait = clocks.deadline(side, adj.margin);
+            let margin = adj.margins[side.index()];
+            let wait = clocks.deadline(side, margin);
             let turn = Turn {
                 base: &base,
                 moves: &usi_moves,
@@ -239,7 +241,7 @@ pub fn play_game(
                             "{me} sent no move within {} ms ({} ms allowed + {} ms margin)",
                             wait.as_millis(),
                             a.0,
-                            adj.margin.0
+                            margin.0
                         ),
                         None => format!("{me} hung: no move within {} ms", wait.as_millis()),
                     };
@@ -254,13 +256,13 @@ pub fn play_game(
                     );
                 }
             };
-            if let Err(f) = clocks.charge(side, answer.elapsed, adj.margin) {
+            if let Err(f) = clocks.charge(side, answer.elapsed, margin) {
                 break end(
                     Some(side.flip()),
                     Reason::TimeForfeit,
                     format!(
                         "{me} used {} ms with {} ms allowed (+{} ms margin)",
-                        f.used.0, f.allowed.0, adj.margin.0
+                        f.used.0, f.allowed.0, margin.0
                     ),
                 );
             }

@@ -10,7 +10,7 @@ use super::player::Player;
 use super::process::{EngineError, EngineProcess};
 use super::record::{csa, json_string, kif, parse_flat_json, usi_line};
 use super::stats::{Pentanomial, Score1, Sprt, SprtState, Wdl};
-use super::tc::TimeControl;
+use super::tc::{Millis, TimeControl};
 use super::usi_client::UsiPlayer;
 use crate::rules::geometry::Color;
 use std::collections::BTreeMap;
@@ -34,6 +34,8 @@ pub struct EngineSpec {
     pub command: String,
     pub protocol: Protocol,
     pub options: Vec<(String, String)>,
+    /// How far past its clock this engine's move may arrive.
+    pub time_margin: Millis,
 }
 
 impl EngineSpec {
@@ -209,12 +211,13 @@ fn fingerprint(cfg: &MatchConfig) -> String {
     for (i, e) in cfg.engines.iter().enumerate() {
         let _ = writeln!(
             s,
-            "engine{}: {:?} {:?} {:?} options {:?}",
+            "engine{}: {:?} {:?} {:?} options {:?} margin {} ms",
             i + 1,
             e.name,
             e.protocol,
             e.command,
-            e.options
+            e.options,
+            e.time_margin.0
         );
     }
     let _ = writeln!(s, "tc: {}", cfg.tc);
@@ -395,8 +398,13 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, String> {
                         Color::Sente => [e1.as_mut(), e2.as_mut()],
                         Color::Gote => [e2.as_mut(), e1.as_mut()],
                     };
-                    let game =
-                        play_game(&cfg.openings[opening], players, cfg.tc, &cfg.adjudication);
+                    let mut adjudication = cfg.adjudication;
+                    let margins = [cfg.engines[0].time_margin, cfg.engines[1].time_margin];
+                    adjudication.margins = match engine1 {
+                        Color::Sente => margins,
+                        Color::Gote => [margins[1], margins[0]],
+                    };
+                    let game = play_game(&cfg.openings[opening], players, cfg.tc, &adjudication);
                     if res_tx.send((index, game)).is_err() {
                         break;
                     }
