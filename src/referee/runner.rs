@@ -18,7 +18,6 @@ use std::fmt::Write as _;
 use std::fs::{self, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -370,28 +369,31 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, String> {
     };
     let already_decided =
         matches!(sprt_state(&tally), Some((_, _, st)) if st != SprtState::Continue);
-    let (job_tx, job_rx) = crossbeam_channel::unbounded::<usize>();
-    if !already_decided {
-        for i in &pending {
-            job_tx.send(*i).expect("receiver alive");
-        }
-    }
-    drop(job_tx);
-    let (res_tx, res_rx) = crossbeam_channel::unbounded::<(usize, GameRecord)>();
-    let stop = AtomicBool::new(false);
+    // The main thread hands out one game per free worker, so that at most `workers` games
+    // are in flight when the SPRT decides or a write fails.
+    let mut next = if already_decided {
+        Vec::new().into_iter()
+    } else {
+        pending.clone().into_iter()
+    };
     let workers = cfg.concurrency.clamp(1, pending.len().max(1));
+    let (job_tx, job_rx) = crossbeam_channel::unbounded::<usize>();
+    for index in next.by_ref().take(workers) {
+        job_tx.send(index).expect("receiver alive");
+    }
+    let mut job_tx = Some(job_tx);
+    if pending.is_empty() || already_decided {
+        job_tx = None;
+    }
+    let (res_tx, res_rx) = crossbeam_channel::unbounded::<(usize, GameRecord)>();
     let mut write_error = None;
     std::thread::scope(|scope| {
         for _ in 0..workers {
             let job_rx = job_rx.clone();
             let res_tx = res_tx.clone();
-            let stop = &stop;
             scope.spawn(move || {
                 let mut seats = [cfg.engines[0].player(), cfg.engines[1].player()];
                 for index in job_rx.iter() {
-                    if stop.load(Ordering::SeqCst) {
-                        break;
-                    }
                     let (opening, engine1) = schedule(index, cfg.openings.len());
                     let [e1, e2] = &mut seats;
                     let players: [&mut dyn Player; 2] = match engine1 {
@@ -415,17 +417,24 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, String> {
             });
         }
         drop(res_tx);
+        drop(job_rx);
         for (index, game) in res_rx.iter() {
             let (opening, engine1) = schedule(index, cfg.openings.len());
             if let Err(e) = save_game(cfg, index, opening, engine1, &game) {
                 write_error.get_or_insert(e);
-                stop.store(true, Ordering::SeqCst);
+                job_tx = None;
             }
             tally.add(finished_of(index, engine1, &game));
             eprintln!("{}", progress(cfg, &tally, &game, index));
             if let Some((_, llr, state)) = sprt_state(&tally) {
-                if state != SprtState::Continue && !stop.swap(true, Ordering::SeqCst) {
+                if state != SprtState::Continue && job_tx.take().is_some() {
                     eprintln!("SPRT decided (LLR {llr:.2}); finishing the games in progress");
+                }
+            }
+            if let Some(tx) = &job_tx {
+                match next.next() {
+                    Some(i) => tx.send(i).expect("workers alive"),
+                    None => job_tx = None,
                 }
             }
         }
