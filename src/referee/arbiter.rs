@@ -510,4 +510,138 @@ mod tests {
             (Some(Color::Gote), Reason::PerpetualCheck)
         );
     }
+
+    /// A seat that plays moves from a list by ply number, then the fallback reply.
+    struct Scripted {
+        moves: Vec<&'static str>,
+        fallback: Reply,
+        results: Vec<PlayerResult>,
+    }
+
+    impl Player for Scripted {
+        fn name(&self) -> &str {
+            "scripted"
+        }
+        fn new_game(&mut self, _: &str, _: &Clocks) -> Result<(), EngineError> {
+            Ok(())
+        }
+        fn play(&mut self, turn: &Turn) -> Result<super::super::player::Answer, EngineError> {
+            let reply = match self.moves.get(turn.moves.len()) {
+                Some(m) => Reply::Move(m.to_string()),
+                None => self.fallback.clone(),
+            };
+            Ok(super::super::player::Answer {
+                reply,
+                elapsed: Millis(0),
+                score: None,
+            })
+        }
+        fn game_over(&mut self, result: PlayerResult) {
+            self.results.push(result);
+        }
+        fn reset(&mut self) {}
+        fn quit(&mut self) {}
+    }
+
+    fn scripted(moves: &[&'static str], fallback: Reply) -> Scripted {
+        Scripted {
+            moves: moves.to_vec(),
+            fallback,
+            results: Vec::new(),
+        }
+    }
+
+    fn play_from(sfen: &str, sente: &mut Scripted, gote: &mut Scripted) -> GameRecord {
+        let opening = Opening {
+            sfen: Some(sfen.into()),
+            moves: Vec::new(),
+        };
+        let adj = Adjudication {
+            max_plies: 100,
+            ..Adjudication::default()
+        };
+        play_game(
+            &opening,
+            [sente, gote],
+            "movetime=1000".parse().unwrap(),
+            &adj,
+        )
+    }
+
+    #[test]
+    fn a_scripted_mate_ends_the_game_and_both_engines_hear_it() {
+        let (mut a, mut b) = (
+            scripted(&["G*1b"], Reply::Resign),
+            scripted(&[], Reply::Resign),
+        );
+        let g = play_from("8k/9/8P/9/9/9/9/9/K8 b G 1", &mut a, &mut b);
+        assert_eq!(
+            (g.result.winner, g.result.reason),
+            (Some(Color::Sente), Reason::Checkmate)
+        );
+        assert_eq!(g.moves.len(), 1);
+        assert_eq!(
+            (a.results.as_slice(), b.results.as_slice()),
+            (&[PlayerResult::Win][..], &[PlayerResult::Loss][..])
+        );
+    }
+
+    #[test]
+    fn perpetual_check_loses_and_a_valid_declaration_wins() {
+        let cycle: Vec<&'static str> = ["5b5a", "1a1b", "5a5b", "1b1a"]
+            .iter()
+            .cycle()
+            .take(16)
+            .copied()
+            .collect();
+        let (mut a, mut b) = (
+            scripted(&cycle, Reply::Resign),
+            scripted(&cycle, Reply::Resign),
+        );
+        let g = play_from("8k/4R4/9/9/9/9/9/9/K8 b - 1", &mut a, &mut b);
+        assert_eq!(
+            (g.result.winner, g.result.reason),
+            (Some(Color::Gote), Reason::PerpetualCheck)
+        );
+        assert_eq!(g.moves.len(), 12);
+
+        let (mut a, mut b) = (scripted(&[], Reply::Win), scripted(&[], Reply::Resign));
+        let g = play_from("+R+BGGSS+P+P1/6GGK/9/9/9/9/9/9/4k4 b RB 1", &mut a, &mut b);
+        assert_eq!(
+            (g.result.winner, g.result.reason),
+            (Some(Color::Sente), Reason::Declaration)
+        );
+        let (mut a, mut b) = (scripted(&[], Reply::Win), scripted(&[], Reply::Resign));
+        let g = play_from("+R+BGGSS+P+P1/6GGK/9/9/9/9/9/9/4k4 b RP 1", &mut a, &mut b);
+        assert_eq!(
+            (g.result.winner, g.result.reason),
+            (Some(Color::Gote), Reason::FalseDeclaration)
+        );
+        assert!(g.result.detail.contains("24 points"), "{}", g.result.detail);
+    }
+
+    #[test]
+    fn the_move_limit_counts_opening_moves() {
+        let moves: Vec<&'static str> = ["2h3h", "8b7b", "3h2h", "7b8b"].to_vec();
+        let (mut a, mut b) = (
+            scripted(&moves, Reply::Resign),
+            scripted(&moves, Reply::Resign),
+        );
+        let opening = Opening {
+            sfen: None,
+            moves: vec!["2h3h".into(), "8b7b".into()],
+        };
+        let adj = Adjudication {
+            max_plies: 3,
+            ..Adjudication::default()
+        };
+        let g = play_game(&opening, [&mut a, &mut b], "byo1".parse().unwrap(), &adj);
+        assert_eq!(
+            (g.result.winner, g.result.reason),
+            (None, Reason::MoveLimit)
+        );
+        assert_eq!(g.moves.len(), 3);
+        assert_eq!(g.moves[0].millis, None);
+        assert_eq!(g.moves[2].millis, Some(0));
+    }
 }

@@ -384,7 +384,9 @@ pub fn csa(game: &GameRecord) -> String {
     };
     let result = &game.result;
     let terminal = match result.reason {
-        Reason::Checkmate | Reason::NoLegalMove => "%TSUMI".to_string(),
+        // The mated side "resigns": readers (cshogi) then know the winner; %TSUMI they
+        // do not. The reason is in the `'result` comment.
+        Reason::Checkmate | Reason::NoLegalMove => "%TORYO".to_string(),
         Reason::Repetition => "%SENNICHITE".to_string(),
         Reason::Resign => "%TORYO".to_string(),
         Reason::IllegalMove => "%ILLEGAL_MOVE".to_string(),
@@ -592,6 +594,12 @@ mod tests {
         ] {
             assert!(c.lines().any(|l| l == line), "{line} missing:\n{c}");
         }
+        let g = game(&["7g7f"], Some(Color::Sente), Reason::Checkmate);
+        assert!(csa(&g).contains("\n%TORYO\n'result 1-0 checkmate"));
+        assert!(kif(&g).contains("   2 詰み") && kif(&g).contains("まで1手で先手の勝ち"));
+        let g = game(&["7g7f"], Some(Color::Gote), Reason::Declaration);
+        assert!(csa(&g).contains("\n%KACHI\n"));
+        assert!(kif(&g).contains("まで1手で後手の入玉勝ち"));
         let g = game(&["7g7f"], Some(Color::Sente), Reason::EngineFailure);
         assert!(csa(&g).contains("%-ILLEGAL_ACTION"));
         assert!(kif(&g).contains("まで1手で後手の反則負け"));
