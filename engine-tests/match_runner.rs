@@ -208,6 +208,18 @@ fn a_crashing_engine_loses_and_is_restarted() {
 }
 
 #[test]
+fn an_engine_that_exits_between_games_or_prints_bytes_is_not_blamed() {
+    let out = out_dir("quit-after-game");
+    let quitter = fake(&format!("quit-after-game {REPETITION}"));
+    let (_, games) = run(&quitter, &scripted(), &out, &["--games", "3"]);
+    assert!(games.iter().all(|g| g.reason == "repetition"), "{games:?}");
+    let out = out_dir("noise");
+    let noisy = fake(&format!("noise {REPETITION}"));
+    let (_, games) = run(&noisy, &scripted(), &out, &["--games", "2"]);
+    assert!(games.iter().all(|g| g.reason == "repetition"), "{games:?}");
+}
+
+#[test]
 fn resignation_and_false_declaration() {
     let out = out_dir("resign");
     let (_, games) = run(&scripted(), &fake("resign"), &out, &["--games", "2"]);

@@ -320,6 +320,10 @@ impl Player for CecpPlayer {
                 "CECP engines can only start from the start position".into(),
             ));
         }
+        // An engine that died between games is restarted, not blamed.
+        if self.process.as_mut().is_some_and(|p| p.drain().is_err()) {
+            self.reset();
+        }
         self.start()?;
         let level = self.level_command(clocks.tc)?;
         let variants = self.features.get("variants").cloned();

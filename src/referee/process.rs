@@ -100,9 +100,18 @@ impl EngineProcess {
         let (tx, rx) = crossbeam_channel::unbounded();
         let out_tag = tag.to_string();
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                let line = line.trim_end_matches('\r').to_string();
+            // Bytes, not `lines()`: a line that is not UTF-8 must not look like a death.
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {}
+                }
+                let line = String::from_utf8_lossy(&buf)
+                    .trim_end_matches(['\n', '\r'])
+                    .to_string();
                 log::trace!("{out_tag} > {line}");
                 if tx.send(line).is_err() {
                     break;

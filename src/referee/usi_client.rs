@@ -53,6 +53,18 @@ impl UsiPlayer {
     }
 }
 
+impl UsiPlayer {
+    /// `isready` → `readyok`, then `usinewgame`, starting the process if needed.
+    fn prepare(&mut self) -> Result<(), EngineError> {
+        let p = self.start()?;
+        p.drain()?;
+        p.send("isready")?;
+        let deadline = Instant::now() + READYOK_TIMEOUT;
+        while p.recv_until(deadline, "readyok")?.trim() != "readyok" {}
+        p.send("usinewgame")
+    }
+}
+
 /// Reads `score cp N` / `score mate N` from an `info` line.
 pub fn parse_info_score(line: &str) -> Option<Score> {
     let mut words = line.split_whitespace();
@@ -88,12 +100,20 @@ impl Player for UsiPlayer {
     }
 
     fn new_game(&mut self, _base: &str, _clocks: &Clocks) -> Result<(), EngineError> {
-        let p = self.start()?;
-        p.drain()?;
-        p.send("isready")?;
-        let deadline = Instant::now() + READYOK_TIMEOUT;
-        while p.recv_until(deadline, "readyok")?.trim() != "readyok" {}
-        p.send("usinewgame")
+        // An engine that exited after the last game (some quit on `gameover`) is
+        // restarted once, not blamed.
+        let reused = self.process.is_some();
+        match self.prepare() {
+            Err(EngineError::Dead(why)) if reused => {
+                log::info!(
+                    "{}: restarting after it exited between games ({why})",
+                    self.name
+                );
+                self.reset();
+                self.prepare()
+            }
+            result => result,
+        }
     }
 
     fn play(&mut self, turn: &Turn) -> Result<Answer, EngineError> {
