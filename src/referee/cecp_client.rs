@@ -201,6 +201,8 @@ pub struct CecpPlayer {
     notation: Notation,
     /// How many moves of the current game the engine has been told.
     synced: usize,
+    /// Whether the running process has already played a game (for `reuse=0`).
+    played: bool,
 }
 
 impl CecpPlayer {
@@ -214,6 +216,7 @@ impl CecpPlayer {
             protover2: false,
             notation: Notation::Shogi,
             synced: 0,
+            played: false,
         }
     }
 
@@ -239,7 +242,13 @@ impl CecpPlayer {
             self.protover2 = true;
             let mut done = None;
             for (key, value) in parse_features(&line) {
-                p.send(&format!("accepted {key}"))?;
+                // SAN is not spoken: the engine must fall back to coordinates.
+                let verdict = if key == "san" && value == "1" {
+                    "rejected"
+                } else {
+                    "accepted"
+                };
+                p.send(&format!("{verdict} {key}"))?;
                 if key == "done" {
                     done = Some(value.clone());
                 }
@@ -320,11 +329,14 @@ impl Player for CecpPlayer {
                 "CECP engines can only start from the start position".into(),
             ));
         }
-        // An engine that died between games is restarted, not blamed.
-        if self.process.as_mut().is_some_and(|p| p.drain().is_err()) {
+        // An engine that died between games is restarted, not blamed; one that asked for
+        // `reuse=0` gets a fresh process for every game.
+        let no_reuse = self.features.get("reuse").map(String::as_str) == Some("0");
+        if self.process.as_mut().is_some_and(|p| p.drain().is_err()) || (no_reuse && self.played) {
             self.reset();
         }
         self.start()?;
+        self.played = true;
         let level = self.level_command(clocks.tc)?;
         let variants = self.features.get("variants").cloned();
         let protover2 = self.protover2;
@@ -440,6 +452,7 @@ impl Player for CecpPlayer {
         if let Some(mut p) = self.process.take() {
             p.kill();
         }
+        self.played = false;
     }
 
     fn quit(&mut self) {
