@@ -10,7 +10,7 @@ use shishi::rules::variants::shogi::Position;
 use std::path::PathBuf;
 
 /// Lines with more leaves than this are left to the deep (ignored) run.
-const REGULAR_NODE_LIMIT: u64 = 3_000_000;
+const REGULAR_NODE_LIMIT: u64 = 20_000_000;
 
 struct PerftLine {
     line_number: usize,

@@ -41,8 +41,29 @@ def normalize(sfen):
     return " ".join(parts[:3] + [ply])
 
 
+SET_COUNT = {"P": 18, "L": 4, "N": 4, "S": 4, "G": 4, "B": 2, "R": 2, "K": 2}
+
+
+def check_piece_counts(pieces, hand):
+    """Refuse a position with more pieces of a kind than a set holds (it could never arise)."""
+    counts = {}
+    for p in pieces.values():
+        k = p[-1].upper()
+        counts[k] = counts.get(k, 0) + 1
+    n = ""
+    for c in hand if hand != "-" else "":
+        if c.isdigit():
+            n += c
+            continue
+        counts[c.upper()] = counts.get(c.upper(), 0) + int(n or 1)
+        n = ""
+    for k, c in counts.items():
+        assert c <= SET_COUNT[k], f"{c} pieces of kind {k}: impossible position"
+
+
 def B(pieces, side="b", hand="-", ply=1):
     """Build an SFEN from {'5a': 'k', '5i': 'K', '2b': '+R', ...} (uppercase = sente)."""
+    check_piece_counts(pieces, hand)
     grid = [[None] * 9 for _ in range(9)]
     for sq, p in pieces.items():
         f = int(sq[0])
@@ -175,10 +196,10 @@ def hand_built():
          B({"1a": "k", "2f": "b", "5h": "g", "5i": "K", "4i": "G", "6i": "S", "5g": "P"}, "b", "RGPp")),
         (["double check on gote (rook 5e on the file + knight 4c): only king moves, gote to move with pieces in hand"],
          B({"5a": "k", "4c": "N", "5e": "R", "6a": "g", "9i": "K", "1c": "p", "9c": "p"}, "w", "GSPb")),
-        (["pins (sente to move): rook 5f pinned on file 5 by the rook 5b (moves along the file, may capture the pinner, promotion choices in the zone);",
+        (["pins (sente to move): rook 5f pinned on file 5 by the lance 5b (moves along the file, may capture the pinner, promotion choices in the zone);",
           "bishop 7g pinned on the diagonal by the horse 9e (moves along the diagonal, may capture it); gold 3i pinned on rank i by the dragon 1i",
           "(moves along the rank, may capture it)"],
-         B({"9a": "k", "5i": "K", "5f": "R", "5b": "r", "7g": "B", "9e": "+b", "3i": "G", "1i": "+r", "2c": "p", "8c": "p"}, "b", "P")),
+         B({"9a": "k", "5i": "K", "5f": "R", "5b": "l", "7g": "B", "9e": "+b", "3i": "G", "1i": "+r", "2c": "p", "8c": "p"}, "b", "P")),
         (["pins (gote to move): lance 9d pinned on file 9 by the lance 9h (moves forward along the pin, captures with/without promotion);",
           "silver 8b pinned on a diagonal by the bishop 6d (only the diagonal steps along the pin); knight 7a pinned on rank a by the rook 4a (cannot move)"],
          B({"9a": "k", "9d": "l", "9h": "L", "8b": "s", "6d": "B", "7a": "n", "4a": "R", "5i": "K", "3c": "p"}, "w", "Pg")),
@@ -215,10 +236,10 @@ def hand_built():
         (["promotion zone edges (sente to move): knight 3d must promote on 2b/4b, knight 7e may choose on 6c/8c, lance 9d optional on 9c/9b,",
           "pawn 1b forced on 1a, pawn 5d optional on 5c, silver 4c moving within (3b/4b/5b) and out of the zone (3d, optional),",
           "silver 6d into the zone, rook 2c moving within and out of the zone (always optional), bishop 8h entering the zone on the long diagonal,",
-          "promoted pieces (dragon, horse, tokin, promoted silver) never promote again; gote pieces sit on their own zone edges too:",
+          "promoted pieces (promoted lance, tokins, promoted silver) never promote again; gote pieces sit on their own zone edges too:",
           "knight 3f forced on 2h/4h, knight 8e optional on 7g/9g, lance 1f optional on 1g/1h and forced on 1i, pawn 9h forced on 9i, pawn 5f optional on 5g"],
          B({"5i": "K", "5a": "k", "3d": "N", "7e": "N", "9d": "L", "1b": "P", "5d": "P", "4c": "S", "6d": "S", "2c": "R", "8h": "B",
-            "6c": "+R", "4e": "+B", "7c": "+P",
+            "6c": "+L", "4e": "+P", "7c": "+P",
             "3f": "n", "8e": "n", "1f": "l", "5f": "p", "9h": "p", "6g": "s", "8g": "r", "2a": "b", "2g": "+s"}, "b", "-")),
         (["promotion zone edges, gote to move (mirror of the previous position)"], None),
         (["checkmate: sente king 1i mated by the gold 1h (supported by the pawn 1g); sente has a full hand but cannot block -> depth 1 = 0"],

@@ -5,6 +5,7 @@ use super::Variant;
 use crate::rules::perft::{divide, perft};
 use crate::rules::variants::shogi::Position;
 use clap::Args;
+use std::io::Write;
 use std::time::Instant;
 
 #[derive(Args, Debug)]
@@ -44,6 +45,7 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
                 let mv = pos.parse_usi_move(text).map_err(|e| e.to_string())?;
                 pos.play(mv);
             }
+            let mut stdout = std::io::stdout().lock();
             let start = Instant::now();
             let nodes = if args.divide {
                 let mut rows: Vec<(String, u64)> = divide(&mut pos, args.depth)
@@ -52,21 +54,26 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
                     .collect();
                 rows.sort();
                 for (mv, n) in &rows {
-                    println!("{mv}: {n}");
+                    writeln!(stdout, "{mv}: {n}").map_err(output_error)?;
                 }
                 rows.iter().map(|(_, n)| n).sum()
             } else {
                 perft(&mut pos, args.depth)
             };
-            report(nodes, start);
+            report(&mut stdout, nodes, start).map_err(output_error)?;
         }
     }
     Ok(())
 }
 
-fn report(nodes: u64, start: Instant) {
+fn report(out: &mut impl Write, nodes: u64, start: Instant) -> std::io::Result<()> {
     let seconds = start.elapsed().as_secs_f64();
-    println!("nodes {nodes}");
-    println!("time {seconds:.3}");
-    println!("nps {:.0}", nodes as f64 / seconds.max(1e-9));
+    writeln!(out, "nodes {nodes}")?;
+    writeln!(out, "time {seconds:.3}")?;
+    writeln!(out, "nps {:.0}", nodes as f64 / seconds.max(1e-9))
+}
+
+/// A write to stdout failed (for example, the reader closed the pipe).
+fn output_error(err: std::io::Error) -> String {
+    format!("cannot write the result: {err}")
 }

@@ -41,6 +41,14 @@ pub trait Bitboard:
     /// `self` without the squares of `other`.
     fn and_not(self, other: Self) -> Self;
 
+    /// Removes and returns the lowest-numbered square, if any.
+    #[inline]
+    fn pop_lowest(&mut self) -> Option<Square> {
+        let sq = self.lowest()?;
+        *self = self.without(sq);
+        Some(sq)
+    }
+
     #[inline]
     fn any(self) -> bool {
         !self.is_empty()
@@ -75,9 +83,7 @@ impl<B: Bitboard> Iterator for SquareIter<B> {
 
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        let sq = self.0.lowest()?;
-        self.0 = self.0.without(sq);
-        Some(sq)
+        self.0.pop_lowest()
     }
 }
 
@@ -123,6 +129,21 @@ impl Bitboard for Bb128 {
     #[inline]
     fn without(self, sq: Square) -> Self {
         Bb128(self.0 & !(1u128 << sq.0))
+    }
+    #[inline]
+    fn pop_lowest(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        // Split into halves: u128's trailing_zeros compiles to a branchy sequence.
+        let low = self.0 as u64;
+        let sq = if low != 0 {
+            low.trailing_zeros()
+        } else {
+            64 + ((self.0 >> 64) as u64).trailing_zeros()
+        };
+        self.0 &= self.0 - 1;
+        Some(Square(sq as u8))
     }
 }
 

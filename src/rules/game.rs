@@ -36,6 +36,12 @@ pub trait Game: Clone + Send + Sync {
     fn node_kind(&self) -> NodeKind;
     /// Appends every legal action of the side to act (or every chance outcome) to `out`.
     fn legal_actions(&self, out: &mut MoveList);
+    /// How many actions `legal_actions` would produce (override when counting is cheaper).
+    fn count_legal_actions(&self) -> u64 {
+        let mut out = MoveList::new();
+        self.legal_actions(&mut out);
+        out.len() as u64
+    }
     /// Plays an action that `legal_actions` produced.
     fn play(&mut self, action: Move);
     /// Takes back the most recent action.

@@ -7,14 +7,13 @@ use crate::rules::moves::{Move, MoveList};
 
 /// The number of leaf nodes `depth` plies below `game`.
 pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
+    match depth {
+        0 => return 1,
+        1 => return game.count_legal_actions(),
+        _ => {}
     }
     let mut moves = MoveList::new();
     game.legal_actions(&mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
     let mut total = 0;
     for mv in moves {
         game.play(mv);

@@ -91,6 +91,8 @@ pub struct PieceRules {
     pub demotes_to: Option<KindId>,
     pub is_promoted: bool,
     pub is_royal: bool,
+    /// May be dropped from hand (in a variant with drops).
+    pub droppable: bool,
     /// For pieces that could never move again: how many ranks from the far edge they must
     /// promote on (1 = last rank, 2 = last two ranks); 0 if never forced.
     pub forced_promotion_ranks: u8,

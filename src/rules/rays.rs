@@ -14,7 +14,6 @@ pub struct Rays<G: Geometry> {
     ray: Vec<G::Bb>,
     between: Vec<G::Bb>,
     line: Vec<G::Bb>,
-    increasing: [bool; 8],
     _geometry: PhantomData<G>,
 }
 
@@ -47,12 +46,10 @@ impl<G: Geometry> Rays<G> {
                 }
             }
         }
-        let increasing = std::array::from_fn(|d| DIRECTIONS[d].index_delta::<G>() > 0);
         Rays {
             ray,
             between,
             line,
-            increasing,
             _geometry: PhantomData,
         }
     }
@@ -81,7 +78,9 @@ impl<G: Geometry> Rays<G> {
     pub fn slide(&self, dir: DirectionIndex, from: Square, occupied: G::Bb) -> G::Bb {
         let ray = self.ray(dir, from);
         let blockers = ray & occupied;
-        let nearest = if self.increasing[dir.0 as usize] {
+        // Along a direction that increases the square index the nearest blocker is the
+        // lowest set bit; computed, not looked up, so constant directions fold away.
+        let nearest = if DIRECTIONS[dir.0 as usize].index_delta::<G>() > 0 {
             blockers.lowest()
         } else {
             blockers.highest()

@@ -21,6 +21,11 @@ impl Game for Position {
     }
 
     #[inline]
+    fn count_legal_actions(&self) -> u64 {
+        self.count_legal()
+    }
+
+    #[inline]
     fn play(&mut self, action: Move) {
         Position::play(self, action);
     }

@@ -141,7 +141,7 @@ impl Piece {
 
     #[inline]
     pub fn kind(self) -> Kind {
-        Kind::ALL[((self.0.get() - 1) & 15) as usize]
+        KIND_OF_BYTE[(self.0.get() & 31) as usize]
     }
 
     #[inline]
@@ -159,6 +159,19 @@ impl Piece {
         self.color().index() * Kind::COUNT + self.kind().index()
     }
 }
+
+/// The kind encoded by each possible `Piece` byte (`1 + kind + 16 * color`), so that
+/// decoding is one table load with no bounds check.
+const KIND_OF_BYTE: [Kind; 32] = {
+    let mut table = [Kind::Pawn; 32];
+    let mut i = 0;
+    while i < Kind::COUNT {
+        table[1 + i] = Kind::ALL[i];
+        table[17 + i] = Kind::ALL[i];
+        i += 1;
+    }
+    table
+};
 
 impl std::fmt::Debug for Piece {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -256,6 +269,7 @@ const fn piece(
             _ => false,
         },
         is_royal: matches!(letter, 'K'),
+        droppable: promotes_to.is_some() || matches!(letter, 'G'),
         forced_promotion_ranks,
     }
 }
@@ -361,6 +375,11 @@ mod tests {
         for (slot, kind) in Kind::HAND.iter().enumerate() {
             assert_eq!(kind.index(), slot);
         }
+        let droppable: Vec<Kind> = Kind::ALL
+            .into_iter()
+            .filter(|k| k.rules().droppable)
+            .collect();
+        assert_eq!(droppable, Kind::HAND.to_vec());
     }
 
     #[test]

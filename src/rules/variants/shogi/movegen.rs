@@ -6,6 +6,10 @@
 //! ranks and uchifuzume. Uchifuzume is judged analytically (can the king step out, or can an
 //! unpinned piece take the pawn?), which is exact because a dropped pawn checks only from the
 //! adjacent square and so can be neither blocked nor answered by a drop.
+//!
+//! The generator writes into a [`MoveSink`]: a [`MoveList`] receives the moves, a
+//! [`MoveCounter`] only counts them (by popcount, without building moves), which is what
+//! perft needs on its last ply.
 
 use super::position::Position;
 use super::{Kind, Piece};
@@ -15,9 +19,69 @@ use crate::rules::moves::{Move, MoveList};
 
 type Bb = Bb128;
 
+/// Where the generator puts what it finds.
+pub trait MoveSink {
+    /// One move.
+    fn push(&mut self, mv: Move);
+    /// A move from `from` to each square of `targets`, all promoting or all not.
+    fn push_targets(&mut self, from: Square, targets: Bb, promote: bool);
+    /// A drop of `kind` on each square of `targets`.
+    fn push_drops(&mut self, kind: Kind, targets: Bb);
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        MoveList::push(self, mv);
+    }
+    #[inline]
+    fn push_targets(&mut self, from: Square, targets: Bb, promote: bool) {
+        for to in targets.squares() {
+            MoveList::push(self, Move::normal(from, to, promote));
+        }
+    }
+    #[inline]
+    fn push_drops(&mut self, kind: Kind, targets: Bb) {
+        for to in targets.squares() {
+            MoveList::push(self, Move::drop(kind.id(), to));
+        }
+    }
+}
+
+/// Counts moves without building them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveCounter(pub u64);
+
+impl MoveSink for MoveCounter {
+    #[inline]
+    fn push(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+    #[inline]
+    fn push_targets(&mut self, _from: Square, targets: Bb, _promote: bool) {
+        self.0 += targets.count() as u64;
+    }
+    #[inline]
+    fn push_drops(&mut self, _kind: Kind, targets: Bb) {
+        self.0 += targets.count() as u64;
+    }
+}
+
 impl Position {
     /// Appends every legal move of the side to move to `out`.
     pub fn generate_legal(&self, out: &mut MoveList) {
+        self.generate_into(out);
+    }
+
+    /// The number of legal moves of the side to move.
+    pub fn count_legal(&self) -> u64 {
+        let mut counter = MoveCounter::default();
+        self.generate_into(&mut counter);
+        counter.0
+    }
+
+    /// Gives every legal move of the side to move to `out`.
+    pub fn generate_into<S: MoveSink>(&self, out: &mut S) {
         let us = self.side_to_move();
         let t = self.tables();
         let occupied = self.occupied();
@@ -39,22 +103,24 @@ impl Position {
             pinned = self.pinned(us, k, occupied);
         }
         let movers = ours.and_not(self.pieces_of_kind(Kind::King));
-        for from in movers.squares() {
+        for from in movers.and_not(pinned).squares() {
             let piece = self.piece_at(from).expect("a piece on an occupied square");
-            let mut to_set = t.attacks(piece, from, occupied) & target;
-            if let (true, Some(k)) = (pinned.contains(from), king) {
-                to_set &= t.rays.line(k, from);
-            }
+            let to_set = t.attacks(piece, from, occupied) & target;
             self.push_board_moves(piece, from, to_set, out);
+        }
+        if let (true, Some(k)) = (pinned.any(), king) {
+            for from in pinned.squares() {
+                let piece = self.piece_at(from).expect("a pinned piece");
+                let to_set = t.attacks(piece, from, occupied) & target & t.rays.line(k, from);
+                self.push_board_moves(piece, from, to_set, out);
+            }
         }
         self.push_drops(drop_target, out);
     }
 
     /// True if the side to move has at least one legal move.
     pub fn has_legal_move(&self) -> bool {
-        let mut moves = MoveList::new();
-        self.generate_legal(&mut moves);
-        !moves.is_empty()
+        self.count_legal() > 0
     }
 
     /// Pieces of `color` that stand alone between its king on `king` and an enemy slider.
@@ -76,7 +142,7 @@ impl Position {
         pinned
     }
 
-    fn push_king_moves(&self, king: Square, out: &mut MoveList) {
+    fn push_king_moves<S: MoveSink>(&self, king: Square, out: &mut S) {
         let us = self.side_to_move();
         let t = self.tables();
         let without_king = self.occupied().without(king);
@@ -84,7 +150,7 @@ impl Position {
             .step_attacks(us, Kind::King, king)
             .and_not(self.pieces_of(us));
         for to in steps.squares() {
-            if self.attackers_to(to, us.flip(), without_king).is_empty() {
+            if !self.is_attacked(to, us.flip(), without_king) {
                 out.push(Move::normal(king, to, false));
             }
         }
@@ -93,31 +159,24 @@ impl Position {
     /// Pushes the moves of `piece` from `from` to each square of `to_set`, with and without
     /// promotion as the zone and the dead ranks allow.
     #[inline]
-    fn push_board_moves(&self, piece: Piece, from: Square, to_set: Bb, out: &mut MoveList) {
+    fn push_board_moves<S: MoveSink>(&self, piece: Piece, from: Square, to_set: Bb, out: &mut S) {
         let kind = piece.kind();
         if !kind.can_promote() {
-            for to in to_set.squares() {
-                out.push(Move::normal(from, to, false));
-            }
+            out.push_targets(from, to_set, false);
             return;
         }
         let t = self.tables();
         let us = piece.color();
-        let zone = t.zone[us.index()];
-        let promoting = if zone.contains(from) {
+        let promoting = if t.in_zone[us.index()][from.index()] {
             to_set
         } else {
-            to_set & zone
+            to_set & t.zone[us.index()]
         };
-        for to in promoting.squares() {
-            out.push(Move::normal(from, to, true));
-        }
-        for to in (to_set & t.alive[us.index()][kind.index()]).squares() {
-            out.push(Move::normal(from, to, false));
-        }
+        out.push_targets(from, promoting, true);
+        out.push_targets(from, to_set & t.alive[us.index()][kind.index()], false);
     }
 
-    fn push_drops(&self, drop_target: Bb, out: &mut MoveList) {
+    fn push_drops<S: MoveSink>(&self, drop_target: Bb, out: &mut S) {
         let us = self.side_to_move();
         let hand = self.hand(us);
         if hand.is_empty() || drop_target.is_empty() {
@@ -137,9 +196,7 @@ impl Position {
                     squares = squares.without(mating);
                 }
             }
-            for to in squares.squares() {
-                out.push(Move::drop(kind.id(), to));
-            }
+            out.push_drops(kind, squares);
         }
     }
 
@@ -160,7 +217,7 @@ impl Position {
             .step_attacks(them, Kind::King, enemy_king)
             .and_not(self.pieces_of(them));
         for to in escapes.squares() {
-            if self.attackers_to(to, us, without_king).is_empty() {
+            if !self.is_attacked(to, us, without_king) {
                 return None;
             }
         }

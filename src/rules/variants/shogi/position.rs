@@ -203,6 +203,42 @@ impl Position {
         attackers & self.by_color[by.index()]
     }
 
+    /// True if any piece of `by` attacks `sq` (as [`Position::attackers_to`], but stopping
+    /// at the first attacker found, cheapest tests first).
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bb) -> bool {
+        let t = self.tables;
+        let victim = by.flip();
+        let theirs = self.by_color[by.index()];
+        let kinds = &self.by_kind;
+        let near = (t.step_attacks(victim, Kind::Pawn, sq) & kinds[Kind::Pawn.index()])
+            | (t.step_attacks(victim, Kind::Knight, sq) & kinds[Kind::Knight.index()])
+            | (t.step_attacks(victim, Kind::Silver, sq) & kinds[Kind::Silver.index()])
+            | (t.step_attacks(victim, Kind::Gold, sq)
+                & (kinds[Kind::Gold.index()]
+                    | kinds[Kind::ProPawn.index()]
+                    | kinds[Kind::ProLance.index()]
+                    | kinds[Kind::ProKnight.index()]
+                    | kinds[Kind::ProSilver.index()]))
+            | (t.step_attacks(victim, Kind::King, sq)
+                & (kinds[Kind::King.index()]
+                    | kinds[Kind::Horse.index()]
+                    | kinds[Kind::Dragon.index()]));
+        if (near & theirs).any() {
+            return true;
+        }
+        let rooks = (kinds[Kind::Rook.index()] | kinds[Kind::Dragon.index()]) & theirs;
+        if rooks.any() && (t.rook_attacks(sq, occupied) & rooks).any() {
+            return true;
+        }
+        let bishops = (kinds[Kind::Bishop.index()] | kinds[Kind::Horse.index()]) & theirs;
+        if bishops.any() && (t.bishop_attacks(sq, occupied) & bishops).any() {
+            return true;
+        }
+        let lances = kinds[Kind::Lance.index()] & theirs;
+        lances.any() && (t.lance_attacks(victim, sq, occupied) & lances).any()
+    }
+
     /// The enemy pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> Bb {
@@ -383,8 +419,8 @@ mod tests {
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
-    /// Random games from the start: at every ply the SFEN must round-trip to an equal
-    /// position with an equal hash, and unwinding every move must restore the start exactly.
+    /// Random games from the start: at every ply the move counter must agree with the move
+    /// list, the SFEN must round-trip to an equal position with an equal hash, and unwinding every move must restore the start exactly.
     /// (`play`/`unplay` also check every cache and the hash themselves in debug builds.)
     #[test]
     fn random_games_round_trip_through_sfen_and_unwind() {
@@ -396,6 +432,7 @@ mod tests {
             for _ in 0..rng.gen_range(20..200) {
                 moves.clear();
                 pos.generate_legal(&mut moves);
+                assert_eq!(pos.count_legal(), moves.len() as u64, "{}", pos.to_sfen());
                 if moves.is_empty() {
                     break;
                 }

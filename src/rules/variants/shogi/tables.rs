@@ -6,7 +6,7 @@
 
 use super::{Geo, Kind, Piece, PIECES};
 use crate::rules::bitboard::{Bb128, Bitboard};
-use crate::rules::geometry::{Color, DirectionIndex, File, Geometry, Rank, Square};
+use crate::rules::geometry::{Color, DirectionIndex, Geometry, Square};
 use crate::rules::piece::MoveAtom;
 use crate::rules::rays::Rays;
 use crate::rules::zobrist::KeyStream;
@@ -15,6 +15,19 @@ use std::sync::OnceLock;
 
 type Bb = Bb128;
 const SQUARES: usize = 81;
+/// Indices into `geometry::DIRECTIONS` of the orthogonal and the diagonal directions.
+const ROOK_DIRECTIONS: [DirectionIndex; 4] = [
+    DirectionIndex(0),
+    DirectionIndex(1),
+    DirectionIndex(2),
+    DirectionIndex(3),
+];
+const BISHOP_DIRECTIONS: [DirectionIndex; 4] = [
+    DirectionIndex(4),
+    DirectionIndex(5),
+    DirectionIndex(6),
+    DirectionIndex(7),
+];
 
 /// Every table the shogi rules consult.
 pub struct Tables {
@@ -25,6 +38,8 @@ pub struct Tables {
     pub rays: Rays<Geo>,
     /// The promotion zone of each colour.
     pub zone: [Bb; 2],
+    /// The same, as a per-square flag (cheaper than a bitboard test for one square).
+    pub in_zone: [[bool; SQUARES]; 2],
     /// Squares where a piece of this colour and kind may be dropped or may stand
     /// unpromoted (not on its dead ranks), indexed by hand kind.
     pub alive: [[Bb; 7]; 2],
@@ -70,6 +85,7 @@ impl Tables {
             }
         }
         let mut zone = [Bb::EMPTY; 2];
+        let mut in_zone = [[false; SQUARES]; 2];
         let mut alive = [[Bb::EMPTY; 7]; 2];
         let mut file = [Bb::EMPTY; 9];
         let mut all = Bb::EMPTY;
@@ -80,6 +96,7 @@ impl Tables {
                 let from_edge = sq.rank::<Geo>().distance_from_far_edge::<Geo>(color);
                 if from_edge < Geo::ZONE_DEPTH {
                     zone[color.index()] |= Bb::from_square(sq);
+                    in_zone[color.index()][sq.index()] = true;
                 }
                 for kind in Kind::HAND {
                     if from_edge >= kind.rules().forced_promotion_ranks {
@@ -109,6 +126,7 @@ impl Tables {
             slides,
             rays: Rays::new(),
             zone,
+            in_zone,
             alive,
             file,
             board_keys,
@@ -125,7 +143,7 @@ impl Tables {
     }
 
     /// Everything a piece attacks from `sq` given the occupancy.
-    #[inline]
+    #[inline(always)]
     pub fn attacks(&self, piece: Piece, sq: Square, occupied: Bb) -> Bb {
         let (color, kind) = (piece.color(), piece.kind());
         let mut bb = self.step_attacks(color, kind, sq);
@@ -138,13 +156,21 @@ impl Tables {
     /// Rook-line attacks from `sq`.
     #[inline]
     pub fn rook_attacks(&self, sq: Square, occupied: Bb) -> Bb {
-        self.attacks(Piece::new(Color::Sente, Kind::Rook), sq, occupied)
+        self.slides_along(ROOK_DIRECTIONS, sq, occupied)
     }
 
     /// Bishop-line attacks from `sq`.
     #[inline]
     pub fn bishop_attacks(&self, sq: Square, occupied: Bb) -> Bb {
-        self.attacks(Piece::new(Color::Sente, Kind::Bishop), sq, occupied)
+        self.slides_along(BISHOP_DIRECTIONS, sq, occupied)
+    }
+
+    #[inline(always)]
+    fn slides_along(&self, dirs: [DirectionIndex; 4], sq: Square, occupied: Bb) -> Bb {
+        self.rays.slide(dirs[0], sq, occupied)
+            | self.rays.slide(dirs[1], sq, occupied)
+            | self.rays.slide(dirs[2], sq, occupied)
+            | self.rays.slide(dirs[3], sq, occupied)
     }
 
     /// Lance attacks of `color` from `sq`.
@@ -162,11 +188,37 @@ impl Tables {
     pub fn square_ahead(&self, color: Color, sq: Square) -> Option<Square> {
         self.step_attacks(color, Kind::Pawn, sq).lowest()
     }
+}
 
-    /// The squares of rank `rank` (used by tests and diagrams).
-    pub fn rank_squares(&self, rank: Rank) -> Bb {
-        (0..Geo::FILES)
-            .map(|f| Bb::from_square(Square::new::<Geo>(File(f), rank)))
-            .fold(Bb::EMPTY, |a, b| a | b)
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The compiled tables agree with walking each piece's atoms square by square.
+    #[test]
+    fn tables_agree_with_the_atoms() {
+        let t = tables();
+        let mut occupied = Bb::EMPTY;
+        for sq in Square::all::<Geo>().filter(|s| s.0 % 5 == 2 || s.0 % 7 == 0) {
+            occupied = occupied.with(sq);
+        }
+        for color in Color::BOTH {
+            for kind in Kind::ALL {
+                for from in Square::all::<Geo>() {
+                    let mut walked = Bb::EMPTY;
+                    for atom in kind.rules().atoms {
+                        for to in atom.targets::<Geo>(from, color, |s| occupied.contains(s)) {
+                            walked = walked.with(to);
+                        }
+                    }
+                    let piece = Piece::new(color, kind);
+                    assert_eq!(
+                        t.attacks(piece, from, occupied),
+                        walked,
+                        "{piece:?} {from:?}"
+                    );
+                }
+            }
+        }
     }
 }
