@@ -54,7 +54,7 @@ pub fn usi_to_engine(usi: &str, notation: Notation) -> String {
                 let file: u8 = sq[..split].parse().ok()?;
                 let rank = sq.as_bytes().get(split)?.checked_sub(b'a')?;
                 let letter = (b'a' + BOARD_FILES.checked_sub(file)?) as char;
-                Some(format!("{letter}{}", BOARD_RANKS - rank))
+                Some(format!("{letter}{}", BOARD_RANKS.checked_sub(rank)?))
             };
             if let Some((piece, to)) = usi.split_once('*') {
                 return format!("{piece}@{}", conv(to).unwrap_or_else(|| to.to_string()));
@@ -477,6 +477,10 @@ mod tests {
         }
         assert_eq!(engine_to_usi("7g7f"), "7g7f");
         assert_eq!(engine_to_usi("garbage"), "garbage");
+        // Off-board text passes through unchanged rather than panicking.
+        assert_eq!(usi_to_engine("7z7f", Notation::XBoard), "7z7f");
+        assert_eq!(engine_to_usi("z9a1"), "z9a1");
+        assert_eq!(engine_to_usi("a0a1"), "a0a1");
     }
 
     #[test]
