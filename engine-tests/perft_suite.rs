@@ -7,46 +7,16 @@
 
 use shishi::rules::perft::perft;
 use shishi::rules::variants::shogi::Position;
-use std::path::PathBuf;
+
+#[path = "common/perft_file.rs"]
+mod perft_file;
+use perft_file::read_suite;
 
 /// Lines with more leaves than this are left to the deep (ignored) run.
 const REGULAR_NODE_LIMIT: u64 = 20_000_000;
 
-struct PerftLine {
-    line_number: usize,
-    sfen: String,
-    depth: u32,
-    nodes: u64,
-}
-
-fn suite(name: &str) -> Vec<PerftLine> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("positions/perft")
-        .join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|(i, l)| {
-            let fields: Vec<&str> = l.split(';').map(str::trim).collect();
-            assert_eq!(
-                fields.len(),
-                3,
-                "line {}: expected `sfen ; depth ; nodes`",
-                i + 1
-            );
-            PerftLine {
-                line_number: i + 1,
-                sfen: fields[0].to_string(),
-                depth: fields[1].parse().expect("depth"),
-                nodes: fields[2].parse().expect("nodes"),
-            }
-        })
-        .collect()
-}
-
 fn check_shogi(limit: Option<u64>) {
-    let lines = suite("shogi.perft");
+    let lines = read_suite("shogi.perft");
     assert!(lines.len() >= 20, "the suite should hold many lines");
     let mut checked = 0;
     for line in lines.iter().filter(|l| limit.is_none_or(|n| l.nodes <= n)) {

@@ -32,6 +32,7 @@ enum Command {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Variant {
     Shogi,
+    Chushogi,
 }
 
 /// Parses the command line, runs the subcommand and returns the process exit code.

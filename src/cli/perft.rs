@@ -2,7 +2,10 @@
 //! time and nodes per second, optionally split by first move (`--divide`).
 
 use super::Variant;
+use crate::rules::game::Game;
+use crate::rules::moves::Move;
 use crate::rules::perft::{divide, perft};
+use crate::rules::variants::chu;
 use crate::rules::variants::shogi::Position;
 use clap::Args;
 use std::io::Write;
@@ -35,6 +38,7 @@ pub struct PerftArgs {
 }
 
 pub fn run(args: &PerftArgs) -> Result<(), String> {
+    let mut stdout = std::io::stdout().lock();
     match args.variant {
         Variant::Shogi => {
             let mut pos = match &args.sfen {
@@ -45,25 +49,54 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
                 let mv = pos.parse_usi_move(text).map_err(|e| e.to_string())?;
                 pos.play(mv);
             }
-            let mut stdout = std::io::stdout().lock();
-            let start = Instant::now();
-            let nodes = if args.divide {
-                let mut rows: Vec<(String, u64)> = divide(&mut pos, args.depth)
-                    .into_iter()
-                    .map(|(mv, n)| (pos.move_to_usi(mv), n))
-                    .collect();
-                rows.sort();
-                for (mv, n) in &rows {
-                    writeln!(stdout, "{mv}: {n}").map_err(output_error)?;
-                }
-                rows.iter().map(|(_, n)| n).sum()
-            } else {
-                perft(&mut pos, args.depth)
+            count_and_report(&mut pos, args, Position::move_to_usi, &mut stdout)
+                .map_err(output_error)?;
+        }
+        Variant::Chushogi => {
+            let mut pos = match &args.sfen {
+                Some(sfen) => chu::Position::from_sfen(sfen).map_err(|e| e.to_string())?,
+                None => chu::Position::startpos(),
             };
-            report(&mut stdout, nodes, start).map_err(output_error)?;
+            for text in args.moves.iter().filter(|m| !m.is_empty()) {
+                let mv = pos.parse_usi_move(text).map_err(|e| e.to_string())?;
+                pos.play(mv);
+            }
+            count_and_report(&mut pos, args, chu::Position::move_to_usi, &mut stdout)
+                .map_err(output_error)?;
+            // `nodes` counts each distinct action once; `usi-strings` counts every USI
+            // spelling, as lishogi/shogiops do (a jump also spelt through an empty square
+            // counts twice).
+            if !args.divide {
+                let spellings = chu::movegen::perft_usi_spellings(&mut pos, args.depth);
+                writeln!(stdout, "usi-strings {spellings}").map_err(output_error)?;
+            }
         }
     }
     Ok(())
+}
+
+/// Counts (and with `--divide` splits) the tree below `pos` and prints the result.
+fn count_and_report<G: Game>(
+    pos: &mut G,
+    args: &PerftArgs,
+    move_to_usi: impl Fn(&G, Move) -> String,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let start = Instant::now();
+    let nodes = if args.divide {
+        let mut rows: Vec<(String, u64)> = divide(pos, args.depth)
+            .into_iter()
+            .map(|(mv, n)| (move_to_usi(pos, mv), n))
+            .collect();
+        rows.sort();
+        for (mv, n) in &rows {
+            writeln!(out, "{mv}: {n}")?;
+        }
+        rows.iter().map(|(_, n)| n).sum()
+    } else {
+        perft(pos, args.depth)
+    };
+    report(out, nodes, start)
 }
 
 fn report(out: &mut impl Write, nodes: u64, start: Instant) -> std::io::Result<()> {

@@ -2,8 +2,9 @@
 //!
 //! Layout: bits 0–7 destination square, bits 8–15 origin square (or the dropped kind's
 //! [`KindId`] for a drop), bit 16 promote, bit 17 drop, bit 31 always set so that
-//! `Option<Move>` costs nothing extra. Later variants add multi-step and chance actions in the
-//! unused bits.
+//! `Option<Move>` costs nothing extra. Multi-step moves (Chu Shogi's Lion, Horned Falcon and
+//! Soaring Eagle) set bit 18 and keep their middle square in bits 19–26; bits 27–30 are free
+//! for the chance actions of later variants.
 
 use crate::rules::geometry::Square;
 use crate::rules::piece::KindId;
@@ -18,6 +19,8 @@ const _: () = assert!(std::mem::size_of::<Option<Move>>() == 4);
 const VALID: u32 = 1 << 31;
 const PROMOTE: u32 = 1 << 16;
 const DROP: u32 = 1 << 17;
+const HAS_MID: u32 = 1 << 18;
+const MID_SHIFT: u32 = 19;
 
 /// The most actions any position of any variant can offer (shogi's record is 593).
 pub const MAX_MOVES: usize = 1024;
@@ -36,6 +39,19 @@ impl Move {
     #[inline]
     pub fn normal(from: Square, to: Square, promote: bool) -> Move {
         Move::from_bits(to.0 as u32 | (from.0 as u32) << 8 | if promote { PROMOTE } else { 0 })
+    }
+
+    /// A two-step move from `from` through `mid` to `to` (Chu Shogi's lion power). `to` may
+    /// equal `from` (igui, or jitto when `mid` is empty).
+    #[inline]
+    pub fn multi(from: Square, mid: Square, to: Square) -> Move {
+        Move::from_bits(to.0 as u32 | (from.0 as u32) << 8 | HAS_MID | (mid.0 as u32) << MID_SHIFT)
+    }
+
+    /// The middle square of a two-step move.
+    #[inline]
+    pub fn mid(self) -> Option<Square> {
+        (self.0.get() & HAS_MID != 0).then(|| Square((self.0.get() >> MID_SHIFT) as u8))
     }
 
     /// A drop of a piece of `kind` from hand onto `to`.
@@ -82,13 +98,22 @@ impl std::fmt::Debug for Move {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.dropped_kind() {
             Some(kind) => write!(f, "Move(drop kind {} to {})", kind.0, self.to().0),
-            None => write!(
-                f,
-                "Move({} -> {}{})",
-                self.from().map_or(0, |s| s.0),
-                self.to().0,
-                if self.is_promotion() { " +" } else { "" }
-            ),
+            None => match self.mid() {
+                Some(mid) => write!(
+                    f,
+                    "Move({} -> {} -> {})",
+                    self.from().map_or(0, |s| s.0),
+                    mid.0,
+                    self.to().0
+                ),
+                None => write!(
+                    f,
+                    "Move({} -> {}{})",
+                    self.from().map_or(0, |s| s.0),
+                    self.to().0,
+                    if self.is_promotion() { " +" } else { "" }
+                ),
+            },
         }
     }
 }
@@ -109,5 +134,14 @@ mod tests {
         assert_eq!(d.to(), Square(143));
         assert!(!d.is_promotion());
         assert_ne!(Move::normal(Square(0), Square(0), false), d);
+        assert_eq!(m.mid(), None);
+        let lion = Move::multi(Square(143), Square(130), Square(143));
+        assert_eq!(
+            (lion.from(), lion.mid(), lion.to()),
+            (Some(Square(143)), Some(Square(130)), Square(143))
+        );
+        assert!(!lion.is_promotion() && !lion.is_drop());
+        assert_ne!(lion, Move::normal(Square(143), Square(143), false));
+        assert_ne!(lion, Move::multi(Square(143), Square(131), Square(143)));
     }
 }

@@ -1,4 +1,5 @@
 //! One module per game. Each owns its pieces, position, move generation and notation, and
 //! implements [`crate::rules::game::Game`].
 
+pub mod chu;
 pub mod shogi;

@@ -8,9 +8,9 @@
 use super::position::{Hand, Position};
 use super::{Geo, Kind, Piece};
 use crate::rules::bitboard::Bitboard;
-use crate::rules::geometry::{Color, File, Rank, Square};
+use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::{Move, MoveList};
-use crate::rules::notation::NotationError;
+use crate::rules::notation::{read_sfen_board, write_sfen_board, NotationError};
 
 /// The standard start position (RULES.md §1.1).
 pub const START_SFEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
@@ -92,28 +92,7 @@ impl Position {
 
     /// The SFEN of this position.
     pub fn to_sfen(&self) -> String {
-        let mut board = String::new();
-        for rank in 0..9 {
-            if rank > 0 {
-                board.push('/');
-            }
-            let mut empties = 0;
-            for file in (0..9).rev() {
-                match self.piece_at(Square::new::<Geo>(File(file), Rank(rank))) {
-                    None => empties += 1,
-                    Some(p) => {
-                        if empties > 0 {
-                            board.push_str(&empties.to_string());
-                            empties = 0;
-                        }
-                        board.push_str(&piece_text(p));
-                    }
-                }
-            }
-            if empties > 0 {
-                board.push_str(&empties.to_string());
-            }
-        }
+        let board = write_sfen_board::<Geo>(|sq| self.piece_at(sq).map(piece_text));
         let mut hands = String::new();
         for color in Color::BOTH {
             for kind in HAND_PRINT_ORDER {
@@ -197,77 +176,16 @@ impl Position {
 }
 
 fn parse_board(text: &str, pos: &mut Position) -> Result<(), NotationError> {
-    let ranks: Vec<&str> = text.split('/').collect();
-    if ranks.len() != 9 {
-        return Err(sfen_error(format!(
-            "board has {} ranks, expected 9",
-            ranks.len()
-        )));
-    }
-    for (rank, row) in ranks.iter().enumerate() {
-        let mut file: i32 = 8;
-        let mut promoted = false;
-        let mut chars = row.chars().peekable();
-        while let Some(c) = chars.next() {
-            if c.is_ascii_digit() {
-                let mut run = c.to_digit(10).unwrap_or(0);
-                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                    run = run * 10 + d;
-                    chars.next();
-                }
-                if promoted || run == 0 {
-                    return Err(sfen_error(format!(
-                        "bad empty-square count in rank {}",
-                        rank + 1
-                    )));
-                }
-                file -= run as i32;
-            } else if c == '+' {
-                if promoted {
-                    return Err(sfen_error("doubled '+'"));
-                }
-                promoted = true;
-                continue;
-            } else {
-                let kind = kind_from_letter(c)
-                    .ok_or_else(|| sfen_error(format!("unknown piece letter {c:?}")))?;
-                let kind = if promoted {
-                    if !kind.can_promote() {
-                        return Err(sfen_error(format!("+{c} cannot be promoted")));
-                    }
-                    kind.promoted()
-                } else {
-                    kind
-                };
-                if file < 0 {
-                    return Err(sfen_error(format!(
-                        "rank {} is longer than 9 squares",
-                        rank + 1
-                    )));
-                }
-                let color = if c.is_ascii_uppercase() {
-                    Color::Sente
-                } else {
-                    Color::Gote
-                };
-                pos.put(
-                    Square::new::<Geo>(File(file as u8), Rank(rank as u8)),
-                    Piece::new(color, kind),
-                );
-                file -= 1;
-            }
-            promoted = false;
-        }
-        if promoted {
-            return Err(sfen_error("'+' at the end of a rank"));
-        }
-        if file != -1 {
-            return Err(sfen_error(format!(
-                "rank {} has {} squares, expected 9",
-                rank + 1,
-                8 - file
-            )));
-        }
+    for placed in read_sfen_board::<Geo>(text)? {
+        let c = placed.letter;
+        let kind =
+            kind_from_letter(c).ok_or_else(|| sfen_error(format!("unknown piece letter {c:?}")))?;
+        let kind = match (placed.promoted, kind.can_promote()) {
+            (false, _) => kind,
+            (true, true) => kind.promoted(),
+            (true, false) => return Err(sfen_error(format!("+{c} cannot be promoted"))),
+        };
+        pos.put(placed.square, Piece::new(placed.color(), kind));
     }
     Ok(())
 }
@@ -391,7 +309,7 @@ mod tests {
             ),
             (
                 "lnsgkgsnl/1r5b1/ppppppppp/10/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-                "squares",
+                "empty-square count",
             ),
             (
                 "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1",

@@ -1,0 +1,39 @@
+//! Reading the perft suites in `positions/perft/` (`<sfen> ; <depth> ; <nodes>` lines, `#`
+//! comments), shared by the per-variant perft tests.
+
+use std::path::PathBuf;
+
+/// One line of a perft suite.
+pub struct PerftLine {
+    pub line_number: usize,
+    pub sfen: String,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// Every line of `positions/perft/<name>`.
+pub fn read_suite(name: &str) -> Vec<PerftLine> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("positions/perft")
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|(i, l)| {
+            let fields: Vec<&str> = l.split(';').map(str::trim).collect();
+            assert_eq!(
+                fields.len(),
+                3,
+                "{name} line {}: expected `sfen ; depth ; nodes`",
+                i + 1
+            );
+            PerftLine {
+                line_number: i + 1,
+                sfen: fields[0].to_string(),
+                depth: fields[1].parse().expect("depth"),
+                nodes: fields[2].parse().expect("nodes"),
+            }
+        })
+        .collect()
+}

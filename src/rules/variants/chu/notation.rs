@@ -1,0 +1,374 @@
+//! SFEN and USI move text for Chu Shogi, as lishogi writes them (RULES.md §2.1, §2.4).
+//!
+//! The SFEN's third field is not a hand but the square where a non-Lion took a Lion on the
+//! previous move (`-` if none). Moves are `<from><to>[+|=]` or, for the Lion family's double
+//! moves, `<from><mid><to>` (`6i5h4g`, igui `6i5h6i`, jitto `6f6g6f`). Both spellings of the
+//! same action are accepted (the direct jump `6f6d` and `6f6e6d` through an empty square);
+//! the shortest is printed, and jitto is printed through its first empty adjacent square.
+//! Parsing validates: an SFEN is refused with a reason if it is malformed or impossible, and a
+//! move only if it names a legal move of the position.
+
+use super::position::Position;
+use super::{ChuRules, Geo, Kind, Piece};
+use crate::rules::bitboard::Bitboard;
+use crate::rules::geometry::{Color, Square};
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::notation::{read_sfen_board, write_sfen_board, NotationError};
+
+/// The start position (lishogi's `initialSfen`, RULES.md §2.1).
+pub const START_SFEN: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
+
+fn sfen_error(message: impl Into<String>) -> NotationError {
+    NotationError::Sfen(message.into())
+}
+
+fn kind_from_letter(letter: char) -> Option<Kind> {
+    Kind::ALL
+        .into_iter()
+        .find(|k| !k.rules().is_promoted && k.rules().letter == letter.to_ascii_uppercase())
+}
+
+/// The SFEN text of a piece (`N`, `+o`, …).
+pub fn piece_text(piece: Piece) -> String {
+    let rules = piece.kind().rules();
+    let letter = match piece.color() {
+        Color::Sente => rules.letter,
+        Color::Gote => rules.letter.to_ascii_lowercase(),
+    };
+    if rules.is_promoted {
+        format!("+{letter}")
+    } else {
+        letter.to_string()
+    }
+}
+
+impl Position {
+    /// The start position under lishogi's rules.
+    pub fn startpos() -> Position {
+        Position::startpos_with(ChuRules::default())
+    }
+
+    /// The start position under `rules`.
+    pub fn startpos_with(rules: ChuRules) -> Position {
+        Position::from_sfen_with(START_SFEN, rules).expect("the start SFEN is valid")
+    }
+
+    /// Parses a 3- or 4-field Chu SFEN under lishogi's rules.
+    pub fn from_sfen(text: &str) -> Result<Position, NotationError> {
+        Position::from_sfen_with(text, ChuRules::default())
+    }
+
+    /// Parses a 3- or 4-field Chu SFEN (the move number defaults to 1) under `rules`.
+    pub fn from_sfen_with(text: &str, rules: ChuRules) -> Result<Position, NotationError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if !(3..=4).contains(&fields.len()) {
+            return Err(sfen_error(format!(
+                "expected 3 or 4 fields (board side lion-capture [move]), found {}",
+                fields.len()
+            )));
+        }
+        let mut pos = Position::empty(rules);
+        parse_board(fields[0], &mut pos)?;
+        let side = match fields[1] {
+            "b" => Color::Sente,
+            "w" => Color::Gote,
+            other => {
+                return Err(sfen_error(format!(
+                    "side to move must be b or w, not {other:?}"
+                )))
+            }
+        };
+        let lion_capture = match fields[2] {
+            "-" => None,
+            text => Some(Square::from_usi::<Geo>(text).ok_or_else(|| {
+                sfen_error(format!(
+                    "third field must be the last lion-capture square or -, not {text:?} (Chu has no hands)"
+                ))
+            })?),
+        };
+        let move_number = match fields.get(3) {
+            Some(n) => n
+                .parse::<u32>()
+                .ok()
+                .filter(|n| *n >= 1)
+                .ok_or_else(|| sfen_error(format!("bad move number {n:?}")))?,
+            None => 1,
+        };
+        pos.finish_setup(side, lion_capture, move_number);
+        validate(&pos)?;
+        Ok(pos)
+    }
+
+    /// The SFEN of this position.
+    pub fn to_sfen(&self) -> String {
+        let board = write_sfen_board::<Geo>(|sq| self.piece_at(sq).map(piece_text));
+        let record = self
+            .lion_capture()
+            .map_or_else(|| "-".to_string(), |sq| sq.to_usi::<Geo>());
+        format!(
+            "{board} {} {record} {}",
+            self.side_to_move().sfen_char(),
+            self.move_number()
+        )
+    }
+
+    /// The USI text of a move of this position: `7g7f`, `8h2b+`, `6i5h4g`, `6i5h6i`, `6f6g6f`.
+    pub fn move_to_usi(&self, mv: Move) -> String {
+        let from = mv.from().map_or_else(String::new, |s| s.to_usi::<Geo>());
+        let mid = mv.mid().map_or_else(String::new, |s| s.to_usi::<Geo>());
+        format!(
+            "{from}{mid}{}{}",
+            mv.to().to_usi::<Geo>(),
+            if mv.is_promotion() { "+" } else { "" }
+        )
+    }
+
+    /// Parses a USI move and checks that it is legal here. A trailing `=` ("do not promote")
+    /// is accepted; a double move through an empty square is read as the equivalent direct
+    /// move (or as this piece's jitto when it ends where it started).
+    pub fn parse_usi_move(&self, text: &str) -> Result<Move, NotationError> {
+        let bad = |why: &str| NotationError::Move(format!("{text}: {why}"));
+        let (body, promote) = match text.strip_suffix('+') {
+            Some(body) => (body, true),
+            None => (text.strip_suffix('=').unwrap_or(text), false),
+        };
+        let squares = split_squares(body).ok_or_else(|| bad("malformed move"))?;
+        let mut legal = MoveList::new();
+        self.generate_legal(&mut legal);
+        let us = self.side_to_move();
+        let from = squares[0];
+        let piece = self
+            .piece_at(from)
+            .filter(|p| p.color() == us)
+            .ok_or_else(|| bad("no piece of the side to move on the origin square"))?;
+        let candidate = match squares[..] {
+            [_, to] => Move::normal(from, to, promote),
+            [_, mid, to] => {
+                if promote {
+                    return Err(bad("a two-step move cannot promote"));
+                }
+                if !self.is_lion_path(piece.kind(), us, from, mid, to) {
+                    return Err(bad(&format!(
+                        "a {} cannot move through {} to {}",
+                        piece.kind().rules().name,
+                        mid.to_usi::<Geo>(),
+                        to.to_usi::<Geo>()
+                    )));
+                }
+                match self.piece_at(mid) {
+                    Some(p) if p.color() == us => {
+                        return Err(bad("the middle square holds one's own piece"))
+                    }
+                    Some(_) => Move::multi(from, mid, to),
+                    None if to == from => legal
+                        .iter()
+                        .copied()
+                        .find(|m| m.from() == Some(from) && m.to() == from && m.mid().is_some())
+                        .filter(|m| m.mid().is_some_and(|s| self.piece_at(s).is_none()))
+                        .ok_or_else(|| bad("jitto is not possible here"))?,
+                    None => Move::normal(from, to, false),
+                }
+            }
+            _ => return Err(bad("malformed move")),
+        };
+        if legal.contains(&candidate) {
+            Ok(candidate)
+        } else {
+            Err(NotationError::Move(format!(
+                "{text} is not legal in {}",
+                self.to_sfen()
+            )))
+        }
+    }
+}
+
+/// Splits `7g7f` / `12a11b10c` into its squares (2 or 3 of them).
+fn split_squares(body: &str) -> Option<Vec<Square>> {
+    let mut squares = Vec::new();
+    let mut rest = body;
+    while !rest.is_empty() {
+        let digits = rest.find(|c: char| !c.is_ascii_digit())?;
+        let end = digits + rest[digits..].chars().next()?.len_utf8();
+        squares.push(Square::from_usi::<Geo>(&rest[..end])?);
+        rest = &rest[end..];
+    }
+    (2..=3).contains(&squares.len()).then_some(squares)
+}
+
+fn parse_board(text: &str, pos: &mut Position) -> Result<(), NotationError> {
+    for placed in read_sfen_board::<Geo>(text)? {
+        let c = placed.letter;
+        let kind =
+            kind_from_letter(c).ok_or_else(|| sfen_error(format!("unknown piece letter {c:?}")))?;
+        let kind = match (placed.promoted, kind.can_promote()) {
+            (false, _) => kind,
+            (true, true) => kind.promoted(),
+            (true, false) => return Err(sfen_error(format!("+{c} cannot be promoted"))),
+        };
+        pos.put(placed.square, Piece::new(placed.color(), kind));
+    }
+    Ok(())
+}
+
+fn validate(pos: &Position) -> Result<(), NotationError> {
+    for color in Color::BOTH {
+        if pos.pieces(color, Kind::King).more_than_one() {
+            return Err(sfen_error(format!("{color:?} has two kings")));
+        }
+        if pos.pieces(color, Kind::CrownPrince).more_than_one() {
+            return Err(sfen_error(format!("{color:?} has two crown princes")));
+        }
+        if pos.royals(color).is_empty() {
+            return Err(sfen_error(format!(
+                "{color:?} has no royal (king or crown prince)"
+            )));
+        }
+    }
+    if let Some(sq) = pos.lion_capture() {
+        if pos
+            .piece_at(sq)
+            .is_some_and(|p| p.color() == pos.side_to_move())
+        {
+            return Err(sfen_error(format!(
+                "lion-capture square {} holds a piece of the side to move",
+                sq.to_usi::<Geo>()
+            )));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LONE_LION: &str = "11k/12/12/12/12/6N5/12/12/12/12/12/K11 b - 1";
+
+    #[test]
+    fn sfen_round_trips() {
+        for sfen in [
+            START_SFEN,
+            "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 7",
+            "11k/12/12/9g2/6+o2n2/6R1N3/12/9R2/12/12/12/K11 b 6e 1",
+            "12/6k1+e3/6nP4/12/6N5/12/12/12/12/12/12/K4G5+E w - 12",
+            "+l+f+c+s+g+e+k+t+x+o+b+a/12/+m+v+r+h+d+q+n+p+i3/12/12/12/12/12/12/12/12/K11 b - 1"
+                .replace("+k", "k")
+                .replace("+q", "q")
+                .replace("+n", "n")
+                .as_str(),
+        ] {
+            let pos = Position::from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+            assert_eq!(pos.to_sfen(), sfen);
+        }
+        // Three fields: the move number defaults to 1.
+        let short = Position::from_sfen("11k/12/12/12/12/12/12/12/12/12/12/K11 b -").unwrap();
+        assert!(short.to_sfen().ends_with(" b - 1"));
+    }
+
+    #[test]
+    fn bad_sfens_are_refused_with_a_reason() {
+        let ok = "11k/12/12/12/12/12/12/12/12/12/12/K11";
+        for (sfen, why) in [
+            ("", "fields"),
+            ("12/12 b - 1", "ranks"),
+            ("11k/12/12/12/12/12/12/12/12/12/12/K10 b - 1", "squares"),
+            (
+                "11k/13/12/12/12/12/12/12/12/12/12/K11 b - 1",
+                "empty-square count",
+            ),
+            ("11k/12/12/12/12/12/12/12/12/12/12/K10Z b - 1", "letter"),
+            (
+                "11k/12/12/12/12/12/12/12/12/12/12/K11Z b - 1",
+                "longer than 12",
+            ),
+            ("10kk/12/12/12/12/12/12/12/12/12/12/K11 b - 1", "two kings"),
+            (
+                "11+k/12/12/12/12/12/12/12/12/12/12/K11 b - 1",
+                "cannot be promoted",
+            ),
+            ("11g/12/12/12/12/12/12/12/12/12/12/K11 b - 1", "no royal"),
+            (
+                "10+e+e/12/12/12/12/12/12/12/12/12/12/K11 b - 1",
+                "two crown princes",
+            ),
+        ] {
+            let err = Position::from_sfen(sfen).expect_err(sfen).to_string();
+            assert!(err.contains(why), "{sfen}: {err}");
+        }
+        for (tail, why) in [
+            ("x - 1", "side"),
+            ("b P 1", "lion-capture square"),
+            ("b 13a 1", "lion-capture square"),
+            ("b - 0", "move number"),
+            ("b 12l 1", "side to move"),
+        ] {
+            let sfen = format!("{ok} {tail}");
+            let err = Position::from_sfen(&sfen).expect_err(&sfen).to_string();
+            assert!(err.contains(why), "{sfen}: {err}");
+        }
+    }
+
+    #[test]
+    fn both_spellings_of_a_move_parse_and_the_shortest_prints() {
+        let pos = Position::from_sfen(LONE_LION).unwrap();
+        let direct = pos.parse_usi_move("6f6d").unwrap();
+        assert_eq!(pos.parse_usi_move("6f6e6d").unwrap(), direct);
+        assert_eq!(pos.parse_usi_move("6f5e6d").unwrap(), direct);
+        assert_eq!(pos.parse_usi_move("6f6d=").unwrap(), direct);
+        assert_eq!(pos.move_to_usi(direct), "6f6d");
+        // A two-step move back to an adjacent square is the plain step.
+        assert_eq!(
+            pos.parse_usi_move("6f6e5e").unwrap(),
+            pos.parse_usi_move("6f5e").unwrap()
+        );
+        // Every jitto spelling is the same pass; it prints through the first empty square.
+        let pass = pos.parse_usi_move("6f6g6f").unwrap();
+        assert_eq!(pos.parse_usi_move("6f7e6f").unwrap(), pass);
+        assert_eq!(pos.move_to_usi(pass), "6f5e6f");
+        assert_eq!(pass.mid().map(|s| s.to_usi::<Geo>()), Some("5e".into()));
+    }
+
+    #[test]
+    fn double_moves_print_and_parse() {
+        let sfen = "11k/12/12/12/5Rpg4/6NP4/5s6/12/12/12/12/K11 b - 1";
+        let pos = Position::from_sfen(sfen).unwrap();
+        for text in ["6f6e5e", "6f6e6f", "6f7g8h", "6f6e", "12l11l"] {
+            let mv = pos.parse_usi_move(text).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(pos.move_to_usi(mv), text);
+        }
+        for (bad, why) in [
+            ("6f6f", "not legal"),
+            ("6f4f5f", "cannot move through"),
+            ("6f6e6d+", "cannot promote"),
+            ("6f5f4f", "own piece"),
+            ("6f6e7e", "not legal"),
+            ("1a2a", "no piece of the side to move"),
+            ("13a1a", "malformed"),
+            ("6f", "malformed"),
+            ("6f6e5e4d", "malformed"),
+            ("", "malformed"),
+        ] {
+            let err = pos.parse_usi_move(bad).expect_err(bad).to_string();
+            assert!(err.contains(why), "{bad}: {err}");
+        }
+        // Falcon and Eagle paths are checked against their lion directions.
+        let falcon = Position::from_sfen("11k/12/12/12/6p5/6+H5/12/12/12/12/12/K11 b - 1").unwrap();
+        assert!(falcon.parse_usi_move("6f6e6d").is_ok());
+        assert!(falcon.parse_usi_move("6f6e6f").is_ok());
+        assert!(falcon.parse_usi_move("6f6e5d").is_err());
+        assert!(falcon.parse_usi_move("6f6g6f").is_err());
+    }
+
+    #[test]
+    fn promotion_suffixes() {
+        let pos = Position::from_sfen("11k/12/12/12/7S4/12/12/12/12/12/12/K11 b - 1").unwrap();
+        let up = pos.parse_usi_move("5e5d+").unwrap();
+        assert!(up.is_promotion());
+        assert_eq!(pos.move_to_usi(up), "5e5d+");
+        assert_eq!(
+            pos.parse_usi_move("5e5d=").unwrap(),
+            pos.parse_usi_move("5e5d").unwrap()
+        );
+        assert!(pos.parse_usi_move("5e5f+").is_err());
+    }
+}

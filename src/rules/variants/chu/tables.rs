@@ -1,0 +1,193 @@
+//! Precomputed tables for Chu Shogi: per-piece step and leap attacks and slide directions
+//! compiled from the piece atoms, slider rays, the 4-rank promotion zones, the neighbour
+//! sets the Lion's double moves use, and the zobrist keys.
+//!
+//! Built once on first use and shared read-only by every position (positions hold a
+//! `&'static Tables`).
+
+use super::{Geo, Kind, Piece, PIECES};
+use crate::rules::bitboard::{Bb192, Bitboard};
+use crate::rules::geometry::{Color, DirectionIndex, Geometry, Offset, Square};
+use crate::rules::piece::MoveAtom;
+use crate::rules::rays::Rays;
+use crate::rules::zobrist::KeyStream;
+use arrayvec::ArrayVec;
+use std::sync::OnceLock;
+
+type Bb = Bb192;
+pub(super) const SQUARES: usize = 144;
+
+/// Every table the Chu rules consult.
+pub struct Tables {
+    /// Steps and leaps per colour, kind and square (`[color][kind * SQUARES + square]`).
+    step: [Vec<Bb>; 2],
+    /// Slide directions per colour and kind.
+    slides: [[ArrayVec<DirectionIndex, 8>; Kind::COUNT]; 2],
+    /// The same directions as a bit set (bit `d` = direction index `d`).
+    slide_mask: [[u8; Kind::COUNT]; 2],
+    /// Kinds that have steps or leaps (the ones `attackers_to` looks up by table).
+    pub(super) step_kinds: ArrayVec<Kind, { Kind::COUNT }>,
+    pub rays: Rays<Geo>,
+    /// The promotion zone of each colour (its 4 farthest ranks).
+    pub zone: [Bb; 2],
+    /// Each colour's last rank.
+    pub last_rank: [Bb; 2],
+    /// The square one step forward for each colour, per square.
+    forward: [[Option<Square>; SQUARES]; 2],
+    pub board_keys: Vec<[u64; SQUARES]>,
+    pub side_key: u64,
+    /// Keyed by the square recorded in SFEN field 3 (a Lion just taken by a non-Lion).
+    pub lion_capture_keys: [u64; SQUARES],
+    /// CHU.RUL's one-turn promotion deferral, per colour and square.
+    pub declined_keys: [[u64; SQUARES]; 2],
+    /// All 144 squares.
+    pub all: Bb,
+}
+
+/// The shared tables (built on first call).
+pub fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(Tables::build)
+}
+
+impl Tables {
+    fn build() -> Tables {
+        let mut step = [
+            vec![Bb::EMPTY; Kind::COUNT * SQUARES],
+            vec![Bb::EMPTY; Kind::COUNT * SQUARES],
+        ];
+        let mut slides: [[ArrayVec<DirectionIndex, 8>; Kind::COUNT]; 2] =
+            std::array::from_fn(|_| std::array::from_fn(|_| ArrayVec::new()));
+        let mut slide_mask = [[0u8; Kind::COUNT]; 2];
+        let mut step_kinds = ArrayVec::new();
+        for kind in Kind::ALL {
+            if PIECES[kind.index()]
+                .atoms
+                .iter()
+                .any(|a| matches!(a, MoveAtom::Step { .. } | MoveAtom::Leap { .. }))
+            {
+                step_kinds.push(kind);
+            }
+        }
+        for color in Color::BOTH {
+            for kind in Kind::ALL {
+                for atom in PIECES[kind.index()].atoms {
+                    let offset = atom.offset(color);
+                    match atom {
+                        MoveAtom::Step { .. } | MoveAtom::Leap { .. } => {
+                            for sq in Square::all::<Geo>() {
+                                if let Some(to) = sq.offset::<Geo>(offset) {
+                                    step[color.index()][kind.index() * SQUARES + sq.index()] |=
+                                        Bb::from_square(to);
+                                }
+                            }
+                        }
+                        MoveAtom::Slide { .. } => {
+                            let dir = DirectionIndex::of(offset).expect("unit slide");
+                            slides[color.index()][kind.index()].push(dir);
+                            slide_mask[color.index()][kind.index()] |= 1 << dir.0;
+                        }
+                        MoveAtom::RangeSlide { .. } => {
+                            unreachable!("no Chu Shogi piece has a range-limited slide")
+                        }
+                    }
+                }
+            }
+        }
+        let mut zone = [Bb::EMPTY; 2];
+        let mut last_rank = [Bb::EMPTY; 2];
+        let mut forward = [[None; SQUARES]; 2];
+        let mut all = Bb::EMPTY;
+        for sq in Square::all::<Geo>() {
+            all |= Bb::from_square(sq);
+            for color in Color::BOTH {
+                let from_edge = sq.rank::<Geo>().distance_from_far_edge::<Geo>(color);
+                if from_edge < Geo::ZONE_DEPTH {
+                    zone[color.index()] |= Bb::from_square(sq);
+                }
+                if from_edge == 0 {
+                    last_rank[color.index()] |= Bb::from_square(sq);
+                }
+                forward[color.index()][sq.index()] =
+                    sq.offset::<Geo>(Offset::for_owner(1, 0, color));
+            }
+        }
+        let mut keys = KeyStream::new(0x4348_5553_484F_4749);
+        let mut board_keys = vec![[0; SQUARES]; 2 * Kind::COUNT];
+        for piece_keys in board_keys.iter_mut() {
+            for key in piece_keys.iter_mut() {
+                *key = keys.next_key();
+            }
+        }
+        let side_key = keys.next_key();
+        let lion_capture_keys = std::array::from_fn(|_| keys.next_key());
+        let declined_keys = [
+            std::array::from_fn(|_| keys.next_key()),
+            std::array::from_fn(|_| keys.next_key()),
+        ];
+        Tables {
+            step,
+            slides,
+            slide_mask,
+            step_kinds,
+            rays: Rays::new(),
+            zone,
+            last_rank,
+            forward,
+            board_keys,
+            side_key,
+            lion_capture_keys,
+            declined_keys,
+            all,
+        }
+    }
+
+    /// Steps and leaps of a piece of `color` and `kind` from `sq`.
+    #[inline]
+    pub fn step_attacks(&self, color: Color, kind: Kind, sq: Square) -> Bb {
+        self.step[color.index()][kind.index() * SQUARES + sq.index()]
+    }
+
+    /// The eight squares around `sq`.
+    #[inline]
+    pub fn neighbours(&self, sq: Square) -> Bb {
+        self.step_attacks(Color::Sente, Kind::King, sq)
+    }
+
+    /// Whether `kind` of `color` slides in board direction `dir`.
+    #[inline]
+    pub fn slides_in(&self, color: Color, kind: Kind, dir: usize) -> bool {
+        self.slide_mask[color.index()][kind.index()] & (1 << dir) != 0
+    }
+
+    /// The square one step forward of `sq` for `color`.
+    #[inline]
+    pub fn forward(&self, color: Color, sq: Square) -> Option<Square> {
+        self.forward[color.index()][sq.index()]
+    }
+
+    /// Everything a piece attacks from `sq` in one leg, given the occupancy.
+    #[inline]
+    pub fn attacks(&self, piece: Piece, sq: Square, occupied: Bb) -> Bb {
+        let (color, kind) = (piece.color(), piece.kind());
+        let mut bb = self.step_attacks(color, kind, sq);
+        for dir in &self.slides[color.index()][kind.index()] {
+            bb |= self.rays.slide(*dir, sq, occupied);
+        }
+        bb
+    }
+
+    /// The zobrist key of `piece` on `sq`.
+    #[inline]
+    pub fn key(&self, piece: Piece, sq: Square) -> u64 {
+        self.board_keys[piece.index()][sq.index()]
+    }
+}
+
+/// Chebyshev distance between two squares (1 = adjacent).
+#[inline]
+pub fn distance(a: Square, b: Square) -> u8 {
+    let (fa, ra) = (a.file::<Geo>().0 as i8, a.rank::<Geo>().0 as i8);
+    let (fb, rb) = (b.file::<Geo>().0 as i8, b.rank::<Geo>().0 as i8);
+    (fa - fb).unsigned_abs().max((ra - rb).unsigned_abs())
+}
