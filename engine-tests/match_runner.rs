@@ -478,6 +478,35 @@ fn a_cecp_engine_plays_through_the_bridge() {
 }
 
 #[test]
+fn closed_output_pipes_do_not_stop_the_match() {
+    // `shishi match … 2>&1 | head -2`: stdout and stderr go away early.
+    let out = out_dir("closed-pipes");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .args([
+            "match",
+            "--engine1",
+            &scripted(),
+            "--engine2",
+            &fake("resign"),
+            "--tc",
+            "1+0.1",
+            "--games",
+            "6",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    drop(child.stdout.take());
+    drop(child.stderr.take());
+    let status = child.wait().expect("it ends");
+    assert!(status.success(), "{status:?}");
+    assert_eq!(games(&out).len(), 6);
+}
+
+#[test]
 fn bad_command_lines_fail_cleanly() {
     let out = out_dir("bad");
     let o = out.to_str().unwrap();

@@ -232,6 +232,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         adjudication,
     };
     let outcome = run_match(&cfg)?;
-    print!("{}", summary(&cfg, &outcome));
+    // A closed stdout (`| head`) is no reason to fail: every game is on disk.
+    let _ = std::io::Write::write_all(&mut std::io::stdout(), summary(&cfg, &outcome).as_bytes());
     Ok(())
 }

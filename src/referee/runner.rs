@@ -314,8 +314,16 @@ fn elo_text(w: &Wdl) -> String {
 
 fn progress(cfg: &MatchConfig, tally: &Tally, last: &GameRecord, index: usize) -> String {
     let w = tally.wdl();
+    let llr = match cfg.sprt {
+        Some(s) => {
+            let (lo, hi) = s.bounds();
+            let llr = tally.pentanomial().llr(s.elo0, s.elo1);
+            format!("  LLR {llr:.2} [{lo:.2}, {hi:.2}]")
+        }
+        None => String::new(),
+    };
     format!(
-        "[{}/{}] {} vs {}: +{} ={} -{}  score {:.1}%  Elo {}  (game {}: {} {})",
+        "[{}/{}] {} vs {}: +{} ={} -{}  score {:.1}%  Elo {}{llr}  (game {}: {} {})",
         w.games(),
         cfg.games,
         cfg.engines[0].name,
@@ -329,6 +337,12 @@ fn progress(cfg: &MatchConfig, tally: &Tally, last: &GameRecord, index: usize) -
         last.result.score_text(),
         last.result.reason.tag()
     )
+}
+
+/// Writes a progress note to stderr, ignoring a closed stderr (`… 2>&1 | head` must not
+/// stop the match).
+fn note(text: &str) {
+    let _ = writeln!(std::io::stderr(), "{text}");
 }
 
 /// Checks that both engine commands can be started (a typo should stop the match at once,
@@ -355,11 +369,11 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, String> {
         .filter(|i| !tally.games.contains_key(i))
         .collect();
     if !tally.games.is_empty() {
-        eprintln!(
+        note(&format!(
             "resuming: {} games already finished, {} to play",
             tally.games.len(),
             pending.len()
-        );
+        ));
     }
     let sprt_state = |tally: &Tally| {
         cfg.sprt.map(|s| {
@@ -388,6 +402,9 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, String> {
     let (res_tx, res_rx) = crossbeam_channel::unbounded::<(usize, GameRecord)>();
     let mut write_error = None;
     std::thread::scope(|scope| {
+        // Owned by this closure, so that the workers see the end of the queue even if
+        // the result loop below unwinds.
+        let mut job_tx = job_tx;
         for _ in 0..workers {
             let job_rx = job_rx.clone();
             let res_tx = res_tx.clone();
@@ -425,10 +442,12 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, String> {
                 job_tx = None;
             }
             tally.add(finished_of(index, engine1, &game));
-            eprintln!("{}", progress(cfg, &tally, &game, index));
+            note(&progress(cfg, &tally, &game, index));
             if let Some((_, llr, state)) = sprt_state(&tally) {
                 if state != SprtState::Continue && job_tx.take().is_some() {
-                    eprintln!("SPRT decided (LLR {llr:.2}); finishing the games in progress");
+                    note(&format!(
+                        "SPRT decided (LLR {llr:.2}); finishing the games in progress"
+                    ));
                 }
             }
             if let Some(tx) = &job_tx {
