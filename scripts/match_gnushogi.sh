@@ -12,7 +12,8 @@
 # second (MINRESPONSETIME in its source) and has no sub-second level, so at 10+0.1 it runs
 # out of time after about 11 moves of its own (four GNU-vs-GNU games: all four lost on
 # time at ply 22-24). Games at this time control mostly measure that. For a measurement of
-# playing strength run e.g. TC=byo1 or TC=movetime=1000 as well and report both.
+# playing strength also run e.g. TC=movetime=1000 with `--time-margin2 1000` (GNU Shogi
+# overruns 1 s by a few hundred ms) and report both.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
