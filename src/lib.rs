@@ -7,6 +7,7 @@
 
 pub mod cli;
 pub mod eval;
+pub mod referee;
 pub mod rules;
 pub mod search;
 pub mod usi;

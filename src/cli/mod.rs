@@ -3,6 +3,7 @@
 
 mod analyse;
 mod bench;
+mod match_cmd;
 mod perft;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -23,6 +24,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Analyse a position and print a board diagram with the principal variations.
     Analyse(analyse::AnalyseArgs),
+    /// Play an engine-vs-engine match (USI or CECP engines) with records and statistics.
+    Match(Box<match_cmd::MatchArgs>),
 }
 
 /// The games the engine plays.
@@ -49,6 +52,7 @@ pub fn run() -> i32 {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Analyse(args)) => analyse::run(&args),
+        Some(Command::Match(args)) => match_cmd::run(&args),
         None => return crate::usi::run(),
     };
     match result {

@@ -1,0 +1,647 @@
+//! One game under the referee: the true position is kept with the project's own rules,
+//! and every way a game can end is judged here (no legal move, repetition and perpetual
+//! check, resignation, entering-king declaration, illegal or unreadable moves, time
+//! forfeits, dead or hung engines, the move limit, and optional adjudication by the
+//! engines' own scores).
+
+use super::impasse::judge_declaration;
+use super::openings::Opening;
+use super::player::{Player, PlayerResult, Reply, Score, Turn};
+use super::process::EngineError;
+use super::tc::{Clocks, Millis, TimeControl};
+use crate::rules::game::{Game, Outcome};
+use crate::rules::geometry::Color;
+use std::time::Instant;
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The side to move is in check with no legal move.
+    Checkmate,
+    /// The side to move has no legal move without being in check (a loss, RULES.md §1.5).
+    NoLegalMove,
+    /// Fourfold repetition (sennichite): a draw.
+    Repetition,
+    /// Fourfold repetition in which one side checked on every move: that side loses.
+    PerpetualCheck,
+    Resign,
+    /// An illegal or unreadable move: the mover loses.
+    IllegalMove,
+    /// The engine took longer than its clock allowed (plus the margin).
+    TimeForfeit,
+    /// A valid entering-king declaration (`bestmove win`): the declarer wins.
+    Declaration,
+    /// An invalid declaration: the declarer loses.
+    FalseDeclaration,
+    /// A CECP engine claimed a result instead of moving, in a game that was not over.
+    FalseClaim,
+    /// The engine crashed, could not be started, or broke the protocol: it loses.
+    EngineFailure,
+    /// The move limit was reached: a draw.
+    MoveLimit,
+    /// Both engines agreed for long enough that one side is lost.
+    AdjudicatedWin,
+    /// Both engines agreed for long enough that the game is level.
+    AdjudicatedDraw,
+}
+
+impl Reason {
+    pub const ALL: [Reason; 14] = [
+        Reason::Checkmate,
+        Reason::NoLegalMove,
+        Reason::Repetition,
+        Reason::PerpetualCheck,
+        Reason::Resign,
+        Reason::IllegalMove,
+        Reason::TimeForfeit,
+        Reason::Declaration,
+        Reason::FalseDeclaration,
+        Reason::FalseClaim,
+        Reason::EngineFailure,
+        Reason::MoveLimit,
+        Reason::AdjudicatedWin,
+        Reason::AdjudicatedDraw,
+    ];
+
+    /// The word stored in `games.jsonl`.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::NoLegalMove => "no-legal-move",
+            Reason::Repetition => "repetition",
+            Reason::PerpetualCheck => "perpetual-check",
+            Reason::Resign => "resign",
+            Reason::IllegalMove => "illegal-move",
+            Reason::TimeForfeit => "time-forfeit",
+            Reason::Declaration => "declaration",
+            Reason::FalseDeclaration => "false-declaration",
+            Reason::FalseClaim => "false-claim",
+            Reason::EngineFailure => "engine-failure",
+            Reason::MoveLimit => "move-limit",
+            Reason::AdjudicatedWin => "adjudicated-win",
+            Reason::AdjudicatedDraw => "adjudicated-draw",
+        }
+    }
+
+    pub fn from_tag(tag: &str) -> Option<Reason> {
+        Reason::ALL.into_iter().find(|r| r.tag() == tag)
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// `None` for a draw.
+    pub winner: Option<Color>,
+    pub reason: Reason,
+    /// Human-readable details (the illegal move, the times, the engine's exit status…).
+    pub detail: String,
+}
+
+impl GameResult {
+    /// `1-0` (sente won), `0-1` or `1/2-1/2`.
+    pub fn score_text(&self) -> &'static str {
+        match self.winner {
+            Some(Color::Sente) => "1-0",
+            Some(Color::Gote) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    fn for_player(&self, color: Color) -> PlayerResult {
+        match self.winner {
+            None => PlayerResult::Draw,
+            Some(w) if w == color => PlayerResult::Win,
+            Some(_) => PlayerResult::Loss,
+        }
+    }
+}
+
+/// One move of the record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    pub usi: String,
+    /// Thinking time; `None` for opening moves.
+    pub millis: Option<u64>,
+    /// The mover's evaluation, when it reported one.
+    pub score: Option<Score>,
+}
+
+/// A finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    pub opening: Opening,
+    /// Every move from the base position, opening moves first.
+    pub moves: Vec<PlayedMove>,
+    /// Player names, sente first.
+    pub names: [String; 2],
+    pub result: GameResult,
+    pub tc: TimeControl,
+    /// Seconds since the Unix epoch when the game began.
+    pub started: u64,
+}
+
+/// Adjudication settings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Adjudication {
+    /// Plies after which the game is a draw (0: no limit).
+    pub max_plies: usize,
+    /// The clock margins, sente's then gote's: how far past its allowance a move may
+    /// arrive (per engine, as engines and their hosts differ).
+    pub margins: [Millis; 2],
+    /// `(cp, moves)`: a side loses once both engines' scores have been at least `cp`
+    /// against it for `moves` moves each.
+    pub resign: Option<(i32, usize)>,
+    /// `(cp, moves, after)`: a draw once both scores have been within ±`cp` for `moves`
+    /// moves each, from ply `after` on.
+    pub draw: Option<(i32, usize, usize)>,
+}
+
+fn end(winner: Option<Color>, reason: Reason, detail: impl Into<String>) -> GameResult {
+    GameResult {
+        winner,
+        reason,
+        detail: detail.into(),
+    }
+}
+
+/// Plays one game; `players[0]` has sente. Engines that fail are reset so that they
+/// restart for the next game.
+pub fn play_game(
+    opening: &Opening,
+    players: [&mut dyn Player; 2],
+    tc: TimeControl,
+    adj: &Adjudication,
+) -> GameRecord {
+    let started = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let mut players = players;
+    let names = [players[0].name().to_string(), players[1].name().to_string()];
+    let mut pos = opening.base_position();
+    let mut moves: Vec<PlayedMove> = Vec::new();
+    for text in &opening.moves {
+        let mv = pos.parse_usi_move(text).expect("openings are validated");
+        moves.push(PlayedMove {
+            usi: pos.move_to_usi(mv),
+            millis: None,
+            score: None,
+        });
+        pos.play(mv);
+    }
+    let base = opening.usi_base();
+    let mut clocks = Clocks::new(tc);
+    let mut result = None;
+    for color in Color::BOTH {
+        let player = &mut players[color.index()];
+        if let Err(e) = player.new_game(&base, &clocks) {
+            player.reset();
+            result = Some(end(
+                Some(color.flip()),
+                Reason::EngineFailure,
+                format!("{} could not start the game: {e}", names[color.index()]),
+            ));
+            break;
+        }
+    }
+    let mut usi_moves: Vec<String> = moves.iter().map(|m| m.usi.clone()).collect();
+    let result = match result {
+        Some(r) => r,
+        None => loop {
+            if let Some(r) = rules_end(&pos) {
+                break r;
+            }
+            if adj.max_plies > 0 && moves.len() >= adj.max_plies {
+                break end(
+                    None,
+                    Reason::MoveLimit,
+                    format!("{} plies played", moves.len()),
+                );
+            }
+            let side = pos.side_to_move();
+            let me = &names[side.index()];
+            let allowed = clocks.allowance(side);
+            let margin = adj.margins[side.index()];
+            let wait = clocks.deadline(side, margin);
+            let turn = Turn {
+                base: &base,
+                moves: &usi_moves,
+                side,
+                clocks: &clocks,
+                deadline: Instant::now() + wait,
+            };
+            let player = &mut players[side.index()];
+            let answer = match player.play(&turn) {
+                Ok(a) => a,
+                Err(EngineError::Timeout(_)) => {
+                    player.reset();
+                    let why = match allowed {
+                        Some(a) => format!(
+                            "{me} sent no move within {} ms ({} ms allowed + {} ms margin)",
+                            wait.as_millis(),
+                            a.0,
+                            margin.0
+                        ),
+                        None => format!("{me} hung: no move within {} ms", wait.as_millis()),
+                    };
+                    break end(Some(side.flip()), Reason::TimeForfeit, why);
+                }
+                Err(e) => {
+                    player.reset();
+                    break end(
+                        Some(side.flip()),
+                        Reason::EngineFailure,
+                        format!("{me}: {e}"),
+                    );
+                }
+            };
+            if let Err(f) = clocks.charge(side, answer.elapsed, margin) {
+                break end(
+                    Some(side.flip()),
+                    Reason::TimeForfeit,
+                    format!(
+                        "{me} used {} ms with {} ms allowed (+{} ms margin)",
+                        f.used.0, f.allowed.0, margin.0
+                    ),
+                );
+            }
+            match answer.reply {
+                Reply::Move(text) => match pos.parse_usi_move(&text) {
+                    Ok(mv) => {
+                        let usi = pos.move_to_usi(mv);
+                        pos.play(mv);
+                        usi_moves.push(usi.clone());
+                        moves.push(PlayedMove {
+                            usi,
+                            millis: Some(answer.elapsed.0),
+                            score: answer.score,
+                        });
+                    }
+                    Err(e) => {
+                        break end(
+                            Some(side.flip()),
+                            Reason::IllegalMove,
+                            format!("{me} played {text:?}: {e}"),
+                        )
+                    }
+                },
+                Reply::Resign => {
+                    break end(Some(side.flip()), Reason::Resign, format!("{me} resigned"))
+                }
+                Reply::Win => match judge_declaration(&pos) {
+                    Ok(()) => {
+                        break end(
+                            Some(side),
+                            Reason::Declaration,
+                            format!("{me} declared a win by entering king (CSA 27-point rule)"),
+                        )
+                    }
+                    Err(why) => {
+                        break end(
+                            Some(side.flip()),
+                            Reason::FalseDeclaration,
+                            format!("{me} declared a win, but {why}"),
+                        )
+                    }
+                },
+                Reply::Claim(claim) => {
+                    break end(
+                        Some(side.flip()),
+                        Reason::FalseClaim,
+                        format!("{me} claimed {claim:?} instead of moving"),
+                    )
+                }
+            }
+            if let Some(r) = score_adjudication(&moves, opening.moves.len(), &pos, adj) {
+                break r;
+            }
+        },
+    };
+    for color in Color::BOTH {
+        players[color.index()].game_over(result.for_player(color));
+    }
+    log::info!(
+        "{} vs {}: {} ({}: {})",
+        names[0],
+        names[1],
+        result.score_text(),
+        result.reason.tag(),
+        result.detail
+    );
+    GameRecord {
+        opening: opening.clone(),
+        moves,
+        names,
+        result,
+        tc,
+        started,
+    }
+}
+
+/// The end of the game by the rules alone (no legal move, repetition).
+fn rules_end(pos: &crate::rules::variants::shogi::Position) -> Option<GameResult> {
+    let outcome = pos.outcome()?;
+    let to_move = pos.side_to_move();
+    Some(if !pos.has_legal_move() {
+        if pos.in_check() {
+            end(Some(to_move.flip()), Reason::Checkmate, "checkmate")
+        } else {
+            end(Some(to_move.flip()), Reason::NoLegalMove, "no legal move")
+        }
+    } else {
+        match outcome {
+            Outcome::Draw => end(None, Reason::Repetition, "fourfold repetition"),
+            Outcome::Win(w) => end(
+                Some(w),
+                Reason::PerpetualCheck,
+                "fourfold repetition with perpetual check",
+            ),
+        }
+    })
+}
+
+/// Resign or draw adjudication from the scores of the last moves (both engines must agree).
+fn score_adjudication(
+    moves: &[PlayedMove],
+    opening_plies: usize,
+    pos: &crate::rules::variants::shogi::Position,
+    adj: &Adjudication,
+) -> Option<GameResult> {
+    // Scores from sente's point of view for the plies played by the engines, newest last.
+    // The last move was made by the side not to move now.
+    let last_mover = pos.side_to_move().flip();
+    let played = &moves[opening_plies.min(moves.len())..];
+    let sente_view = |back: usize| -> Option<i32> {
+        let m = played.get(played.len().checked_sub(back + 1)?)?;
+        let mover = if back.is_multiple_of(2) {
+            last_mover
+        } else {
+            last_mover.flip()
+        };
+        let cp = m.score?.as_cp();
+        Some(if mover == Color::Sente { cp } else { -cp })
+    };
+    let window = |n: usize| -> Option<Vec<i32>> { (0..2 * n).map(sente_view).collect() };
+    if let Some((cp, n)) = adj.resign {
+        if n > 0 {
+            if let Some(scores) = window(n) {
+                for (winner, sign) in [(Color::Sente, 1), (Color::Gote, -1)] {
+                    if scores.iter().all(|s| s * sign >= cp) {
+                        return Some(end(
+                            Some(winner),
+                            Reason::AdjudicatedWin,
+                            format!("both engines scored {cp} cp or more for the winner for {n} moves each"),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    if let Some((cp, n, after)) = adj.draw {
+        if n > 0 && moves.len() >= after {
+            if let Some(scores) = window(n) {
+                if scores.iter().all(|s| s.abs() <= cp) {
+                    return Some(end(
+                        None,
+                        Reason::AdjudicatedDraw,
+                        format!("both engines scored within ±{cp} cp for {n} moves each"),
+                    ));
+                }
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::variants::shogi::Position;
+
+    fn mv(usi: &str, cp: Option<i32>) -> PlayedMove {
+        PlayedMove {
+            usi: usi.into(),
+            millis: Some(1),
+            score: cp.map(Score::Cp),
+        }
+    }
+
+    #[test]
+    fn reason_tags_round_trip() {
+        for r in Reason::ALL {
+            assert_eq!(Reason::from_tag(r.tag()), Some(r));
+        }
+        assert_eq!(Reason::from_tag("nonsense"), None);
+    }
+
+    #[test]
+    fn resign_adjudication_needs_both_engines_to_agree() {
+        let adj = Adjudication {
+            resign: Some((500, 2)),
+            ..Adjudication::default()
+        };
+        let mut pos = Position::startpos();
+        let texts = ["7g7f", "3c3d", "2g2f", "8c8d"];
+        for t in texts {
+            let m = pos.parse_usi_move(t).unwrap();
+            pos.play(m);
+        }
+        // Sente says +600 each time, gote says -700 (i.e. +700 for sente): sente wins.
+        let agreed: Vec<_> = texts
+            .iter()
+            .zip([600, -700, 600, -700])
+            .map(|(t, s)| mv(t, Some(s)))
+            .collect();
+        let r = score_adjudication(&agreed, 0, &pos, &adj).unwrap();
+        assert_eq!(
+            (r.winner, r.reason),
+            (Some(Color::Sente), Reason::AdjudicatedWin)
+        );
+        // Gote disagrees once: no adjudication.
+        let mut disputed = agreed.clone();
+        disputed[3] = mv("8c8d", Some(100));
+        assert_eq!(score_adjudication(&disputed, 0, &pos, &adj), None);
+        // A missing score breaks the window; so does counting opening moves.
+        disputed[3] = mv("8c8d", None);
+        assert_eq!(score_adjudication(&disputed, 0, &pos, &adj), None);
+        assert_eq!(score_adjudication(&agreed, 1, &pos, &adj), None);
+    }
+
+    #[test]
+    fn draw_adjudication_waits_for_the_start_ply() {
+        let mut pos = Position::startpos();
+        let texts = ["7g7f", "3c3d"];
+        for t in texts {
+            let m = pos.parse_usi_move(t).unwrap();
+            pos.play(m);
+        }
+        let moves: Vec<_> = texts.iter().map(|t| mv(t, Some(5))).collect();
+        let early = Adjudication {
+            draw: Some((10, 1, 3)),
+            ..Adjudication::default()
+        };
+        assert_eq!(score_adjudication(&moves, 0, &pos, &early), None);
+        let ready = Adjudication {
+            draw: Some((10, 1, 2)),
+            ..Adjudication::default()
+        };
+        let r = score_adjudication(&moves, 0, &pos, &ready).unwrap();
+        assert_eq!((r.winner, r.reason), (None, Reason::AdjudicatedDraw));
+    }
+
+    #[test]
+    fn rules_end_names_mate_and_repetition() {
+        let mate = Position::from_sfen("8k/8G/8L/9/9/9/9/9/K8 w - 1").unwrap();
+        let r = rules_end(&mate).unwrap();
+        assert_eq!(
+            (r.winner, r.reason),
+            (Some(Color::Sente), Reason::Checkmate)
+        );
+        assert_eq!(rules_end(&Position::startpos()), None);
+        let mut pos = Position::from_sfen("8k/4R4/9/9/9/9/9/9/K8 b - 1").unwrap();
+        for t in ["5b5a", "1a1b", "5a5b", "1b1a"].iter().cycle().take(12) {
+            let m = pos.parse_usi_move(t).unwrap();
+            pos.play(m);
+        }
+        let r = rules_end(&pos).unwrap();
+        assert_eq!(
+            (r.winner, r.reason),
+            (Some(Color::Gote), Reason::PerpetualCheck)
+        );
+    }
+
+    /// A seat that plays moves from a list by ply number, then the fallback reply.
+    struct Scripted {
+        moves: Vec<&'static str>,
+        fallback: Reply,
+        results: Vec<PlayerResult>,
+    }
+
+    impl Player for Scripted {
+        fn name(&self) -> &str {
+            "scripted"
+        }
+        fn new_game(&mut self, _: &str, _: &Clocks) -> Result<(), EngineError> {
+            Ok(())
+        }
+        fn play(&mut self, turn: &Turn) -> Result<super::super::player::Answer, EngineError> {
+            let reply = match self.moves.get(turn.moves.len()) {
+                Some(m) => Reply::Move(m.to_string()),
+                None => self.fallback.clone(),
+            };
+            Ok(super::super::player::Answer {
+                reply,
+                elapsed: Millis(0),
+                score: None,
+            })
+        }
+        fn game_over(&mut self, result: PlayerResult) {
+            self.results.push(result);
+        }
+        fn reset(&mut self) {}
+        fn quit(&mut self) {}
+    }
+
+    fn scripted(moves: &[&'static str], fallback: Reply) -> Scripted {
+        Scripted {
+            moves: moves.to_vec(),
+            fallback,
+            results: Vec::new(),
+        }
+    }
+
+    fn play_from(sfen: &str, sente: &mut Scripted, gote: &mut Scripted) -> GameRecord {
+        let opening = Opening {
+            sfen: Some(sfen.into()),
+            moves: Vec::new(),
+        };
+        let adj = Adjudication {
+            max_plies: 100,
+            ..Adjudication::default()
+        };
+        play_game(
+            &opening,
+            [sente, gote],
+            "movetime=1000".parse().unwrap(),
+            &adj,
+        )
+    }
+
+    #[test]
+    fn a_scripted_mate_ends_the_game_and_both_engines_hear_it() {
+        let (mut a, mut b) = (
+            scripted(&["G*1b"], Reply::Resign),
+            scripted(&[], Reply::Resign),
+        );
+        let g = play_from("8k/9/8P/9/9/9/9/9/K8 b G 1", &mut a, &mut b);
+        assert_eq!(
+            (g.result.winner, g.result.reason),
+            (Some(Color::Sente), Reason::Checkmate)
+        );
+        assert_eq!(g.moves.len(), 1);
+        assert_eq!(
+            (a.results.as_slice(), b.results.as_slice()),
+            (&[PlayerResult::Win][..], &[PlayerResult::Loss][..])
+        );
+    }
+
+    #[test]
+    fn perpetual_check_loses_and_a_valid_declaration_wins() {
+        let cycle: Vec<&'static str> = ["5b5a", "1a1b", "5a5b", "1b1a"]
+            .iter()
+            .cycle()
+            .take(16)
+            .copied()
+            .collect();
+        let (mut a, mut b) = (
+            scripted(&cycle, Reply::Resign),
+            scripted(&cycle, Reply::Resign),
+        );
+        let g = play_from("8k/4R4/9/9/9/9/9/9/K8 b - 1", &mut a, &mut b);
+        assert_eq!(
+            (g.result.winner, g.result.reason),
+            (Some(Color::Gote), Reason::PerpetualCheck)
+        );
+        assert_eq!(g.moves.len(), 12);
+
+        let (mut a, mut b) = (scripted(&[], Reply::Win), scripted(&[], Reply::Resign));
+        let g = play_from("+R+BGGSS+P+P1/6GGK/9/9/9/9/9/9/4k4 b RB 1", &mut a, &mut b);
+        assert_eq!(
+            (g.result.winner, g.result.reason),
+            (Some(Color::Sente), Reason::Declaration)
+        );
+        let (mut a, mut b) = (scripted(&[], Reply::Win), scripted(&[], Reply::Resign));
+        let g = play_from("+R+BGGSS+P+P1/6GGK/9/9/9/9/9/9/4k4 b RP 1", &mut a, &mut b);
+        assert_eq!(
+            (g.result.winner, g.result.reason),
+            (Some(Color::Gote), Reason::FalseDeclaration)
+        );
+        assert!(g.result.detail.contains("24 points"), "{}", g.result.detail);
+    }
+
+    #[test]
+    fn the_move_limit_counts_opening_moves() {
+        let moves: Vec<&'static str> = ["2h3h", "8b7b", "3h2h", "7b8b"].to_vec();
+        let (mut a, mut b) = (
+            scripted(&moves, Reply::Resign),
+            scripted(&moves, Reply::Resign),
+        );
+        let opening = Opening {
+            sfen: None,
+            moves: vec!["2h3h".into(), "8b7b".into()],
+        };
+        let adj = Adjudication {
+            max_plies: 3,
+            ..Adjudication::default()
+        };
+        let g = play_game(&opening, [&mut a, &mut b], "byo1".parse().unwrap(), &adj);
+        assert_eq!(
+            (g.result.winner, g.result.reason),
+            (None, Reason::MoveLimit)
+        );
+        assert_eq!(g.moves.len(), 3);
+        assert_eq!(g.moves[0].millis, None);
+        assert_eq!(g.moves[2].millis, Some(0));
+    }
+}

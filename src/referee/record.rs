@@ -1,0 +1,652 @@
+//! Game records: KIF and CSA files for standard shogi, the USI `position` line that
+//! replays the game, and one JSON line per game in `games.jsonl` (written as each game
+//! ends, read back by `--resume`).
+
+use super::arbiter::{GameRecord, Reason};
+use super::player::Score;
+use crate::rules::geometry::{Color, File, Rank, Square};
+use crate::rules::variants::shogi::{Geo, Kind, Piece, Position};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+/// The USI line that sets up the final position: `position startpos moves …`.
+pub fn usi_line(game: &GameRecord) -> String {
+    let mut line = format!("position {}", game.opening.usi_base());
+    if !game.moves.is_empty() {
+        line.push_str(" moves");
+        for m in &game.moves {
+            line.push(' ');
+            line.push_str(&m.usi);
+        }
+    }
+    line
+}
+
+/// Civil date and time (UTC) of a Unix time, as `YYYY/MM/DD HH:MM:SS`.
+pub fn format_time(unix: u64) -> String {
+    let days = (unix / 86_400) as i64;
+    let secs = unix % 86_400;
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}/{month:02}/{day:02} {:02}:{:02}:{:02}",
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60
+    )
+}
+
+const FILE_DIGITS: [&str; 9] = ["１", "２", "３", "４", "５", "６", "７", "８", "９"];
+const RANK_KANJI: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
+
+fn kif_piece(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Pawn => "歩",
+        Kind::Lance => "香",
+        Kind::Knight => "桂",
+        Kind::Silver => "銀",
+        Kind::Gold => "金",
+        Kind::Bishop => "角",
+        Kind::Rook => "飛",
+        Kind::King => "玉",
+        Kind::ProPawn => "と",
+        Kind::ProLance => "成香",
+        Kind::ProKnight => "成桂",
+        Kind::ProSilver => "成銀",
+        Kind::Horse => "馬",
+        Kind::Dragon => "龍",
+    }
+}
+
+/// The one-character form used in board diagrams.
+fn bod_piece(kind: Kind) -> &'static str {
+    match kind {
+        Kind::ProLance => "杏",
+        Kind::ProKnight => "圭",
+        Kind::ProSilver => "全",
+        k => kif_piece(k),
+    }
+}
+
+fn csa_piece(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Pawn => "FU",
+        Kind::Lance => "KY",
+        Kind::Knight => "KE",
+        Kind::Silver => "GI",
+        Kind::Gold => "KI",
+        Kind::Bishop => "KA",
+        Kind::Rook => "HI",
+        Kind::King => "OU",
+        Kind::ProPawn => "TO",
+        Kind::ProLance => "NY",
+        Kind::ProKnight => "NK",
+        Kind::ProSilver => "NG",
+        Kind::Horse => "UM",
+        Kind::Dragon => "RY",
+    }
+}
+
+fn kanji_number(n: u8) -> String {
+    const DIGITS: [&str; 10] = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+    match n {
+        0..=9 => DIGITS[n as usize].to_string(),
+        10 => "十".into(),
+        _ => format!("十{}", DIGITS[(n % 10) as usize]),
+    }
+}
+
+fn file_rank(sq: Square) -> (u8, u8) {
+    (sq.file::<Geo>().0 + 1, sq.rank::<Geo>().0 + 1)
+}
+
+/// Kinds in the order records list hands: R B G S N L P.
+const HAND_ORDER: [Kind; 7] = [
+    Kind::Rook,
+    Kind::Bishop,
+    Kind::Gold,
+    Kind::Silver,
+    Kind::Knight,
+    Kind::Lance,
+    Kind::Pawn,
+];
+
+fn kif_hand(pos: &Position, color: Color) -> String {
+    let hand = pos.hand(color);
+    let parts: Vec<String> = HAND_ORDER
+        .iter()
+        .filter(|k| hand.count(**k) > 0)
+        .map(|&k| {
+            let n = hand.count(k);
+            let count = if n > 1 {
+                kanji_number(n)
+            } else {
+                String::new()
+            };
+            format!("{}{count}", kif_piece(k))
+        })
+        .collect();
+    if parts.is_empty() {
+        "なし".into()
+    } else {
+        parts.join("　")
+    }
+}
+
+/// A KIF board diagram (BOD) for a start position other than the standard one.
+fn kif_board(pos: &Position) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "後手の持駒：{}", kif_hand(pos, Color::Gote));
+    out.push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n");
+    for rank in 0..9 {
+        out.push('|');
+        for file in (0..9).rev() {
+            match pos.piece_at(Square::new::<Geo>(File(file), Rank(rank))) {
+                None => out.push_str(" ・"),
+                Some(p) => {
+                    out.push(if p.color() == Color::Gote { 'v' } else { ' ' });
+                    out.push_str(bod_piece(p.kind()));
+                }
+            }
+        }
+        let _ = writeln!(out, "|{}", RANK_KANJI[rank as usize]);
+    }
+    out.push_str("+---------------------------+\n");
+    let _ = writeln!(out, "先手の持駒：{}", kif_hand(pos, Color::Sente));
+    if pos.side_to_move() == Color::Gote {
+        out.push_str("後手番\n");
+    }
+    out
+}
+
+fn side_name(color: Color) -> &'static str {
+    match color {
+        Color::Sente => "先手",
+        Color::Gote => "後手",
+    }
+}
+
+/// The game in KIF (UTF-8).
+pub fn kif(game: &GameRecord) -> String {
+    let mut pos = game.opening.base_position();
+    let mut out = String::new();
+    let _ = writeln!(out, "# KIF written by shishi match");
+    let _ = writeln!(out, "開始日時：{}", format_time(game.started));
+    let _ = writeln!(out, "持ち時間：{}", game.tc);
+    if game.opening.starts_from_startpos() {
+        out.push_str("手合割：平手\n");
+    } else {
+        out.push_str(&kif_board(&pos));
+    }
+    let _ = writeln!(out, "先手：{}", game.names[0]);
+    let _ = writeln!(out, "後手：{}", game.names[1]);
+    let _ = writeln!(
+        out,
+        "*結果 {} {} {}",
+        game.result.score_text(),
+        game.result.reason.tag(),
+        game.result.detail
+    );
+    out.push_str("手数----指手---------消費時間--\n");
+    let mut total_secs = 0u64;
+    let mut previous_to: Option<Square> = None;
+    let time_text = |secs: u64, total: u64| {
+        format!(
+            "({:>2}:{:02}/{:02}:{:02}:{:02})",
+            secs / 60,
+            secs % 60,
+            total / 3600,
+            total / 60 % 60,
+            total % 60
+        )
+    };
+    for (i, m) in game.moves.iter().enumerate() {
+        let mv = pos
+            .parse_usi_move(&m.usi)
+            .expect("records hold legal moves");
+        let to = mv.to();
+        let (tf, tr) = file_rank(to);
+        let mut text = if previous_to == Some(to) {
+            "同　".to_string()
+        } else {
+            format!(
+                "{}{}",
+                FILE_DIGITS[tf as usize - 1],
+                RANK_KANJI[tr as usize - 1]
+            )
+        };
+        match mv.from() {
+            None => {
+                let kind = Kind::from_index(mv.dropped_kind().expect("drop").0).expect("kind");
+                text.push_str(kif_piece(kind));
+                text.push('打');
+            }
+            Some(from) => {
+                let piece = pos.piece_at(from).expect("a piece moves");
+                text.push_str(kif_piece(piece.kind()));
+                if mv.is_promotion() {
+                    text.push('成');
+                }
+                let (ff, fr) = file_rank(from);
+                let _ = write!(text, "({ff}{fr})");
+            }
+        }
+        let secs = m.millis.unwrap_or(0) / 1000;
+        total_secs += secs;
+        let _ = writeln!(
+            out,
+            "{:>4} {text:<12} {}",
+            i + 1,
+            time_text(secs, total_secs)
+        );
+        if let Some(score) = m.score {
+            let _ = writeln!(out, "**評価値={}", score_text(score));
+        }
+        pos.play(mv);
+        previous_to = Some(to);
+    }
+    let n = game.moves.len();
+    let result = &game.result;
+    let to_move = pos.side_to_move();
+    let terminal = match result.reason {
+        Reason::Checkmate | Reason::NoLegalMove => "詰み",
+        Reason::Repetition => "千日手",
+        Reason::PerpetualCheck => "反則勝ち",
+        Reason::Resign => "投了",
+        Reason::IllegalMove
+        | Reason::FalseDeclaration
+        | Reason::FalseClaim
+        | Reason::EngineFailure => "反則負け",
+        Reason::TimeForfeit => "切れ負け",
+        Reason::Declaration => "入玉勝ち",
+        Reason::MoveLimit | Reason::AdjudicatedDraw => "持将棋",
+        Reason::AdjudicatedWin if result.winner != Some(to_move) => "投了",
+        Reason::AdjudicatedWin => "中断",
+    };
+    let _ = writeln!(
+        out,
+        "{:>4} {terminal:<12} {}",
+        n + 1,
+        time_text(0, total_secs)
+    );
+    let summary = match (result.winner, result.reason) {
+        (None, Reason::Repetition) => "千日手".to_string(),
+        (None, _) => "持将棋".to_string(),
+        (Some(w), Reason::Declaration) => format!("{}の入玉勝ち", side_name(w)),
+        (
+            Some(w),
+            Reason::IllegalMove
+            | Reason::FalseDeclaration
+            | Reason::FalseClaim
+            | Reason::EngineFailure
+            | Reason::PerpetualCheck,
+        ) => format!("{}の反則負け", side_name(w.flip())),
+        (Some(w), _) => format!("{}の勝ち", side_name(w)),
+    };
+    let _ = writeln!(out, "まで{n}手で{summary}");
+    out
+}
+
+fn score_text(score: Score) -> String {
+    match score {
+        Score::Cp(cp) => cp.to_string(),
+        Score::Mate(n) => format!("mate{n}"),
+    }
+}
+
+/// The game in CSA format (V2.2, UTF-8).
+pub fn csa(game: &GameRecord) -> String {
+    let mut pos = game.opening.base_position();
+    let mut out = String::new();
+    out.push_str("'CSA encoding=UTF-8\nV2.2\n");
+    let _ = writeln!(out, "N+{}", game.names[0]);
+    let _ = writeln!(out, "N-{}", game.names[1]);
+    out.push_str("$EVENT:shishi match\n");
+    let _ = writeln!(out, "$START_TIME:{}", format_time(game.started));
+    let _ = writeln!(out, "'time control {}", game.tc);
+    if game.opening.starts_from_startpos() {
+        out.push_str("PI\n+\n");
+    } else {
+        for rank in 0..9 {
+            let _ = write!(out, "P{}", rank + 1);
+            for file in (0..9).rev() {
+                match pos.piece_at(Square::new::<Geo>(File(file), Rank(rank))) {
+                    None => out.push_str(" * "),
+                    Some(p) => {
+                        out.push(if p.color() == Color::Sente { '+' } else { '-' });
+                        out.push_str(csa_piece(p.kind()));
+                    }
+                }
+            }
+            out.push('\n');
+        }
+        for (color, sign) in [(Color::Sente, '+'), (Color::Gote, '-')] {
+            let _ = write!(out, "P{sign}");
+            for k in HAND_ORDER {
+                for _ in 0..pos.hand(color).count(k) {
+                    let _ = write!(out, "00{}", csa_piece(k));
+                }
+            }
+            out.push('\n');
+        }
+        out.push(if pos.side_to_move() == Color::Sente {
+            '+'
+        } else {
+            '-'
+        });
+        out.push('\n');
+    }
+    for m in &game.moves {
+        let mv = pos
+            .parse_usi_move(&m.usi)
+            .expect("records hold legal moves");
+        let mover = pos.side_to_move();
+        let sign = if mover == Color::Sente { '+' } else { '-' };
+        let (tf, tr) = file_rank(mv.to());
+        let (from, kind) = match mv.from() {
+            None => (
+                "00".to_string(),
+                Kind::from_index(mv.dropped_kind().expect("drop").0).expect("kind"),
+            ),
+            Some(from) => {
+                let piece: Piece = pos.piece_at(from).expect("a piece moves");
+                let kind = if mv.is_promotion() {
+                    piece.kind().promoted()
+                } else {
+                    piece.kind()
+                };
+                let (ff, fr) = file_rank(from);
+                (format!("{ff}{fr}"), kind)
+            }
+        };
+        let _ = writeln!(out, "{sign}{from}{tf}{tr}{}", csa_piece(kind));
+        let _ = writeln!(out, "T{}", m.millis.unwrap_or(0) / 1000);
+        if let Some(score) = m.score {
+            // Floodgate-style comment; CSA scores are from sente's point of view.
+            let cp = score.as_cp();
+            let cp = if mover == Color::Sente { cp } else { -cp };
+            let _ = writeln!(out, "'** {cp}");
+        }
+        pos.play(mv);
+    }
+    let to_move = pos.side_to_move();
+    let loser_sign = |w: Option<Color>| match w.map(Color::flip) {
+        Some(Color::Sente) => "+",
+        _ => "-",
+    };
+    let result = &game.result;
+    let terminal = match result.reason {
+        // The mated side "resigns": readers (cshogi) then know the winner; %TSUMI they
+        // do not. The reason is in the `'result` comment.
+        Reason::Checkmate | Reason::NoLegalMove => "%TORYO".to_string(),
+        Reason::Repetition => "%SENNICHITE".to_string(),
+        Reason::Resign => "%TORYO".to_string(),
+        Reason::IllegalMove => "%ILLEGAL_MOVE".to_string(),
+        Reason::TimeForfeit => "%TIME_UP".to_string(),
+        Reason::Declaration => "%KACHI".to_string(),
+        Reason::PerpetualCheck
+        | Reason::FalseDeclaration
+        | Reason::FalseClaim
+        | Reason::EngineFailure => format!("%{}ILLEGAL_ACTION", loser_sign(result.winner)),
+        Reason::MoveLimit => "%MAX_MOVES".to_string(),
+        Reason::AdjudicatedDraw => "%HIKIWAKE".to_string(),
+        Reason::AdjudicatedWin if result.winner != Some(to_move) => "%TORYO".to_string(),
+        Reason::AdjudicatedWin => "%CHUDAN".to_string(),
+    };
+    let _ = writeln!(out, "{terminal}");
+    let _ = writeln!(
+        out,
+        "'result {} {}: {}",
+        result.score_text(),
+        result.reason.tag(),
+        result.detail
+    );
+    out
+}
+
+/// A value in a flat JSON object.
+#[derive(Clone, Debug, PartialEq)]
+pub enum JsonValue {
+    Str(String),
+    Num(f64),
+}
+
+impl JsonValue {
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            JsonValue::Str(s) => Some(s),
+            JsonValue::Num(_) => None,
+        }
+    }
+
+    pub fn as_u64(&self) -> Option<u64> {
+        match self {
+            JsonValue::Num(n) if *n >= 0.0 && n.fract() == 0.0 => Some(*n as u64),
+            _ => None,
+        }
+    }
+}
+
+/// Escapes a string for JSON.
+pub fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Parses one flat JSON object of strings and numbers (what `games.jsonl` holds).
+pub fn parse_flat_json(line: &str) -> Option<HashMap<String, JsonValue>> {
+    let mut chars = line.trim().chars().peekable();
+    let mut map = HashMap::new();
+    let skip_ws = |it: &mut std::iter::Peekable<std::str::Chars>| {
+        while it.peek().is_some_and(|c| c.is_whitespace()) {
+            it.next();
+        }
+    };
+    fn string(it: &mut std::iter::Peekable<std::str::Chars>) -> Option<String> {
+        if it.next()? != '"' {
+            return None;
+        }
+        let mut s = String::new();
+        loop {
+            match it.next()? {
+                '"' => return Some(s),
+                '\\' => match it.next()? {
+                    'n' => s.push('\n'),
+                    'r' => s.push('\r'),
+                    't' => s.push('\t'),
+                    'u' => {
+                        let hex: String = (0..4).filter_map(|_| it.next()).collect();
+                        s.push(char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?);
+                    }
+                    c => s.push(c),
+                },
+                c => s.push(c),
+            }
+        }
+    }
+    if chars.next()? != '{' {
+        return None;
+    }
+    skip_ws(&mut chars);
+    if chars.peek() == Some(&'}') {
+        chars.next();
+        return chars.next().is_none().then_some(map);
+    }
+    loop {
+        skip_ws(&mut chars);
+        let key = string(&mut chars)?;
+        skip_ws(&mut chars);
+        if chars.next()? != ':' {
+            return None;
+        }
+        skip_ws(&mut chars);
+        let value = if chars.peek() == Some(&'"') {
+            JsonValue::Str(string(&mut chars)?)
+        } else {
+            let mut num = String::new();
+            while chars
+                .peek()
+                .is_some_and(|c| c.is_ascii_digit() || "+-.eE".contains(*c))
+            {
+                num.push(chars.next()?);
+            }
+            JsonValue::Num(num.parse().ok()?)
+        };
+        map.insert(key, value);
+        skip_ws(&mut chars);
+        match chars.next()? {
+            ',' => continue,
+            '}' => break,
+            _ => return None,
+        }
+    }
+    skip_ws(&mut chars);
+    chars.next().is_none().then_some(map)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::referee::arbiter::{GameResult, PlayedMove};
+    use crate::referee::openings::Opening;
+    use crate::referee::tc::TimeControl;
+
+    fn game(moves: &[&str], winner: Option<Color>, reason: Reason) -> GameRecord {
+        GameRecord {
+            opening: Opening::startpos(),
+            moves: moves
+                .iter()
+                .map(|m| PlayedMove {
+                    usi: m.to_string(),
+                    millis: Some(1500),
+                    score: Some(Score::Cp(12)),
+                })
+                .collect(),
+            names: ["A".into(), "B".into()],
+            result: GameResult {
+                winner,
+                reason,
+                detail: "x".into(),
+            },
+            tc: TimeControl::MoveTime(super::super::tc::Millis(100)),
+            started: 0,
+        }
+    }
+
+    #[test]
+    fn unix_time_formats_as_a_civil_date() {
+        assert_eq!(format_time(0), "1970/01/01 00:00:00");
+        assert_eq!(format_time(951_782_400), "2000/02/29 00:00:00");
+        assert_eq!(format_time(1_795_000_000), "2026/11/18 11:06:40");
+    }
+
+    #[test]
+    fn kif_moves_promotions_drops_and_same_square() {
+        let g = game(
+            &["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"],
+            Some(Color::Sente),
+            Reason::Resign,
+        );
+        let k = kif(&g);
+        assert!(k.contains("手合割：平手"), "{k}");
+        assert!(k.contains("   1 ７六歩(77)"), "{k}");
+        assert!(k.contains("   3 ２二角成(88)"), "{k}");
+        assert!(k.contains("   4 同　銀(31)"), "{k}");
+        assert!(k.contains("   5 ４五角打"), "{k}");
+        assert!(k.contains("   6 投了"), "{k}");
+        assert!(k.contains("まで5手で先手の勝ち"), "{k}");
+        assert!(k.contains("( 0:01/00:00:03)"), "{k}");
+    }
+
+    #[test]
+    fn csa_moves_and_results() {
+        let g = game(
+            &["7g7f", "3c3d", "8h2b+", "3a2b"],
+            Some(Color::Gote),
+            Reason::TimeForfeit,
+        );
+        let c = csa(&g);
+        for line in [
+            "PI", "+7776FU", "-3334FU", "+8822UM", "-3122GI", "T1", "%TIME_UP", "N+A", "N-B",
+        ] {
+            assert!(c.lines().any(|l| l == line), "{line} missing:\n{c}");
+        }
+        let g = game(&["7g7f"], Some(Color::Sente), Reason::Checkmate);
+        assert!(csa(&g).contains("\n%TORYO\n'result 1-0 checkmate"));
+        assert!(kif(&g).contains("   2 詰み") && kif(&g).contains("まで1手で先手の勝ち"));
+        let g = game(&["7g7f"], Some(Color::Gote), Reason::Declaration);
+        assert!(csa(&g).contains("\n%KACHI\n"));
+        assert!(kif(&g).contains("まで1手で後手の入玉勝ち"));
+        let g = game(&["7g7f"], Some(Color::Sente), Reason::EngineFailure);
+        assert!(csa(&g).contains("%-ILLEGAL_ACTION"));
+        assert!(kif(&g).contains("まで1手で後手の反則負け"));
+    }
+
+    #[test]
+    fn other_start_positions_get_a_board() {
+        let mut g = game(&["5a4a"], Some(Color::Sente), Reason::Resign);
+        g.opening = Opening {
+            sfen: Some("4k4/9/9/9/9/9/9/9/4K4 w 2Pp 1".into()),
+            moves: Vec::new(),
+        };
+        let k = kif(&g);
+        assert!(
+            k.contains("|・ ・ ・ ・v玉 ・ ・ ・ ・|一")
+                || k.contains("| ・ ・ ・ ・v玉 ・ ・ ・ ・|一"),
+            "{k}"
+        );
+        assert!(
+            k.contains("先手の持駒：歩二") && k.contains("後手の持駒：歩") && k.contains("後手番"),
+            "{k}"
+        );
+        let c = csa(&g);
+        assert!(c.contains("P1 *  *  *  * -OU *  *  *  * \n"), "{c}");
+        assert!(c.contains("P+00FU00FU\nP-00FU\n-\n-5141OU"), "{c}");
+        assert_eq!(
+            usi_line(&g),
+            "position sfen 4k4/9/9/9/9/9/9/9/4K4 w 2Pp 1 moves 5a4a"
+        );
+    }
+
+    #[test]
+    fn json_round_trip() {
+        let text = format!(
+            "{{\"a\": {}, \"n\": 42, \"f\": -1.5}}",
+            json_string("quote \" back \\ nl \n tab \t ctl \u{1}")
+        );
+        let m = parse_flat_json(&text).unwrap();
+        assert_eq!(
+            m["a"].as_str(),
+            Some("quote \" back \\ nl \n tab \t ctl \u{1}")
+        );
+        assert_eq!(m["n"].as_u64(), Some(42));
+        assert_eq!(m["f"], JsonValue::Num(-1.5));
+        assert!(parse_flat_json("{\"a\": 1").is_none());
+        assert!(parse_flat_json("{\"a\": 1} x").is_none());
+        assert!(parse_flat_json("").is_none());
+        assert_eq!(parse_flat_json("{}").unwrap().len(), 0);
+    }
+}

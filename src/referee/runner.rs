@@ -1,0 +1,601 @@
+//! A whole match: which game uses which opening and colours, `--concurrency` worker
+//! threads each with its own pair of engine processes, writing every finished game to disk
+//! at once (`games.jsonl` plus one KIF and one CSA file), `--resume`, the running tally with
+//! its progress line on stderr, the SPRT stop, and the summary printed at the end.
+
+use super::arbiter::{play_game, Adjudication, GameRecord, Reason};
+use super::cecp_client::CecpPlayer;
+use super::openings::Opening;
+use super::player::Player;
+use super::process::{EngineError, EngineProcess};
+use super::record::{csa, json_string, kif, parse_flat_json, usi_line};
+use super::stats::{Pentanomial, Score1, Sprt, SprtState, Wdl};
+use super::tc::{Millis, TimeControl};
+use super::usi_client::UsiPlayer;
+use crate::rules::geometry::Color;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::fs::{self, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The protocol an engine speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    Usi,
+    Cecp,
+}
+
+/// One of the two engines of a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    pub name: String,
+    pub command: String,
+    pub protocol: Protocol,
+    pub options: Vec<(String, String)>,
+    /// How far past its clock this engine's move may arrive.
+    pub time_margin: Millis,
+}
+
+impl EngineSpec {
+    fn player(&self) -> Box<dyn Player> {
+        match self.protocol {
+            Protocol::Usi => Box::new(UsiPlayer::new(&self.name, &self.command, &self.options)),
+            Protocol::Cecp => Box::new(CecpPlayer::new(&self.name, &self.command, &self.options)),
+        }
+    }
+}
+
+/// Everything a match needs.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    pub engines: [EngineSpec; 2],
+    pub games: usize,
+    pub tc: TimeControl,
+    pub concurrency: usize,
+    pub openings: Vec<Opening>,
+    /// Where the openings came from (for the summary).
+    pub openings_name: String,
+    pub out: PathBuf,
+    pub resume: bool,
+    pub sprt: Option<Sprt>,
+    pub adjudication: Adjudication,
+}
+
+/// Which opening and colours game `index` (0-based) uses: pairs share an opening, and
+/// engine 1 has sente in the first game of each pair.
+pub fn schedule(index: usize, openings: usize) -> (usize, Color) {
+    let engine1 = if index.is_multiple_of(2) {
+        Color::Sente
+    } else {
+        Color::Gote
+    };
+    ((index / 2) % openings, engine1)
+}
+
+/// A finished game as the tally needs it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finished {
+    pub index: usize,
+    pub engine1: Color,
+    pub score: Score1,
+    pub reason: Reason,
+}
+
+/// The running result of a match, from engine 1's point of view.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    pub games: BTreeMap<usize, Finished>,
+}
+
+impl Tally {
+    pub fn add(&mut self, f: Finished) {
+        self.games.insert(f.index, f);
+    }
+
+    pub fn wdl(&self) -> Wdl {
+        self.wdl_where(|_| true)
+    }
+
+    pub fn wdl_as(&self, color: Color) -> Wdl {
+        self.wdl_where(|f| f.engine1 == color)
+    }
+
+    fn wdl_where(&self, keep: impl Fn(&Finished) -> bool) -> Wdl {
+        let mut w = Wdl::default();
+        for f in self.games.values().filter(|f| keep(f)) {
+            w.add(f.score);
+        }
+        w
+    }
+
+    /// Pentanomial counts over the pairs whose two games are both finished.
+    pub fn pentanomial(&self) -> Pentanomial {
+        let mut p = Pentanomial::default();
+        for (i, f) in &self.games {
+            if i.is_multiple_of(2) {
+                if let Some(g) = self.games.get(&(i + 1)) {
+                    p.add_pair(f.score, g.score);
+                }
+            }
+        }
+        p
+    }
+
+    pub fn reasons(&self) -> BTreeMap<&'static str, u32> {
+        let mut m = BTreeMap::new();
+        for f in self.games.values() {
+            *m.entry(f.reason.tag()).or_insert(0) += 1;
+        }
+        m
+    }
+}
+
+/// What `run_match` reports.
+pub struct MatchOutcome {
+    pub tally: Tally,
+    pub sprt: Option<(Sprt, f64, SprtState)>,
+}
+
+fn finished_of(index: usize, engine1: Color, game: &GameRecord) -> Finished {
+    let score = match game.result.winner {
+        None => Score1::Draw,
+        Some(w) if w == engine1 => Score1::Win,
+        Some(_) => Score1::Loss,
+    };
+    Finished {
+        index,
+        engine1,
+        score,
+        reason: game.result.reason,
+    }
+}
+
+fn json_line(index: usize, opening: usize, engine1: Color, game: &GameRecord) -> String {
+    let f = finished_of(index, engine1, game);
+    let score1 = match f.score {
+        Score1::Win => "win",
+        Score1::Draw => "draw",
+        Score1::Loss => "loss",
+    };
+    format!(
+        "{{\"game\": {}, \"opening\": {}, \"sente\": {}, \"gote\": {}, \"engine1\": \"{}\", \
+         \"result\": \"{}\", \"engine1_result\": \"{score1}\", \"reason\": \"{}\", \"detail\": {}, \
+         \"plies\": {}, \"started\": {}, \"usi\": {}}}",
+        index + 1,
+        opening + 1,
+        json_string(&game.names[0]),
+        json_string(&game.names[1]),
+        if engine1 == Color::Sente {
+            "sente"
+        } else {
+            "gote"
+        },
+        game.result.score_text(),
+        game.result.reason.tag(),
+        json_string(&game.result.detail),
+        game.moves.len(),
+        game.started,
+        json_string(&usi_line(game)),
+    )
+}
+
+/// Reads one `games.jsonl` line back.
+pub fn parse_json_line(line: &str) -> Option<Finished> {
+    let m = parse_flat_json(line)?;
+    let index = m.get("game")?.as_u64()?.checked_sub(1)? as usize;
+    let engine1 = match m.get("engine1")?.as_str()? {
+        "sente" => Color::Sente,
+        "gote" => Color::Gote,
+        _ => return None,
+    };
+    let score = match m.get("engine1_result")?.as_str()? {
+        "win" => Score1::Win,
+        "draw" => Score1::Draw,
+        "loss" => Score1::Loss,
+        _ => return None,
+    };
+    let reason = Reason::from_tag(m.get("reason")?.as_str()?)?;
+    Some(Finished {
+        index,
+        engine1,
+        score,
+        reason,
+    })
+}
+
+/// The part of the configuration a resumed match must share with the original.
+fn fingerprint(cfg: &MatchConfig) -> String {
+    let mut s = String::new();
+    for (i, e) in cfg.engines.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "engine{}: {:?} {:?} {:?} options {:?} margin {} ms",
+            i + 1,
+            e.name,
+            e.protocol,
+            e.command,
+            e.options,
+            e.time_margin.0
+        );
+    }
+    let _ = writeln!(s, "tc: {}", cfg.tc);
+    let _ = writeln!(
+        s,
+        "openings: {} ({} lines)",
+        cfg.openings_name,
+        cfg.openings.len()
+    );
+    s
+}
+
+fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    let tmp = path.with_extension("tmp");
+    fs::write(&tmp, text).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
+    fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// Prepares the output directory and returns the games already finished there.
+fn prepare_out(cfg: &MatchConfig) -> Result<Tally, String> {
+    let out = &cfg.out;
+    fs::create_dir_all(out.join("games"))
+        .map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let jsonl = out.join("games.jsonl");
+    let about = out.join("match.txt");
+    let mut tally = Tally::default();
+    let existing = fs::read_to_string(&jsonl).unwrap_or_default();
+    if !cfg.resume {
+        if existing.lines().any(|l| !l.trim().is_empty()) {
+            return Err(format!(
+                "{} already holds games; use --resume to continue that match or another --out",
+                jsonl.display()
+            ));
+        }
+    } else if let Ok(previous) = fs::read_to_string(&about) {
+        if previous != fingerprint(cfg) {
+            return Err(format!(
+                "{} describes a different match:\n{previous}this one is:\n{}",
+                about.display(),
+                fingerprint(cfg)
+            ));
+        }
+    }
+    // Keep only complete, readable lines (a crash can leave half a line).
+    let mut kept = String::new();
+    for line in existing.lines() {
+        match parse_json_line(line) {
+            Some(f) if !tally.games.contains_key(&f.index) => {
+                kept.push_str(line);
+                kept.push('\n');
+                tally.add(f);
+            }
+            _ if line.trim().is_empty() => {}
+            _ => log::warn!(
+                "ignoring an unreadable or duplicate line in {}: {line:?}",
+                jsonl.display()
+            ),
+        }
+    }
+    write_atomically(&jsonl, &kept)?;
+    write_atomically(&about, &fingerprint(cfg))?;
+    Ok(tally)
+}
+
+fn save_game(
+    cfg: &MatchConfig,
+    index: usize,
+    opening: usize,
+    engine1: Color,
+    game: &GameRecord,
+) -> Result<(), String> {
+    let stem = cfg.out.join("games").join(format!("{:04}", index + 1));
+    fs::write(stem.with_extension("kifu"), kif(game))
+        .and_then(|_| fs::write(stem.with_extension("csa"), csa(game)))
+        .map_err(|e| format!("cannot write the records of game {}: {e}", index + 1))?;
+    let path = cfg.out.join("games.jsonl");
+    let mut file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    writeln!(file, "{}", json_line(index, opening, engine1, game))
+        .and_then(|_| file.sync_data())
+        .map_err(|e| format!("cannot append to {}: {e}", path.display()))
+}
+
+fn elo_text(w: &Wdl) -> String {
+    match w.elo() {
+        // `+ 0.0` turns -0.0 into 0.0.
+        Some(e) if e.elo.is_finite() => format!("{:+.1} ± {:.1}", e.elo + 0.0, e.error95),
+        Some(e) => format!("{}inf", if e.elo > 0.0 { "+" } else { "-" }),
+        None => "n/a".into(),
+    }
+}
+
+fn progress(cfg: &MatchConfig, tally: &Tally, last: &GameRecord, index: usize) -> String {
+    let w = tally.wdl();
+    let llr = match cfg.sprt {
+        Some(s) => {
+            let (lo, hi) = s.bounds();
+            let llr = tally.pentanomial().llr(s.elo0, s.elo1);
+            format!("  LLR {llr:.2} [{lo:.2}, {hi:.2}]")
+        }
+        None => String::new(),
+    };
+    format!(
+        "[{}/{}] {} vs {}: +{} ={} -{}  score {:.1}%  Elo {}{llr}  (game {}: {} {})",
+        w.games(),
+        cfg.games,
+        cfg.engines[0].name,
+        cfg.engines[1].name,
+        w.wins,
+        w.draws,
+        w.losses,
+        100.0 * w.score().unwrap_or(0.5),
+        elo_text(&w),
+        index + 1,
+        last.result.score_text(),
+        last.result.reason.tag()
+    )
+}
+
+/// Writes a progress note to stderr, ignoring a closed stderr (`… 2>&1 | head` must not
+/// stop the match).
+fn note(text: &str) {
+    let _ = writeln!(std::io::stderr(), "{text}");
+}
+
+/// Checks that both engine commands can be started (a typo should stop the match at once,
+/// not lose every game).
+fn preflight(cfg: &MatchConfig) -> Result<(), String> {
+    for e in &cfg.engines {
+        match EngineProcess::spawn(&e.command, &e.name) {
+            Ok(mut p) => p.kill(),
+            Err(err @ EngineError::Spawn(_)) => return Err(format!("{}: {err}", e.name)),
+            Err(err) => return Err(err.to_string()),
+        }
+    }
+    Ok(())
+}
+
+/// Plays the match and returns the tally (finished games from an earlier run included).
+pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, String> {
+    if cfg.openings.is_empty() {
+        return Err("no openings".into());
+    }
+    preflight(cfg)?;
+    let mut tally = prepare_out(cfg)?;
+    let pending: Vec<usize> = (0..cfg.games)
+        .filter(|i| !tally.games.contains_key(i))
+        .collect();
+    if !tally.games.is_empty() {
+        note(&format!(
+            "resuming: {} games already finished, {} to play",
+            tally.games.len(),
+            pending.len()
+        ));
+    }
+    let sprt_state = |tally: &Tally| {
+        cfg.sprt.map(|s| {
+            let llr = tally.pentanomial().llr(s.elo0, s.elo1);
+            (s, llr, s.state(llr))
+        })
+    };
+    let already_decided =
+        matches!(sprt_state(&tally), Some((_, _, st)) if st != SprtState::Continue);
+    // The main thread hands out one game per free worker, so that at most `workers` games
+    // are in flight when the SPRT decides or a write fails.
+    let mut next = if already_decided {
+        Vec::new().into_iter()
+    } else {
+        pending.clone().into_iter()
+    };
+    let workers = cfg.concurrency.clamp(1, pending.len().max(1));
+    let (job_tx, job_rx) = crossbeam_channel::unbounded::<usize>();
+    for index in next.by_ref().take(workers) {
+        job_tx.send(index).expect("receiver alive");
+    }
+    let mut job_tx = Some(job_tx);
+    if pending.is_empty() || already_decided {
+        job_tx = None;
+    }
+    let (res_tx, res_rx) = crossbeam_channel::unbounded::<(usize, GameRecord)>();
+    let mut write_error = None;
+    std::thread::scope(|scope| {
+        // Owned by this closure, so that the workers see the end of the queue even if
+        // the result loop below unwinds.
+        let mut job_tx = job_tx;
+        for _ in 0..workers {
+            let job_rx = job_rx.clone();
+            let res_tx = res_tx.clone();
+            scope.spawn(move || {
+                let mut seats = [cfg.engines[0].player(), cfg.engines[1].player()];
+                for index in job_rx.iter() {
+                    let (opening, engine1) = schedule(index, cfg.openings.len());
+                    let [e1, e2] = &mut seats;
+                    let players: [&mut dyn Player; 2] = match engine1 {
+                        Color::Sente => [e1.as_mut(), e2.as_mut()],
+                        Color::Gote => [e2.as_mut(), e1.as_mut()],
+                    };
+                    let mut adjudication = cfg.adjudication;
+                    let margins = [cfg.engines[0].time_margin, cfg.engines[1].time_margin];
+                    adjudication.margins = match engine1 {
+                        Color::Sente => margins,
+                        Color::Gote => [margins[1], margins[0]],
+                    };
+                    let game = play_game(&cfg.openings[opening], players, cfg.tc, &adjudication);
+                    if res_tx.send((index, game)).is_err() {
+                        break;
+                    }
+                }
+                for seat in &mut seats {
+                    seat.quit();
+                }
+            });
+        }
+        drop(res_tx);
+        drop(job_rx);
+        for (index, game) in res_rx.iter() {
+            let (opening, engine1) = schedule(index, cfg.openings.len());
+            if let Err(e) = save_game(cfg, index, opening, engine1, &game) {
+                write_error.get_or_insert(e);
+                job_tx = None;
+            }
+            tally.add(finished_of(index, engine1, &game));
+            note(&progress(cfg, &tally, &game, index));
+            if let Some((_, llr, state)) = sprt_state(&tally) {
+                if state != SprtState::Continue && job_tx.take().is_some() {
+                    note(&format!(
+                        "SPRT decided (LLR {llr:.2}); finishing the games in progress"
+                    ));
+                }
+            }
+            if let Some(tx) = &job_tx {
+                match next.next() {
+                    Some(i) => tx.send(i).expect("workers alive"),
+                    None => job_tx = None,
+                }
+            }
+        }
+    });
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    Ok(MatchOutcome {
+        sprt: sprt_state(&tally),
+        tally,
+    })
+}
+
+/// The end-of-match summary (stdout).
+pub fn summary(cfg: &MatchConfig, outcome: &MatchOutcome) -> String {
+    let t = &outcome.tally;
+    let w = t.wdl();
+    let (a, b) = (&cfg.engines[0].name, &cfg.engines[1].name);
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "Match {a} vs {b}, tc {}, openings {} ({} lines)",
+        cfg.tc,
+        cfg.openings_name,
+        cfg.openings.len()
+    );
+    let _ = writeln!(s, "Games {} of {}", w.games(), cfg.games);
+    let line = |label: &str, w: Wdl| {
+        format!(
+            "{label:<14} W {:>4}  D {:>4}  L {:>4}  score {}",
+            w.wins,
+            w.draws,
+            w.losses,
+            w.score()
+                .map_or("n/a".into(), |s| format!("{:.1}%", 100.0 * s))
+        )
+    };
+    let _ = writeln!(s, "{}", line(a, w));
+    let _ = writeln!(s, "{}", line("  as sente", t.wdl_as(Color::Sente)));
+    let _ = writeln!(s, "{}", line("  as gote", t.wdl_as(Color::Gote)));
+    let _ = writeln!(s, "Elo difference {} (95%, logistic)", elo_text(&w));
+    let _ = writeln!(
+        s,
+        "LOS {}",
+        w.los()
+            .map_or("n/a".into(), |l| format!("{:.1}%", 100.0 * l))
+    );
+    let p = t.pentanomial();
+    let _ = writeln!(
+        s,
+        "Pentanomial (pairs scoring 0, 0.5, 1, 1.5, 2 for {a}): {:?} over {} pairs",
+        p.0,
+        p.pairs()
+    );
+    let reasons: Vec<String> = t
+        .reasons()
+        .iter()
+        .map(|(r, n)| format!("{r} {n}"))
+        .collect();
+    let _ = writeln!(s, "Endings: {}", reasons.join(", "));
+    if let Some((sprt, llr, state)) = outcome.sprt {
+        let (lo, hi) = sprt.bounds();
+        let verdict = match state {
+            SprtState::Continue => "no decision yet",
+            SprtState::AcceptH1 => "H1 accepted",
+            SprtState::AcceptH0 => "H0 accepted",
+        };
+        let _ = writeln!(
+            s,
+            "SPRT elo0 {} elo1 {} alpha {} beta {} (logistic Elo, pentanomial): LLR {llr:.3} in [{lo:.3}, {hi:.3}]: {verdict}",
+            sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
+        );
+    }
+    let _ = writeln!(s, "Records in {}", cfg.out.display());
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_share_an_opening_with_colours_swapped() {
+        assert_eq!(schedule(0, 3), (0, Color::Sente));
+        assert_eq!(schedule(1, 3), (0, Color::Gote));
+        assert_eq!(schedule(2, 3), (1, Color::Sente));
+        assert_eq!(schedule(7, 3), (0, Color::Gote));
+    }
+
+    #[test]
+    fn tally_by_colour_and_pairs() {
+        let mut t = Tally::default();
+        let f = |index, score| Finished {
+            index,
+            engine1: schedule(index, 1).1,
+            score,
+            reason: Reason::Resign,
+        };
+        t.add(f(0, Score1::Win));
+        t.add(f(1, Score1::Draw));
+        t.add(f(2, Score1::Loss));
+        t.add(f(5, Score1::Win));
+        assert_eq!((t.wdl().wins, t.wdl().draws, t.wdl().losses), (2, 1, 1));
+        assert_eq!(t.wdl_as(Color::Sente).games(), 2);
+        assert_eq!(t.wdl_as(Color::Gote).wins, 1);
+        // Only pair 0 is complete: a win and a draw = 1.5 points.
+        assert_eq!(t.pentanomial().0, [0, 0, 0, 1, 0]);
+        assert_eq!(t.reasons()["resign"], 4);
+    }
+
+    #[test]
+    fn json_lines_read_back() {
+        use crate::referee::arbiter::{GameResult, PlayedMove};
+        let game = GameRecord {
+            opening: Opening::startpos(),
+            moves: vec![PlayedMove {
+                usi: "7g7f".into(),
+                millis: Some(3),
+                score: None,
+            }],
+            names: ["a \"x\"".into(), "b".into()],
+            result: GameResult {
+                winner: Some(Color::Gote),
+                reason: Reason::IllegalMove,
+                detail: "played \"7g7x\"".into(),
+            },
+            tc: TimeControl::MoveTime(super::super::tc::Millis(10)),
+            started: 1,
+        };
+        let line = json_line(3, 1, Color::Gote, &game);
+        let f = parse_json_line(&line).unwrap();
+        assert_eq!(
+            f,
+            Finished {
+                index: 3,
+                engine1: Color::Gote,
+                score: Score1::Win,
+                reason: Reason::IllegalMove
+            }
+        );
+        let m = parse_flat_json(&line).unwrap();
+        assert_eq!(m["usi"].as_str(), Some("position startpos moves 7g7f"));
+        assert_eq!(parse_json_line(&line[..line.len() - 3]), None);
+    }
+}

@@ -1,0 +1,292 @@
+//! Time controls and the referee's own clocks: parsing `--tc`, what each engine is told
+//! before a move, how long it may take (plus the configured margin) and how its clock
+//! changes after the move.
+//!
+//! `--tc` grammar (seconds may have decimals):
+//! * `BASE+INC`: Fischer, e.g. `10+0.1`. As in USI, the increment of the move being
+//!   played is already usable: the engine may take `remaining + inc` and then has
+//!   `remaining + inc - elapsed` left. Engines are sent `btime`/`wtime` without it and
+//!   `binc`/`winc`.
+//! * `BASE+byoBYO` or `byoBYO`: byoyomi, e.g. `30+byo1`, `byo1`. The engine may take
+//!   `remaining + byoyomi`; main time never goes below zero.
+//! * `movetime=MS`: a fixed time per move in milliseconds.
+//! * `nodes=N`: a node limit per move; the referee only guards against a hang
+//!   ([`NODES_HANG_LIMIT`]).
+
+use crate::rules::geometry::Color;
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// How long an engine searching a node limit may take before it counts as hung.
+pub const NODES_HANG_LIMIT: Duration = Duration::from_secs(60);
+
+/// A span of time in whole milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Millis(pub u64);
+
+impl Millis {
+    pub fn duration(self) -> Duration {
+        Duration::from_millis(self.0)
+    }
+
+    pub fn of(d: Duration) -> Millis {
+        Millis(d.as_millis().min(u64::MAX as u128) as u64)
+    }
+}
+
+/// A time control as given on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeControl {
+    Fischer { base: Millis, inc: Millis },
+    Byoyomi { base: Millis, byoyomi: Millis },
+    MoveTime(Millis),
+    Nodes(u64),
+}
+
+fn seconds(text: &str, what: &str) -> Result<Millis, String> {
+    let value: f64 = text
+        .parse()
+        .map_err(|_| format!("{what} {text:?} is not a number of seconds"))?;
+    if !value.is_finite() || !(0.0..=1e7).contains(&value) {
+        return Err(format!("{what} {text:?} is out of range"));
+    }
+    Ok(Millis((value * 1000.0).round() as u64))
+}
+
+impl FromStr for TimeControl {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<TimeControl, String> {
+        let text = text.trim();
+        if let Some(n) = text.strip_prefix("nodes=") {
+            let n: u64 = n
+                .parse()
+                .map_err(|_| format!("nodes limit {n:?} is not a whole number"))?;
+            if n == 0 {
+                return Err("the nodes limit must be positive".into());
+            }
+            return Ok(TimeControl::Nodes(n));
+        }
+        if let Some(ms) = text.strip_prefix("movetime=") {
+            let ms: u64 = ms
+                .parse()
+                .map_err(|_| format!("movetime {ms:?} is not a whole number of ms"))?;
+            if ms == 0 {
+                return Err("movetime must be positive".into());
+            }
+            return Ok(TimeControl::MoveTime(Millis(ms)));
+        }
+        if let Some(byo) = text.strip_prefix("byo") {
+            return Ok(TimeControl::Byoyomi {
+                base: Millis(0),
+                byoyomi: seconds(byo, "byoyomi")?,
+            });
+        }
+        let (base, rest) = text.split_once('+').ok_or_else(|| {
+            format!(
+                "bad time control {text:?}: use BASE+INC (10+0.1), BASE+byoB (30+byo1), \
+                 byoB, movetime=MS or nodes=N"
+            )
+        })?;
+        let base = seconds(base, "base time")?;
+        let tc = match rest.strip_prefix("byo") {
+            Some(byo) => TimeControl::Byoyomi {
+                base,
+                byoyomi: seconds(byo, "byoyomi")?,
+            },
+            None => TimeControl::Fischer {
+                base,
+                inc: seconds(rest, "increment")?,
+            },
+        };
+        match tc {
+            TimeControl::Fischer { base, inc } if base.0 == 0 && inc.0 == 0 => {
+                Err("a Fischer time control needs a base or an increment".into())
+            }
+            TimeControl::Byoyomi { base, byoyomi } if base.0 == 0 && byoyomi.0 == 0 => {
+                Err("a byoyomi time control needs a base or a byoyomi".into())
+            }
+            tc => Ok(tc),
+        }
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = |m: Millis| m.0 as f64 / 1000.0;
+        match *self {
+            TimeControl::Fischer { base, inc } => write!(f, "{}+{}", s(base), s(inc)),
+            TimeControl::Byoyomi { base, byoyomi } => write!(f, "{}+byo{}", s(base), s(byoyomi)),
+            TimeControl::MoveTime(ms) => write!(f, "movetime={}", ms.0),
+            TimeControl::Nodes(n) => write!(f, "nodes={n}"),
+        }
+    }
+}
+
+/// Both players' clocks in one game.
+#[derive(Clone, Debug)]
+pub struct Clocks {
+    pub tc: TimeControl,
+    /// Main time left, indexed by `Color::index()`.
+    pub remaining: [Millis; 2],
+}
+
+/// The clock was overrun: how long the move took and how long it could have taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Flagged {
+    pub used: Millis,
+    pub allowed: Millis,
+}
+
+impl Clocks {
+    pub fn new(tc: TimeControl) -> Clocks {
+        let base = match tc {
+            TimeControl::Fischer { base, .. } | TimeControl::Byoyomi { base, .. } => base,
+            TimeControl::MoveTime(_) | TimeControl::Nodes(_) => Millis(0),
+        };
+        Clocks {
+            tc,
+            remaining: [base; 2],
+        }
+    }
+
+    /// How long `side` may take for this move, before the margin; `None` for a node limit.
+    pub fn allowance(&self, side: Color) -> Option<Millis> {
+        let left = self.remaining[side.index()];
+        match self.tc {
+            TimeControl::Fischer { inc, .. } => Some(Millis(left.0 + inc.0)),
+            TimeControl::Byoyomi { byoyomi, .. } => Some(Millis(left.0 + byoyomi.0)),
+            TimeControl::MoveTime(ms) => Some(ms),
+            TimeControl::Nodes(_) => None,
+        }
+    }
+
+    /// How long the referee waits for `side`'s move before calling it a time loss (or a
+    /// hang under a node limit).
+    pub fn deadline(&self, side: Color, margin: Millis) -> Duration {
+        match self.allowance(side) {
+            Some(allowed) => Duration::from_millis(allowed.0 + margin.0),
+            None => NODES_HANG_LIMIT + margin.duration(),
+        }
+    }
+
+    /// Charges a move of `side` that took `used`. Fails (and leaves the clock alone) when
+    /// the move overran the allowance by more than `margin`.
+    pub fn charge(&mut self, side: Color, used: Millis, margin: Millis) -> Result<(), Flagged> {
+        if let Some(allowed) = self.allowance(side) {
+            if used.0 > allowed.0 + margin.0 {
+                return Err(Flagged { used, allowed });
+            }
+            let left = &mut self.remaining[side.index()];
+            *left = match self.tc {
+                TimeControl::Fischer { .. } => Millis(allowed.0.saturating_sub(used.0)),
+                TimeControl::Byoyomi { .. } => Millis(left.0.saturating_sub(used.0)),
+                _ => *left,
+            };
+        }
+        Ok(())
+    }
+
+    /// The USI `go` arguments for the next move.
+    pub fn usi_go(&self) -> String {
+        let [b, w] = self.remaining;
+        match self.tc {
+            TimeControl::Fischer { inc, .. } => format!(
+                "go btime {} wtime {} binc {} winc {}",
+                b.0, w.0, inc.0, inc.0
+            ),
+            TimeControl::Byoyomi { byoyomi, .. } => {
+                format!("go btime {} wtime {} byoyomi {}", b.0, w.0, byoyomi.0)
+            }
+            TimeControl::MoveTime(ms) => format!("go movetime {}", ms.0),
+            TimeControl::Nodes(n) => format!("go nodes {n}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_form() {
+        assert_eq!(
+            "10+0.1".parse(),
+            Ok(TimeControl::Fischer {
+                base: Millis(10_000),
+                inc: Millis(100)
+            })
+        );
+        assert_eq!(
+            "30+byo1".parse(),
+            Ok(TimeControl::Byoyomi {
+                base: Millis(30_000),
+                byoyomi: Millis(1000)
+            })
+        );
+        assert_eq!(
+            "byo0.5".parse(),
+            Ok(TimeControl::Byoyomi {
+                base: Millis(0),
+                byoyomi: Millis(500)
+            })
+        );
+        assert_eq!(
+            "movetime=200".parse(),
+            Ok(TimeControl::MoveTime(Millis(200)))
+        );
+        assert_eq!("nodes=5000".parse(), Ok(TimeControl::Nodes(5000)));
+        for bad in [
+            "",
+            "10",
+            "x+1",
+            "10+-1",
+            "0+0",
+            "nodes=0",
+            "movetime=1.5",
+            "byo",
+        ] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn fischer_clock_adds_the_increment_before_the_move() {
+        let mut c = Clocks::new("1+0.5".parse().unwrap());
+        assert_eq!(c.allowance(Color::Sente), Some(Millis(1500)));
+        assert_eq!(c.usi_go(), "go btime 1000 wtime 1000 binc 500 winc 500");
+        c.charge(Color::Sente, Millis(300), Millis(0)).unwrap();
+        assert_eq!(c.remaining, [Millis(1200), Millis(1000)]);
+        // 1700 allowed, 1750 used: within a 100 ms margin, and the clock bottoms at zero.
+        c.charge(Color::Sente, Millis(1750), Millis(100)).unwrap();
+        assert_eq!(c.remaining[0], Millis(0));
+        assert_eq!(
+            c.charge(Color::Gote, Millis(1601), Millis(100)),
+            Err(Flagged {
+                used: Millis(1601),
+                allowed: Millis(1500)
+            })
+        );
+    }
+
+    #[test]
+    fn byoyomi_clock_spends_main_time_first() {
+        let mut c = Clocks::new("1+byo1".parse().unwrap());
+        c.charge(Color::Gote, Millis(1500), Millis(0)).unwrap();
+        assert_eq!(c.remaining, [Millis(1000), Millis(0)]);
+        assert_eq!(c.allowance(Color::Gote), Some(Millis(1000)));
+        assert_eq!(c.usi_go(), "go btime 1000 wtime 0 byoyomi 1000");
+        assert!(c.charge(Color::Gote, Millis(1001), Millis(0)).is_err());
+    }
+
+    #[test]
+    fn node_limits_never_flag() {
+        let mut c = Clocks::new(TimeControl::Nodes(10));
+        assert!(c.charge(Color::Sente, Millis(100_000), Millis(0)).is_ok());
+        assert_eq!(
+            c.deadline(Color::Sente, Millis(5)),
+            NODES_HANG_LIMIT + Duration::from_millis(5)
+        );
+    }
+}

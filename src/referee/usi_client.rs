@@ -1,0 +1,200 @@
+//! The referee's side of USI: start-up (`usi`/`usiok`, `setoption`), `isready`/`readyok`
+//! and `usinewgame` before each game, `position` + `go` for each move, reading `info`
+//! scores and `bestmove`, `gameover` and `quit`.
+
+use super::player::{Answer, Player, PlayerResult, Reply, Score, Turn};
+use super::process::{EngineError, EngineProcess};
+use super::tc::{Clocks, Millis};
+use std::time::{Duration, Instant};
+
+/// How long `usi` → `usiok` may take.
+const USIOK_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long `isready` → `readyok` may take (engines load big files here).
+const READYOK_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// A USI engine seat.
+pub struct UsiPlayer {
+    name: String,
+    command: String,
+    options: Vec<(String, String)>,
+    process: Option<EngineProcess>,
+}
+
+impl UsiPlayer {
+    pub fn new(name: &str, command: &str, options: &[(String, String)]) -> UsiPlayer {
+        UsiPlayer {
+            name: name.to_string(),
+            command: command.to_string(),
+            options: options.to_vec(),
+            process: None,
+        }
+    }
+
+    fn start(&mut self) -> Result<&mut EngineProcess, EngineError> {
+        if self.process.is_none() {
+            let mut p = EngineProcess::spawn(&self.command, &self.name)?;
+            p.send("usi")?;
+            let deadline = Instant::now() + USIOK_TIMEOUT;
+            loop {
+                let line = p.recv_until(deadline, "usiok")?;
+                if line.trim() == "usiok" {
+                    break;
+                }
+                if let Some(id) = line.trim().strip_prefix("id name ") {
+                    log::info!("{}: engine calls itself {id:?}", self.name);
+                }
+            }
+            for (name, value) in &self.options {
+                p.send(&format!("setoption name {name} value {value}"))?;
+            }
+            self.process = Some(p);
+        }
+        Ok(self.process.as_mut().expect("just started"))
+    }
+}
+
+impl UsiPlayer {
+    /// `isready` → `readyok`, then `usinewgame`, starting the process if needed.
+    fn prepare(&mut self) -> Result<(), EngineError> {
+        let p = self.start()?;
+        p.drain()?;
+        p.send("isready")?;
+        let deadline = Instant::now() + READYOK_TIMEOUT;
+        while p.recv_until(deadline, "readyok")?.trim() != "readyok" {}
+        p.send("usinewgame")
+    }
+}
+
+/// Reads `score cp N` / `score mate N` from an `info` line.
+pub fn parse_info_score(line: &str) -> Option<Score> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    while let Some(w) = words.next() {
+        match w {
+            "score" => {
+                let kind = words.next()?;
+                let value = words.next()?;
+                return match kind {
+                    "cp" => value.parse().ok().map(Score::Cp),
+                    "mate" => match value {
+                        "+" | "+0" => Some(Score::Mate(1)),
+                        "-" | "-0" => Some(Score::Mate(-1)),
+                        v => v.parse().ok().map(Score::Mate),
+                    },
+                    _ => None,
+                };
+            }
+            // `pv` and `string` run to the end of the line.
+            "pv" | "string" => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+impl Player for UsiPlayer {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn new_game(&mut self, _base: &str, _clocks: &Clocks) -> Result<(), EngineError> {
+        // An engine that exited after the last game (some quit on `gameover`) is
+        // restarted once, not blamed.
+        let reused = self.process.is_some();
+        match self.prepare() {
+            Err(EngineError::Dead(why)) if reused => {
+                log::info!(
+                    "{}: restarting after it exited between games ({why})",
+                    self.name
+                );
+                self.reset();
+                self.prepare()
+            }
+            result => result,
+        }
+    }
+
+    fn play(&mut self, turn: &Turn) -> Result<Answer, EngineError> {
+        let p = self.start()?;
+        p.drain()?;
+        let position = if turn.moves.is_empty() {
+            format!("position {}", turn.base)
+        } else {
+            format!("position {} moves {}", turn.base, turn.moves.join(" "))
+        };
+        p.send(&position)?;
+        let go = turn.clocks.usi_go();
+        let started = Instant::now();
+        p.send(&go)?;
+        let mut score = None;
+        loop {
+            let line = p.recv_until(turn.deadline, "bestmove")?;
+            if let Some(s) = parse_info_score(&line) {
+                score = Some(s);
+                continue;
+            }
+            let mut words = line.split_whitespace();
+            if words.next() != Some("bestmove") {
+                continue;
+            }
+            let elapsed = Millis::of(started.elapsed());
+            let reply = match words.next() {
+                Some("resign") => Reply::Resign,
+                Some("win") => Reply::Win,
+                Some(mv) => Reply::Move(mv.to_string()),
+                None => return Err(EngineError::Protocol("`bestmove` without a move".into())),
+            };
+            return Ok(Answer {
+                reply,
+                elapsed,
+                score,
+            });
+        }
+    }
+
+    fn game_over(&mut self, result: PlayerResult) {
+        if let Some(p) = self.process.as_mut() {
+            let word = match result {
+                PlayerResult::Win => "win",
+                PlayerResult::Loss => "lose",
+                PlayerResult::Draw => "draw",
+            };
+            let _ = p.send(&format!("gameover {word}"));
+        }
+    }
+
+    fn reset(&mut self) {
+        if let Some(mut p) = self.process.take() {
+            p.kill();
+        }
+    }
+
+    fn quit(&mut self) {
+        if let Some(p) = self.process.take() {
+            p.shutdown("quit", Duration::from_millis(1000));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_scores() {
+        assert_eq!(
+            parse_info_score("info depth 3 score cp -42 pv 7g7f"),
+            Some(Score::Cp(-42))
+        );
+        assert_eq!(
+            parse_info_score("info score mate 5 lowerbound"),
+            Some(Score::Mate(5))
+        );
+        assert_eq!(parse_info_score("info score mate -"), Some(Score::Mate(-1)));
+        assert_eq!(parse_info_score("info string score cp 5"), None);
+        assert_eq!(parse_info_score("info depth 3 pv 7g7f"), None);
+        assert_eq!(parse_info_score("bestmove 7g7f"), None);
+    }
+}
