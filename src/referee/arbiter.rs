@@ -4,13 +4,13 @@
 //! forfeits, dead or hung engines, the move limit, and optional adjudication by the
 //! engines' own scores).
 
-use super::impasse::judge_declaration;
 use super::openings::Opening;
 use super::player::{Player, PlayerResult, Reply, Score, Turn};
 use super::process::EngineError;
 use super::tc::{Clocks, Millis, TimeControl};
 use crate::rules::game::{Game, Outcome};
 use crate::rules::geometry::Color;
+use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use std::time::Instant;
 
 /// Why a game ended.
@@ -289,7 +289,7 @@ pub fn play_game(
                 Reply::Resign => {
                     break end(Some(side.flip()), Reason::Resign, format!("{me} resigned"))
                 }
-                Reply::Win => match judge_declaration(&pos) {
+                Reply::Win => match pos.judge_declaration(EnteringKingRule::Csa27) {
                     Ok(()) => {
                         break end(
                             Some(side),

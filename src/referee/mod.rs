@@ -2,14 +2,13 @@
 //!
 //! It owns everything between two engine processes: speaking USI and CECP to them
 //! (`usi_client`, `cecp_client`, over `process`), keeping the true game with the rules core
-//! and judging how each game ends (`arbiter`, with the entering-king rule in `impasse`),
+//! and judging how each game ends (`arbiter`; the entering-king rule is the rules core's),
 //! clocks (`tc`), openings (`openings`), records (`record`: KIF, CSA, USI line,
 //! `games.jsonl`), statistics (`stats`) and the match itself (`runner`: scheduling,
 //! concurrency, resume, progress, SPRT, summary).
 
 pub mod arbiter;
 pub mod cecp_client;
-pub mod impasse;
 pub mod openings;
 pub mod player;
 pub mod process;

@@ -149,14 +149,32 @@ impl Position {
 
     /// True if the side to move may declare a win by entering king (`bestmove win`) now.
     pub fn can_declare_win(&self, rule: EnteringKingRule) -> bool {
-        let Some(threshold) = self.declaration_threshold(rule) else {
-            return false;
-        };
+        self.judge_declaration(rule).is_ok()
+    }
+
+    /// Judges a declaration by the side to move under `rule`: `Ok` if it wins, otherwise
+    /// the first condition it fails, in words (for the referee's record).
+    pub fn judge_declaration(&self, rule: EnteringKingRule) -> Result<(), String> {
+        let threshold = self
+            .declaration_threshold(rule)
+            .ok_or_else(|| format!("the {} rule has no declaration", rule.name()))?;
         let count = self.declaration_count(self.side_to_move());
-        count.king_in_camp
-            && !self.in_check()
-            && count.pieces_in_camp >= PIECES_IN_CAMP
-            && count.points >= threshold
+        if !count.king_in_camp {
+            return Err("the king is not in the enemy camp".to_string());
+        }
+        if self.in_check() {
+            return Err("the king is in check".to_string());
+        }
+        if count.pieces_in_camp < PIECES_IN_CAMP {
+            return Err(format!(
+                "only {} pieces in the enemy camp ({PIECES_IN_CAMP} needed)",
+                count.pieces_in_camp
+            ));
+        }
+        if count.points < threshold {
+            return Err(format!("only {} points ({threshold} needed)", count.points));
+        }
+        Ok(())
     }
 }
 
