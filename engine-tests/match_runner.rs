@@ -577,7 +577,6 @@ fn bad_command_lines_fail_cleanly() {
 }
 
 #[test]
-#[ignore = "needs the USI engine (shishi without arguments) from the search/USI branches"]
 fn shishi_against_itself() {
     let out = out_dir("self");
     let me = env!("CARGO_BIN_EXE_shishi");
@@ -586,7 +585,16 @@ fn shishi_against_itself() {
         me,
         me,
         &out,
-        &["--games", "4", "--tc", "2+0.05", "--openings", openings],
+        &[
+            "--games",
+            "4",
+            "--tc",
+            "nodes=3000",
+            "--max-moves",
+            "160",
+            "--openings",
+            openings,
+        ],
     );
     assert_eq!(games.len(), 4);
     for g in &games {
