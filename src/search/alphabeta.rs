@@ -463,7 +463,7 @@ impl<'a> Worker<'a> {
         let mut move_count = 0usize;
         let mut quiets: ArrayVec<(Piece, Move), 64> = ArrayVec::new();
         let original_alpha = alpha;
-        while let Some((mv, order)) = picker.next() {
+        while let Some((mv, order)) = picker.pick() {
             let captured = if mv.is_drop() {
                 None
             } else {
@@ -641,7 +641,7 @@ impl<'a> Worker<'a> {
         let mut best_move = None;
         let mut picker = Picker::new_captures(&self.pos, &moves);
         let mut searched = 0;
-        while let Some((mv, _)) = picker.next() {
+        while let Some((mv, _)) = picker.pick() {
             if !in_check {
                 let victim = self.pos.piece_at(mv.to()).map_or(0, |p| value(p.kind()));
                 if stand_pat + victim + promotion_gain(&self.pos, mv) + 200 <= alpha {
@@ -719,7 +719,7 @@ impl<'a> Worker<'a> {
                 };
                 loop {
                     let v = self.root_search(depth, alpha, beta, pv_index);
-                    self.root_moves[pv_index..].sort_by(|a, b| b.score.cmp(&a.score));
+                    self.root_moves[pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
                     if self.stopped {
                         break;
                     }
@@ -746,7 +746,7 @@ impl<'a> Worker<'a> {
                     }
                 }
                 let done = pv_index.min(self.root_moves.len() - 1);
-                self.root_moves[..=done].sort_by(|a, b| b.score.cmp(&a.score));
+                self.root_moves[..=done].sort_by_key(|rm| std::cmp::Reverse(rm.score));
                 if self.stopped {
                     break;
                 }

@@ -152,6 +152,7 @@ pub struct Searcher {
     hash_mb: usize,
     tt: TranspositionTable,
     pool: Option<(usize, rayon::ThreadPool)>,
+    last_nodes: u64,
 }
 
 impl Searcher {
@@ -160,6 +161,7 @@ impl Searcher {
             hash_mb,
             tt: TranspositionTable::new(hash_mb),
             pool: None,
+            last_nodes: 0,
         }
     }
 
@@ -176,6 +178,11 @@ impl Searcher {
     /// Forgets everything learned (new game, `Clear Hash`).
     pub fn clear(&mut self) {
         self.tt.clear();
+    }
+
+    /// Nodes visited by all threads in the last search.
+    pub fn last_nodes(&self) -> u64 {
+        self.last_nodes
     }
 
     /// The transposition table's size in bytes.
@@ -246,7 +253,7 @@ impl Searcher {
             None,
         );
         root.clear();
-        while let Some((mv, _)) = picker.next() {
+        while let Some((mv, _)) = picker.pick() {
             root.push(mv);
         }
 
@@ -289,11 +296,13 @@ impl Searcher {
             };
             worker.iterate(max_depth, multipv, Some(&mut send));
             shared.abort.store(true, Ordering::SeqCst);
+            worker.poll();
             pick(&worker)
         };
         let helper = |shared: &Shared, id: usize| {
             let mut worker = Worker::new(position.clone(), shared, id, &root);
             worker.iterate(max_depth, 1, None);
+            worker.poll();
         };
         // The tables are built before threads race to do it.
         let _ = Evaluator::standard();
@@ -321,6 +330,7 @@ impl Searcher {
             }
             handle.join().expect("the search thread finished")
         });
+        self.last_nodes = shared.nodes.load(Ordering::SeqCst);
         wait_for_stop(limits, control);
         let (best, line) = best;
         let mut after = position.clone();
@@ -346,3 +356,6 @@ fn wait_for_stop(limits: &Limits, control: &Control) {
         std::thread::sleep(Duration::from_millis(1));
     }
 }
+
+#[cfg(test)]
+mod tests;

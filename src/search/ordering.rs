@@ -267,7 +267,7 @@ impl Picker {
 
     /// The next move and its ordering score.
     #[inline]
-    pub fn next(&mut self) -> Option<(Move, i32)> {
+    pub fn pick(&mut self) -> Option<(Move, i32)> {
         if self.next >= self.moves.len() {
             return None;
         }
@@ -281,7 +281,7 @@ impl Picker {
                 }
                 self.moves.swap(self.next, best);
             } else {
-                self.moves[self.next..].sort_by(|a, b| b.0.cmp(&a.0));
+                self.moves[self.next..].sort_by_key(|m| std::cmp::Reverse(m.0));
                 self.sorted = true;
             }
         }
@@ -329,11 +329,11 @@ mod tests {
         let tt = mv(&pos, "G*4b");
         let heuristics = Heuristics::new(8);
         let mut picker = Picker::new(&pos, &moves, Some(tt), &heuristics, 0, None);
-        assert_eq!(picker.next().unwrap().0, tt);
-        let second = picker.next().unwrap().0;
+        assert_eq!(picker.pick().unwrap().0, tt);
+        let second = picker.pick().unwrap().0;
         assert_eq!(pos.move_to_usi(second), "5h5c+");
         let mut count = 2;
-        while picker.next().is_some() {
+        while picker.pick().is_some() {
             count += 1;
         }
         assert_eq!(count, moves.len());
