@@ -79,8 +79,8 @@ fn cell(piece: Option<Piece>) -> String {
         None => "  .".to_string(),
         Some(p) => {
             let text = piece_text(Piece::new(Color::Sente, p.kind()));
-            let mark = if p.color() == Color::Gote { 'v' } else { ' ' };
-            format!("{mark}{text:>2}")
+            let mark = if p.color() == Color::Gote { "v" } else { "" };
+            format!("{:>3}", format!("{mark}{text}"))
         }
     }
 }
@@ -173,21 +173,18 @@ pub fn run(args: &AnalyseArgs) -> Result<(), String> {
         ..Config::default()
     };
     let mut searcher = Searcher::new(args.hash);
-    let mut last = None;
+    let mut last_depth = 0;
+    let start = std::time::Instant::now();
     let decision = searcher.search(&pos, &limits, &config, &Control::new(false), &mut |info| {
         println!("{}", info_text(&pos, info));
-        last = Some(info.clone());
+        last_depth = last_depth.max(info.depth);
     });
-    if let Some(info) = last {
-        let millis = info.elapsed.as_millis().max(1);
-        println!(
-            "nodes {} time {} nps {} depth {}",
-            info.nodes,
-            millis,
-            info.nodes as u128 * 1000 / millis,
-            info.depth
-        );
-    }
+    let millis = start.elapsed().as_millis().max(1);
+    let nodes = searcher.last_nodes();
+    println!(
+        "nodes {nodes} time {millis} nps {} depth {last_depth}",
+        nodes as u128 * 1000 / millis
+    );
     match decision {
         Decision::Move { best, ponder } => match ponder {
             Some(p) => {
@@ -205,4 +202,42 @@ pub fn run(args: &AnalyseArgs) -> Result<(), String> {
         Decision::DeclareWin => println!("bestmove win"),
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(sfen: Option<&str>, moves: &[&str]) -> AnalyseArgs {
+        AnalyseArgs {
+            sfen: sfen.map(str::to_string),
+            startpos: sfen.is_none(),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            movetime: None,
+            depth: Some(2),
+            multipv: 1,
+            threads: 1,
+            hash: 1,
+        }
+    }
+
+    #[test]
+    fn bad_input_is_an_error() {
+        assert!(run(&args(Some("not a position"), &[])).is_err());
+        assert!(run(&args(None, &["7g7f", "7g7f"])).is_err());
+        assert!(run(&args(None, &["7g7f", "3c3d"])).is_ok());
+    }
+
+    #[test]
+    fn diagram_shows_both_sides_and_hands() {
+        let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K2+R1 w 2Pb 1").unwrap();
+        let text = diagram(&pos);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "Gote (v) in hand: B");
+        assert_eq!(lines[1], "   9  8  7  6  5  4  3  2  1");
+        assert_eq!(lines[3], " |  .  .  .  . vK  .  .  .  .| a");
+        assert_eq!(lines[11], " |  .  .  .  .  K  .  . +R  .| i");
+        assert_eq!(lines[13], "Sente in hand: Px2");
+        assert!(lines[14].starts_with("gote to move"));
+    }
 }

@@ -1,14 +1,16 @@
 //! Evaluation: how good a position is for the side to move, per variant.
 //!
-//! Standard shogi is scored from scratch at each call (about forty pieces, two table look-ups
-//! each): material on the board and in hand (hand pieces are worth a little more, they can
-//! be dropped anywhere), piece-square tables by rank and file, and king safety measured as
-//! attackers and defenders near each king (a table per kind and king distance). All weights
-//! live in [`Weights`] so that two settings can be compared by self-play; [`Evaluator`]
+//! Standard shogi is scored as material on the board and in hand (hand pieces are worth a
+//! little more, they can be dropped anywhere), piece-square tables by rank and file, and king
+//! safety measured as attackers and defenders near each king (a table per kind and king
+//! distance). Every term belongs to one piece, so the search keeps each side's total
+//! incrementally ([`Evaluator::update`]; a king move recounts from scratch). All weights live
+//! in [`Weights`] so that two settings can be compared by self-play; [`Evaluator`]
 //! compiles them into flat tables once.
 
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::{Color, Square};
+use crate::rules::moves::Move;
 use crate::rules::variants::shogi::{Geo, Kind, Piece, Position};
 use std::sync::OnceLock;
 
@@ -177,23 +179,55 @@ impl Evaluator {
 
     /// The score of `pos` for the side to move.
     pub fn evaluate(&self, pos: &Position) -> Centipawns {
+        self.score(self.totals(pos), pos.side_to_move())
+    }
+
+    /// The score for `side_to_move` of a position whose totals are `totals`.
+    #[inline]
+    pub fn score(&self, totals: Totals, side_to_move: Color) -> Centipawns {
+        totals.0[side_to_move.index()] - totals.0[side_to_move.flip().index()] + self.tempo
+    }
+
+    #[inline]
+    fn king_distances(&self, king: Option<Square>) -> &[u8; 81] {
+        const ABSENT: [u8; 81] = [0; 81];
+        // Distances to a missing king read as 0, where the tables hold nothing.
+        king.map_or(&ABSENT, |k| &self.distance[k.index()])
+    }
+
+    /// What one piece adds to its owner's total.
+    #[inline]
+    fn contribution(&self, pos: &Position, color: Color, kind: Kind, sq: Square) -> i32 {
+        let own = self.king_distances(pos.king_square(color));
+        let enemy = self.king_distances(pos.king_square(color.flip()));
+        let i = sq.index();
+        self.psq[Piece::new(color, kind).index()][i] as i32
+            + self.attack[kind.index()][enemy[i] as usize] as i32
+            + self.defend[kind.index()][own[i] as usize] as i32
+    }
+
+    /// Each side's total, computed from scratch.
+    pub fn totals(&self, pos: &Position) -> Totals {
         let mut sides = [0i32; 2];
         let kings = [pos.king_square(Color::Sente), pos.king_square(Color::Gote)];
         for color in Color::BOTH {
             let mut total = 0;
-            let own_king = kings[color.index()];
-            let enemy_king = kings[color.flip().index()];
-            for sq in pos.pieces_of(color).squares() {
-                let piece = pos.piece_at(sq).expect("occupied");
-                let kind = piece.kind().index();
-                total += self.psq[piece.index()][sq.index()] as i32;
-                if let Some(k) = enemy_king {
-                    total +=
-                        self.attack[kind][self.distance[k.index()][sq.index()] as usize] as i32;
+            let own = self.king_distances(kings[color.index()]);
+            let enemy = self.king_distances(kings[color.flip().index()]);
+            let ours = pos.pieces_of(color);
+            for kind in Kind::ALL {
+                let bb = ours & pos.pieces_of_kind(kind);
+                if bb.is_empty() {
+                    continue;
                 }
-                if let Some(k) = own_king {
-                    total +=
-                        self.defend[kind][self.distance[k.index()][sq.index()] as usize] as i32;
+                let psq = &self.psq[Piece::new(color, kind).index()];
+                let attack = &self.attack[kind.index()];
+                let defend = &self.defend[kind.index()];
+                for sq in bb.squares() {
+                    let i = sq.index();
+                    total += psq[i] as i32
+                        + attack[enemy[i] as usize] as i32
+                        + defend[own[i] as usize] as i32;
                 }
             }
             let hand = pos.hand(color);
@@ -202,10 +236,48 @@ impl Evaluator {
             }
             sides[color.index()] = total;
         }
+        Totals(sides)
+    }
+
+    /// The totals after the legal move `mv` (not yet played) from `pos`, whose totals are
+    /// `before`; `None` when a king moves (every king-distance term changes: recompute).
+    #[inline]
+    pub fn update(&self, pos: &Position, mv: Move, before: Totals) -> Option<Totals> {
         let us = pos.side_to_move();
-        sides[us.index()] - sides[us.flip().index()] + self.tempo
+        let them = us.flip();
+        let mut t = before.0;
+        let to = mv.to();
+        match mv.from() {
+            None => {
+                let kind = Kind::from_index(mv.dropped_kind()?.0)?;
+                t[us.index()] += self.contribution(pos, us, kind, to) - self.hand[kind.index()];
+            }
+            Some(from) => {
+                let kind = pos.piece_at(from)?.kind();
+                if kind == Kind::King {
+                    return None;
+                }
+                let landed = if mv.is_promotion() {
+                    kind.promoted()
+                } else {
+                    kind
+                };
+                t[us.index()] +=
+                    self.contribution(pos, us, landed, to) - self.contribution(pos, us, kind, from);
+                if let Some(victim) = pos.piece_at(to) {
+                    t[them.index()] -= self.contribution(pos, them, victim.kind(), to);
+                    t[us.index()] += self.hand[victim.kind().in_hand()?.index()];
+                }
+            }
+        }
+        Some(Totals(t))
     }
 }
+
+/// Each side's evaluation total (material, tables, king safety) from its own point of view,
+/// indexed by `Color::index`; the score is the difference plus the tempo bonus.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Totals(pub [i32; 2]);
 
 /// The standard evaluation of `pos` for the side to move.
 pub fn evaluate(pos: &Position) -> Centipawns {
@@ -215,6 +287,39 @@ pub fn evaluate(pos: &Position) -> Centipawns {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::moves::MoveList;
+    use rand::rngs::StdRng;
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+
+    #[test]
+    fn incremental_totals_match_a_full_recount() {
+        let e = Evaluator::standard();
+        let mut rng = StdRng::seed_from_u64(3);
+        let mut updated = 0;
+        for _ in 0..30 {
+            let mut pos = Position::startpos();
+            let mut totals = e.totals(&pos);
+            for _ in 0..160 {
+                let mut legal = MoveList::new();
+                pos.generate_legal(&mut legal);
+                let Some(&mv) = legal.choose(&mut rng) else {
+                    break;
+                };
+                let next = e.update(&pos, mv, totals);
+                pos.play(mv);
+                totals = match next {
+                    Some(t) => {
+                        assert_eq!(t, e.totals(&pos), "{}", pos.to_sfen());
+                        updated += 1;
+                        t
+                    }
+                    None => e.totals(&pos),
+                };
+            }
+        }
+        assert!(updated > 2000);
+    }
 
     #[test]
     fn start_position_is_balanced_apart_from_tempo() {

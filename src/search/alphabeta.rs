@@ -7,13 +7,14 @@
 //! side to move mates). A [`Worker`] owns its position copy and heuristics; the transposition
 //! table and the stop flag are shared with the other threads.
 
+use super::checks::CheckInfo;
 use super::ordering::{
     is_bad_capture, moved_piece, promotion_gain, see, value, Heuristics, Picker,
 };
 use super::time::Budget;
 use super::tt::{TranspositionTable, TtBound};
 use super::{Bound, Control, Info, Score};
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, Totals};
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::shogi::{Piece, Position};
 use arrayvec::ArrayVec;
@@ -127,6 +128,8 @@ struct Frame {
     moved: Option<Piece>,
     /// Plies since the last null move (bounded by the game history at the root).
     plies_from_null: usize,
+    /// The evaluation totals of this ply's position.
+    totals: Totals,
 }
 
 type Line = ArrayVec<Move, MAX_PLY>;
@@ -181,6 +184,7 @@ impl<'a> Worker<'a> {
         let plies_from_null = pos.moves_played().min(REPETITION_WINDOW);
         let mut stack = vec![Frame::default(); MAX_PLY + 4];
         stack[0].plies_from_null = plies_from_null;
+        stack[0].totals = shared.evaluator.totals(&pos);
         Worker {
             pos,
             shared,
@@ -313,7 +317,7 @@ impl<'a> Worker<'a> {
             self.stack[0].current = Some(mv);
             self.stack[0].moved = Some(moved);
             self.stack[1].plies_from_null = self.stack[0].plies_from_null + 1;
-            self.pos.play(mv);
+            self.make(mv, 0);
             self.seldepth = self.seldepth.max(1);
             let mut v;
             if i == pv_index {
@@ -360,6 +364,27 @@ impl<'a> Worker<'a> {
         best
     }
 
+    /// Plays `mv` from the position at `ply`, carrying the evaluation totals along.
+    #[inline]
+    fn make(&mut self, mv: Move, ply: usize) {
+        let e = self.shared.evaluator;
+        let next = e.update(&self.pos, mv, self.stack[ply].totals);
+        self.pos.play(mv);
+        self.stack[ply + 1].totals = match next {
+            Some(t) => t,
+            None => e.totals(&self.pos),
+        };
+    }
+
+    /// The static evaluation of the position at `ply`.
+    #[inline]
+    fn static_eval(&self, ply: usize) -> i32 {
+        let e = self.shared.evaluator;
+        let v = e.score(self.stack[ply].totals, self.pos.side_to_move());
+        debug_assert_eq!(v, e.evaluate(&self.pos));
+        v
+    }
+
     #[inline]
     fn reduction(&self, depth: i32, move_count: usize) -> i32 {
         self.reductions[(depth as usize).min(63)][move_count.min(63)] as i32
@@ -382,7 +407,7 @@ impl<'a> Worker<'a> {
             return v;
         }
         if ply >= MAX_PLY - 4 {
-            return self.shared.evaluator.evaluate(&self.pos);
+            return self.static_eval(ply);
         }
         // Mate-distance pruning.
         alpha = alpha.max(-MATE + ply as i32);
@@ -418,10 +443,7 @@ impl<'a> Worker<'a> {
         let static_eval = if in_check {
             -INFINITE
         } else {
-            match hit {
-                Some(h) if h.eval.abs() < MATE_BOUND => h.eval,
-                _ => self.shared.evaluator.evaluate(&self.pos),
-            }
+            self.static_eval(ply)
         };
         self.stack[ply].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
@@ -441,6 +463,7 @@ impl<'a> Worker<'a> {
                 self.stack[ply].current = None;
                 self.stack[ply].moved = None;
                 self.stack[ply + 1].plies_from_null = 0;
+                self.stack[ply + 1].totals = self.stack[ply].totals;
                 self.pos.play_null();
                 let v = -self.search(depth - r, -beta, -beta + 1, ply + 1, !cut);
                 self.pos.unplay_null();
@@ -457,7 +480,9 @@ impl<'a> Worker<'a> {
             (Some(p), Some(m)) => Some((p, m)),
             _ => None,
         };
-        let mut picker = Picker::new(&self.pos, &moves, tt_move, &self.heuristics, ply, previous);
+        let mut picker = Picker::empty();
+        picker.fill(&self.pos, &moves, tt_move, &self.heuristics, ply, previous);
+        let checks = CheckInfo::new(&self.pos);
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut move_count = 0usize;
@@ -470,7 +495,7 @@ impl<'a> Worker<'a> {
                 self.pos.piece_at(mv.to())
             };
             let quiet = captured.is_none() && !mv.is_promotion();
-            let gives_check = self.pos.gives_check(mv);
+            let gives_check = checks.gives_check(&self.pos, mv);
             move_count += 1;
             let moved = moved_piece(&self.pos, mv);
             if best > -MATE_BOUND && !in_check && !gives_check {
@@ -499,7 +524,7 @@ impl<'a> Worker<'a> {
                 moved
             });
             self.stack[ply + 1].plies_from_null = self.stack[ply].plies_from_null + 1;
-            self.pos.play(mv);
+            self.make(mv, ply);
             let mut v;
             if move_count == 1 {
                 v = -self.search(new_depth, -beta, -alpha, ply + 1, !pv_node && !cut);
@@ -602,7 +627,7 @@ impl<'a> Worker<'a> {
         let in_check = self.pos.in_check();
         self.stack[ply].in_check = in_check;
         if ply >= MAX_PLY - 4 {
-            return self.shared.evaluator.evaluate(&self.pos);
+            return self.static_eval(ply);
         }
         let key = self.pos.hash();
         let hit = self.shared.tt.probe(key);
@@ -626,10 +651,7 @@ impl<'a> Worker<'a> {
             }
             stand_pat = -INFINITE;
         } else {
-            stand_pat = match hit {
-                Some(h) if h.eval.abs() < MATE_BOUND && h.eval != 0 => h.eval,
-                _ => self.shared.evaluator.evaluate(&self.pos),
-            };
+            stand_pat = self.static_eval(ply);
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -639,7 +661,8 @@ impl<'a> Worker<'a> {
         let original_alpha = alpha;
         let mut best = stand_pat;
         let mut best_move = None;
-        let mut picker = Picker::new_captures(&self.pos, &moves);
+        let mut picker = Picker::empty();
+        picker.fill_captures(&self.pos, &moves);
         let mut searched = 0;
         while let Some((mv, _)) = picker.pick() {
             if !in_check {
@@ -655,7 +678,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             searched += 1;
-            self.pos.play(mv);
+            self.make(mv, ply);
             let v = -self.qsearch(-beta, -alpha, ply + 1);
             self.pos.unplay();
             if self.stopped {

@@ -3,11 +3,13 @@
 //! This module owns the interface the protocol layers (`usi`, `cli`) talk to: the limits of a
 //! search, its control flags (stop, ponder), the progress reports and the result. The
 //! algorithms live in the submodules: `alphabeta` (iterative deepening, PVS, quiescence),
+//! `checks` (per-node check detection),
 //! `ordering` (SEE, killers, history, counter-moves), `tt` (the shared transposition table),
 //! `time` (time budgets) and `mate` (the `go mate` solver). Threads are Lazy SMP on a rayon
 //! pool: every thread searches the whole tree, sharing only the transposition table.
 
 pub mod alphabeta;
+pub mod checks;
 pub mod mate;
 pub mod ordering;
 pub mod time;

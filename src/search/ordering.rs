@@ -184,7 +184,17 @@ pub struct Picker {
 const SELECTION_PICKS: usize = 6;
 
 impl Picker {
-    /// Scores `moves` for a main-search node.
+    /// An empty picker, to be filled in place (it is large; moving it costs a copy).
+    #[inline(always)]
+    pub fn empty() -> Picker {
+        Picker {
+            moves: ArrayVec::new(),
+            next: 0,
+            sorted: false,
+        }
+    }
+
+    /// A picker over `moves` scored for a main-search node.
     pub fn new(
         pos: &Position,
         moves: &MoveList,
@@ -193,9 +203,24 @@ impl Picker {
         ply: usize,
         previous: Option<(Piece, Move)>,
     ) -> Picker {
+        let mut picker = Picker::empty();
+        picker.fill(pos, moves, tt_move, heuristics, ply, previous);
+        picker
+    }
+
+    /// Scores `moves` for a main-search node.
+    pub fn fill(
+        &mut self,
+        pos: &Position,
+        moves: &MoveList,
+        tt_move: Option<Move>,
+        heuristics: &Heuristics,
+        ply: usize,
+        previous: Option<(Piece, Move)>,
+    ) {
         let killers = heuristics.killers[ply];
         let counter = heuristics.counter(previous);
-        let mut scored = ArrayVec::new();
+        let scored = &mut self.moves;
         for &mv in moves {
             let score = if Some(mv) == tt_move {
                 TT_SCORE
@@ -233,16 +258,11 @@ impl Picker {
             };
             scored.push((score, mv));
         }
-        Picker {
-            moves: scored,
-            next: 0,
-            sorted: false,
-        }
     }
 
     /// Scores captures (and evasions) for quiescence: most valuable victim first.
-    pub fn new_captures(pos: &Position, moves: &MoveList) -> Picker {
-        let mut scored = ArrayVec::new();
+    pub fn fill_captures(&mut self, pos: &Position, moves: &MoveList) {
+        let scored = &mut self.moves;
         for &mv in moves {
             let victim = if mv.is_drop() {
                 None
@@ -257,11 +277,6 @@ impl Picker {
                 None => promotion_gain(pos, mv) - if mv.is_drop() { 1000 } else { 0 },
             };
             scored.push((score, mv));
-        }
-        Picker {
-            moves: scored,
-            next: 0,
-            sorted: false,
         }
     }
 
