@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 pub const POSITIONS: &str = include_str!("../../positions/bench/shogi.sfen");
 
 /// The depth searched unless `--depth` says otherwise.
-pub const DEFAULT_DEPTH: u32 = 11;
+pub const DEFAULT_DEPTH: u32 = 10;
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {

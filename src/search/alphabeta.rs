@@ -722,8 +722,16 @@ impl<'a> Worker<'a> {
         mut report: Option<&mut dyn FnMut(&Info)>,
     ) {
         let multipv = multipv.clamp(1, self.root_moves.len().max(1));
-        let mut depth = 1 + (self.id % 2) as i32;
+        let mut depth = 1;
         while depth <= max_depth {
+            // Helpers skip every other depth (odd helpers the even ones, even helpers the
+            // odd ones past depth 4), so they run ahead of the main thread and fill the
+            // shared table with deeper results instead of repeating its work.
+            if self.id > 0 && depth > 2 && (depth as usize + self.id) % 2 == 0 && depth < max_depth
+            {
+                depth += 1;
+                continue;
+            }
             self.root_depth = depth;
             for rm in &mut self.root_moves {
                 rm.previous_score = rm.score;

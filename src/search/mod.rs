@@ -301,10 +301,15 @@ impl Searcher {
             worker.poll();
             pick(&worker)
         };
+        let helper_results = std::sync::Mutex::new(Vec::new());
         let helper = |shared: &Shared, id: usize| {
             let mut worker = Worker::new(position.clone(), shared, id, &root);
             worker.iterate(max_depth, 1, None);
             worker.poll();
+            let result = pick(&worker);
+            if let Ok(mut results) = helper_results.lock() {
+                results.push(result);
+            }
         };
         // The tables are built before threads race to do it.
         let _ = Evaluator::standard();
@@ -333,8 +338,30 @@ impl Searcher {
             handle.join().expect("the search thread finished")
         });
         self.last_nodes = shared.nodes.load(Ordering::SeqCst);
+        // A helper that completed a deeper iteration than the main thread knows better.
+        let mut best = best;
+        if multipv == 1 {
+            for result in helper_results.into_inner().unwrap_or_default() {
+                if result.depth > best.depth && result.score > -alphabeta::MATE_BOUND {
+                    best = result;
+                }
+            }
+            if best.from_helper {
+                report(&Info {
+                    depth: best.depth as u32,
+                    seldepth: best.seldepth as u32,
+                    multipv: 1,
+                    score: alphabeta::to_score(best.score),
+                    bound: Bound::Exact,
+                    nodes: self.last_nodes,
+                    elapsed: start.elapsed(),
+                    hashfull: self.tt.hashfull(),
+                    pv: best.line.clone(),
+                });
+            }
+        }
         wait_for_stop(limits, control);
-        let (best, line) = best;
+        let PickedMove { mv: best, line, .. } = best;
         let mut after = position.clone();
         after.play(best);
         let ponder = line.get(1).copied().filter(|&reply| {
@@ -346,10 +373,29 @@ impl Searcher {
     }
 }
 
-/// The best move of a finished worker and its PV (legal from the root).
-fn pick(worker: &Worker) -> (Move, Vec<Move>) {
+/// What one thread would play.
+struct PickedMove {
+    mv: Move,
+    /// The PV, legal from the root.
+    line: Vec<Move>,
+    /// The deepest iteration the thread completed.
+    depth: i32,
+    seldepth: usize,
+    score: i32,
+    from_helper: bool,
+}
+
+/// The best move of a finished worker.
+fn pick(worker: &Worker) -> PickedMove {
     let rm = &worker.root_moves[0];
-    (rm.mv, alphabeta::legal_prefix(&worker.pos, &rm.pv))
+    PickedMove {
+        mv: rm.mv,
+        line: alphabeta::legal_prefix(&worker.pos, &rm.pv),
+        depth: worker.completed_depth,
+        seldepth: rm.seldepth,
+        score: rm.score,
+        from_helper: worker.id > 0,
+    }
 }
 
 /// Blocks while the search is infinite or pondering and not yet stopped.
