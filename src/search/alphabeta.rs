@@ -727,7 +727,10 @@ impl<'a> Worker<'a> {
             // Helpers skip every other depth (odd helpers the even ones, even helpers the
             // odd ones past depth 4), so they run ahead of the main thread and fill the
             // shared table with deeper results instead of repeating its work.
-            if self.id > 0 && depth > 2 && (depth as usize + self.id) % 2 == 0 && depth < max_depth
+            if self.id > 0
+                && depth > 2
+                && (depth as usize + self.id).is_multiple_of(2)
+                && depth < max_depth
             {
                 depth += 1;
                 continue;
