@@ -8,6 +8,9 @@
 //! in [`Weights`] so that two settings can be compared by self-play; [`Evaluator`]
 //! compiles them into flat tables once.
 
+#[cfg(test)]
+mod selfplay;
+
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::Move;

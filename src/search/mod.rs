@@ -155,6 +155,7 @@ pub struct Searcher {
     tt: TranspositionTable,
     pool: Option<(usize, rayon::ThreadPool)>,
     last_nodes: u64,
+    evaluator: &'static Evaluator,
 }
 
 impl Searcher {
@@ -164,6 +165,7 @@ impl Searcher {
             tt: TranspositionTable::new(hash_mb),
             pool: None,
             last_nodes: 0,
+            evaluator: Evaluator::standard(),
         }
     }
 
@@ -180,6 +182,11 @@ impl Searcher {
     /// Forgets everything learned (new game, `Clear Hash`).
     pub fn clear(&mut self) {
         self.tt.clear();
+    }
+
+    /// Searches with another evaluation (for comparing evaluation settings by self-play).
+    pub fn set_evaluator(&mut self, evaluator: &'static Evaluator) {
+        self.evaluator = evaluator;
     }
 
     /// Nodes visited by all threads in the last search.
@@ -275,7 +282,7 @@ impl Searcher {
             abort: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             control,
-            evaluator: Evaluator::standard(),
+            evaluator: self.evaluator,
             max_moves_to_draw: config.max_moves_to_draw,
         };
         let timer = Timer {
