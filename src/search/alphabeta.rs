@@ -415,6 +415,15 @@ impl<'a> Worker<'a> {
         if alpha >= beta {
             return alpha;
         }
+        let max_moves = self.shared.max_moves_to_draw;
+        if max_moves > 0 && self.pos.move_number() > max_moves {
+            // The game is drawn here, unless this is mate.
+            return if in_check && !self.pos.has_legal_move() {
+                -MATE + ply as i32
+            } else {
+                0
+            };
+        }
         let key = self.pos.hash();
         let hit = self.shared.tt.probe(key);
         let tt_move = hit.and_then(|h| h.mv);
@@ -430,15 +439,6 @@ impl<'a> Worker<'a> {
                     return s;
                 }
             }
-        }
-        let mut moves = MoveList::new();
-        self.pos.generate_legal(&mut moves);
-        if moves.is_empty() {
-            return -MATE + ply as i32;
-        }
-        let max_moves = self.shared.max_moves_to_draw;
-        if max_moves > 0 && self.pos.move_number() > max_moves {
-            return 0;
         }
         let static_eval = if in_check {
             -INFINITE
@@ -476,6 +476,14 @@ impl<'a> Worker<'a> {
             }
         }
 
+        // Moves are generated only now: the cut-offs above rarely need them. (A position
+        // without legal moves is lost; not in check it is so rare that the pruning above
+        // may miss it.)
+        let mut moves = MoveList::new();
+        self.pos.generate_legal(&mut moves);
+        if moves.is_empty() {
+            return -MATE + ply as i32;
+        }
         let previous = match (self.stack[ply - 1].moved, self.stack[ply - 1].current) {
             (Some(p), Some(m)) => Some((p, m)),
             _ => None,

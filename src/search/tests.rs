@@ -342,3 +342,10 @@ fn hash_size_is_respected() {
     searcher.set_hash_size(17);
     assert!(searcher.hash_bytes() <= 17 << 20 && searcher.hash_bytes() > 16 << 20);
 }
+
+#[test]
+fn the_searcher_can_move_to_a_search_thread() {
+    fn assert_send<T: Send + 'static>() {}
+    assert_send::<Searcher>();
+    assert_send::<Control>();
+}
