@@ -193,7 +193,7 @@ fn ponder_waits_for_ponderhit_then_keeps_time() {
     let after_hit = returned.saturating_duration_since(hit_at);
     assert!(returned > hit_at, "returned before ponderhit");
     assert!(
-        after_hit >= Duration::from_millis(150) && after_hit < Duration::from_millis(450),
+        after_hit >= Duration::from_millis(150) && after_hit < Duration::from_millis(1000),
         "{after_hit:?}"
     );
     assert!(matches!(decision, Decision::Move { .. }));
