@@ -45,7 +45,8 @@ impl Default for Weights {
                 100, 330, 400, 530, 800, 950, 580, 0, 560, 560, 560, 570, 1050, 1250,
             ],
             hand: [115, 360, 430, 580, 880, 1050, 640],
-            pst_percent: 100,
+            // Self-play at depth 5 preferred half-strength tables (see `selfplay`).
+            pst_percent: 50,
             attack_percent: 100,
             defend_percent: 100,
             tempo: 25,
