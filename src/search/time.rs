@@ -28,8 +28,9 @@ pub fn budget(limits: &Limits, config: &Config, us: Color, game_ply: u32) -> Bud
         let t = movetime
             .saturating_sub(config.network_delay)
             .max(MIN_THINK.min(movetime));
+        // A fixed time per move is used in full.
         return Budget {
-            soft: Some(t),
+            soft: None,
             hard: Some(t),
         };
     }
@@ -137,7 +138,13 @@ mod tests {
             ..Limits::default()
         };
         let b = budget(&limits, &config(), Color::Sente, 0);
-        assert_eq!(b.hard, Some(ms(900)));
+        assert_eq!(
+            b,
+            Budget {
+                soft: None,
+                hard: Some(ms(900))
+            }
+        );
         let b = budget(&Limits::default(), &config(), Color::Sente, 0);
         assert_eq!(b.hard, None);
     }
