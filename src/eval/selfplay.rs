@@ -30,6 +30,18 @@ const MAX_PLIES: u32 = 320;
 
 /// Plays `pairs` pairs of games (each opening with both colours) between `a` and `b`.
 pub fn play(a: &Weights, b: &Weights, pairs: u32, depth: u32, seed: u64) -> Tally {
+    play_with(a, b, [true, true], pairs, depth, seed)
+}
+
+/// As [`play`], with the searchers' drop-mate detection set per player.
+pub fn play_with(
+    a: &Weights,
+    b: &Weights,
+    drop_mates: [bool; 2],
+    pairs: u32,
+    depth: u32,
+    seed: u64,
+) -> Tally {
     let evaluators: [&'static Evaluator; 2] = [
         Box::leak(Box::new(Evaluator::new(a))),
         Box::leak(Box::new(Evaluator::new(b))),
@@ -47,8 +59,9 @@ pub fn play(a: &Weights, b: &Weights, pairs: u32, depth: u32, seed: u64) -> Tall
         }
         for a_plays in [Color::Sente, Color::Gote] {
             let mut searchers = [Searcher::new(8), Searcher::new(8)];
-            for (s, e) in searchers.iter_mut().zip(evaluators) {
+            for ((s, e), m) in searchers.iter_mut().zip(evaluators).zip(drop_mates) {
                 s.set_evaluator(e);
+                s.drop_mates = m;
             }
             let mut pos = opening.clone();
             let outcome = loop {
@@ -130,6 +143,14 @@ mod tests {
             .ok()
             .and_then(|v| v.parse().ok())
             .unwrap_or(1);
+        if std::env::var("SELFPLAY_SEARCH").is_ok() {
+            let t = play_with(&base, &base, [true, false], pairs, depth, seed);
+            println!(
+                "drop mates vs none, depth {depth}: +{} ={} -{}",
+                t.wins, t.draws, t.losses
+            );
+            return;
+        }
         for (name, w) in variants {
             let t = play(&w, &base, pairs, depth, seed);
             println!(

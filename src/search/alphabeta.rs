@@ -15,8 +15,9 @@ use super::time::Budget;
 use super::tt::{TranspositionTable, TtBound};
 use super::{Bound, Control, Info, Score};
 use crate::eval::{Evaluator, Totals};
+use crate::rules::bitboard::{Bb128, Bitboard};
 use crate::rules::moves::{Move, MoveList};
-use crate::rules::variants::shogi::{Piece, Position};
+use crate::rules::variants::shogi::{Kind, Piece, Position};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -77,6 +78,8 @@ pub struct Shared<'a> {
     pub evaluator: &'static Evaluator,
     /// Plies after which the game is drawn (0 = never), counted from the game start.
     pub max_moves_to_draw: u32,
+    /// Look for drop mates in one where the main search hands over to quiescence.
+    pub drop_mates: bool,
 }
 
 /// The main thread's clock keeping.
@@ -393,6 +396,12 @@ impl<'a> Worker<'a> {
     /// The alpha-beta search of the node at `ply` (not the root).
     fn search(&mut self, depth: i32, mut alpha: i32, mut beta: i32, ply: usize, cut: bool) -> i32 {
         if depth <= 0 {
+            if self.shared.drop_mates && ply < MAX_PLY - 4 && self.drop_mate_in_one() {
+                self.nodes += 1;
+                self.unflushed += 1;
+                self.pv[ply].clear();
+                return MATE - ply as i32 - 1;
+            }
             return self.qsearch(alpha, beta, ply);
         }
         let pv_node = beta - alpha > 1;
@@ -623,6 +632,61 @@ impl<'a> Worker<'a> {
             bound,
         );
         best
+    }
+
+    /// True if the side to move, not in check, mates at once with a drop next to the enemy
+    /// king on a square it already defends (the commonest mate, invisible to a quiescence
+    /// search of captures). Pawn drops are left out: a pawn-drop mate is illegal.
+    fn drop_mate_in_one(&mut self) -> bool {
+        let us = self.pos.side_to_move();
+        let hand = self.pos.hand(us);
+        if hand.is_empty() {
+            return false;
+        }
+        let Some(king) = self.pos.king_square(us.flip()) else {
+            return false;
+        };
+        if self.pos.in_check() {
+            return false;
+        }
+        let t = self.pos.tables();
+        let occupied = self.pos.occupied();
+        let around = t.step_attacks(us, Kind::King, king).and_not(occupied);
+        let mut candidates = Bb128::EMPTY;
+        for sq in around.squares() {
+            if self.pos.attackers_to(sq, us, occupied).any() {
+                candidates = candidates.with(sq);
+            }
+        }
+        if candidates.is_empty() {
+            return false;
+        }
+        let them = us.flip();
+        for kind in [
+            Kind::Rook,
+            Kind::Gold,
+            Kind::Silver,
+            Kind::Bishop,
+            Kind::Lance,
+        ] {
+            if hand.count(kind) == 0 {
+                continue;
+            }
+            // Squares from which a piece of this kind of ours attacks the king.
+            let checking = t.attacks(Piece::new(them, kind), king, occupied)
+                & candidates
+                & t.alive[us.index()][kind.index()];
+            for sq in checking.squares() {
+                let mv = Move::drop(kind.id(), sq);
+                self.pos.play(mv);
+                let mated = !self.pos.has_legal_move();
+                self.pos.unplay();
+                if mated {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Quiescence search: captures only (all evasions when in check), with stand-pat.

@@ -156,6 +156,8 @@ pub struct Searcher {
     pool: Option<(usize, rayon::ThreadPool)>,
     last_nodes: u64,
     evaluator: &'static Evaluator,
+    /// Look for drop mates in one at the quiescence horizon.
+    pub drop_mates: bool,
 }
 
 impl Searcher {
@@ -166,6 +168,7 @@ impl Searcher {
             pool: None,
             last_nodes: 0,
             evaluator: Evaluator::standard(),
+            drop_mates: true,
         }
     }
 
@@ -284,6 +287,7 @@ impl Searcher {
             control,
             evaluator: self.evaluator,
             max_moves_to_draw: config.max_moves_to_draw,
+            drop_mates: self.drop_mates,
         };
         let timer = Timer {
             start,
