@@ -1,7 +1,8 @@
 //! The search proper, run by every thread: iterative deepening with aspiration windows over
 //! a root move list (with MultiPV), principal-variation search with null-move pruning,
 //! late-move reductions, futility and move-count pruning, check extensions, mate-distance
-//! pruning, repetition and perpetual-check scoring, and a quiescence search of captures.
+//! pruning, repetition and perpetual-check scoring, and a quiescence search of captures
+//! (entered only after a look for a drop mate in one, which captures alone never see).
 //!
 //! Scores are centipawns for the side to move; mates are `MATE - plies` (positive when the
 //! side to move mates). A [`Worker`] owns its position copy and heuristics; the transposition
@@ -637,7 +638,7 @@ impl<'a> Worker<'a> {
     /// True if the side to move, not in check, mates at once with a drop next to the enemy
     /// king on a square it already defends (the commonest mate, invisible to a quiescence
     /// search of captures). Pawn drops are left out: a pawn-drop mate is illegal.
-    fn drop_mate_in_one(&mut self) -> bool {
+    pub(crate) fn drop_mate_in_one(&mut self) -> bool {
         let us = self.pos.side_to_move();
         let hand = self.pos.hand(us);
         if hand.is_empty() {
