@@ -5,6 +5,14 @@
 //! printed from sente's side; gote's pieces carry a `v` mark. Progress lines follow the USI
 //! `info` fields, then the final best move.
 
+/// Prints a line on stdout; a closed pipe (`| head`) is not an error worth a panic.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
 use crate::rules::geometry::{Color, File, Rank, Square};
 use crate::rules::variants::shogi::notation::piece_text;
 use crate::rules::variants::shogi::{Geo, Kind, Piece, Position};
@@ -155,7 +163,7 @@ pub fn run(args: &AnalyseArgs) -> Result<(), String> {
             .map_err(|e| format!("move {text:?}: {e}"))?;
         pos.play(mv);
     }
-    print!("{}", diagram(&pos));
+    say!("{}", diagram(&pos).trim_end());
     let movetime = match (args.movetime, args.depth) {
         (None, None) => Some(5000),
         (t, _) => t,
@@ -176,12 +184,12 @@ pub fn run(args: &AnalyseArgs) -> Result<(), String> {
     let mut last_depth = 0;
     let start = std::time::Instant::now();
     let decision = searcher.search(&pos, &limits, &config, &Control::new(false), &mut |info| {
-        println!("{}", info_text(&pos, info));
+        say!("{}", info_text(&pos, info));
         last_depth = last_depth.max(info.depth);
     });
     let millis = start.elapsed().as_millis().max(1);
     let nodes = searcher.last_nodes();
-    println!(
+    say!(
         "nodes {nodes} time {millis} nps {} depth {last_depth}",
         nodes as u128 * 1000 / millis
     );
@@ -190,16 +198,16 @@ pub fn run(args: &AnalyseArgs) -> Result<(), String> {
             Some(p) => {
                 let mut after = pos.clone();
                 after.play(best);
-                println!(
+                say!(
                     "bestmove {} ponder {}",
                     pos.move_to_usi(best),
                     after.move_to_usi(p)
                 );
             }
-            None => println!("bestmove {}", pos.move_to_usi(best)),
+            None => say!("bestmove {}", pos.move_to_usi(best)),
         },
-        Decision::Resign => println!("bestmove resign"),
-        Decision::DeclareWin => println!("bestmove win"),
+        Decision::Resign => say!("bestmove resign"),
+        Decision::DeclareWin => say!("bestmove win"),
     }
     Ok(())
 }

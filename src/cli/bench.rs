@@ -4,6 +4,14 @@
 //! The positions are `positions/bench/shogi.sfen`, embedded at build time so the binary
 //! benches the same positions wherever it runs.
 
+/// Prints a line on stdout; a closed pipe (`| head`) is not an error worth a panic.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
 use crate::rules::variants::shogi::Position;
 use crate::search::{Config, Control, Limits, Searcher};
 use clap::Args;
@@ -59,16 +67,16 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             crate::search::Decision::Move { best, .. } => pos.move_to_usi(best),
             other => format!("{other:?}"),
         };
-        println!(
+        say!(
             "position {:>2}: nodes {:>10} time {:>6} ms best {best}",
             i + 1,
             nodes,
             elapsed.as_millis()
         );
     }
-    println!("time {}", total_time.as_millis());
-    println!("nodes {total_nodes}");
-    println!(
+    say!("time {}", total_time.as_millis());
+    say!("nodes {total_nodes}");
+    say!(
         "nps {:.0}",
         total_nodes as f64 / total_time.as_secs_f64().max(1e-9)
     );
