@@ -226,7 +226,7 @@ impl<'a> Worker<'a> {
     fn visit(&mut self) -> bool {
         self.nodes += 1;
         self.unflushed += 1;
-        if self.unflushed >= 1024 || (self.unflushed >= 64 && self.has_node_limit()) {
+        if self.unflushed >= 256 || (self.unflushed >= 64 && self.has_node_limit()) {
             self.poll();
         }
         self.stopped

@@ -136,8 +136,13 @@ fn obeys_the_node_limit() {
 
 #[test]
 fn stops_promptly_during_an_infinite_search() {
-    for threads in [1, 2] {
-        let pos = Position::startpos();
+    for (threads, sfen) in [
+        (1, START),
+        (2, START),
+        // Every piece in gote's hand: hundreds of drops at every node.
+        (1, "4k4/9/4P4/9/9/9/9/9/4K4 w rbgsnlp 1"),
+    ] {
+        let pos = Position::from_sfen(sfen).unwrap();
         let mut searcher = Searcher::new(8);
         let control = Control::new(false);
         let limits = Limits {
