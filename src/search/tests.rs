@@ -382,3 +382,28 @@ fn drop_mates_in_one_are_seen() {
         assert_eq!(worker.drop_mate_in_one(), mate, "{sfen}");
     }
 }
+
+#[test]
+fn byoyomi_is_used_but_not_overrun() {
+    let pos = Position::startpos();
+    let mut searcher = Searcher::new(8);
+    let limits = Limits {
+        clock: Clock {
+            time_left: [Some(Duration::ZERO), Some(Duration::ZERO)],
+            increment: [None, None],
+            byoyomi: Some(Duration::from_millis(600)),
+        },
+        ..Limits::default()
+    };
+    let config = Config {
+        network_delay: Duration::from_millis(50),
+        network_delay2: Duration::from_millis(200),
+        ..Config::default()
+    };
+    let start = Instant::now();
+    let decision = searcher.search(&pos, &limits, &config, &Control::new(false), &mut |_| {});
+    let elapsed = start.elapsed();
+    assert!(matches!(decision, Decision::Move { .. }));
+    assert!(elapsed >= Duration::from_millis(150), "{elapsed:?}");
+    assert!(elapsed < Duration::from_millis(600), "{elapsed:?}");
+}
