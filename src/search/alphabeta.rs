@@ -795,6 +795,7 @@ impl<'a> Worker<'a> {
         mut report: Option<&mut dyn FnMut(&Info)>,
     ) {
         let multipv = multipv.clamp(1, self.root_moves.len().max(1));
+        let mut reported_best = None;
         let mut depth = 1;
         while depth <= max_depth {
             // Helpers skip every other depth (odd helpers the even ones, even helpers the
@@ -852,13 +853,22 @@ impl<'a> Worker<'a> {
                         beta = INFINITE;
                     }
                 }
-                let done = pv_index.min(self.root_moves.len() - 1);
-                self.root_moves[..=done].sort_by_key(|rm| std::cmp::Reverse(rm.score));
                 if self.stopped {
+                    // Lines before this one are complete; this one may not be: keep it out.
                     break;
                 }
+                let done = pv_index.min(self.root_moves.len() - 1);
+                self.root_moves[..=done].sort_by_key(|rm| std::cmp::Reverse(rm.score));
             }
             if self.stopped {
+                // A move that beat the best in the unfinished iteration will be played: say so.
+                if let Some(report) = report.as_deref_mut() {
+                    if self.completed_depth > 0 && Some(self.root_moves[0].mv) != reported_best {
+                        self.flush_nodes();
+                        let info = self.info(depth, 0, self.root_moves[0].score, Bound::Lower);
+                        report(&info);
+                    }
+                }
                 break;
             }
             self.completed_depth = depth;
@@ -868,6 +878,7 @@ impl<'a> Worker<'a> {
                     let info = self.info(depth, k, self.root_moves[k].score, Bound::Exact);
                     report(&info);
                 }
+                reported_best = Some(self.root_moves[0].mv);
             }
             if self.timer.is_some() && self.enough(depth) {
                 break;
