@@ -17,7 +17,8 @@ for t in 1 2; do
         "$BIN" analyse --startpos --depth "$DEPTH" --threads "$t" --hash 256 | grep '^nodes'
     done
 done
-# Measured 2026-11-22 (2 shared cores, load average 2.6-3.5 from other builds):
-#   10 s from startpos, 1 thread: median 2.28 M nodes/s wall (2.53 M per CPU-second), depth 16.
-#   depth 15, 1 thread: median 7.05 s, 17.7 M nodes; 2 threads: median 13.3 s, 36.2 M nodes,
-#   2.6 M nodes/s wall (the two threads got about one core between them).
+# Measured 2026-11-22 on 2 cores shared with other builds (load average 1.6-3.5), medians:
+#   10 s from startpos, 1 thread: 2.28-2.50 M nodes/s (2.53 M per CPU-second), depth 16.
+#   depth 14: 1 thread 3.60 s, 2.66 M nodes/s; 2 threads 2.45 s (1.47x), 3.59 M nodes/s (1.35x).
+#   depth 15: 1 thread 6.75 s, 2.62 M nodes/s; 2 threads 6.60 s, 3.58 M nodes/s; in the slow
+#   2-thread runs the process got about one core (CPU time = wall time).
