@@ -2,15 +2,28 @@
 //!
 //! This module owns the interface the protocol layers (`usi`, `cli`) talk to: the limits of a
 //! search, its control flags (stop, ponder), the progress reports and the result. The
-//! algorithms live in the submodules.
+//! algorithms live in the submodules: `alphabeta` (iterative deepening, PVS, quiescence),
+//! `checks` (per-node check detection),
+//! `ordering` (SEE, killers, history, counter-moves), `tt` (the shared transposition table),
+//! `time` (time budgets) and `mate` (the `go mate` solver). Threads are Lazy SMP on a rayon
+//! pool: every thread searches the whole tree, sharing only the transposition table.
 
+pub mod alphabeta;
+pub mod checks;
 pub mod mate;
+pub mod ordering;
+pub mod time;
+pub mod tt;
 
-use crate::rules::moves::Move;
+use crate::eval::Evaluator;
+use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::shogi::Position;
-use std::sync::atomic::{AtomicBool, Ordering};
+use alphabeta::{Shared, Timer, Worker, MAX_PLY};
+use ordering::{Heuristics, Picker};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use tt::TranspositionTable;
 
 /// A side's clock as sent by `go` (milliseconds; all optional in USI).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -133,23 +146,80 @@ pub enum Decision {
     DeclareWin,
 }
 
-/// The engine's long-lived search state (transposition table, histories).
+/// Stack size of search threads (the search recurses with move lists on the stack).
+const STACK_BYTES: usize = 64 << 20;
+
+/// The engine's long-lived search state (transposition table, thread pool).
 pub struct Searcher {
     hash_mb: usize,
+    tt: TranspositionTable,
+    pool: Option<(usize, rayon::ThreadPool)>,
+    last_nodes: u64,
+    evaluator: &'static Evaluator,
+    /// Look for drop mates in one at the quiescence horizon.
+    pub drop_mates: bool,
 }
 
 impl Searcher {
     pub fn new(hash_mb: usize) -> Searcher {
-        Searcher { hash_mb }
+        Searcher {
+            hash_mb,
+            tt: TranspositionTable::new(hash_mb),
+            pool: None,
+            last_nodes: 0,
+            evaluator: Evaluator::standard(),
+            drop_mates: true,
+        }
     }
 
     /// Resizes the transposition table (memory stays within `hash_mb` MiB).
     pub fn set_hash_size(&mut self, hash_mb: usize) {
-        self.hash_mb = hash_mb;
+        if hash_mb != self.hash_mb {
+            self.hash_mb = hash_mb;
+            // Free the old table before allocating the new one.
+            self.tt = TranspositionTable::new(0);
+            self.tt = TranspositionTable::new(hash_mb);
+        }
     }
 
     /// Forgets everything learned (new game, `Clear Hash`).
-    pub fn clear(&mut self) {}
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Searches with another evaluation (for comparing evaluation settings by self-play).
+    pub fn set_evaluator(&mut self, evaluator: &'static Evaluator) {
+        self.evaluator = evaluator;
+    }
+
+    /// Nodes visited by all threads in the last search.
+    pub fn last_nodes(&self) -> u64 {
+        self.last_nodes
+    }
+
+    /// The transposition table's size in bytes.
+    pub fn hash_bytes(&self) -> usize {
+        self.tt.allocated_bytes()
+    }
+
+    /// Makes sure a pool of `threads` threads exists when more than one is asked for.
+    fn prepare_pool(&mut self, threads: usize) {
+        if threads <= 1 {
+            return;
+        }
+        if self.pool.as_ref().map(|(n, _)| *n) != Some(threads) {
+            self.pool = None;
+            match rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .stack_size(STACK_BYTES)
+                .thread_name(|i| format!("search-{i}"))
+                .build()
+            {
+                Ok(pool) => self.pool = Some((threads, pool)),
+                Err(err) => log::warn!("no thread pool ({err}); searching on one thread"),
+            }
+        }
+    }
 
     /// Searches `position` (whose history is the game so far) and returns the decision.
     /// `report` is called for each progress line; `control` can stop the search at any time.
@@ -159,37 +229,192 @@ impl Searcher {
         &mut self,
         position: &Position,
         limits: &Limits,
-        _config: &Config,
+        config: &Config,
         control: &Control,
         report: &mut dyn FnMut(&Info),
     ) -> Decision {
-        // Placeholder until the real search lands: the first legal move.
         let start = Instant::now();
-        let mut moves = crate::rules::moves::MoveList::new();
-        position.generate_legal(&mut moves);
-        let _ = self.hash_mb;
-        while (limits.infinite || control.is_pondering()) && !control.is_stopped() {
-            std::thread::sleep(Duration::from_millis(1));
+        let mut legal = MoveList::new();
+        position.generate_legal(&mut legal);
+        let mut root: Vec<Move> = if limits.root_moves.is_empty() {
+            legal.to_vec()
+        } else {
+            let chosen: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| limits.root_moves.contains(m))
+                .collect();
+            if chosen.is_empty() {
+                legal.to_vec()
+            } else {
+                chosen
+            }
+        };
+        if root.is_empty() {
+            wait_for_stop(limits, control);
+            return Decision::Resign;
         }
-        match moves.first() {
-            None => Decision::Resign,
-            Some(best) => {
-                report(&Info {
-                    depth: 1,
-                    seldepth: 1,
-                    multipv: 1,
-                    score: Score::Cp(0),
-                    bound: Bound::Exact,
-                    nodes: moves.len() as u64,
-                    elapsed: start.elapsed(),
-                    hashfull: 0,
-                    pv: vec![*best],
-                });
-                Decision::Move {
-                    best: *best,
-                    ponder: None,
+        // A first ordering: captures and promotions first.
+        let heuristics = Heuristics::new(1);
+        let mut picker = Picker::new(
+            position,
+            &root.iter().copied().collect(),
+            None,
+            &heuristics,
+            0,
+            None,
+        );
+        root.clear();
+        while let Some((mv, _)) = picker.pick() {
+            root.push(mv);
+        }
+
+        let threads = config.threads.max(1);
+        self.prepare_pool(threads);
+        let pool = if threads > 1 {
+            self.pool.as_ref().map(|(_, p)| p)
+        } else {
+            None
+        };
+        self.tt.new_search();
+        let us = position.side_to_move();
+        let game_ply = position.move_number().saturating_sub(1);
+        let budget = time::budget(limits, config, us, game_ply);
+        let shared = Shared {
+            tt: &self.tt,
+            abort: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            control,
+            evaluator: self.evaluator,
+            max_moves_to_draw: config.max_moves_to_draw,
+            drop_mates: self.drop_mates,
+        };
+        let timer = Timer {
+            start,
+            budget,
+            infinite: limits.infinite,
+            pondering: control.is_pondering(),
+            node_limit: limits.nodes,
+        };
+        let max_depth = limits.depth.map_or(MAX_PLY as i32 - 8, |d| {
+            (d as i32).clamp(1, MAX_PLY as i32 - 8)
+        });
+        let multipv = config.multipv.max(1);
+
+        let main = |shared: &Shared, sender: crossbeam_channel::Sender<Info>| {
+            let mut worker = Worker::new(position.clone(), shared, 0, &root);
+            worker.timer = Some(timer);
+            let mut send = |info: &Info| {
+                let _ = sender.send(info.clone());
+            };
+            worker.iterate(max_depth, multipv, Some(&mut send));
+            shared.abort.store(true, Ordering::SeqCst);
+            worker.poll();
+            pick(&worker)
+        };
+        let helper_results = std::sync::Mutex::new(Vec::new());
+        let helper = |shared: &Shared, id: usize| {
+            let mut worker = Worker::new(position.clone(), shared, id, &root);
+            worker.iterate(max_depth, 1, None);
+            worker.poll();
+            let result = pick(&worker);
+            if let Ok(mut results) = helper_results.lock() {
+                results.push(result);
+            }
+        };
+        // The tables are built before threads race to do it.
+        let _ = Evaluator::standard();
+        let (sender, receiver) = crossbeam_channel::unbounded::<Info>();
+        // The search runs on threads with large stacks; this thread relays its reports.
+        let best = std::thread::scope(|scope| {
+            let shared = &shared;
+            let main = &main;
+            let helper = &helper;
+            let handle = std::thread::Builder::new()
+                .name("search-main".to_string())
+                .stack_size(STACK_BYTES)
+                .spawn_scoped(scope, move || match pool {
+                    None => main(shared, sender),
+                    Some(pool) => pool.scope(|pool_scope| {
+                        for id in 1..threads {
+                            pool_scope.spawn(move |_| helper(shared, id));
+                        }
+                        main(shared, sender)
+                    }),
+                })
+                .expect("a search thread");
+            for info in receiver.iter() {
+                report(&info);
+            }
+            handle.join().expect("the search thread finished")
+        });
+        self.last_nodes = shared.nodes.load(Ordering::SeqCst);
+        // A helper that completed a deeper iteration than the main thread knows better.
+        let mut best = best;
+        if multipv == 1 {
+            for result in helper_results.into_inner().unwrap_or_default() {
+                if result.depth > best.depth && result.score > -alphabeta::MATE_BOUND {
+                    best = result;
                 }
             }
+            if best.from_helper {
+                report(&Info {
+                    depth: best.depth as u32,
+                    seldepth: best.seldepth as u32,
+                    multipv: 1,
+                    score: alphabeta::to_score(best.score),
+                    bound: Bound::Exact,
+                    nodes: self.last_nodes,
+                    elapsed: start.elapsed(),
+                    hashfull: self.tt.hashfull(),
+                    pv: best.line.clone(),
+                });
+            }
         }
+        wait_for_stop(limits, control);
+        let PickedMove { mv: best, line, .. } = best;
+        let mut after = position.clone();
+        after.play(best);
+        let ponder = line.get(1).copied().filter(|&reply| {
+            let mut replies = MoveList::new();
+            after.generate_legal(&mut replies);
+            replies.contains(&reply)
+        });
+        Decision::Move { best, ponder }
     }
 }
+
+/// What one thread would play.
+struct PickedMove {
+    mv: Move,
+    /// The PV, legal from the root.
+    line: Vec<Move>,
+    /// The deepest iteration the thread completed.
+    depth: i32,
+    seldepth: usize,
+    score: i32,
+    from_helper: bool,
+}
+
+/// The best move of a finished worker.
+fn pick(worker: &Worker) -> PickedMove {
+    let rm = &worker.root_moves[0];
+    PickedMove {
+        mv: rm.mv,
+        line: alphabeta::legal_prefix(&worker.pos, &rm.pv),
+        depth: worker.completed_depth,
+        seldepth: rm.seldepth,
+        score: rm.score,
+        from_helper: worker.id > 0,
+    }
+}
+
+/// Blocks while the search is infinite or pondering and not yet stopped.
+fn wait_for_stop(limits: &Limits, control: &Control) {
+    while (limits.infinite || control.is_pondering()) && !control.is_stopped() {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+#[cfg(test)]
+mod tests;

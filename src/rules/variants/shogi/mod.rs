@@ -3,9 +3,10 @@
 //! The submodules own one question each: `tables` the precomputed attack geometry,
 //! `position` the state with make/unmake and the zobrist hash, `movegen` legal move
 //! generation (drops, nifu, dead drops, uchifuzume, promotion, check evasion), `notation`
-//! SFEN and USI move text, `checks` whether a move gives check, `game` the `Game` trait and
-//! the game-end rules.
+//! SFEN and USI move text, `checks` whether a move gives check, `captures` the captures-only
+//! generator of quiescence search, `game` the `Game` trait and the game-end rules.
 
+mod captures;
 mod checks;
 mod game;
 /// The entering-king declaration (`bestmove win`) and its rule variants.

@@ -1,0 +1,409 @@
+//! Behaviour tests of the search through its public interface: mates, material, limits,
+//! stopping, legality over random positions, repetition and perpetual check.
+
+use super::*;
+use crate::rules::moves::MoveList;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use std::time::Instant;
+
+fn run(sfen: &str, moves: &[&str], limits: &Limits, config: &Config) -> (Decision, Vec<Info>) {
+    let mut pos = Position::from_sfen(sfen).unwrap();
+    for m in moves {
+        let mv = pos.parse_usi_move(m).unwrap();
+        pos.play(mv);
+    }
+    let mut searcher = Searcher::new(8);
+    let mut infos = Vec::new();
+    let decision = searcher.search(&pos, limits, config, &Control::new(false), &mut |i| {
+        infos.push(i.clone())
+    });
+    (decision, infos)
+}
+
+fn depth(d: u32) -> Limits {
+    Limits {
+        depth: Some(d),
+        ..Limits::default()
+    }
+}
+
+fn best_usi(sfen: &str, decision: &Decision) -> String {
+    let pos = Position::from_sfen(sfen).unwrap();
+    match decision {
+        Decision::Move { best, .. } => pos.move_to_usi(*best),
+        other => format!("{other:?}"),
+    }
+}
+
+fn last_exact(infos: &[Info]) -> &Info {
+    infos
+        .iter()
+        .rev()
+        .find(|i| i.bound == Bound::Exact && i.multipv == 1)
+        .expect("a completed iteration")
+}
+
+#[test]
+fn finds_mate_in_one() {
+    let sfen = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1";
+    let (decision, infos) = run(sfen, &[], &depth(3), &Config::default());
+    assert_eq!(best_usi(sfen, &decision), "G*5b");
+    assert_eq!(last_exact(&infos).score, Score::Mate(1));
+}
+
+#[test]
+fn finds_mate_in_three() {
+    let sfen = MATE_IN_THREE;
+    let (decision, infos) = run(sfen, &[], &depth(5), &Config::default());
+    let info = last_exact(&infos);
+    assert_eq!(
+        info.score,
+        Score::Mate(3),
+        "{:?}",
+        best_usi(sfen, &decision)
+    );
+    assert_eq!(info.pv.len(), 3);
+    // The PV ends in mate.
+    let mut pos = Position::from_sfen(sfen).unwrap();
+    for mv in &info.pv {
+        pos.play(*mv);
+    }
+    assert!(!pos.has_legal_move());
+}
+
+/// Sente mates in three plies (pawn takes knight and promotes, king to 2a, gold drop).
+const MATE_IN_THREE: &str = "8k/9/8n/8P/9/8L/9/9/K8 b 2GP 1";
+
+#[test]
+fn resigns_without_legal_moves() {
+    // Gote is mated (gold on 5b backed by a pawn), gote to move.
+    let (decision, infos) = run(
+        "4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1",
+        &[],
+        &depth(3),
+        &Config::default(),
+    );
+    assert_eq!(decision, Decision::Resign);
+    assert!(infos.is_empty());
+}
+
+#[test]
+fn keeps_an_attacked_rook() {
+    // The rook on 5e is attacked by a pawn that a gold defends: taking it loses the rook.
+    let sfen = "4k4/9/4g4/4p4/4R4/9/9/9/4K4 b - 1";
+    let (decision, infos) = run(sfen, &[], &depth(5), &Config::default());
+    let best = best_usi(sfen, &decision);
+    assert!(
+        best.starts_with("5e") && best != "5e5d" && best != "5e5d+",
+        "{best}"
+    );
+    match last_exact(&infos).score {
+        Score::Cp(cp) => assert!(cp > 300, "{cp}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn obeys_the_depth_limit() {
+    let (_, infos) = run(START, &[], &depth(4), &Config::default());
+    assert!(infos.iter().all(|i| i.depth <= 4));
+    assert_eq!(last_exact(&infos).depth, 4);
+}
+
+const START: &str = crate::rules::variants::shogi::notation::START_SFEN;
+
+#[test]
+fn obeys_the_node_limit() {
+    let pos = Position::startpos();
+    let mut searcher = Searcher::new(8);
+    let limits = Limits {
+        nodes: Some(20_000),
+        ..Limits::default()
+    };
+    let decision = searcher.search(
+        &pos,
+        &limits,
+        &Config::default(),
+        &Control::new(false),
+        &mut |_| {},
+    );
+    assert!(matches!(decision, Decision::Move { .. }));
+    let nodes = searcher.last_nodes();
+    assert!((20_000..20_200).contains(&nodes), "{nodes}");
+}
+
+#[test]
+fn stops_promptly_during_an_infinite_search() {
+    for (threads, sfen) in [
+        (1, START),
+        (2, START),
+        // Every piece in gote's hand: hundreds of drops at every node.
+        (1, "4k4/9/4P4/9/9/9/9/9/4K4 w rbgsnlp 1"),
+    ] {
+        let pos = Position::from_sfen(sfen).unwrap();
+        let mut searcher = Searcher::new(8);
+        let control = Control::new(false);
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let config = Config {
+            threads,
+            ..Config::default()
+        };
+        let stopper = control.clone();
+        let start = Instant::now();
+        let handle = std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(300));
+            stopper.stop();
+            Instant::now()
+        });
+        let decision = searcher.search(&pos, &limits, &config, &control, &mut |_| {});
+        let returned = Instant::now();
+        let stopped_at = handle.join().unwrap();
+        assert!(start.elapsed() >= Duration::from_millis(300));
+        let lag = returned.saturating_duration_since(stopped_at);
+        assert!(
+            lag < Duration::from_millis(100),
+            "{threads} threads: {lag:?}"
+        );
+        assert!(matches!(decision, Decision::Move { .. }));
+    }
+}
+
+#[test]
+fn ponder_waits_for_ponderhit_then_keeps_time() {
+    let pos = Position::startpos();
+    let mut searcher = Searcher::new(8);
+    let control = Control::new(true);
+    let limits = Limits {
+        movetime: Some(Duration::from_millis(300)),
+        ..Limits::default()
+    };
+    let config = Config {
+        network_delay: Duration::ZERO,
+        ..Config::default()
+    };
+    let hitter = control.clone();
+    let handle = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(400));
+        hitter.ponderhit();
+        Instant::now()
+    });
+    let decision = searcher.search(&pos, &limits, &config, &control, &mut |_| {});
+    let returned = Instant::now();
+    let hit_at = handle.join().unwrap();
+    let after_hit = returned.saturating_duration_since(hit_at);
+    assert!(returned > hit_at, "returned before ponderhit");
+    assert!(
+        after_hit >= Duration::from_millis(150) && after_hit < Duration::from_millis(1000),
+        "{after_hit:?}"
+    );
+    assert!(matches!(decision, Decision::Move { .. }));
+}
+
+#[test]
+fn never_returns_an_illegal_move_in_random_positions() {
+    let mut rng = StdRng::seed_from_u64(2024);
+    let mut searcher = Searcher::new(4);
+    let mut searched = 0;
+    while searched < 300 {
+        let mut pos = Position::startpos();
+        let plies = 20 + searched % 100;
+        for _ in 0..plies {
+            let mut legal = MoveList::new();
+            pos.generate_legal(&mut legal);
+            match legal.choose(&mut rng) {
+                Some(mv) => pos.play(*mv),
+                None => break,
+            }
+        }
+        let mut legal = MoveList::new();
+        pos.generate_legal(&mut legal);
+        let limits = Limits {
+            depth: Some(1 + (searched % 4) as u32),
+            nodes: Some(3000),
+            ..Limits::default()
+        };
+        let config = Config {
+            threads: 1 + searched % 2,
+            multipv: 1 + searched % 3,
+            ..Config::default()
+        };
+        let mut infos = Vec::new();
+        let decision = searcher.search(&pos, &limits, &config, &Control::new(false), &mut |i| {
+            infos.push(i.clone())
+        });
+        match decision {
+            Decision::Resign => assert!(legal.is_empty()),
+            Decision::DeclareWin => panic!("no entering-king declarations yet"),
+            Decision::Move { best, ponder } => {
+                assert!(legal.contains(&best), "{} {:?}", pos.to_sfen(), best);
+                if let Some(p) = ponder {
+                    let mut after = pos.clone();
+                    after.play(best);
+                    let mut replies = MoveList::new();
+                    after.generate_legal(&mut replies);
+                    assert!(replies.contains(&p));
+                }
+            }
+        }
+        for info in &infos {
+            let mut replay = pos.clone();
+            for mv in &info.pv {
+                let mut moves = MoveList::new();
+                replay.generate_legal(&mut moves);
+                assert!(moves.contains(mv), "illegal PV move in {}", pos.to_sfen());
+                replay.play(*mv);
+            }
+        }
+        searched += 1;
+    }
+}
+
+#[test]
+fn multipv_reports_distinct_lines_best_first() {
+    let config = Config {
+        multipv: 3,
+        ..Config::default()
+    };
+    let (_, infos) = run(START, &[], &depth(4), &config);
+    let last: Vec<&Info> = infos.iter().filter(|i| i.depth == 4).collect();
+    let lines: Vec<&Info> = (1..=3)
+        .map(|k| *last.iter().rev().find(|i| i.multipv == k).unwrap())
+        .collect();
+    assert_ne!(lines[0].pv[0], lines[1].pv[0]);
+    assert_ne!(lines[1].pv[0], lines[2].pv[0]);
+    let cp = |i: &Info| match i.score {
+        Score::Cp(c) => c,
+        Score::Mate(_) => panic!(),
+    };
+    assert!(cp(lines[0]) >= cp(lines[1]) && cp(lines[1]) >= cp(lines[2]));
+}
+
+/// Gote king in the corner and a pawn (no stalemate), sente rook on 9b.
+const ROOK_AND_KING: &str = "8k/R8/p8/9/9/9/9/9/4K4 b - 1";
+
+fn only(mv: &str, moves: &[&str]) -> Limits {
+    let mut pos = Position::from_sfen(ROOK_AND_KING).unwrap();
+    for m in moves {
+        let m = pos.parse_usi_move(m).unwrap();
+        pos.play(m);
+    }
+    Limits {
+        depth: Some(3),
+        root_moves: vec![pos.parse_usi_move(mv).unwrap()],
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn perpetual_check_loses_for_the_checker() {
+    // Sente checked on both of its moves of the cycle; repeating with another check loses.
+    let history = ["9b9a", "1a1b", "9a9b", "1b1a"];
+    let (_, infos) = run(
+        ROOK_AND_KING,
+        &history,
+        &only("9b9a", &history),
+        &Config::default(),
+    );
+    assert_eq!(
+        last_exact(&infos).score,
+        Score::Cp(-(alphabeta::PERPETUAL_WIN - 1))
+    );
+}
+
+#[test]
+fn quiet_repetition_is_a_draw() {
+    let history = ["9b8b", "1a2a", "8b9b", "2a1a"];
+    let (_, infos) = run(
+        ROOK_AND_KING,
+        &history,
+        &only("9b8b", &history),
+        &Config::default(),
+    );
+    assert_eq!(last_exact(&infos).score, Score::Cp(0));
+    // Without the history the same move is worth the extra rook.
+    let (_, infos) = run(ROOK_AND_KING, &[], &only("9b8b", &[]), &Config::default());
+    assert!(matches!(last_exact(&infos).score, Score::Cp(cp) if cp > 500));
+}
+
+#[test]
+fn max_moves_to_draw_scores_a_draw() {
+    let config = Config {
+        max_moves_to_draw: 2,
+        ..Config::default()
+    };
+    let (_, infos) = run(ROOK_AND_KING, &[], &depth(3), &config);
+    assert_eq!(last_exact(&infos).score, Score::Cp(0));
+}
+
+#[test]
+fn hash_size_is_respected() {
+    let mut searcher = Searcher::new(3);
+    assert!(searcher.hash_bytes() <= 3 << 20);
+    searcher.set_hash_size(17);
+    assert!(searcher.hash_bytes() <= 17 << 20 && searcher.hash_bytes() > 16 << 20);
+}
+
+#[test]
+fn the_searcher_can_move_to_a_search_thread() {
+    fn assert_send<T: Send + 'static>() {}
+    assert_send::<Searcher>();
+    assert_send::<Control>();
+}
+
+#[test]
+fn drop_mates_in_one_are_seen() {
+    let tt = tt::TranspositionTable::new(1);
+    let control = Control::new(false);
+    let shared = Shared {
+        tt: &tt,
+        abort: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+        control: &control,
+        evaluator: Evaluator::standard(),
+        max_moves_to_draw: 0,
+        drop_mates: true,
+    };
+    for (sfen, mate) in [
+        ("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", true),
+        // The drop square is not defended: the king takes.
+        ("4k4/9/9/9/9/9/9/9/4K4 b G 1", false),
+        // A pawn drop would mate, but that is illegal.
+        ("4k4/9/4P4/9/9/9/9/9/4K4 b P 1", false),
+        // Rook drop on 5b defended by the pawn, king boxed in by its own pieces.
+        ("3nkn3/9/4P4/9/9/9/9/9/4K4 b R 1", true),
+    ] {
+        let pos = Position::from_sfen(sfen).unwrap();
+        let mut worker = Worker::new(pos, &shared, 0, &[]);
+        assert_eq!(worker.drop_mate_in_one(), mate, "{sfen}");
+    }
+}
+
+#[test]
+fn byoyomi_is_used_but_not_overrun() {
+    let pos = Position::startpos();
+    let mut searcher = Searcher::new(8);
+    let limits = Limits {
+        clock: Clock {
+            time_left: [Some(Duration::ZERO), Some(Duration::ZERO)],
+            increment: [None, None],
+            byoyomi: Some(Duration::from_millis(600)),
+        },
+        ..Limits::default()
+    };
+    let config = Config {
+        network_delay: Duration::from_millis(50),
+        network_delay2: Duration::from_millis(200),
+        ..Config::default()
+    };
+    let start = Instant::now();
+    let decision = searcher.search(&pos, &limits, &config, &Control::new(false), &mut |_| {});
+    let elapsed = start.elapsed();
+    assert!(matches!(decision, Decision::Move { .. }));
+    assert!(elapsed >= Duration::from_millis(150), "{elapsed:?}");
+    assert!(elapsed < Duration::from_millis(600), "{elapsed:?}");
+}

@@ -1,0 +1,151 @@
+//! Time management: turns the `go` limits and the clock into two budgets, a soft one (do
+//! not start another iteration past it) and a hard one (abort the search), both measured
+//! from the moment the clock starts (the `go`, or the ponderhit when pondering).
+//!
+//! Byoyomi that would be lost anyway is used almost fully; Fischer time treats the
+//! remaining time plus byoyomi as the hard ceiling and counts on the increment as future
+//! budget; sudden death spends a fraction of what is left. `network_delay` is taken off the
+//! soft budget and `network_delay2` off the hard one.
+
+use super::{Clock, Config, Limits};
+use crate::rules::geometry::Color;
+use std::time::Duration;
+
+/// The budgets of one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Do not start a new iteration after this much time.
+    pub soft: Option<Duration>,
+    /// Stop searching at this much time.
+    pub hard: Option<Duration>,
+}
+
+const MIN_THINK: Duration = Duration::from_millis(10);
+
+/// The budgets for `us` to move at game ply `game_ply`.
+pub fn budget(limits: &Limits, config: &Config, us: Color, game_ply: u32) -> Budget {
+    if let Some(movetime) = limits.movetime {
+        let t = movetime
+            .saturating_sub(config.network_delay)
+            .max(MIN_THINK.min(movetime));
+        // A fixed time per move is used in full.
+        return Budget {
+            soft: None,
+            hard: Some(t),
+        };
+    }
+    let Clock {
+        time_left,
+        increment,
+        byoyomi,
+    } = limits.clock;
+    let left = time_left[us.index()];
+    let inc = increment[us.index()].unwrap_or_default();
+    let byo = byoyomi.unwrap_or_default();
+    if left.is_none() && byoyomi.is_none() {
+        return Budget {
+            soft: None,
+            hard: None,
+        };
+    }
+    let left = left.unwrap_or_default();
+    let ceiling = (left + byo)
+        .saturating_sub(config.network_delay2)
+        .max(MIN_THINK);
+    // Moves still to play with this clock: fewer as the game goes on.
+    let moves_to_go = 50u32.saturating_sub(game_ply / 6).max(20);
+    let share = left / moves_to_go;
+    let soft = if byo > Duration::ZERO && left < byo * 2 {
+        // Byoyomi dominates: use what would be lost anyway.
+        ceiling
+    } else {
+        (share + inc * 3 / 4 + byo).saturating_sub(config.network_delay)
+    };
+    let soft = soft.max(MIN_THINK).min(ceiling);
+    let hard = (soft * 4 + byo)
+        .min(left / 4 + byo + inc)
+        .max(soft)
+        .min(ceiling);
+    Budget {
+        soft: Some(soft),
+        hard: Some(hard),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    fn config() -> Config {
+        Config {
+            network_delay: ms(100),
+            network_delay2: ms(500),
+            ..Config::default()
+        }
+    }
+
+    fn clock(left: u64, inc: Option<u64>, byo: Option<u64>) -> Limits {
+        Limits {
+            clock: Clock {
+                time_left: [Some(ms(left)), Some(ms(left))],
+                increment: [inc.map(ms), inc.map(ms)],
+                byoyomi: byo.map(ms),
+            },
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn byoyomi_only_uses_nearly_all_of_it() {
+        let b = budget(&clock(0, None, Some(10_000)), &config(), Color::Sente, 40);
+        assert_eq!(b.hard, Some(ms(9_500)));
+        assert_eq!(b.soft, Some(ms(9_500)));
+    }
+
+    #[test]
+    fn hard_limit_never_exceeds_time_plus_byoyomi_minus_delay() {
+        for (left, inc, byo) in [
+            (1_000, None, Some(1_000)),
+            (600, Some(5_000), None),
+            (60_000, Some(2_000), None),
+            (300_000, None, None),
+            (30, None, None),
+        ] {
+            let b = budget(&clock(left, inc, byo), &config(), Color::Gote, 10);
+            let ceiling = ms(left + byo.unwrap_or(0))
+                .saturating_sub(ms(500))
+                .max(MIN_THINK);
+            assert!(b.hard.unwrap() <= ceiling, "{left} {inc:?} {byo:?}: {b:?}");
+            assert!(b.soft.unwrap() <= b.hard.unwrap());
+        }
+    }
+
+    #[test]
+    fn sudden_death_spends_a_fraction() {
+        let b = budget(&clock(300_000, None, None), &config(), Color::Sente, 0);
+        let soft = b.soft.unwrap();
+        assert!(soft > ms(3_000) && soft < ms(10_000), "{soft:?}");
+    }
+
+    #[test]
+    fn movetime_and_no_clock() {
+        let limits = Limits {
+            movetime: Some(ms(1_000)),
+            ..Limits::default()
+        };
+        let b = budget(&limits, &config(), Color::Sente, 0);
+        assert_eq!(
+            b,
+            Budget {
+                soft: None,
+                hard: Some(ms(900))
+            }
+        );
+        let b = budget(&Limits::default(), &config(), Color::Sente, 0);
+        assert_eq!(b.hard, None);
+    }
+}
