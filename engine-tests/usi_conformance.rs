@@ -666,7 +666,9 @@ fn step07_go_then_stop_1000_times_gives_exactly_one_bestmove_each() {
 fn step08_ponder_then_ponderhit() {
     let mut e = Engine::ready();
     e.send("position startpos moves 7g7f 3c3d");
-    e.send("go ponder btime 10000 wtime 10000 byoyomi 500");
+    // A short clock, so the search's whole budget after ponderhit (time + byoyomi less the
+    // latency margins: well under 2 s) decides when it moves, not the machine's load.
+    e.send("go ponder btime 1000 wtime 1000 byoyomi 500");
     e.none_within(Duration::from_secs(2), &["bestmove"]);
     e.send("ponderhit");
     let start = Instant::now();
