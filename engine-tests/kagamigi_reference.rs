@@ -17,7 +17,7 @@ use rand::{Rng, SeedableRng};
 use shishi::rules::game::Game;
 use shishi::rules::moves::MoveList;
 use shishi::rules::perft::perft;
-use shishi::rules::variants::kagamigi::Position;
+use shishi::rules::variants::kagamigi::{KagamigiRules, Position, PromotionRule};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
@@ -343,6 +343,8 @@ struct Board {
     /// Pieces in hand per side (0 = sente), by letter index into `LETTERS`.
     hands: [[u8; 25]; 2],
     sente_to_move: bool,
+    /// The `EndOnly` promotion rule: only a move that ends in the zone may promote.
+    end_only: bool,
 }
 
 fn letter_index(c: char) -> usize {
@@ -368,6 +370,7 @@ impl Board {
             cells: [None; 144],
             hands: [[0; 25]; 2],
             sente_to_move: fields[1] == "b",
+            end_only: false,
         };
         for (rank, row) in fields[0].split('/').enumerate() {
             let mut file = 12;
@@ -566,7 +569,8 @@ impl Board {
             for to in self.reach(from, pc) {
                 let may_promote = !pc.promoted
                     && !NEVER_PROMOTE.contains(&pc.letter)
-                    && (from.distance_to_far_edge(me) < 4 || to.distance_to_far_edge(me) < 4);
+                    && ((from.distance_to_far_edge(me) < 4 && !self.end_only)
+                        || to.distance_to_far_edge(me) < 4);
                 let stuck = match pc.letter {
                     'P' | 'L' => to.distance_to_far_edge(me) < 1,
                     'N' => to.distance_to_far_edge(me) < 2,
@@ -849,16 +853,21 @@ fn print_suite_counts() {
 
 /// Plays random games from the start with both generators side by side: at every ply the
 /// move sets must agree, and so must the SFENs. Captures are preferred, so that hands
-/// fill up and promoted pieces appear.
-#[test]
-fn random_playouts_agree() {
-    let mut rng = StdRng::seed_from_u64(0x6b61_6761);
-    let start = Position::startpos();
+/// fill up and promoted pieces appear. Returns how many positions were compared.
+fn playouts(seed: u64, games: usize, plies: usize, end_only: bool) -> usize {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut start = Position::startpos();
+    if end_only {
+        start.set_rules(KagamigiRules {
+            promotion: PromotionRule::EndOnly,
+        });
+    }
     let mut compared = 0;
-    for game in 0..24 {
+    for game in 0..games {
         let mut pos = start.clone();
         let mut board = Board::from_sfen(&pos.to_sfen());
-        for ply in 0..160 {
+        board.end_only = end_only;
+        for ply in 0..plies {
             assert_same_moves(&pos, &board, &format!("game {game} ply {ply}"));
             compared += 1;
             let mut moves = MoveList::new();
@@ -891,7 +900,68 @@ fn random_playouts_agree() {
             assert!(board.to_sfen().starts_with(&sfen), "{sfen}");
         }
     }
-    assert!(compared > 1000);
+    compared
+}
+
+#[test]
+fn random_playouts_agree() {
+    assert!(playouts(0x6b61_6761, 24, 160, false) > 2000);
+}
+
+/// The same under the `EndOnly` promotion rule (the reference's own switch).
+#[test]
+fn random_playouts_agree_when_promotion_needs_the_move_to_end_in_the_zone() {
+    assert!(playouts(0x656e_64, 6, 160, true) > 500);
+}
+
+/// `shishi perft --variant chukagamigi` as a process, from the start and from an SFEN.
+#[test]
+fn perft_command_line() {
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_shishi"))
+            .args(args)
+            .output()
+            .expect("run shishi");
+        (
+            out.status.success(),
+            String::from_utf8_lossy(&out.stdout).to_string(),
+            String::from_utf8_lossy(&out.stderr).to_string(),
+        )
+    };
+    let (ok, stdout, _) = run(&[
+        "perft",
+        "--variant",
+        "chukagamigi",
+        "--startpos",
+        "--depth",
+        "3",
+    ]);
+    assert!(ok && stdout.contains("nodes 43680"), "{stdout}");
+    let (ok, stdout, _) = run(&[
+        "perft",
+        "--variant",
+        "chukagamigi",
+        "--startpos",
+        "--moves",
+        "12i12h",
+        "--depth",
+        "1",
+        "--divide",
+    ]);
+    assert!(
+        ok && stdout.contains("12d12e: 1") && stdout.contains("nodes 35"),
+        "{stdout}"
+    );
+    let (ok, _, stderr) = run(&[
+        "perft",
+        "--variant",
+        "chukagamigi",
+        "--sfen",
+        "5k6/12/12/12/12/12/12/12/12/12/12/5K6 b 25P 1",
+        "--depth",
+        "1",
+    ]);
+    assert!(!ok && stderr.contains("too large"), "{stderr}");
 }
 
 /// Prints positions from capture-preferring random games (reference moves only), used to
