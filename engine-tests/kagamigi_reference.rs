@@ -911,7 +911,7 @@ fn random_playouts_agree() {
 /// The same under the `EndOnly` promotion rule (the reference's own switch).
 #[test]
 fn random_playouts_agree_when_promotion_needs_the_move_to_end_in_the_zone() {
-    assert!(playouts(0x656e_64, 6, 160, true) > 500);
+    assert!(playouts(0x0065_6e64, 6, 160, true) > 500);
 }
 
 /// `shishi perft --variant chukagamigi` as a process, from the start and from an SFEN.
