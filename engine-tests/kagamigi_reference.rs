@@ -835,7 +835,8 @@ fn reference_reproduces_every_suite_line() {
 }
 
 /// Prints the reference's counts for every suite position at depths 1 to 3 (3 only
-/// where the fast generator says it is at most 3 million leaves), for writing the file.
+/// where the fast generator says it is at most `KAGAMIGI_DEPTH3_LIMIT` leaves, default 3
+/// million), for writing the file.
 #[test]
 #[ignore]
 fn print_suite_counts() {
@@ -843,7 +844,11 @@ fn print_suite_counts() {
         let board = Board::from_sfen(&sfen);
         let mut pos = Position::from_sfen(&sfen).unwrap();
         for depth in 1..=3 {
-            if depth == 3 && perft(&mut pos, 3) > 3_000_000 {
+            let limit = std::env::var("KAGAMIGI_DEPTH3_LIMIT")
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(3_000_000);
+            if depth == 3 && perft(&mut pos, 3) > limit {
                 break;
             }
             println!("{sfen} ; {depth} ; {}", board.perft(depth));
