@@ -15,7 +15,7 @@
 use super::position::Position;
 use super::{Geo, Kind, Piece, PromotionRule};
 use crate::rules::bitboard::{Bb192, Bitboard};
-use crate::rules::geometry::{Color, Square};
+use crate::rules::geometry::{Color, DirectionIndex, Square};
 use crate::rules::moves::{Move, MoveList};
 use arrayvec::ArrayVec;
 
@@ -152,9 +152,7 @@ impl Position {
         let theirs = self.pieces_of(them);
         let mut pins = Pins::default();
         for d in 0..8 {
-            let ray = t
-                .rays
-                .ray(crate::rules::geometry::DirectionIndex(d as u8), king);
+            let ray = t.rays.ray(DirectionIndex(d as u8), king);
             if (ray & theirs).is_empty() {
                 continue;
             }

@@ -200,8 +200,8 @@ impl Position {
         }
     }
 
-    /// True if the piece on `from` (of `color`) reaches `sq` along direction `d` (from `from`
-    /// towards `sq`), nothing standing between.
+    /// True if `piece`, standing on `from`, reaches as far as `sq` along board direction `d`
+    /// (the caller has checked that nothing stands between).
     #[inline(always)]
     fn line_reaches(&self, piece: Piece, d: usize, from: Square, sq: Square) -> bool {
         self.tables.reach[piece.color().index()][piece.kind().index()][d]

@@ -123,8 +123,7 @@ impl Tables {
         let rays = Rays::<Geo>::new();
         let mut within = Vec::new();
         for max in 2..=UNLIMITED {
-            for (d, offset) in DIRECTIONS.iter().enumerate() {
-                let _ = d;
+            for offset in DIRECTIONS.iter() {
                 let mut per_square = [Bb::EMPTY; SQUARES];
                 for from in Square::all::<Geo>() {
                     let mut sq = from;
