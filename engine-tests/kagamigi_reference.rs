@@ -913,6 +913,13 @@ fn random_playouts_agree() {
     assert!(playouts(0x6b61_6761, 24, 160, false) > 2000);
 }
 
+/// Many more random games (a few minutes).
+#[test]
+#[ignore]
+fn random_playouts_agree_long() {
+    assert!(playouts(0x6c6f_6e67, 300, 200, false) > 30_000);
+}
+
 /// The same under the `EndOnly` promotion rule (the reference's own switch).
 #[test]
 fn random_playouts_agree_when_promotion_needs_the_move_to_end_in_the_zone() {
