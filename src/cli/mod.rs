@@ -33,6 +33,7 @@ enum Command {
 pub enum Variant {
     Shogi,
     Chushogi,
+    Chukagamigi,
 }
 
 /// Parses the command line, runs the subcommand and returns the process exit code.

@@ -6,6 +6,7 @@ use crate::rules::game::Game;
 use crate::rules::moves::Move;
 use crate::rules::perft::{divide, perft};
 use crate::rules::variants::chu;
+use crate::rules::variants::kagamigi;
 use crate::rules::variants::shogi::Position;
 use clap::Args;
 use std::io::Write;
@@ -70,6 +71,18 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
                 let spellings = chu::movegen::perft_usi_spellings(&mut pos, args.depth);
                 writeln!(stdout, "usi-strings {spellings}").map_err(output_error)?;
             }
+        }
+        Variant::Chukagamigi => {
+            let mut pos = match &args.sfen {
+                Some(sfen) => kagamigi::Position::from_sfen(sfen).map_err(|e| e.to_string())?,
+                None => kagamigi::Position::startpos(),
+            };
+            for text in args.moves.iter().filter(|m| !m.is_empty()) {
+                let mv = pos.parse_usi_move(text).map_err(|e| e.to_string())?;
+                pos.play(mv);
+            }
+            count_and_report(&mut pos, args, kagamigi::Position::move_to_usi, &mut stdout)
+                .map_err(output_error)?;
         }
     }
     Ok(())

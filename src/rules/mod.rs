@@ -2,6 +2,7 @@
 //! No I/O, no threads, no evaluation; everything above this layer depends on it, never the
 //! reverse.
 
+pub mod betza;
 pub mod bitboard;
 pub mod game;
 pub mod geometry;

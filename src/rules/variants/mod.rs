@@ -2,4 +2,5 @@
 //! implements [`crate::rules::game::Game`].
 
 pub mod chu;
+pub mod kagamigi;
 pub mod shogi;

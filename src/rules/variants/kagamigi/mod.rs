@@ -1,0 +1,441 @@
+//! Chu Kagamigi (RULES.md §3): its 46 piece kinds as data built from the Betza strings of
+//! §3.2 (with the §3.5 (a) correction), and the rule choices players could disagree on
+//! ([`KagamigiRules`]).
+//!
+//! The submodules own one question each: `tables` the attack geometry compiled from the
+//! atoms, `position` the state with make/unmake and the hash, `movegen` legal move
+//! generation (drops, nifu, dead drops, uchifuzume, forced promotion, check evasion, pins),
+//! `notation` SFEN and USI move text, `game` the `Game` trait and the game end.
+
+mod game;
+pub mod movegen;
+pub mod notation;
+pub mod position;
+pub mod tables;
+
+pub use position::Position;
+
+use crate::rules::betza;
+use crate::rules::geometry::{Board12x12, Color};
+use crate::rules::piece::{KindId, MoveAtom, PieceRules};
+use std::num::NonZeroU8;
+use std::sync::OnceLock;
+
+/// The board of Chu Kagamigi.
+pub type Geo = Board12x12;
+
+/// When a piece may promote (RULES.md §3.3, ambiguity #10).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PromotionRule {
+    /// As in shogi: a move that starts or ends in the zone may promote (the default).
+    #[default]
+    StartOrEnd,
+    /// The source text read literally: only a move that ends in the zone.
+    EndOnly,
+}
+
+/// The rule choices of a Chu Kagamigi game (README "Chu Kagamigi rulings").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct KagamigiRules {
+    pub promotion: PromotionRule,
+}
+
+/// The 46 piece kinds. The 24 kinds that can be held in hand come first (their index is
+/// the hand slot); the first 21 of them promote, to the kind [`Kind::PROMOTION_OFFSET`]
+/// further on. Then the King, then the promoted kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Kind {
+    Pawn,
+    Lance,
+    Knight,
+    Silver,
+    Gold,
+    FlyingHorse,
+    Yaksha,
+    Deva,
+    DarkSpirit,
+    Bishop,
+    Rook,
+    Phoenix,
+    Kirin,
+    BlueGecko,
+    PurpleFinch,
+    LeftGeneral,
+    RightGeneral,
+    LeftDog,
+    RightDog,
+    LeftQuail,
+    RightQuail,
+    LeftChariot,
+    RightChariot,
+    BurningChariot,
+    King,
+    Tokin,
+    PloddingOx,
+    HeavenlyFortress,
+    SilverPashtun,
+    GoldPashtun,
+    MountainWitch,
+    SideBoar,
+    SideWolf,
+    SideOx,
+    DragonHorse,
+    DragonKing,
+    GreatDove,
+    CenterStandard,
+    DivineTurtle,
+    DivineSparrow,
+    LeftArmy,
+    RightArmy,
+    LeftDragon,
+    RightDragon,
+    LeftTiger,
+    RightTiger,
+}
+
+/// Name, SFEN letter and Betza string of each kind, in `Kind` order (RULES.md §3.2; the
+/// Divine Sparrow is the Turtle's mirror, §3.5 (a)).
+const DEFINITIONS: [(&str, char, &str); Kind::COUNT] = [
+    ("pawn", 'P', "fW"),
+    ("lance", 'L', "fR"),
+    ("knight", 'N', "ffN"),
+    ("silver", 'S', "FfW"),
+    ("gold", 'G', "WfF"),
+    ("flying horse", 'F', "WfF2"),
+    ("yaksha", 'Y', "sW4 bW fF"),
+    ("deva", 'E', "lWfFbrF"),
+    ("dark spirit", 'I', "rWfFblF"),
+    ("bishop", 'B', "B"),
+    ("rook", 'R', "R"),
+    ("phoenix", 'X', "WA"),
+    ("kirin", 'O', "FD"),
+    ("blue gecko", 'U', "frB4 lW2 bW2 flF brF fW"),
+    ("purple finch", 'V', "flB4 rW2 bW2 frF blF fW"),
+    ("left general", 'M', "FvrW"),
+    ("right general", 'W', "FvlW"),
+    ("left dog", 'H', "fRbrBbW"),
+    ("right dog", 'J', "fRblBbW"),
+    ("left quail", 'Q', "fRbrBblF"),
+    ("right quail", 'T', "fRblBbrF"),
+    ("left chariot", 'C', "fRflBbrBbW"),
+    ("right chariot", 'D', "fRfrBblBbW"),
+    ("burning chariot", 'A', "vRfBsW"),
+    ("king", 'K', "K"),
+    ("tokin", 'P', "WfF"),
+    ("plodding ox", 'L', "vRF"),
+    ("heavenly fortress", 'N', "BsR"),
+    ("silver pashtun", 'S', "FfW A fD"),
+    ("gold pashtun", 'G', "WfF D fA"),
+    ("mountain witch", 'F', "BbRfW"),
+    ("side boar", 'Y', "sRK"),
+    ("side wolf", 'E', "sRflFbrF"),
+    ("side ox", 'I', "sRfrFblF"),
+    ("dragon horse", 'B', "BW"),
+    ("dragon king", 'R', "RF"),
+    ("great dove", 'X', "BW3"),
+    ("center standard", 'O', "RF3"),
+    ("divine turtle", 'U', "K frB brB blB"),
+    ("divine sparrow", 'V', "K flB blB brB"),
+    ("left army", 'M', "K rR frB brB"),
+    ("right army", 'W', "K lR flB blB"),
+    ("left dragon", 'H', "rR frB brB lW2"),
+    ("right dragon", 'J', "lR flB blB rW2"),
+    ("left tiger", 'Q', "rR frB brB lF"),
+    ("right tiger", 'T', "lR flB blB rF"),
+];
+
+impl Kind {
+    pub const COUNT: usize = 46;
+    /// Kinds that can be held in hand (all but the King and the promoted kinds).
+    pub const HAND_COUNT: usize = 24;
+    /// Kinds below this index promote.
+    pub const PROMOTING: u8 = 21;
+    pub const PROMOTION_OFFSET: u8 = 25;
+
+    pub const ALL: [Kind; Kind::COUNT] = {
+        use Kind::*;
+        [
+            Pawn,
+            Lance,
+            Knight,
+            Silver,
+            Gold,
+            FlyingHorse,
+            Yaksha,
+            Deva,
+            DarkSpirit,
+            Bishop,
+            Rook,
+            Phoenix,
+            Kirin,
+            BlueGecko,
+            PurpleFinch,
+            LeftGeneral,
+            RightGeneral,
+            LeftDog,
+            RightDog,
+            LeftQuail,
+            RightQuail,
+            LeftChariot,
+            RightChariot,
+            BurningChariot,
+            King,
+            Tokin,
+            PloddingOx,
+            HeavenlyFortress,
+            SilverPashtun,
+            GoldPashtun,
+            MountainWitch,
+            SideBoar,
+            SideWolf,
+            SideOx,
+            DragonHorse,
+            DragonKing,
+            GreatDove,
+            CenterStandard,
+            DivineTurtle,
+            DivineSparrow,
+            LeftArmy,
+            RightArmy,
+            LeftDragon,
+            RightDragon,
+            LeftTiger,
+            RightTiger,
+        ]
+    };
+
+    /// How many pieces of each hand kind exist in a full set (both sides, RULES.md §3.4).
+    pub const SET_COUNT: [u8; Kind::HAND_COUNT] = [
+        24, 4, 4, 4, 4, 4, 4, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
+    ];
+
+    #[inline]
+    pub fn from_index(index: u8) -> Option<Kind> {
+        Kind::ALL.get(index as usize).copied()
+    }
+
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    #[inline]
+    pub fn id(self) -> KindId {
+        KindId(self as u8)
+    }
+
+    /// The kinds that can be held in hand, in hand-slot order.
+    pub fn hand_kinds() -> impl Iterator<Item = Kind> {
+        Kind::ALL[..Kind::HAND_COUNT].iter().copied()
+    }
+
+    #[inline]
+    pub fn rules(self) -> &'static PieceRules {
+        &pieces()[self.index()]
+    }
+
+    #[inline]
+    pub fn can_promote(self) -> bool {
+        (self as u8) < Kind::PROMOTING
+    }
+
+    #[inline]
+    pub fn is_promoted(self) -> bool {
+        (self as u8) >= Kind::PROMOTION_OFFSET
+    }
+
+    /// The promoted form; only meaningful when [`Kind::can_promote`].
+    #[inline]
+    pub fn promoted(self) -> Kind {
+        debug_assert!(self.can_promote());
+        Kind::ALL[self.index() + Kind::PROMOTION_OFFSET as usize]
+    }
+
+    /// The kind a captured piece of this kind becomes in hand (`None` for the King).
+    #[inline]
+    pub fn in_hand(self) -> Option<Kind> {
+        match self {
+            Kind::King => None,
+            k if k.is_promoted() => Some(Kind::ALL[k.index() - Kind::PROMOTION_OFFSET as usize]),
+            k => Some(k),
+        }
+    }
+
+    /// The Betza string this kind's movement is built from.
+    pub fn betza(self) -> &'static str {
+        DEFINITIONS[self.index()].2
+    }
+}
+
+/// Every kind's rule record, built once from [`DEFINITIONS`] by the Betza parser.
+pub fn pieces() -> &'static [PieceRules; Kind::COUNT] {
+    static PIECES: OnceLock<[PieceRules; Kind::COUNT]> = OnceLock::new();
+    PIECES.get_or_init(|| {
+        std::array::from_fn(|i| {
+            let kind = Kind::ALL[i];
+            let (name, letter, text) = DEFINITIONS[i];
+            let atoms: &'static [MoveAtom] = betza::parse(text)
+                .unwrap_or_else(|e| panic!("{name}: {e}"))
+                .leak();
+            PieceRules {
+                name,
+                letter,
+                atoms,
+                promotes_to: kind.can_promote().then(|| kind.promoted().id()),
+                demotes_to: kind.in_hand().map(Kind::id),
+                is_promoted: kind.is_promoted(),
+                is_royal: kind == Kind::King,
+                droppable: kind.index() < Kind::HAND_COUNT,
+                forced_promotion_ranks: match kind {
+                    Kind::Pawn | Kind::Lance => 1,
+                    Kind::Knight => 2,
+                    _ => 0,
+                },
+            }
+        })
+    })
+}
+
+/// A coloured piece in one non-zero byte (`1 + kind + 64 * colour`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Piece(NonZeroU8);
+
+impl Piece {
+    #[inline]
+    pub fn new(color: Color, kind: Kind) -> Piece {
+        Piece(NonZeroU8::new(1 + kind as u8 + 64 * color as u8).expect("never zero"))
+    }
+
+    #[inline]
+    pub fn kind(self) -> Kind {
+        KIND_OF_BYTE[(self.0.get() & 63) as usize]
+    }
+
+    #[inline]
+    pub fn color(self) -> Color {
+        if self.0.get() > 64 {
+            Color::Gote
+        } else {
+            Color::Sente
+        }
+    }
+
+    /// A dense index 0..92 for tables indexed by coloured piece.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.color().index() * Kind::COUNT + self.kind().index()
+    }
+}
+
+const KIND_OF_BYTE: [Kind; 64] = {
+    let mut table = [Kind::Pawn; 64];
+    let mut i = 0;
+    while i < Kind::COUNT {
+        table[1 + i] = Kind::ALL[i];
+        i += 1;
+    }
+    table
+};
+
+impl std::fmt::Debug for Piece {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?} {:?}", self.color(), self.kind())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kind_table_is_consistent() {
+        assert_eq!(Kind::ALL.len(), Kind::COUNT);
+        for (i, kind) in Kind::ALL.iter().enumerate() {
+            assert_eq!(kind.index(), i);
+            let rules = kind.rules();
+            assert!(!rules.atoms.is_empty(), "{kind:?}");
+            assert_eq!(rules.promotes_to.is_some(), kind.can_promote(), "{kind:?}");
+            if kind.can_promote() {
+                let promoted = kind.promoted();
+                assert_eq!(promoted.in_hand(), Some(*kind));
+                assert!(promoted.rules().is_promoted);
+                assert_eq!(promoted.rules().letter, rules.letter);
+            }
+            assert_eq!(rules.is_royal, *kind == Kind::King);
+            assert_eq!(rules.droppable, kind.in_hand() == Some(*kind));
+        }
+        // Every base kind has its own letter, Z is unused (RULES.md §3.2).
+        let mut letters: Vec<char> = Kind::ALL[..25].iter().map(|k| k.rules().letter).collect();
+        letters.sort();
+        letters.dedup();
+        assert_eq!(letters.len(), 25);
+        assert!(!letters.contains(&'Z'));
+        // 21 kinds promote; the King and the three chariots do not.
+        assert_eq!(Kind::ALL.iter().filter(|k| k.can_promote()).count(), 21);
+        for k in [
+            Kind::King,
+            Kind::LeftChariot,
+            Kind::RightChariot,
+            Kind::BurningChariot,
+        ] {
+            assert!(!k.can_promote());
+        }
+    }
+
+    #[test]
+    fn pieces_pack_into_one_byte() {
+        assert_eq!(std::mem::size_of::<Option<Piece>>(), 1);
+        for color in Color::BOTH {
+            for kind in Kind::ALL {
+                let p = Piece::new(color, kind);
+                assert_eq!((p.color(), p.kind()), (color, kind));
+            }
+        }
+    }
+
+    #[test]
+    fn sparrow_mirrors_turtle_and_lefts_mirror_rights() {
+        let mirrored = |k: Kind| {
+            let mut v: Vec<(i8, i8, u8)> = k
+                .rules()
+                .atoms
+                .iter()
+                .map(|a| {
+                    let (f, l) = a.relative();
+                    (f, -l, a.max_steps())
+                })
+                .collect();
+            v.sort();
+            v
+        };
+        let plain = |k: Kind| {
+            let mut v: Vec<(i8, i8, u8)> = k
+                .rules()
+                .atoms
+                .iter()
+                .map(|a| {
+                    let (f, l) = a.relative();
+                    (f, l, a.max_steps())
+                })
+                .collect();
+            v.sort();
+            v
+        };
+        for (left, right) in [
+            (Kind::DivineTurtle, Kind::DivineSparrow),
+            (Kind::BlueGecko, Kind::PurpleFinch),
+            (Kind::Deva, Kind::DarkSpirit),
+            (Kind::SideWolf, Kind::SideOx),
+            (Kind::LeftChariot, Kind::RightChariot),
+            (Kind::LeftGeneral, Kind::RightGeneral),
+            (Kind::LeftArmy, Kind::RightArmy),
+            (Kind::LeftDog, Kind::RightDog),
+            (Kind::LeftDragon, Kind::RightDragon),
+            (Kind::LeftQuail, Kind::RightQuail),
+            (Kind::LeftTiger, Kind::RightTiger),
+        ] {
+            assert_eq!(mirrored(left), plain(right), "{left:?} / {right:?}");
+        }
+    }
+}

@@ -1,0 +1,368 @@
+//! Legal move generation for Chu Kagamigi (RULES.md §3.3, with shogi's §1.3–1.5).
+//!
+//! Only legal moves are produced, with no make/unmake: checkers and pinned pieces are found
+//! first, king moves are tested against the attacks the king would face, other pieces are
+//! limited to the check-blocking squares and to the segment between their king and their
+//! pinner (a leaper pinned on a line may not jump past either end), and drops obey nifu,
+//! dead ranks and uchifuzume. A leaping checker can only be captured, never blocked.
+//! Uchifuzume is judged analytically as in standard shogi: a dropped pawn checks only from
+//! the adjacent square, so the only answers are a king step or a capture of the pawn by a
+//! piece whose pin (if any) allows it.
+//!
+//! The generator writes into a [`MoveSink`]: a [`MoveList`] receives the moves, a
+//! [`MoveCounter`] only counts them (perft's last ply).
+
+use super::position::Position;
+use super::{Geo, Kind, Piece, PromotionRule};
+use crate::rules::bitboard::{Bb192, Bitboard};
+use crate::rules::geometry::{Color, DirectionIndex, Square};
+use crate::rules::moves::{Move, MoveList};
+use arrayvec::ArrayVec;
+
+type Bb = Bb192;
+
+/// Where the generator puts what it finds.
+pub trait MoveSink {
+    fn push(&mut self, mv: Move);
+    /// A move from `from` to each square of `targets`, all promoting or all not.
+    fn push_targets(&mut self, from: Square, targets: Bb, promote: bool);
+    /// A drop of `kind` on each square of `targets`.
+    fn push_drops(&mut self, kind: Kind, targets: Bb);
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        MoveList::push(self, mv);
+    }
+    #[inline]
+    fn push_targets(&mut self, from: Square, targets: Bb, promote: bool) {
+        for to in targets.squares() {
+            MoveList::push(self, Move::normal(from, to, promote));
+        }
+    }
+    #[inline]
+    fn push_drops(&mut self, kind: Kind, targets: Bb) {
+        for to in targets.squares() {
+            MoveList::push(self, Move::drop(kind.id(), to));
+        }
+    }
+}
+
+/// Counts moves without building them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveCounter(pub u64);
+
+impl MoveSink for MoveCounter {
+    #[inline]
+    fn push(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+    #[inline]
+    fn push_targets(&mut self, _from: Square, targets: Bb, _promote: bool) {
+        self.0 += targets.count() as u64;
+    }
+    #[inline]
+    fn push_drops(&mut self, _kind: Kind, targets: Bb) {
+        self.0 += targets.count() as u64;
+    }
+}
+
+/// The pieces of one side pinned to its king, each with the squares it may still move to
+/// (between the king and the pinner, and the pinner itself).
+#[derive(Default)]
+pub struct Pins {
+    pub pinned: Bb,
+    pub lines: ArrayVec<(Square, Bb), 8>,
+}
+
+impl Pins {
+    /// Where the pinned piece on `sq` may go (`None` if it is not pinned).
+    #[inline]
+    pub fn allowed(&self, sq: Square) -> Option<Bb> {
+        self.lines.iter().find(|(s, _)| *s == sq).map(|(_, bb)| *bb)
+    }
+}
+
+impl Position {
+    /// Appends every legal move of the side to move to `out`.
+    pub fn generate_legal(&self, out: &mut MoveList) {
+        self.generate_into(out);
+    }
+
+    /// The number of legal moves of the side to move.
+    pub fn count_legal(&self) -> u64 {
+        let mut counter = MoveCounter::default();
+        self.generate_into(&mut counter);
+        counter.0
+    }
+
+    /// True if the side to move has at least one legal move.
+    pub fn has_legal_move(&self) -> bool {
+        self.count_legal() > 0
+    }
+
+    /// Gives every legal move of the side to move to `out`.
+    pub fn generate_into<S: MoveSink>(&self, out: &mut S) {
+        let us = self.side_to_move();
+        let them = us.flip();
+        let t = self.tables();
+        let occupied = self.occupied();
+        let ours = self.pieces_of(us);
+        let king = self.king_square(us);
+        let mut target = t.all.and_not(ours);
+        let mut drop_target = t.all.and_not(occupied);
+        let mut pins = Pins::default();
+        if let Some(k) = king {
+            let checkers = self.attackers_to(k, them, occupied);
+            self.push_king_moves(k, out);
+            if checkers.more_than_one() {
+                return;
+            }
+            if let Some(checker) = checkers.lowest() {
+                let piece = self.piece_at(checker).expect("a checker");
+                drop_target = if t.leap_attacks(them, piece.kind(), checker).contains(k) {
+                    Bb::EMPTY
+                } else {
+                    t.rays.between(k, checker)
+                };
+                target = drop_target.with(checker);
+            }
+            pins = self.pins(us, k, occupied);
+        }
+        let movers = ours.and_not(self.pieces_of_kind(Kind::King));
+        for from in movers.and_not(pins.pinned).squares() {
+            let piece = self.piece_at(from).expect("a piece on an occupied square");
+            let to_set = t.attacks(piece, from, occupied) & target;
+            self.push_board_moves(piece, from, to_set, out);
+        }
+        for &(from, allowed) in &pins.lines {
+            let piece = self.piece_at(from).expect("a pinned piece");
+            let to_set = t.attacks(piece, from, occupied) & target & allowed;
+            self.push_board_moves(piece, from, to_set, out);
+        }
+        self.push_drops(drop_target, out);
+    }
+
+    /// The pieces of `color` that stand alone between its king on `king` and an enemy piece
+    /// reaching along that line, with occupancy `occupied`.
+    pub fn pins(&self, color: Color, king: Square, occupied: Bb) -> Pins {
+        let t = self.tables();
+        let them = color.flip();
+        let theirs = self.pieces_of(them);
+        let mut pins = Pins::default();
+        for d in 0..8 {
+            let ray = t.rays.ray(DirectionIndex(d as u8), king);
+            if (ray & theirs).is_empty() {
+                continue;
+            }
+            let Some(first) = self.nearest(d, king, occupied) else {
+                continue;
+            };
+            match self.piece_at(first) {
+                Some(p) if p.color() == color => {}
+                _ => continue,
+            }
+            let Some(second) = self.nearest(d, king, occupied.without(first)) else {
+                continue;
+            };
+            let Some(pinner) = self.piece_at(second) else {
+                continue;
+            };
+            if pinner.color() == them
+                && t.reach[them.index()][pinner.kind().index()][d ^ 1] >= t.distance(king, second)
+            {
+                pins.pinned = pins.pinned.with(first);
+                pins.lines
+                    .push((first, t.rays.between(king, second).with(second)));
+            }
+        }
+        pins
+    }
+
+    fn push_king_moves<S: MoveSink>(&self, king: Square, out: &mut S) {
+        let us = self.side_to_move();
+        let t = self.tables();
+        let without_king = self.occupied().without(king);
+        let steps = t
+            .step_attacks(us, Kind::King, king)
+            .and_not(self.pieces_of(us));
+        for to in steps.squares() {
+            if !self.is_attacked(to, us.flip(), without_king) {
+                out.push(Move::normal(king, to, false));
+            }
+        }
+    }
+
+    /// Pushes the moves of `piece` from `from` to each square of `to_set`, with and without
+    /// promotion as the zone, the rule choice and the dead ranks allow.
+    #[inline]
+    fn push_board_moves<S: MoveSink>(&self, piece: Piece, from: Square, to_set: Bb, out: &mut S) {
+        let kind = piece.kind();
+        if !kind.can_promote() {
+            out.push_targets(from, to_set, false);
+            return;
+        }
+        let t = self.tables();
+        let us = piece.color();
+        let promoting = if t.in_zone[us.index()][from.index()]
+            && self.rules().promotion == PromotionRule::StartOrEnd
+        {
+            to_set
+        } else {
+            to_set & t.zone[us.index()]
+        };
+        out.push_targets(from, promoting, true);
+        out.push_targets(from, to_set & t.alive[us.index()][kind.index()], false);
+    }
+
+    fn push_drops<S: MoveSink>(&self, drop_target: Bb, out: &mut S) {
+        let us = self.side_to_move();
+        let hand = self.hand(us);
+        if hand.is_empty() || drop_target.is_empty() {
+            return;
+        }
+        let t = self.tables();
+        for kind in Kind::hand_kinds() {
+            if hand.count(kind) == 0 {
+                continue;
+            }
+            let mut squares = drop_target & t.alive[us.index()][kind.index()];
+            if kind == Kind::Pawn {
+                for pawn in self.pieces(us, Kind::Pawn).squares() {
+                    squares = squares.and_not(t.file[pawn.file::<Geo>().0 as usize]);
+                }
+                if let Some(mating) = self.uchifuzume_square(squares) {
+                    squares = squares.without(mating);
+                }
+            }
+            out.push_drops(kind, squares);
+        }
+    }
+
+    /// The square among `candidates` where a pawn drop would give mate (illegal), if any.
+    fn uchifuzume_square(&self, candidates: Bb) -> Option<Square> {
+        let us = self.side_to_move();
+        let them = us.flip();
+        let t = self.tables();
+        let enemy_king = self.king_square(them)?;
+        let sq = t.square_ahead(them, enemy_king)?;
+        if !candidates.contains(sq) {
+            return None;
+        }
+        let occupied = self.occupied().with(sq);
+        let without_king = occupied.without(enemy_king);
+        let escapes = t
+            .step_attacks(them, Kind::King, enemy_king)
+            .and_not(self.pieces_of(them));
+        for to in escapes.squares() {
+            if !self.is_attacked(to, us, without_king) {
+                return None;
+            }
+        }
+        let takers = self
+            .attackers_to(sq, them, occupied)
+            .and_not(self.pieces_of_kind(Kind::King));
+        if takers.is_empty() {
+            return Some(sq);
+        }
+        let pins = self.pins(them, enemy_king, occupied);
+        for taker in takers.squares() {
+            match pins.allowed(taker) {
+                None => return None,
+                Some(allowed) if allowed.contains(sq) => return None,
+                Some(_) => {}
+            }
+        }
+        Some(sq)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Position;
+    use crate::rules::moves::MoveList;
+
+    fn legal_usi(sfen: &str) -> Vec<String> {
+        let pos = Position::from_sfen(sfen).unwrap();
+        let mut moves = MoveList::new();
+        pos.generate_legal(&mut moves);
+        let mut text: Vec<String> = moves.iter().map(|m| pos.move_to_usi(*m)).collect();
+        text.sort();
+        assert_eq!(pos.count_legal(), text.len() as u64);
+        text
+    }
+
+    fn has(moves: &[String], m: &str) -> bool {
+        moves.iter().any(|x| x == m)
+    }
+
+    #[test]
+    fn pawn_drop_mate_is_refused_but_check_is_allowed() {
+        // Gote king on 12a boxed in by its own knight on 11a; a pawn on 12b would be
+        // defended by the gold on 11c, which also guards 11b.
+        let mate = "kn10/12/1G10/12/12/12/12/12/12/12/12/11K b P 1";
+        assert!(!has(&legal_usi(mate), "P*12b"));
+        // Without the gold the king takes the pawn: the drop is legal.
+        let check = "kn10/12/12/12/12/12/12/12/12/12/12/11K b P 1";
+        assert!(has(&legal_usi(check), "P*12b"));
+        // A Kirin on 10b could take the pawn by a D leap: legal.
+        let kirin = "kn10/2o9/1G10/12/12/12/12/12/12/12/12/11K b P 1";
+        assert!(has(&legal_usi(kirin), "P*12b"));
+    }
+
+    #[test]
+    fn nifu_and_dead_ranks_limit_drops() {
+        let moves = legal_usi("5k6/12/12/12/12/12/12/12/6P5/12/12/5K6 b PLN 1");
+        assert!(!moves.iter().any(|m| m.starts_with("P*6")));
+        assert!(!has(&moves, "P*1a") && !has(&moves, "L*1a") && !has(&moves, "N*1b"));
+        assert!(has(&moves, "N*1c") && has(&moves, "P*1b") && has(&moves, "L*1b"));
+    }
+
+    #[test]
+    fn zone_is_four_ranks_and_forced_promotion() {
+        // Silver on 6e moving to 6d enters the zone; a pawn on 12b must promote on 12a; a
+        // knight on 9c must promote on 10a/8a; a lance on 1e may stop unpromoted on 1b.
+        let moves = legal_usi("5k6/P11/3N8/12/6S4L/12/12/12/12/12/12/5K6 b - 1");
+        assert!(has(&moves, "6e6d+") && has(&moves, "6e6d"));
+        assert!(!has(&moves, "6e7f+") && has(&moves, "6e7f"));
+        assert!(has(&moves, "12b12a+") && !has(&moves, "12b12a"));
+        assert!(has(&moves, "9c10a+") && !has(&moves, "9c10a"));
+        assert!(has(&moves, "1e1b+") && has(&moves, "1e1b") && !has(&moves, "1e1a"));
+    }
+
+    #[test]
+    fn leaving_the_zone_promotes_only_under_the_shogi_rule() {
+        use super::super::{KagamigiRules, PromotionRule};
+        let sfen = "5k6/12/12/6S5/12/12/12/12/12/12/12/5K6 b - 1";
+        assert!(has(&legal_usi(sfen), "6d7e+"));
+        let mut pos = Position::from_sfen(sfen).unwrap();
+        pos.set_rules(KagamigiRules {
+            promotion: PromotionRule::EndOnly,
+        });
+        let mut moves = MoveList::new();
+        pos.generate_legal(&mut moves);
+        let text: Vec<String> = moves.iter().map(|m| pos.move_to_usi(*m)).collect();
+        assert!(!has(&text, "6d7e+") && has(&text, "6d7e") && has(&text, "6d6c+"));
+    }
+
+    #[test]
+    fn pinned_leaper_stays_between_king_and_pinner() {
+        // Sente king 12l, own Kirin on 12i pinned by a gote rook on 12f: the Kirin may leap
+        // along the line (12g, 12k) but not off it.
+        let moves = legal_usi("k11/12/12/12/12/r11/12/12/O11/12/12/K11 b - 1");
+        assert!(has(&moves, "12i12g") && has(&moves, "12i12k"));
+        assert!(!has(&moves, "12i10i") && !has(&moves, "12i11h") && !has(&moves, "12i11j"));
+        // Kirin on 12g next to the rook: a leap to 12e would pass the pinner.
+        let moves = legal_usi("k11/12/12/12/12/r11/O11/12/12/12/12/K11 b - 1");
+        assert!(has(&moves, "12g12i") && !has(&moves, "12g12e"));
+    }
+
+    #[test]
+    fn leaping_check_cannot_be_blocked() {
+        // Gote Kirin on 10l checks the sente king on 12l by a D leap; 11l is empty.
+        let moves = legal_usi("k11/12/12/12/12/12/12/12/12/12/12/K1o9 b G 1");
+        assert!(!has(&moves, "G*11l"));
+        assert!(moves.iter().all(|m| m.starts_with("12l")));
+    }
+}

@@ -1,0 +1,487 @@
+//! SFEN and USI move text for Chu Kagamigi (RULES.md §0.2, §0.4, §3.2, §3.4): the letters
+//! of §3.2 with `+` for promoted pieces, runs of up to 12 empty squares, the shogi hand
+//! field, and two-digit files in moves (`12a`, `U*10e`).
+//!
+//! Parsing validates as well as reads: a position is refused if it could not arise under
+//! the rules (two kings of one colour, more pieces than the set holds, a pawn, lance or
+//! knight where it could never move, nifu, or the side not to move in check). A move string
+//! is accepted only if it names a legal move.
+
+use super::position::{Hand, Position};
+use super::{Geo, Kind, Piece};
+use crate::rules::bitboard::Bitboard;
+use crate::rules::geometry::{Color, File, Rank, Square};
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::notation::NotationError;
+
+/// The reconstructed start position (RULES.md §3.4; the original diagram is lost).
+pub const START_SFEN: &str = "lfxsgakgsofl/jd1rwiemb1ch/1tyvn2nuyq1/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/1QYUN2NVYT1/HC1BMEIWR1DJ/LFOSGKAGSXFL b - 1";
+
+fn sfen_error(message: impl Into<String>) -> NotationError {
+    NotationError::Sfen(message.into())
+}
+
+/// The unpromoted kind written with `letter` (either case).
+fn kind_from_letter(letter: char) -> Option<Kind> {
+    Kind::ALL[..=Kind::King as usize]
+        .iter()
+        .copied()
+        .find(|k| k.rules().letter == letter.to_ascii_uppercase())
+}
+
+/// The SFEN text of a piece (`U`, `+u`, …).
+pub fn piece_text(piece: Piece) -> String {
+    let rules = piece.kind().rules();
+    let letter = match piece.color() {
+        Color::Sente => rules.letter,
+        Color::Gote => rules.letter.to_ascii_lowercase(),
+    };
+    if rules.is_promoted {
+        format!("+{letter}")
+    } else {
+        letter.to_string()
+    }
+}
+
+impl Position {
+    /// The start position.
+    pub fn startpos() -> Position {
+        Position::from_sfen(START_SFEN).expect("the start SFEN is valid")
+    }
+
+    /// Parses a 3- or 4-field SFEN (the move number defaults to 1).
+    pub fn from_sfen(text: &str) -> Result<Position, NotationError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if !(3..=4).contains(&fields.len()) {
+            return Err(sfen_error(format!(
+                "expected 3 or 4 fields (board side hands [move]), found {}",
+                fields.len()
+            )));
+        }
+        let mut pos = Position::empty();
+        parse_board(fields[0], &mut pos)?;
+        let side = match fields[1] {
+            "b" => Color::Sente,
+            "w" => Color::Gote,
+            other => {
+                return Err(sfen_error(format!(
+                    "side to move must be b or w, not {other:?}"
+                )))
+            }
+        };
+        let hands = parse_hands(fields[2])?;
+        let move_number = match fields.get(3) {
+            Some(n) => n
+                .parse::<u32>()
+                .ok()
+                .filter(|n| *n >= 1)
+                .ok_or_else(|| sfen_error(format!("bad move number {n:?}")))?,
+            None => 1,
+        };
+        pos.finish_setup(side, hands, move_number);
+        validate(&pos)?;
+        Ok(pos)
+    }
+
+    /// The SFEN of this position. Hands are written from the last hand kind to the first
+    /// (chariots first, pawns last), sente before gote.
+    pub fn to_sfen(&self) -> String {
+        let mut board = String::new();
+        for rank in 0..12 {
+            if rank > 0 {
+                board.push('/');
+            }
+            let mut empties = 0;
+            for file in (0..12).rev() {
+                match self.piece_at(Square::new::<Geo>(File(file), Rank(rank))) {
+                    None => empties += 1,
+                    Some(p) => {
+                        if empties > 0 {
+                            board.push_str(&empties.to_string());
+                            empties = 0;
+                        }
+                        board.push_str(&piece_text(p));
+                    }
+                }
+            }
+            if empties > 0 {
+                board.push_str(&empties.to_string());
+            }
+        }
+        let mut hands = String::new();
+        for color in Color::BOTH {
+            for kind in Kind::ALL[..Kind::HAND_COUNT].iter().rev() {
+                let n = self.hand(color).count(*kind);
+                if n > 1 {
+                    hands.push_str(&n.to_string());
+                }
+                if n > 0 {
+                    hands.push_str(&piece_text(Piece::new(color, *kind)));
+                }
+            }
+        }
+        if hands.is_empty() {
+            hands.push('-');
+        }
+        format!(
+            "{board} {} {hands} {}",
+            self.side_to_move().sfen_char(),
+            self.move_number()
+        )
+    }
+
+    /// The USI text of a move of this position (`9i9h`, `10c10a+`, `U*5e`).
+    pub fn move_to_usi(&self, mv: Move) -> String {
+        let to = mv.to().to_usi::<Geo>();
+        match mv.from() {
+            None => {
+                let kind = Kind::from_index(mv.dropped_kind().expect("drop").0).expect("kind");
+                format!("{}*{to}", kind.rules().letter)
+            }
+            Some(from) => format!(
+                "{}{to}{}",
+                from.to_usi::<Geo>(),
+                if mv.is_promotion() { "+" } else { "" }
+            ),
+        }
+    }
+
+    /// Parses a USI move and checks that it is legal here. A trailing `=` (lishogi's explicit
+    /// "do not promote") is accepted.
+    pub fn parse_usi_move(&self, text: &str) -> Result<Move, NotationError> {
+        let candidate = self.read_usi_move(text)?;
+        let mut legal = MoveList::new();
+        self.generate_legal(&mut legal);
+        if legal.contains(&candidate) {
+            Ok(candidate)
+        } else {
+            Err(NotationError::Move(format!(
+                "{text} is not legal in {}",
+                self.to_sfen()
+            )))
+        }
+    }
+
+    fn read_usi_move(&self, text: &str) -> Result<Move, NotationError> {
+        let bad = || NotationError::Move(format!("malformed move {text:?}"));
+        if let Some((piece, to)) = text.split_once('*') {
+            let mut letters = piece.chars();
+            let kind = match (letters.next(), letters.next()) {
+                (Some(l), None) if l.is_ascii_uppercase() => kind_from_letter(l),
+                _ => None,
+            }
+            .filter(|k| k.index() < Kind::HAND_COUNT)
+            .ok_or_else(bad)?;
+            let to = Square::from_usi::<Geo>(to).ok_or_else(bad)?;
+            return Ok(Move::drop(kind.id(), to));
+        }
+        let (body, promote) = match text.strip_suffix('+') {
+            Some(body) => (body, true),
+            None => (text.strip_suffix('=').unwrap_or(text), false),
+        };
+        let split = body
+            .char_indices()
+            .find(|(i, c)| *i > 0 && c.is_ascii_digit() && !body.as_bytes()[i - 1].is_ascii_digit())
+            .map(|(i, _)| i)
+            .ok_or_else(bad)?;
+        let from = Square::from_usi::<Geo>(&body[..split]).ok_or_else(bad)?;
+        let to = Square::from_usi::<Geo>(&body[split..]).ok_or_else(bad)?;
+        Ok(Move::normal(from, to, promote))
+    }
+}
+
+fn parse_board(text: &str, pos: &mut Position) -> Result<(), NotationError> {
+    let ranks: Vec<&str> = text.split('/').collect();
+    if ranks.len() != 12 {
+        return Err(sfen_error(format!(
+            "board has {} ranks, expected 12",
+            ranks.len()
+        )));
+    }
+    for (rank, row) in ranks.iter().enumerate() {
+        let mut file: i32 = 11;
+        let mut promoted = false;
+        let mut chars = row.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c.is_ascii_digit() {
+                let mut run = c.to_digit(10).unwrap_or(0);
+                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                    run = run * 10 + d;
+                    chars.next();
+                }
+                if promoted || run == 0 || run > 12 {
+                    return Err(sfen_error(format!(
+                        "bad empty-square count {run} in rank {}",
+                        rank + 1
+                    )));
+                }
+                file -= run as i32;
+                if file < -1 {
+                    return Err(sfen_error(format!(
+                        "rank {} is longer than 12 squares",
+                        rank + 1
+                    )));
+                }
+            } else if c == '+' {
+                if promoted {
+                    return Err(sfen_error("doubled '+'"));
+                }
+                promoted = true;
+                continue;
+            } else {
+                let kind = kind_from_letter(c)
+                    .ok_or_else(|| sfen_error(format!("unknown piece letter {c:?}")))?;
+                let kind = if promoted {
+                    if !kind.can_promote() {
+                        return Err(sfen_error(format!("+{c} cannot be promoted")));
+                    }
+                    kind.promoted()
+                } else {
+                    kind
+                };
+                if file < 0 {
+                    return Err(sfen_error(format!(
+                        "rank {} is longer than 12 squares",
+                        rank + 1
+                    )));
+                }
+                let color = if c.is_ascii_uppercase() {
+                    Color::Sente
+                } else {
+                    Color::Gote
+                };
+                pos.put(
+                    Square::new::<Geo>(File(file as u8), Rank(rank as u8)),
+                    Piece::new(color, kind),
+                );
+                file -= 1;
+            }
+            promoted = false;
+        }
+        if promoted {
+            return Err(sfen_error("'+' at the end of a rank"));
+        }
+        if file != -1 {
+            return Err(sfen_error(format!(
+                "rank {} has {} squares, expected 12",
+                rank + 1,
+                11 - file
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn parse_hands(text: &str) -> Result<[Hand; 2], NotationError> {
+    let mut hands = [Hand::default(); 2];
+    if text == "-" {
+        return Ok(hands);
+    }
+    let mut count: Option<u32> = None;
+    for c in text.chars() {
+        if let Some(d) = c.to_digit(10) {
+            let n = count.unwrap_or(0) * 10 + d;
+            if n > 24 {
+                return Err(sfen_error(format!("hand count too large in {text:?}")));
+            }
+            count = Some(n);
+            continue;
+        }
+        let kind = kind_from_letter(c)
+            .filter(|k| k.index() < Kind::HAND_COUNT)
+            .ok_or_else(|| sfen_error(format!("bad hand piece {c:?}")))?;
+        let color = if c.is_ascii_uppercase() {
+            Color::Sente
+        } else {
+            Color::Gote
+        };
+        let n = count.take().unwrap_or(1);
+        if n == 0 {
+            return Err(sfen_error("hand count 0"));
+        }
+        let hand = &mut hands[color.index()];
+        let total = hand.count(kind) as u32 + n;
+        if total > 24 {
+            return Err(sfen_error(format!("hand count too large in {text:?}")));
+        }
+        hand.set(kind, total as u8);
+    }
+    if count.is_some() {
+        return Err(sfen_error("hand ends with a number"));
+    }
+    Ok(hands)
+}
+
+fn validate(pos: &Position) -> Result<(), NotationError> {
+    let t = pos.tables();
+    for color in Color::BOTH {
+        if pos.pieces(color, Kind::King).more_than_one() {
+            return Err(sfen_error(format!("{color:?} has two kings")));
+        }
+        for kind in [Kind::Pawn, Kind::Lance, Kind::Knight] {
+            let stranded = pos
+                .pieces(color, kind)
+                .and_not(t.alive[color.index()][kind.index()]);
+            if let Some(sq) = stranded.lowest() {
+                return Err(sfen_error(format!(
+                    "{} on {} could never move",
+                    kind.rules().name,
+                    sq.to_usi::<Geo>()
+                )));
+            }
+        }
+        let mut files_with_pawn = [false; 12];
+        for sq in pos.pieces(color, Kind::Pawn).squares() {
+            let f = sq.file::<Geo>().0 as usize;
+            if std::mem::replace(&mut files_with_pawn[f], true) {
+                return Err(sfen_error(format!("two {color:?} pawns on file {}", f + 1)));
+            }
+        }
+    }
+    for kind in Kind::hand_kinds() {
+        let on_board = Kind::ALL
+            .iter()
+            .filter(|k| k.in_hand() == Some(kind))
+            .map(|k| pos.pieces_of_kind(*k).count())
+            .sum::<u32>();
+        let in_hands: u32 = Color::BOTH
+            .iter()
+            .map(|c| pos.hand(*c).count(kind) as u32)
+            .sum();
+        let set = Kind::SET_COUNT[kind.index()] as u32;
+        if on_board + in_hands > set {
+            return Err(sfen_error(format!(
+                "more than {set} {}s",
+                kind.rules().name
+            )));
+        }
+    }
+    let them = pos.side_to_move().flip();
+    if let Some(k) = pos.king_square(them) {
+        if pos
+            .attackers_to(k, pos.side_to_move(), pos.occupied())
+            .any()
+        {
+            return Err(sfen_error("the side not to move is in check"));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_position_is_the_reconstruction() {
+        let pos = Position::startpos();
+        assert_eq!(pos.to_sfen(), START_SFEN);
+        // 42 pieces a side, every kind used, gote's camp the 180° rotation of sente's.
+        for color in Color::BOTH {
+            assert_eq!(pos.pieces_of(color).count(), 42);
+        }
+        for kind in &Kind::ALL[..=Kind::King as usize] {
+            for color in Color::BOTH {
+                assert!(pos.pieces(color, *kind).any(), "{kind:?}");
+            }
+        }
+        for sq in Square::all::<Geo>() {
+            let rotated = Square(143 - sq.0);
+            let a = pos.piece_at(sq).map(|p| (p.color(), p.kind()));
+            let b = pos.piece_at(rotated).map(|p| (p.color().flip(), p.kind()));
+            assert_eq!(a, b, "{sq:?}");
+        }
+        let king = pos.king_square(Color::Sente).unwrap();
+        assert_eq!(king.to_usi::<Geo>(), "7l");
+        assert_eq!(
+            pos.piece_at(Square::from_usi::<Geo>("6l").unwrap())
+                .map(|p| p.kind()),
+            Some(Kind::BurningChariot)
+        );
+    }
+
+    #[test]
+    fn sfen_round_trips() {
+        for sfen in [
+            START_SFEN,
+            "5k6/12/12/12/12/12/12/12/12/12/12/5K6 b ADCTQJHWMVUOXRBIEYFGSNLPad 1",
+            "5k6/12/+P11/12/4+u7/12/12/12/12/12/12/5K6 w 10Pr3p 12",
+            "5k6/12/12/12/12/12/12/12/12/12/12/5K6 w 24P 3",
+        ] {
+            assert_eq!(Position::from_sfen(sfen).unwrap().to_sfen(), sfen);
+        }
+    }
+
+    #[test]
+    fn bad_sfens_are_refused_with_a_reason() {
+        for (sfen, why) in [
+            ("", "fields"),
+            ("12/12/12 b - 1", "ranks"),
+            (
+                "5k6/12/12/12/12/12/12/12/12/12/12/5K5 b - 1",
+                "squares, expected 12",
+            ),
+            ("5k6/13/12/12/12/12/12/12/12/12/12/5K6 b - 1", "count 13"),
+            ("5k6/12/12/12/12/12/12/12/12/12/12/5K6 x - 1", "side"),
+            ("5k6/12/12/12/12/12/12/12/12/12/12/5K6 b Z 1", "hand"),
+            ("5k6/12/12/12/12/12/12/12/12/12/12/5K6 b K 1", "hand"),
+            (
+                "5k6/12/12/12/12/12/12/12/12/12/12/5K6 b 3R 1",
+                "more than 2",
+            ),
+            ("5k6/12/12/12/12/12/12/12/12/12/12/5K6 b 25P 1", "too large"),
+            ("5k6/12/12/12/12/12/12/12/12/12/12/5K6 b - 0", "move number"),
+            ("5k6/12/12/12/12/12/12/12/12/12/12/5Z6 b - 1", "letter"),
+            ("P4k6/12/12/12/12/12/12/12/12/12/12/5K6 b - 1", "never move"),
+            ("5k6/N11/12/12/12/12/12/12/12/12/12/5K6 b - 1", "never move"),
+            (
+                "5k6/12/12/12/12/12/12/12/5P6/5P6/12/5K6 b - 1",
+                "two Sente pawns",
+            ),
+            ("5k6/5R6/12/12/12/12/12/12/12/12/12/5K6 b - 1", "in check"),
+            ("5k6/12/12/12/12/12/12/12/12/12/12/4KK6 b - 1", "two kings"),
+            (
+                "5k6/12/12/12/12/12/12/12/12/12/12/5+K6 b - 1",
+                "cannot be promoted",
+            ),
+            (
+                "5k6/12/12/12/12/12/12/12/12/12/12/5+C6 b - 1",
+                "cannot be promoted",
+            ),
+            (
+                "5k6/12/12/12/12/12/12/12/12/12/12/5K5+ b - 1",
+                "end of a rank",
+            ),
+        ] {
+            let err = Position::from_sfen(sfen).expect_err(sfen).to_string();
+            assert!(err.contains(why), "{sfen}: {err}");
+        }
+    }
+
+    #[test]
+    fn moves_print_and_parse() {
+        let pos = Position::startpos();
+        for text in ["12i12h", "1i1h", "8j9h", "5j4h", "10j10k"] {
+            let mv = pos
+                .parse_usi_move(text)
+                .unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(pos.move_to_usi(mv), text);
+        }
+        for bad in [
+            "12i12g", "P*5e", "12i", "1212ih", "12i12h+", "K*5e", "", "13a12a", "12i12h++", "0i1h",
+        ] {
+            assert!(pos.parse_usi_move(bad).is_err(), "{bad}");
+        }
+        let hand = Position::from_sfen("5k6/12/12/12/12/12/12/12/12/12/12/5K6 b UC 1").unwrap();
+        assert!(hand.parse_usi_move("U*10e").is_ok());
+        assert!(hand.parse_usi_move("C*1a").is_ok());
+        assert!(hand.parse_usi_move("u*10e").is_err());
+        assert!(hand.parse_usi_move("+U*10e").is_err());
+        let promo = Position::from_sfen("5k6/12/12/12/P11/12/12/12/12/12/12/5K6 b - 1").unwrap();
+        assert!(promo.parse_usi_move("12e12d+").is_ok());
+        assert_eq!(
+            promo.parse_usi_move("12e12d=").unwrap(),
+            promo.parse_usi_move("12e12d").unwrap()
+        );
+    }
+}
