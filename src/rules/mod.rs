@@ -11,5 +11,6 @@ pub mod notation;
 pub mod perft;
 pub mod piece;
 pub mod rays;
+pub mod repetition;
 pub mod variants;
 pub mod zobrist;

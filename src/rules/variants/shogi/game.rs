@@ -4,10 +4,9 @@
 
 use super::Position;
 use crate::rules::game::{Game, NodeKind, Outcome};
+use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
-
-/// How many times a position must occur for sennichite (RULES.md §1.6).
-const REPETITIONS_TO_END: usize = 4;
+use crate::rules::repetition::{fourfold_repetition, History};
 
 impl Game for Position {
     #[inline]
@@ -48,33 +47,25 @@ impl Game for Position {
     }
 }
 
+impl History for Position {
+    fn moves_played(&self) -> usize {
+        Position::moves_played(self)
+    }
+    fn hash_before(&self, back: usize) -> Option<u64> {
+        Position::hash_before(self, back)
+    }
+    fn side_to_move(&self) -> Color {
+        Position::side_to_move(self)
+    }
+    fn in_check(&self) -> bool {
+        Position::in_check(self)
+    }
+}
+
 impl Position {
     /// The result if the current position has now occurred for the fourth time.
     pub fn repetition_outcome(&self) -> Option<Outcome> {
-        let now = self.hash();
-        // Earlier occurrences with the same side to move are an even number of moves back.
-        let earlier: Vec<usize> = (1..=self.moves_played())
-            .filter(|back| back % 2 == 0 && self.hash_before(*back) == Some(now))
-            .collect();
-        if earlier.len() + 1 < REPETITIONS_TO_END {
-            return None;
-        }
-        let cycle = earlier[REPETITIONS_TO_END - 2];
-        // Walk back over the cycle, noting for each side whether every move it made checked.
-        let mut replay = self.clone();
-        let mut always_checked = [true; 2];
-        for _ in 0..cycle {
-            let checked = replay.in_check();
-            replay.unplay();
-            if !checked {
-                always_checked[replay.side_to_move().index()] = false;
-            }
-        }
-        match always_checked {
-            [true, false] => Some(Outcome::Win(crate::rules::geometry::Color::Gote)),
-            [false, true] => Some(Outcome::Win(crate::rules::geometry::Color::Sente)),
-            _ => Some(Outcome::Draw),
-        }
+        fourfold_repetition(self)
     }
 }
 
