@@ -49,7 +49,7 @@ pub struct AnalyseArgs {
     /// Search threads.
     #[arg(long, default_value_t = 1)]
     threads: usize,
-    /// How threads share the search: lazysmp or rootsplit (the default is the engine's).
+    /// How threads share the search: lazysmp or rootsplit (default rootsplit).
     #[arg(long, value_parser = parse_parallel)]
     parallel: Option<ParallelMode>,
     /// Transposition table size in MiB.

@@ -82,6 +82,8 @@ pub struct Shared<'a> {
     pub max_moves_to_draw: u32,
     /// Look for drop mates in one where the main search hands over to quiescence.
     pub drop_mates: bool,
+    /// Calls the root-split helpers back from the first root move (the main thread is done).
+    pub recall: AtomicBool,
 }
 
 /// The main thread's clock keeping.
@@ -293,6 +295,9 @@ impl<'a> Worker<'a> {
         if self.shared.abort.load(Ordering::Relaxed) || control.is_stopped() {
             self.stopped = true;
         }
+        if self.id > 0 && self.shared.recall.load(Ordering::Relaxed) {
+            self.stopped = true;
+        }
     }
 
     pub fn is_stopped(&self) -> bool {
@@ -362,7 +367,10 @@ impl<'a> Worker<'a> {
                 }
             }
             let mv = self.root_moves[i].mv;
-            let (v, searched) = self.root_move(mv, depth, alpha, beta, i - pv_index);
+            let (v, searched) = match split.filter(|_| depth >= SPLIT_MIN_DEPTH && i == pv_index) {
+                Some(split) => self.first_with_helpers(split, mv, depth, alpha, beta),
+                None => self.root_move(mv, depth, alpha, beta, i - pv_index),
+            };
             if self.stopped {
                 break;
             }
@@ -438,6 +446,54 @@ impl<'a> Worker<'a> {
                 pv,
             },
         )
+    }
+
+    /// The first root move of a root split, searched by this thread while the helpers search
+    /// it too (Lazy SMP style, every other one a ply deeper) to fill the shared table; they
+    /// are called back as soon as this thread has its score.
+    fn first_with_helpers(
+        &mut self,
+        split: &RootSplit<'a>,
+        mv: Move,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+    ) -> (i32, Searched) {
+        let timer = self.timer;
+        let completed = self.completed_depth;
+        let in_check = self.stack[0].in_check;
+        let recall = &self.shared.recall;
+        let result = split.pool.scope(|scope| {
+            for helper in &split.helpers {
+                scope.spawn(move |_| {
+                    let Ok(mut worker) = helper.try_lock() else {
+                        return;
+                    };
+                    if recall.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    worker.timer = timer;
+                    worker.completed_depth = completed;
+                    worker.root_depth = depth;
+                    worker.stack[0].in_check = in_check;
+                    worker.seldepth = 0;
+                    let extra = (worker.id % 2) as i32;
+                    let _ = worker.root_move(mv, depth + extra, alpha, beta, 0);
+                    worker.flush_nodes();
+                    // Called back, not stopped: the helper serves the next split.
+                    if !worker.shared.abort.load(Ordering::Relaxed)
+                        && !worker.shared.control.is_stopped()
+                    {
+                        worker.stopped = false;
+                    }
+                });
+            }
+            let result = self.root_move(mv, depth, alpha, beta, 0);
+            recall.store(true, Ordering::Relaxed);
+            result
+        });
+        recall.store(false, Ordering::Relaxed);
+        result
     }
 
     /// Root split (young brothers wait): the first move of the line has been searched; the

@@ -435,6 +435,7 @@ fn drop_mates_in_one_are_seen() {
         evaluator: Evaluator::standard(),
         max_moves_to_draw: 0,
         drop_mates: true,
+        recall: AtomicBool::new(false),
     };
     for (sfen, mate) in [
         ("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", true),
