@@ -36,4 +36,12 @@ done
 #     2 threads lazysmp:  depth 13 2.15 s, depth 14 3.04 s, 3.39 M nodes/s, CPU 4.29 s
 #     2 threads rootsplit: depth 13 1.25 s, depth 14 2.04 s, 4.30 M nodes/s, CPU 3.48 s
 #     2 threads plain root split: depth 13 1.43 s, depth 14 2.66 s, 2.95 M nodes/s, CPU 3.27 s
-#   The spread is wide (2-thread depth-14 times 1.5-6.1 s), the ordering held in both sets.
+#   third set (6 runs each, same code, quieter machine, load average 1.3):
+#     1 thread:           depth 13 2.75 s, depth 14 3.55 s, 2.71 M nodes/s, CPU 3.62 s
+#     2 threads lazysmp:  depth 13 1.97 s, depth 14 2.48 s, 4.47 M nodes/s, CPU 4.25 s
+#     2 threads rootsplit: depth 13 1.34 s, depth 14 2.37 s, 4.17 M nodes/s, CPU 3.88 s
+#     2 threads plain root split: depth 13 1.59 s, depth 14 3.38 s, 3.44 M nodes/s, CPU 4.34 s
+#   The spread is wide (2-thread depth-14 times 1.4-6.1 s). Root split (with helpers on the
+#   first move) was never slower to depth than Lazy SMP in the medians and used less CPU,
+#   but at depth 14 on the quiet machine the margin was small (2.37 s vs 2.48 s). These are
+#   time-to-depth numbers only; no games were played to compare strength.

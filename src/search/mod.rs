@@ -62,8 +62,8 @@ pub enum ParallelMode {
     /// The root moves after the first are split across the threads, with a shared alpha
     /// (young brothers wait); while the first root move is searched, the other threads search
     /// it too, Lazy SMP style, to fill the table. Applies to single-PV searches; MultiPV falls
-    /// back to Lazy SMP. The default: it reached depth 14 from the start position in 2.04 s
-    /// against Lazy SMP's 3.04 s on two threads (medians, scripts/search-speed.sh).
+    /// back to Lazy SMP. The default: on two threads it reached depth 13 and 14 from the
+    /// start position sooner than Lazy SMP, with less CPU (medians in scripts/search-speed.sh).
     #[default]
     RootSplit,
 }
