@@ -16,7 +16,9 @@ macro_rules! say {
 use crate::rules::geometry::{Color, File, Rank, Square};
 use crate::rules::variants::shogi::notation::piece_text;
 use crate::rules::variants::shogi::{Geo, Kind, Piece, Position};
-use crate::search::{Bound, Config, Control, Decision, Info, Limits, Score, Searcher};
+use crate::search::{
+    Bound, Config, Control, Decision, Info, Limits, ParallelMode, Score, Searcher,
+};
 use clap::Args;
 use std::time::Duration;
 
@@ -47,9 +49,17 @@ pub struct AnalyseArgs {
     /// Search threads.
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// How threads share the search: lazysmp or rootsplit (default rootsplit).
+    #[arg(long, value_parser = parse_parallel)]
+    parallel: Option<ParallelMode>,
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64)]
     hash: usize,
+}
+
+fn parse_parallel(text: &str) -> Result<ParallelMode, String> {
+    ParallelMode::from_name(text)
+        .ok_or_else(|| format!("{text:?} is neither lazysmp nor rootsplit"))
 }
 
 /// The board as text: a framed 9×9 grid with rank letters, and both hands.
@@ -175,6 +185,7 @@ pub fn run(args: &AnalyseArgs) -> Result<(), String> {
     };
     let config = Config {
         threads: args.threads.max(1),
+        parallel: args.parallel.unwrap_or_default(),
         multipv: args.multipv.max(1),
         network_delay: Duration::ZERO,
         network_delay2: Duration::ZERO,
@@ -225,6 +236,7 @@ mod tests {
             depth: Some(2),
             multipv: 1,
             threads: 1,
+            parallel: None,
             hash: 1,
         }
     }

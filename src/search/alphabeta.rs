@@ -20,7 +20,8 @@ use crate::rules::bitboard::{Bb128, Bitboard};
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::shogi::{Kind, Piece, Position};
 use arrayvec::ArrayVec;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The deepest ply the search reaches (iterations stop well before).
@@ -81,6 +82,8 @@ pub struct Shared<'a> {
     pub max_moves_to_draw: u32,
     /// Look for drop mates in one where the main search hands over to quiescence.
     pub drop_mates: bool,
+    /// Calls the root-split helpers back from the first root move (the main thread is done).
+    pub recall: AtomicBool,
 }
 
 /// The main thread's clock keeping.
@@ -120,6 +123,41 @@ pub struct RootMove {
     pub previous_score: i32,
     pub pv: Vec<Move>,
     pub seldepth: usize,
+}
+
+/// The shallowest iteration whose root moves are shared out in root-split mode (shallower
+/// ones are too quick to be worth the hand-over).
+const SPLIT_MIN_DEPTH: i32 = 4;
+
+/// The helpers of the root-split mode: workers that search root moves handed out by the
+/// main thread, on the pool the main thread runs on.
+pub struct RootSplit<'a> {
+    pub pool: &'a rayon::ThreadPool,
+    pub helpers: Vec<Mutex<Worker<'a>>>,
+}
+
+/// A root move's search result: its PV (from the move) and selective depth.
+#[derive(Clone, Debug)]
+struct Searched {
+    seldepth: usize,
+    pv: Vec<Move>,
+}
+
+/// The moves of one root split and what the threads share while searching them.
+struct SplitTask<'m> {
+    moves: &'m [Move],
+    depth: i32,
+    beta: i32,
+    /// The best score so far: every move is first searched with a null window above it.
+    alpha: AtomicI32,
+    /// The index of the next move to hand out.
+    next: AtomicUsize,
+    /// Set on a fail high (a score at or above beta): no more moves are handed out.
+    cutoff: AtomicBool,
+    /// The index (within the PV line's moves) of `moves[0]`, for late-move reductions.
+    offset: usize,
+    /// (index in `moves`, score, result) of every completed move.
+    results: Mutex<Vec<(usize, i32, Searched)>>,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -257,6 +295,9 @@ impl<'a> Worker<'a> {
         if self.shared.abort.load(Ordering::Relaxed) || control.is_stopped() {
             self.stopped = true;
         }
+        if self.id > 0 && self.shared.recall.load(Ordering::Relaxed) {
+            self.stopped = true;
+        }
     }
 
     pub fn is_stopped(&self) -> bool {
@@ -307,51 +348,37 @@ impl<'a> Worker<'a> {
     }
 
     /// Searches the root moves from `pv_index` on (the earlier ones are other PV lines).
-    fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32, pv_index: usize) -> i32 {
+    /// With `split`, the moves after the first are shared out over its pool (root split).
+    fn root_search(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        pv_index: usize,
+        split: Option<&RootSplit<'a>>,
+    ) -> i32 {
         let mut best = -INFINITE;
         self.stack[0].in_check = self.pos.in_check();
-        let in_check = self.stack[0].in_check;
         for i in pv_index..self.root_moves.len() {
-            let mv = self.root_moves[i].mv;
-            let gives_check = self.pos.gives_check(mv);
-            let moved = moved_piece(&self.pos, mv);
-            let captures = !mv.is_drop() && self.pos.piece_at(mv.to()).is_some();
-            let extension = i32::from(gives_check && see(&self.pos, mv) >= 0);
-            let new_depth = depth - 1 + extension;
-            self.stack[0].current = Some(mv);
-            self.stack[0].moved = Some(moved);
-            self.stack[1].plies_from_null = self.stack[0].plies_from_null + 1;
-            self.make(mv, 0);
-            self.seldepth = self.seldepth.max(1);
-            let mut v;
-            if i == pv_index {
-                v = -self.search(new_depth, -beta, -alpha, 1, false);
-            } else {
-                let quiet = !mv.is_promotion() && !captures;
-                let r = if depth >= 3 && i > pv_index + 3 && quiet && !in_check && !gives_check {
-                    (self.reduction(depth, i - pv_index) - 1).clamp(0, new_depth - 1)
-                } else {
-                    0
-                };
-                v = -self.search(new_depth - r, -alpha - 1, -alpha, 1, true);
-                if v > alpha && r > 0 {
-                    v = -self.search(new_depth, -alpha - 1, -alpha, 1, true);
-                }
-                if v > alpha && v < beta {
-                    v = -self.search(new_depth, -beta, -alpha, 1, false);
+            if i > pv_index {
+                if let Some(split) = split.filter(|_| depth >= SPLIT_MIN_DEPTH) {
+                    let v = self.split_search(split, depth, alpha, beta, pv_index, i);
+                    return best.max(v);
                 }
             }
-            self.pos.unplay();
+            let mv = self.root_moves[i].mv;
+            let (v, searched) = match split.filter(|_| depth >= SPLIT_MIN_DEPTH && i == pv_index) {
+                Some(split) => self.first_with_helpers(split, mv, depth, alpha, beta),
+                None => self.root_move(mv, depth, alpha, beta, i - pv_index),
+            };
             if self.stopped {
                 break;
             }
             let rm = &mut self.root_moves[i];
             if i == pv_index || v > alpha {
                 rm.score = v;
-                rm.seldepth = self.seldepth;
-                rm.pv.clear();
-                rm.pv.push(mv);
-                rm.pv.extend_from_slice(&self.pv[1]);
+                rm.seldepth = searched.seldepth;
+                rm.pv = searched.pv;
             } else {
                 rm.score = -INFINITE;
             }
@@ -366,6 +393,198 @@ impl<'a> Worker<'a> {
             }
         }
         best
+    }
+
+    /// Searches one root move, the `index`-th of this PV line's moves (0: the full window).
+    /// Returns the score and the move's PV and selective depth (meaningful when the score is
+    /// above `alpha` or the move is the first).
+    fn root_move(
+        &mut self,
+        mv: Move,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        index: usize,
+    ) -> (i32, Searched) {
+        let in_check = self.stack[0].in_check;
+        let gives_check = self.pos.gives_check(mv);
+        let moved = moved_piece(&self.pos, mv);
+        let captures = !mv.is_drop() && self.pos.piece_at(mv.to()).is_some();
+        let extension = i32::from(gives_check && see(&self.pos, mv) >= 0);
+        let new_depth = depth - 1 + extension;
+        self.stack[0].current = Some(mv);
+        self.stack[0].moved = Some(moved);
+        self.stack[1].plies_from_null = self.stack[0].plies_from_null + 1;
+        self.make(mv, 0);
+        self.seldepth = self.seldepth.max(1);
+        let mut v;
+        if index == 0 {
+            v = -self.search(new_depth, -beta, -alpha, 1, false);
+        } else {
+            let quiet = !mv.is_promotion() && !captures;
+            let r = if depth >= 3 && index > 3 && quiet && !in_check && !gives_check {
+                (self.reduction(depth, index) - 1).clamp(0, new_depth - 1)
+            } else {
+                0
+            };
+            v = -self.search(new_depth - r, -alpha - 1, -alpha, 1, true);
+            if v > alpha && r > 0 {
+                v = -self.search(new_depth, -alpha - 1, -alpha, 1, true);
+            }
+            if v > alpha && v < beta {
+                v = -self.search(new_depth, -beta, -alpha, 1, false);
+            }
+        }
+        self.pos.unplay();
+        let mut pv = Vec::with_capacity(self.pv[1].len() + 1);
+        pv.push(mv);
+        pv.extend_from_slice(&self.pv[1]);
+        (
+            v,
+            Searched {
+                seldepth: self.seldepth,
+                pv,
+            },
+        )
+    }
+
+    /// The first root move of a root split, searched by this thread while the helpers search
+    /// it too (Lazy SMP style, every other one a ply deeper) to fill the shared table; they
+    /// are called back as soon as this thread has its score.
+    fn first_with_helpers(
+        &mut self,
+        split: &RootSplit<'a>,
+        mv: Move,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+    ) -> (i32, Searched) {
+        let timer = self.timer;
+        let completed = self.completed_depth;
+        let in_check = self.stack[0].in_check;
+        let recall = &self.shared.recall;
+        let result = split.pool.scope(|scope| {
+            for helper in &split.helpers {
+                scope.spawn(move |_| {
+                    let Ok(mut worker) = helper.try_lock() else {
+                        return;
+                    };
+                    if recall.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    worker.timer = timer;
+                    worker.completed_depth = completed;
+                    worker.root_depth = depth;
+                    worker.stack[0].in_check = in_check;
+                    worker.seldepth = 0;
+                    let extra = (worker.id % 2) as i32;
+                    let _ = worker.root_move(mv, depth + extra, alpha, beta, 0);
+                    worker.flush_nodes();
+                    // Called back, not stopped: the helper serves the next split.
+                    if !worker.shared.abort.load(Ordering::Relaxed)
+                        && !worker.shared.control.is_stopped()
+                    {
+                        worker.stopped = false;
+                    }
+                });
+            }
+            let result = self.root_move(mv, depth, alpha, beta, 0);
+            recall.store(true, Ordering::Relaxed);
+            result
+        });
+        recall.store(false, Ordering::Relaxed);
+        result
+    }
+
+    /// Root split (young brothers wait): the first move of the line has been searched; the
+    /// moves from `first` on are searched in parallel by this thread and the split's helpers,
+    /// each with a null window around the shared alpha (raised by whoever finds better) and a
+    /// full-window re-search on a fail high. Returns the best score seen.
+    fn split_search(
+        &mut self,
+        split: &RootSplit<'a>,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        pv_index: usize,
+        first: usize,
+    ) -> i32 {
+        let moves: Vec<Move> = self.root_moves[first..].iter().map(|rm| rm.mv).collect();
+        let task = SplitTask {
+            moves: &moves,
+            depth,
+            beta,
+            alpha: AtomicI32::new(alpha),
+            next: AtomicUsize::new(0),
+            cutoff: AtomicBool::new(false),
+            offset: first - pv_index,
+            results: Mutex::new(Vec::new()),
+        };
+        let timer = self.timer;
+        let completed = self.completed_depth;
+        let in_check = self.stack[0].in_check;
+        let task = &task;
+        split.pool.scope(|scope| {
+            for helper in &split.helpers {
+                scope.spawn(move |_| {
+                    // A helper still busy elsewhere (it cannot be) would only be skipped.
+                    if let Ok(mut worker) = helper.try_lock() {
+                        worker.timer = timer;
+                        worker.completed_depth = completed;
+                        worker.root_depth = depth;
+                        worker.stack[0].in_check = in_check;
+                        worker.run_split(task);
+                    }
+                });
+            }
+            self.run_split(task);
+        });
+        self.poll();
+        let mut best = -INFINITE;
+        for (k, v, searched) in task.results.lock().map(|r| r.clone()).unwrap_or_default() {
+            best = best.max(v);
+            let rm = &mut self.root_moves[first + k];
+            if v > alpha {
+                rm.score = v;
+                rm.seldepth = searched.seldepth;
+                rm.pv = searched.pv;
+            } else {
+                rm.score = -INFINITE;
+            }
+        }
+        best
+    }
+
+    /// One thread's share of a root split: takes moves until none are left.
+    fn run_split(&mut self, task: &SplitTask) {
+        loop {
+            if self.stopped || task.cutoff.load(Ordering::Relaxed) {
+                break;
+            }
+            let k = task.next.fetch_add(1, Ordering::Relaxed);
+            let Some(&mv) = task.moves.get(k) else {
+                break;
+            };
+            let alpha = task.alpha.load(Ordering::Relaxed);
+            if alpha >= task.beta {
+                break;
+            }
+            self.seldepth = 0;
+            let (v, searched) = self.root_move(mv, task.depth, alpha, task.beta, task.offset + k);
+            if self.stopped {
+                break;
+            }
+            if v > alpha {
+                task.alpha.fetch_max(v, Ordering::Relaxed);
+                if v >= task.beta {
+                    task.cutoff.store(true, Ordering::Relaxed);
+                }
+            }
+            if let Ok(mut results) = task.results.lock() {
+                results.push((k, v, searched));
+            }
+        }
+        self.flush_nodes();
     }
 
     /// Plays `mv` from the position at `ply`, carrying the evaluation totals along.
@@ -793,8 +1012,11 @@ impl<'a> Worker<'a> {
         max_depth: i32,
         multipv: usize,
         mut report: Option<&mut dyn FnMut(&Info)>,
+        split: Option<&RootSplit<'a>>,
     ) {
         let multipv = multipv.clamp(1, self.root_moves.len().max(1));
+        // The root split serves one PV line only; MultiPV searches on this thread alone.
+        let split = split.filter(|_| multipv == 1);
         let mut reported_best = None;
         let mut depth = 1;
         while depth <= max_depth {
@@ -826,7 +1048,7 @@ impl<'a> Worker<'a> {
                     (-INFINITE, INFINITE)
                 };
                 loop {
-                    let v = self.root_search(depth, alpha, beta, pv_index);
+                    let v = self.root_search(depth, alpha, beta, pv_index, split);
                     self.root_moves[pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
                     if self.stopped {
                         break;

@@ -73,6 +73,69 @@ fn finds_mate_in_three() {
     assert!(!pos.has_legal_move());
 }
 
+#[test]
+fn root_split_finds_the_same_mate_as_one_thread() {
+    let sfen = MATE_IN_THREE;
+    let (one, one_infos) = run(sfen, &[], &depth(6), &Config::default());
+    for threads in [2, 3] {
+        let config = Config {
+            threads,
+            parallel: ParallelMode::RootSplit,
+            ..Config::default()
+        };
+        let (split, infos) = run(sfen, &[], &depth(6), &config);
+        let pos = Position::from_sfen(sfen).unwrap();
+        let Decision::Move { best, .. } = split else {
+            panic!("{split:?}");
+        };
+        let mut legal = MoveList::new();
+        pos.generate_legal(&mut legal);
+        assert!(legal.contains(&best));
+        assert_eq!(last_exact(&infos).score, last_exact(&one_infos).score);
+        assert_eq!(last_exact(&infos).score, Score::Mate(3));
+        assert_eq!(best_usi(sfen, &split), best_usi(sfen, &one));
+        // The iterations that were split (depth 4 on) completed.
+        assert!(infos
+            .iter()
+            .any(|i| i.depth >= 5 && i.bound == Bound::Exact));
+    }
+}
+
+#[test]
+fn root_split_keeps_time_and_plays_legal_moves() {
+    let mut rng = StdRng::seed_from_u64(77);
+    let mut searcher = Searcher::new(8);
+    let config = Config {
+        threads: 2,
+        parallel: ParallelMode::RootSplit,
+        network_delay: Duration::ZERO,
+        ..Config::default()
+    };
+    let limits = Limits {
+        movetime: Some(Duration::from_millis(150)),
+        ..Limits::default()
+    };
+    let mut pos = Position::startpos();
+    for _ in 0..6 {
+        let start = Instant::now();
+        let decision = searcher.search(&pos, &limits, &config, &Control::new(false), &mut |_| {});
+        let elapsed = start.elapsed();
+        assert!(elapsed < Duration::from_millis(450), "{elapsed:?}");
+        let Decision::Move { best, .. } = decision else {
+            panic!("{decision:?}");
+        };
+        let mut legal = MoveList::new();
+        pos.generate_legal(&mut legal);
+        assert!(legal.contains(&best), "{}", pos.to_sfen());
+        // Wander off the best line so that positions differ.
+        let moves = legal.to_vec();
+        pos.play(*moves.choose(&mut rng).unwrap());
+        if !pos.has_legal_move() {
+            break;
+        }
+    }
+}
+
 /// Sente mates in three plies (pawn takes knight and promotes, king to 2a, gold drop).
 const MATE_IN_THREE: &str = "8k/9/8n/8P/9/8L/9/9/K8 b 2GP 1";
 
@@ -136,11 +199,15 @@ fn obeys_the_node_limit() {
 
 #[test]
 fn stops_promptly_during_an_infinite_search() {
-    for (threads, sfen) in [
-        (1, START),
-        (2, START),
+    use ParallelMode::{LazySmp, RootSplit};
+    for (threads, parallel, sfen) in [
+        (1, LazySmp, START),
+        (2, LazySmp, START),
+        (2, RootSplit, START),
+        (3, RootSplit, START),
         // Every piece in gote's hand: hundreds of drops at every node.
-        (1, "4k4/9/4P4/9/9/9/9/9/4K4 w rbgsnlp 1"),
+        (1, LazySmp, "4k4/9/4P4/9/9/9/9/9/4K4 w rbgsnlp 1"),
+        (2, RootSplit, "4k4/9/4P4/9/9/9/9/9/4K4 w rbgsnlp 1"),
     ] {
         let pos = Position::from_sfen(sfen).unwrap();
         let mut searcher = Searcher::new(8);
@@ -151,6 +218,7 @@ fn stops_promptly_during_an_infinite_search() {
         };
         let config = Config {
             threads,
+            parallel,
             ..Config::default()
         };
         let stopper = control.clone();
@@ -167,7 +235,7 @@ fn stops_promptly_during_an_infinite_search() {
         let lag = returned.saturating_duration_since(stopped_at);
         assert!(
             lag < Duration::from_millis(100),
-            "{threads} threads: {lag:?}"
+            "{threads} threads {parallel:?}: {lag:?}"
         );
         assert!(matches!(decision, Decision::Move { .. }));
     }
@@ -367,6 +435,7 @@ fn drop_mates_in_one_are_seen() {
         evaluator: Evaluator::standard(),
         max_moves_to_draw: 0,
         drop_mates: true,
+        recall: AtomicBool::new(false),
     };
     for (sfen, mate) in [
         ("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", true),

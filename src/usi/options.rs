@@ -7,7 +7,7 @@
 //! `USI_Threads`/`NumberOfThreads` of `Threads`, because GUIs and bots send these spellings.
 
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
-use crate::search::Config;
+use crate::search::{Config, ParallelMode};
 use std::time::Duration;
 
 /// A transposition-table size in MiB.
@@ -47,6 +47,7 @@ pub struct Options {
     pub hash: HashMb,
     pub ponder: bool,
     pub threads: usize,
+    pub parallel: ParallelMode,
     pub multipv: usize,
     pub network_delay: Duration,
     pub network_delay2: Duration,
@@ -61,6 +62,7 @@ impl Default for Options {
             hash: HashMb(HASH_DEFAULT as usize),
             ponder: false,
             threads: 1,
+            parallel: ParallelMode::default(),
             multipv: 1,
             network_delay: Duration::from_millis(NETWORK_DELAY_DEFAULT as u64),
             network_delay2: Duration::from_millis(NETWORK_DELAY2_DEFAULT as u64),
@@ -86,6 +88,7 @@ const OPTION_LINES: &[&str] = &[
     "option name USI_Hash type spin default 256 min 1 max 1048576",
     "option name USI_Ponder type check default false",
     "option name Threads type spin default 1 min 1 max 1024",
+    "option name ParallelMode type combo default rootsplit var lazysmp var rootsplit",
     "option name MultiPV type spin default 1 min 1 max 600",
     "option name NetworkDelay type spin default 120 min 0 max 60000",
     "option name NetworkDelay2 type spin default 1120 min 0 max 60000",
@@ -111,6 +114,7 @@ fn canonical(name: &str) -> Option<&'static str> {
         "usi_hash" | "hash" => "USI_Hash",
         "usi_ponder" | "ponder" => "USI_Ponder",
         "threads" | "usi_threads" | "numberofthreads" => "Threads",
+        "parallelmode" => "ParallelMode",
         "multipv" | "usi_multipv" => "MultiPV",
         "networkdelay" => "NetworkDelay",
         "networkdelay2" => "NetworkDelay2",
@@ -158,6 +162,12 @@ impl Options {
             "USI_Hash" => self.hash = HashMb(spin(canonical, value, 1, HASH_MAX)? as usize),
             "USI_Ponder" => self.ponder = check(canonical, value)?,
             "Threads" => self.threads = spin(canonical, value, 1, THREADS_MAX)? as usize,
+            "ParallelMode" => {
+                let text = value_of(canonical, value)?;
+                self.parallel = ParallelMode::from_name(text.trim()).ok_or_else(|| {
+                    format!("option ParallelMode: {text:?} is neither lazysmp nor rootsplit")
+                })?;
+            }
             "MultiPV" => self.multipv = spin(canonical, value, 1, MULTIPV_MAX)? as usize,
             "NetworkDelay" => {
                 self.network_delay =
@@ -194,6 +204,7 @@ impl Options {
     pub fn config(&self) -> Config {
         Config {
             threads: self.threads,
+            parallel: self.parallel,
             multipv: self.multipv,
             network_delay: self.network_delay,
             network_delay2: self.network_delay2,
@@ -273,6 +284,26 @@ mod tests {
         assert!(o.set("USI_Variant", Some("chess")).is_err());
         assert!(o.set("EnteringKingRule", Some("csa28")).is_err());
         assert!(o.set("NoSuchOption", Some("1")).is_err());
+        assert_eq!(o, before);
+    }
+
+    #[test]
+    fn parallel_mode_is_a_combo_with_the_search_default() {
+        let default = ParallelMode::default().name();
+        let line = declarations()
+            .iter()
+            .find(|l| l.starts_with("option name ParallelMode "))
+            .expect("declared");
+        assert!(line.contains(&format!(" default {default} ")), "{line}");
+        let mut o = Options::default();
+        assert_eq!(o.config().parallel, ParallelMode::default());
+        assert_eq!(o.set("parallelmode", Some("RootSplit")), Ok(Effect::None));
+        assert_eq!(o.config().parallel, ParallelMode::RootSplit);
+        assert_eq!(o.set("ParallelMode", Some("lazysmp")), Ok(Effect::None));
+        assert_eq!(o.parallel, ParallelMode::LazySmp);
+        let before = o.clone();
+        assert!(o.set("ParallelMode", Some("ybwc")).is_err());
+        assert!(o.set("ParallelMode", None).is_err());
         assert_eq!(o, before);
     }
 
