@@ -12,5 +12,6 @@ pub mod perft;
 pub mod piece;
 pub mod rays;
 pub mod repetition;
+pub mod sink;
 pub mod variants;
 pub mod zobrist;

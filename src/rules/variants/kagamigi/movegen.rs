@@ -17,56 +17,10 @@ use super::{Geo, Kind, Piece, PromotionRule};
 use crate::rules::bitboard::{Bb192, Bitboard};
 use crate::rules::geometry::{Color, DirectionIndex, Square};
 use crate::rules::moves::{Move, MoveList};
+use crate::rules::sink::{MoveCounter, MoveSink};
 use arrayvec::ArrayVec;
 
 type Bb = Bb192;
-
-/// Where the generator puts what it finds.
-pub trait MoveSink {
-    fn push(&mut self, mv: Move);
-    /// A move from `from` to each square of `targets`, all promoting or all not.
-    fn push_targets(&mut self, from: Square, targets: Bb, promote: bool);
-    /// A drop of `kind` on each square of `targets`.
-    fn push_drops(&mut self, kind: Kind, targets: Bb);
-}
-
-impl MoveSink for MoveList {
-    #[inline]
-    fn push(&mut self, mv: Move) {
-        MoveList::push(self, mv);
-    }
-    #[inline]
-    fn push_targets(&mut self, from: Square, targets: Bb, promote: bool) {
-        for to in targets.squares() {
-            MoveList::push(self, Move::normal(from, to, promote));
-        }
-    }
-    #[inline]
-    fn push_drops(&mut self, kind: Kind, targets: Bb) {
-        for to in targets.squares() {
-            MoveList::push(self, Move::drop(kind.id(), to));
-        }
-    }
-}
-
-/// Counts moves without building them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MoveCounter(pub u64);
-
-impl MoveSink for MoveCounter {
-    #[inline]
-    fn push(&mut self, _mv: Move) {
-        self.0 += 1;
-    }
-    #[inline]
-    fn push_targets(&mut self, _from: Square, targets: Bb, _promote: bool) {
-        self.0 += targets.count() as u64;
-    }
-    #[inline]
-    fn push_drops(&mut self, _kind: Kind, targets: Bb) {
-        self.0 += targets.count() as u64;
-    }
-}
 
 /// The pieces of one side pinned to its king, each with the squares it may still move to
 /// (between the king and the pinner, and the pinner itself).
@@ -103,7 +57,7 @@ impl Position {
     }
 
     /// Gives every legal move of the side to move to `out`.
-    pub fn generate_into<S: MoveSink>(&self, out: &mut S) {
+    pub fn generate_into<S: MoveSink<Bb>>(&self, out: &mut S) {
         let us = self.side_to_move();
         let them = us.flip();
         let t = self.tables();
@@ -180,7 +134,7 @@ impl Position {
         pins
     }
 
-    fn push_king_moves<S: MoveSink>(&self, king: Square, out: &mut S) {
+    fn push_king_moves<S: MoveSink<Bb>>(&self, king: Square, out: &mut S) {
         let us = self.side_to_move();
         let t = self.tables();
         let without_king = self.occupied().without(king);
@@ -197,7 +151,13 @@ impl Position {
     /// Pushes the moves of `piece` from `from` to each square of `to_set`, with and without
     /// promotion as the zone, the rule choice and the dead ranks allow.
     #[inline]
-    fn push_board_moves<S: MoveSink>(&self, piece: Piece, from: Square, to_set: Bb, out: &mut S) {
+    fn push_board_moves<S: MoveSink<Bb>>(
+        &self,
+        piece: Piece,
+        from: Square,
+        to_set: Bb,
+        out: &mut S,
+    ) {
         let kind = piece.kind();
         if !kind.can_promote() {
             out.push_targets(from, to_set, false);
@@ -216,7 +176,7 @@ impl Position {
         out.push_targets(from, to_set & t.alive[us.index()][kind.index()], false);
     }
 
-    fn push_drops<S: MoveSink>(&self, drop_target: Bb, out: &mut S) {
+    fn push_drops<S: MoveSink<Bb>>(&self, drop_target: Bb, out: &mut S) {
         let us = self.side_to_move();
         let hand = self.hand(us);
         if hand.is_empty() || drop_target.is_empty() {
@@ -236,7 +196,7 @@ impl Position {
                     squares = squares.without(mating);
                 }
             }
-            out.push_drops(kind, squares);
+            out.push_drops(kind.id(), squares);
         }
     }
 

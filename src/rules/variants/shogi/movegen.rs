@@ -16,56 +16,9 @@ use super::{Kind, Piece};
 use crate::rules::bitboard::{Bb128, Bitboard};
 use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::{Move, MoveList};
+use crate::rules::sink::{MoveCounter, MoveSink};
 
 type Bb = Bb128;
-
-/// Where the generator puts what it finds.
-pub trait MoveSink {
-    /// One move.
-    fn push(&mut self, mv: Move);
-    /// A move from `from` to each square of `targets`, all promoting or all not.
-    fn push_targets(&mut self, from: Square, targets: Bb, promote: bool);
-    /// A drop of `kind` on each square of `targets`.
-    fn push_drops(&mut self, kind: Kind, targets: Bb);
-}
-
-impl MoveSink for MoveList {
-    #[inline]
-    fn push(&mut self, mv: Move) {
-        MoveList::push(self, mv);
-    }
-    #[inline]
-    fn push_targets(&mut self, from: Square, targets: Bb, promote: bool) {
-        for to in targets.squares() {
-            MoveList::push(self, Move::normal(from, to, promote));
-        }
-    }
-    #[inline]
-    fn push_drops(&mut self, kind: Kind, targets: Bb) {
-        for to in targets.squares() {
-            MoveList::push(self, Move::drop(kind.id(), to));
-        }
-    }
-}
-
-/// Counts moves without building them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MoveCounter(pub u64);
-
-impl MoveSink for MoveCounter {
-    #[inline]
-    fn push(&mut self, _mv: Move) {
-        self.0 += 1;
-    }
-    #[inline]
-    fn push_targets(&mut self, _from: Square, targets: Bb, _promote: bool) {
-        self.0 += targets.count() as u64;
-    }
-    #[inline]
-    fn push_drops(&mut self, _kind: Kind, targets: Bb) {
-        self.0 += targets.count() as u64;
-    }
-}
 
 impl Position {
     /// Appends every legal move of the side to move to `out`.
@@ -81,7 +34,7 @@ impl Position {
     }
 
     /// Gives every legal move of the side to move to `out`.
-    pub fn generate_into<S: MoveSink>(&self, out: &mut S) {
+    pub fn generate_into<S: MoveSink<Bb>>(&self, out: &mut S) {
         let us = self.side_to_move();
         let t = self.tables();
         let occupied = self.occupied();
@@ -142,7 +95,7 @@ impl Position {
         pinned
     }
 
-    fn push_king_moves<S: MoveSink>(&self, king: Square, out: &mut S) {
+    fn push_king_moves<S: MoveSink<Bb>>(&self, king: Square, out: &mut S) {
         let us = self.side_to_move();
         let t = self.tables();
         let without_king = self.occupied().without(king);
@@ -159,7 +112,13 @@ impl Position {
     /// Pushes the moves of `piece` from `from` to each square of `to_set`, with and without
     /// promotion as the zone and the dead ranks allow.
     #[inline]
-    fn push_board_moves<S: MoveSink>(&self, piece: Piece, from: Square, to_set: Bb, out: &mut S) {
+    fn push_board_moves<S: MoveSink<Bb>>(
+        &self,
+        piece: Piece,
+        from: Square,
+        to_set: Bb,
+        out: &mut S,
+    ) {
         let kind = piece.kind();
         if !kind.can_promote() {
             out.push_targets(from, to_set, false);
@@ -176,7 +135,7 @@ impl Position {
         out.push_targets(from, to_set & t.alive[us.index()][kind.index()], false);
     }
 
-    fn push_drops<S: MoveSink>(&self, drop_target: Bb, out: &mut S) {
+    fn push_drops<S: MoveSink<Bb>>(&self, drop_target: Bb, out: &mut S) {
         let us = self.side_to_move();
         let hand = self.hand(us);
         if hand.is_empty() || drop_target.is_empty() {
@@ -196,7 +155,7 @@ impl Position {
                     squares = squares.without(mating);
                 }
             }
-            out.push_drops(kind, squares);
+            out.push_drops(kind.id(), squares);
         }
     }
 
