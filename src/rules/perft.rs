@@ -15,7 +15,7 @@ pub fn perft<G: Game>(game: &mut G, depth: u32) -> u64 {
     let mut moves = MoveList::new();
     game.legal_actions(&mut moves);
     let mut total = 0;
-    for mv in moves {
+    for &mv in moves.iter() {
         game.play(mv);
         total += perft(game, depth - 1);
         game.unplay();

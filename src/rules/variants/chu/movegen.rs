@@ -339,7 +339,7 @@ pub fn perft_usi_spellings(pos: &mut Position, depth: u32) -> u64 {
     let mut moves = MoveList::new();
     pos.generate_legal(&mut moves);
     let mut total = 0;
-    for mv in moves {
+    for &mv in moves.iter() {
         let spellings = pos.usi_spellings(mv);
         if depth == 1 {
             total += spellings;
