@@ -8,17 +8,12 @@
 //! side to move mates). A [`Worker`] owns its position copy and heuristics; the transposition
 //! table and the stop flag are shared with the other threads.
 
-use super::checks::CheckInfo;
-use super::ordering::{
-    is_bad_capture, moved_piece, promotion_gain, see, value, Heuristics, Picker,
-};
+use super::game::SearchGame;
+use super::ordering::{is_bad_capture, Heuristics, Picker};
 use super::time::Budget;
 use super::tt::{TranspositionTable, TtBound};
 use super::{Bound, Control, Info, Score};
-use crate::eval::{Evaluator, Totals};
-use crate::rules::bitboard::{Bb128, Bitboard};
 use crate::rules::moves::{Move, MoveList};
-use crate::rules::variants::shogi::{Kind, Piece, Position};
 use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -70,17 +65,18 @@ fn from_tt(v: i32, ply: usize) -> i32 {
 }
 
 /// State shared by all threads of one search.
-pub struct Shared<'a> {
+pub struct Shared<'a, G: SearchGame> {
     pub tt: &'a TranspositionTable,
     /// Set when every thread must return.
     pub abort: AtomicBool,
     /// Nodes flushed by all threads.
     pub nodes: AtomicU64,
     pub control: &'a Control,
-    pub evaluator: &'static Evaluator,
+    pub evaluator: &'static G::Evaluator,
     /// Plies after which the game is drawn (0 = never), counted from the game start.
     pub max_moves_to_draw: u32,
-    /// Look for drop mates in one where the main search hands over to quiescence.
+    /// Look for quiet mates in one (shogi: drop mates) where the main search hands over to
+    /// quiescence.
     pub drop_mates: bool,
     /// Calls the root-split helpers back from the first root move (the main thread is done).
     pub recall: AtomicBool,
@@ -131,9 +127,9 @@ const SPLIT_MIN_DEPTH: i32 = 4;
 
 /// The helpers of the root-split mode: workers that search root moves handed out by the
 /// main thread, on the pool the main thread runs on.
-pub struct RootSplit<'a> {
+pub struct RootSplit<'a, G: SearchGame> {
     pub pool: &'a rayon::ThreadPool,
-    pub helpers: Vec<Mutex<Worker<'a>>>,
+    pub helpers: Vec<Mutex<Worker<'a, G>>>,
 }
 
 /// A root move's search result: its PV (from the move) and selective depth.
@@ -161,31 +157,31 @@ struct SplitTask<'m> {
 }
 
 #[derive(Clone, Copy, Default)]
-struct Frame {
+struct Frame<T> {
     in_check: bool,
     static_eval: i32,
     /// The move played from this ply (`None` for a null move or not yet).
     current: Option<Move>,
-    /// The piece that `current` put on its square.
-    moved: Option<Piece>,
+    /// The piece (its `SearchGame` slot) that `current` put on its square.
+    moved: Option<usize>,
     /// Plies since the last null move (bounded by the game history at the root).
     plies_from_null: usize,
     /// The evaluation totals of this ply's position.
-    totals: Totals,
+    totals: T,
 }
 
 type Line = ArrayVec<Move, MAX_PLY>;
 
 /// One search thread.
-pub struct Worker<'a> {
-    pub pos: Position,
-    shared: &'a Shared<'a>,
+pub struct Worker<'a, G: SearchGame> {
+    pub pos: G,
+    shared: &'a Shared<'a, G>,
     pub id: usize,
     pub nodes: u64,
     unflushed: u64,
     pub seldepth: usize,
     heuristics: Heuristics,
-    stack: Vec<Frame>,
+    stack: Vec<Frame<G::Totals>>,
     pv: Vec<Line>,
     /// Whether each position before the root was in check (index 1 = one ply back).
     game_checks: Vec<bool>,
@@ -199,8 +195,8 @@ pub struct Worker<'a> {
     reductions: Vec<[u8; 64]>,
 }
 
-impl<'a> Worker<'a> {
-    pub fn new(pos: Position, shared: &'a Shared<'a>, id: usize, root: &[Move]) -> Worker<'a> {
+impl<'a, G: SearchGame> Worker<'a, G> {
+    pub fn new(pos: G, shared: &'a Shared<'a, G>, id: usize, root: &[Move]) -> Worker<'a, G> {
         let mut replay = pos.clone();
         let mut game_checks = vec![replay.in_check()];
         for _ in 0..REPETITION_WINDOW.min(replay.moves_played()) {
@@ -226,7 +222,7 @@ impl<'a> Worker<'a> {
         let plies_from_null = pos.moves_played().min(REPETITION_WINDOW);
         let mut stack = vec![Frame::default(); MAX_PLY + 4];
         stack[0].plies_from_null = plies_from_null;
-        stack[0].totals = shared.evaluator.totals(&pos);
+        stack[0].totals = pos.eval_totals(shared.evaluator);
         Worker {
             pos,
             shared,
@@ -234,7 +230,7 @@ impl<'a> Worker<'a> {
             nodes: 0,
             unflushed: 0,
             seldepth: 0,
-            heuristics: Heuristics::new(MAX_PLY),
+            heuristics: Heuristics::new::<G>(MAX_PLY),
             stack,
             pv: vec![Line::new(); MAX_PLY + 2],
             game_checks,
@@ -355,7 +351,7 @@ impl<'a> Worker<'a> {
         mut alpha: i32,
         beta: i32,
         pv_index: usize,
-        split: Option<&RootSplit<'a>>,
+        split: Option<&RootSplit<'a, G>>,
     ) -> i32 {
         let mut best = -INFINITE;
         self.stack[0].in_check = self.pos.in_check();
@@ -408,12 +404,11 @@ impl<'a> Worker<'a> {
     ) -> (i32, Searched) {
         let in_check = self.stack[0].in_check;
         let gives_check = self.pos.gives_check(mv);
-        let moved = moved_piece(&self.pos, mv);
-        let captures = !mv.is_drop() && self.pos.piece_at(mv.to()).is_some();
-        let extension = i32::from(gives_check && see(&self.pos, mv) >= 0);
+        let captures = self.pos.is_capture(mv);
+        let extension = i32::from(gives_check && self.pos.see(mv) >= 0);
         let new_depth = depth - 1 + extension;
         self.stack[0].current = Some(mv);
-        self.stack[0].moved = Some(moved);
+        self.stack[0].moved = Some(self.pos.moved_slot(mv));
         self.stack[1].plies_from_null = self.stack[0].plies_from_null + 1;
         self.make(mv, 0);
         self.seldepth = self.seldepth.max(1);
@@ -453,7 +448,7 @@ impl<'a> Worker<'a> {
     /// are called back as soon as this thread has its score.
     fn first_with_helpers(
         &mut self,
-        split: &RootSplit<'a>,
+        split: &RootSplit<'a, G>,
         mv: Move,
         depth: i32,
         alpha: i32,
@@ -502,7 +497,7 @@ impl<'a> Worker<'a> {
     /// full-window re-search on a fail high. Returns the best score seen.
     fn split_search(
         &mut self,
-        split: &RootSplit<'a>,
+        split: &RootSplit<'a, G>,
         depth: i32,
         alpha: i32,
         beta: i32,
@@ -591,11 +586,11 @@ impl<'a> Worker<'a> {
     #[inline]
     fn make(&mut self, mv: Move, ply: usize) {
         let e = self.shared.evaluator;
-        let next = e.update(&self.pos, mv, self.stack[ply].totals);
+        let next = self.pos.eval_update(e, mv, self.stack[ply].totals);
         self.pos.play(mv);
         self.stack[ply + 1].totals = match next {
             Some(t) => t,
-            None => e.totals(&self.pos),
+            None => self.pos.eval_totals(e),
         };
     }
 
@@ -603,8 +598,9 @@ impl<'a> Worker<'a> {
     #[inline]
     fn static_eval(&self, ply: usize) -> i32 {
         let e = self.shared.evaluator;
-        let v = e.score(self.stack[ply].totals, self.pos.side_to_move());
-        debug_assert_eq!(v, e.evaluate(&self.pos));
+        let side = self.pos.side_to_move();
+        let v = G::eval_score(e, self.stack[ply].totals, side);
+        debug_assert_eq!(v, G::eval_score(e, self.pos.eval_totals(e), side));
         v
     }
 
@@ -616,7 +612,7 @@ impl<'a> Worker<'a> {
     /// The alpha-beta search of the node at `ply` (not the root).
     fn search(&mut self, depth: i32, mut alpha: i32, mut beta: i32, ply: usize, cut: bool) -> i32 {
         if depth <= 0 {
-            if self.shared.drop_mates && ply < MAX_PLY - 4 && self.drop_mate_in_one() {
+            if self.shared.drop_mates && ply < MAX_PLY - 4 && self.pos.quiet_mate_in_one() {
                 self.nodes += 1;
                 self.unflushed += 1;
                 self.pv[ply].clear();
@@ -630,6 +626,9 @@ impl<'a> Worker<'a> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        if self.pos.has_lost() {
+            return -MATE + ply as i32;
+        }
         let in_check = self.pos.in_check();
         self.stack[ply].in_check = in_check;
         if let Some(v) = self.repetition(ply) {
@@ -682,7 +681,8 @@ impl<'a> Worker<'a> {
             if depth <= 6 && static_eval - 100 * depth >= beta && beta.abs() < MATE_BOUND {
                 return static_eval;
             }
-            // Null move (zugzwang is rare in shogi: pieces in hand can always be dropped).
+            // Null move (zugzwang is rare in shogi, where pieces in hand can always be
+            // dropped, and in the big variants).
             if depth >= 3
                 && static_eval >= beta
                 && self.stack[ply - 1].current.is_some()
@@ -719,22 +719,17 @@ impl<'a> Worker<'a> {
         };
         let mut picker = Picker::empty();
         picker.fill(&self.pos, &moves, tt_move, &self.heuristics, ply, previous);
-        let checks = CheckInfo::new(&self.pos);
+        let checks = self.pos.checks();
         let mut best = -INFINITE;
         let mut best_move = None;
         let mut move_count = 0usize;
-        let mut quiets: ArrayVec<(Piece, Move), 64> = ArrayVec::new();
+        let mut quiets: ArrayVec<(usize, Move), 64> = ArrayVec::new();
         let original_alpha = alpha;
         while let Some((mv, order)) = picker.pick() {
-            let captured = if mv.is_drop() {
-                None
-            } else {
-                self.pos.piece_at(mv.to())
-            };
-            let quiet = captured.is_none() && !mv.is_promotion();
-            let gives_check = checks.gives_check(&self.pos, mv);
+            let quiet = !mv.is_promotion() && !self.pos.is_capture(mv);
+            let gives_check = self.pos.checks_gives_check(&checks, mv);
             move_count += 1;
-            let moved = moved_piece(&self.pos, mv);
+            let moved = self.pos.moved_slot(mv);
             if best > -MATE_BOUND && !in_check && !gives_check {
                 if quiet {
                     // Move-count pruning.
@@ -746,20 +741,16 @@ impl<'a> Worker<'a> {
                     if depth <= 4 && static_eval + 150 + 120 * depth <= alpha {
                         continue;
                     }
-                } else if depth <= 4 && is_bad_capture(order) && see(&self.pos, mv) < -120 * depth {
+                } else if depth <= 4 && is_bad_capture(order) && self.pos.see(mv) < -120 * depth {
                     continue;
                 }
             }
             let extension = i32::from(
-                gives_check && ply < 2 * self.root_depth as usize && see(&self.pos, mv) >= 0,
+                gives_check && ply < 2 * self.root_depth as usize && self.pos.see(mv) >= 0,
             );
             let new_depth = depth - 1 + extension;
             self.stack[ply].current = Some(mv);
-            self.stack[ply].moved = Some(if mv.is_promotion() {
-                Piece::new(moved.color(), moved.kind().promoted())
-            } else {
-                moved
-            });
+            self.stack[ply].moved = Some(self.pos.landed_slot(mv));
             self.stack[ply + 1].plies_from_null = self.stack[ply].plies_from_null + 1;
             self.make(mv, ply);
             let mut v;
@@ -854,61 +845,6 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// True if the side to move, not in check, mates at once with a drop next to the enemy
-    /// king on a square it already defends (the commonest mate, invisible to a quiescence
-    /// search of captures). Pawn drops are left out: a pawn-drop mate is illegal.
-    pub(crate) fn drop_mate_in_one(&mut self) -> bool {
-        let us = self.pos.side_to_move();
-        let hand = self.pos.hand(us);
-        if hand.is_empty() {
-            return false;
-        }
-        let Some(king) = self.pos.king_square(us.flip()) else {
-            return false;
-        };
-        if self.pos.in_check() {
-            return false;
-        }
-        let t = self.pos.tables();
-        let occupied = self.pos.occupied();
-        let around = t.step_attacks(us, Kind::King, king).and_not(occupied);
-        let mut candidates = Bb128::EMPTY;
-        for sq in around.squares() {
-            if self.pos.attackers_to(sq, us, occupied).any() {
-                candidates = candidates.with(sq);
-            }
-        }
-        if candidates.is_empty() {
-            return false;
-        }
-        let them = us.flip();
-        for kind in [
-            Kind::Rook,
-            Kind::Gold,
-            Kind::Silver,
-            Kind::Bishop,
-            Kind::Lance,
-        ] {
-            if hand.count(kind) == 0 {
-                continue;
-            }
-            // Squares from which a piece of this kind of ours attacks the king.
-            let checking = t.attacks(Piece::new(them, kind), king, occupied)
-                & candidates
-                & t.alive[us.index()][kind.index()];
-            for sq in checking.squares() {
-                let mv = Move::drop(kind.id(), sq);
-                self.pos.play(mv);
-                let mated = !self.pos.has_legal_move();
-                self.pos.unplay();
-                if mated {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
     /// Quiescence search: captures only (all evasions when in check), with stand-pat.
     fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv[ply].clear();
@@ -916,6 +852,9 @@ impl<'a> Worker<'a> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        if self.pos.has_lost() {
+            return -MATE + ply as i32;
+        }
         let in_check = self.pos.in_check();
         self.stack[ply].in_check = in_check;
         if ply >= MAX_PLY - 4 {
@@ -958,11 +897,11 @@ impl<'a> Worker<'a> {
         let mut searched = 0;
         while let Some((mv, _)) = picker.pick() {
             if !in_check {
-                let victim = self.pos.piece_at(mv.to()).map_or(0, |p| value(p.kind()));
-                if stand_pat + victim + promotion_gain(&self.pos, mv) + 200 <= alpha {
+                let victim = self.pos.victim_value(mv);
+                if stand_pat + victim + self.pos.promotion_gain(mv) + 200 <= alpha {
                     continue;
                 }
-                if value(moved_piece(&self.pos, mv).kind()) > victim && see(&self.pos, mv) < 0 {
+                if self.pos.mover_value(mv) > victim && self.pos.see(mv) < 0 {
                     continue;
                 }
             } else if searched > 0 && mv.is_drop() && best > -MATE_BOUND {
@@ -1012,7 +951,7 @@ impl<'a> Worker<'a> {
         max_depth: i32,
         multipv: usize,
         mut report: Option<&mut dyn FnMut(&Info)>,
-        split: Option<&RootSplit<'a>>,
+        split: Option<&RootSplit<'a, G>>,
     ) {
         let multipv = multipv.clamp(1, self.root_moves.len().max(1));
         // The root split serves one PV line only; MultiPV searches on this thread alone.
@@ -1164,7 +1103,7 @@ impl<'a> Worker<'a> {
 const HISTORY_BONUS_MAX: i32 = 2000;
 
 /// The longest prefix of `line` that is legal from `pos`.
-pub fn legal_prefix(pos: &Position, line: &[Move]) -> Vec<Move> {
+pub fn legal_prefix<G: SearchGame>(pos: &G, line: &[Move]) -> Vec<Move> {
     let mut pos = pos.clone();
     let mut out = Vec::new();
     for &mv in line {

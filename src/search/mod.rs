@@ -3,9 +3,10 @@
 //! This module owns the interface the protocol layers (`usi`, `cli`) talk to: the limits of a
 //! search, its control flags (stop, ponder), the progress reports and the result. The
 //! algorithms live in the submodules: `alphabeta` (iterative deepening, PVS, quiescence),
-//! `checks` (per-node check detection),
-//! `ordering` (SEE, killers, history, counter-moves), `tt` (the shared transposition table),
-//! `time` (time budgets) and `mate` (the `go mate` solver). Threads run on a rayon pool in one
+//! written once against `game::SearchGame` and implemented per variant in `variants`
+//! (exchange values, check detection, evaluation hooks), `ordering` (killers, history,
+//! counter-moves, the move picker), `tt` (the shared transposition table), `time` (time
+//! budgets) and `mate` (the shogi `go mate` solver). Threads run on a rayon pool in one
 //! of two modes ([`ParallelMode`]): Lazy SMP (every thread searches the whole tree, sharing
 //! only the transposition table) or root split (young brothers wait: each iteration's first
 //! root move is searched by the main thread, helped Lazy SMP style, then the other root moves
@@ -13,16 +14,17 @@
 //! in either mode.
 
 pub mod alphabeta;
-pub mod checks;
+pub mod game;
 pub mod mate;
 pub mod ordering;
 pub mod time;
 pub mod tt;
+pub mod variants;
 
 use crate::eval::Evaluator;
 use crate::rules::moves::{Move, MoveList};
-use crate::rules::variants::shogi::Position;
 use alphabeta::{RootSplit, Shared, Timer, Worker, MAX_PLY};
+use game::SearchGame;
 use ordering::{Heuristics, Picker};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
@@ -196,7 +198,8 @@ pub struct Searcher {
     tt: TranspositionTable,
     pool: Option<(usize, rayon::ThreadPool)>,
     last_nodes: u64,
-    evaluator: &'static Evaluator,
+    /// A replacement for the standard shogi evaluation (self-play experiments).
+    shogi_evaluator: Option<&'static Evaluator>,
     /// Look for drop mates in one at the quiescence horizon.
     pub drop_mates: bool,
 }
@@ -208,7 +211,7 @@ impl Searcher {
             tt: TranspositionTable::new(hash_mb),
             pool: None,
             last_nodes: 0,
-            evaluator: Evaluator::standard(),
+            shogi_evaluator: None,
             drop_mates: true,
         }
     }
@@ -228,9 +231,10 @@ impl Searcher {
         self.tt.clear();
     }
 
-    /// Searches with another evaluation (for comparing evaluation settings by self-play).
+    /// Searches standard shogi with another evaluation (for comparing evaluation settings
+    /// by self-play).
     pub fn set_evaluator(&mut self, evaluator: &'static Evaluator) {
-        self.evaluator = evaluator;
+        self.shogi_evaluator = Some(evaluator);
     }
 
     /// Nodes visited by all threads in the last search.
@@ -266,9 +270,31 @@ impl Searcher {
     /// `report` is called for each progress line; `control` can stop the search at any time.
     /// Returns only after `control` has been stopped when the search is `infinite` or
     /// pondering (USI: no `bestmove` before `stop`/`ponderhit`).
-    pub fn search(
+    pub fn search<G: SearchGame>(
         &mut self,
-        position: &Position,
+        position: &G,
+        limits: &Limits,
+        config: &Config,
+        control: &Control,
+        report: &mut dyn FnMut(&Info),
+    ) -> Decision {
+        let evaluator = self.evaluator_for::<G>();
+        self.search_with(position, evaluator, limits, config, control, report)
+    }
+
+    /// The evaluation for `G`: the standard one, or the replacement set for shogi.
+    fn evaluator_for<G: SearchGame>(&self) -> &'static G::Evaluator {
+        let replacement: Option<&'static dyn std::any::Any> = self.shogi_evaluator.map(|e| e as _);
+        replacement
+            .and_then(|e| e.downcast_ref::<G::Evaluator>())
+            .unwrap_or_else(|| G::default_evaluator())
+    }
+
+    /// [`Searcher::search`] with the given evaluation tables.
+    fn search_with<G: SearchGame>(
+        &mut self,
+        position: &G,
+        evaluator: &'static G::Evaluator,
         limits: &Limits,
         config: &Config,
         control: &Control,
@@ -296,7 +322,7 @@ impl Searcher {
             return Decision::Resign;
         }
         // A first ordering: captures and promotions first.
-        let heuristics = Heuristics::new(1);
+        let heuristics = Heuristics::new::<G>(1);
         let mut picker = Picker::new(
             position,
             &root.iter().copied().collect(),
@@ -326,7 +352,7 @@ impl Searcher {
             abort: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             control,
-            evaluator: self.evaluator,
+            evaluator,
             max_moves_to_draw: config.max_moves_to_draw,
             drop_mates: self.drop_mates,
             recall: AtomicBool::new(false),
@@ -344,7 +370,7 @@ impl Searcher {
         let multipv = config.multipv.max(1);
         let root_split = config.parallel == ParallelMode::RootSplit && multipv == 1;
 
-        let main = |shared: &Shared, sender: crossbeam_channel::Sender<Info>| {
+        let main = |shared: &Shared<G>, sender: crossbeam_channel::Sender<Info>| {
             let mut worker = Worker::new(position.clone(), shared, 0, &root);
             worker.timer = Some(timer);
             let mut send = |info: &Info| {
@@ -367,7 +393,7 @@ impl Searcher {
             pick(&worker)
         };
         let helper_results = std::sync::Mutex::new(Vec::new());
-        let helper = |shared: &Shared, id: usize| {
+        let helper = |shared: &Shared<G>, id: usize| {
             let mut worker = Worker::new(position.clone(), shared, id, &root);
             worker.iterate(max_depth, 1, None, None);
             worker.poll();
@@ -376,8 +402,6 @@ impl Searcher {
                 results.push(result);
             }
         };
-        // The tables are built before threads race to do it.
-        let _ = Evaluator::standard();
         let (sender, receiver) = crossbeam_channel::unbounded::<Info>();
         // The search runs on threads with large stacks; this thread relays its reports.
         let best = std::thread::scope(|scope| {
@@ -452,7 +476,7 @@ struct PickedMove {
 }
 
 /// The best move of a finished worker.
-fn pick(worker: &Worker) -> PickedMove {
+fn pick<G: SearchGame>(worker: &Worker<G>) -> PickedMove {
     let rm = &worker.root_moves[0];
     PickedMove {
         mv: rm.mv,

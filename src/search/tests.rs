@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::rules::moves::MoveList;
+use crate::rules::variants::shogi::Position;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -425,18 +426,6 @@ fn the_searcher_can_move_to_a_search_thread() {
 
 #[test]
 fn drop_mates_in_one_are_seen() {
-    let tt = tt::TranspositionTable::new(1);
-    let control = Control::new(false);
-    let shared = Shared {
-        tt: &tt,
-        abort: AtomicBool::new(false),
-        nodes: AtomicU64::new(0),
-        control: &control,
-        evaluator: Evaluator::standard(),
-        max_moves_to_draw: 0,
-        drop_mates: true,
-        recall: AtomicBool::new(false),
-    };
     for (sfen, mate) in [
         ("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", true),
         // The drop square is not defended: the king takes.
@@ -446,9 +435,8 @@ fn drop_mates_in_one_are_seen() {
         // Rook drop on 5b defended by the pawn, king boxed in by its own pieces.
         ("3nkn3/9/4P4/9/9/9/9/9/4K4 b R 1", true),
     ] {
-        let pos = Position::from_sfen(sfen).unwrap();
-        let mut worker = Worker::new(pos, &shared, 0, &[]);
-        assert_eq!(worker.drop_mate_in_one(), mate, "{sfen}");
+        let mut pos = Position::from_sfen(sfen).unwrap();
+        assert_eq!(SearchGame::quiet_mate_in_one(&mut pos), mate, "{sfen}");
     }
 }
 

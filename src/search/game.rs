@@ -1,0 +1,94 @@
+//! What the alpha-beta search asks of a deterministic game: [`SearchGame`].
+//!
+//! The search (`alphabeta`, `ordering`, the `Searcher` in `search/mod.rs`) is written once
+//! against this trait and compiled once per variant; each variant's implementation lives in
+//! `search/variants/`. The trait covers the position (moves, make/unmake, hash history),
+//! the facts move ordering and pruning need (captures, exchange values, checks), and the
+//! variant's incremental evaluation.
+
+use crate::rules::geometry::Color;
+use crate::rules::moves::{Move, MoveList};
+
+/// A position the alpha-beta search can drive. Scores are centipawns for the side to move.
+pub trait SearchGame: Clone + Send + Sync + 'static {
+    /// The compiled evaluation tables.
+    type Evaluator: Sync + 'static;
+    /// The evaluation state carried from ply to ply.
+    type Totals: Copy + Default + Send + PartialEq + std::fmt::Debug;
+    /// What a node computes once to answer "does this move check?" cheaply.
+    type Checks;
+
+    /// How many distinct (colour, kind) indices [`SearchGame::moved_slot`] returns.
+    const PIECE_SLOTS: usize;
+    /// How many squares the board has (destinations index the history tables).
+    const SQUARES: usize;
+
+    /// The standard evaluation of this variant.
+    fn default_evaluator() -> &'static Self::Evaluator;
+    /// Evaluation totals computed from scratch.
+    fn eval_totals(&self, evaluator: &Self::Evaluator) -> Self::Totals;
+    /// The totals after `mv` (not yet played), or `None` when they must be recounted.
+    fn eval_update(
+        &self,
+        evaluator: &Self::Evaluator,
+        mv: Move,
+        before: Self::Totals,
+    ) -> Option<Self::Totals>;
+    /// The score of totals for `side_to_move`.
+    fn eval_score(evaluator: &Self::Evaluator, totals: Self::Totals, side_to_move: Color) -> i32;
+
+    fn side_to_move(&self) -> Color;
+    fn hash(&self) -> u64;
+    /// The hash of the position `back` plies ago, if the game is that long.
+    fn hash_before(&self, back: usize) -> Option<u64>;
+    /// Moves played since the position was set up (the history the search may look at).
+    fn moves_played(&self) -> usize;
+    /// The game's move number (1 at the start), for the move-limit draw.
+    fn move_number(&self) -> u32;
+    /// Whether the side to move is in check (checks extend, change pruning and quiescence,
+    /// and decide perpetual-check repetitions). Variants without an obligation to answer
+    /// checks may report `false`.
+    fn in_check(&self) -> bool;
+    /// Whether the side to move has already lost by a rule of the variant (a captured last
+    /// royal, a bared king); positions without legal moves are judged by the search.
+    fn has_lost(&self) -> bool;
+
+    fn generate_legal(&self, out: &mut MoveList);
+    /// Captures (and capturing promotions) for quiescence; never called when in check.
+    fn generate_captures(&self, out: &mut MoveList);
+    fn has_legal_move(&self) -> bool;
+    fn play(&mut self, mv: Move);
+    fn unplay(&mut self);
+    /// Passes the turn (null-move pruning).
+    fn play_null(&mut self);
+    fn unplay_null(&mut self);
+
+    /// Whether the legal move `mv` gives check (reference form, used at the root).
+    fn gives_check(&self, mv: Move) -> bool;
+    /// Per-node data for [`SearchGame::checks_gives_check`].
+    fn checks(&self) -> Self::Checks;
+    /// Whether `mv` gives check, using the node's precomputed `checks`.
+    fn checks_gives_check(&self, checks: &Self::Checks, mv: Move) -> bool;
+
+    /// The (colour, kind) index of the piece that makes `mv`, below `PIECE_SLOTS`.
+    fn moved_slot(&self, mv: Move) -> usize;
+    /// The (colour, kind) index of the piece `mv` leaves on its destination.
+    fn landed_slot(&self, mv: Move) -> usize;
+    /// Whether `mv` captures anything.
+    fn is_capture(&self, mv: Move) -> bool;
+    /// The exchange value of what `mv` captures (0 when nothing).
+    fn victim_value(&self, mv: Move) -> i32;
+    /// The exchange value of the piece that makes `mv`.
+    fn mover_value(&self, mv: Move) -> i32;
+    /// The value a promotion adds (0 for other moves).
+    fn promotion_gain(&self, mv: Move) -> i32;
+    /// The static exchange evaluation of `mv` on its destination square.
+    fn see(&self, mv: Move) -> i32;
+    /// Whether a quiet promotion deserves to be tried early.
+    fn promotion_first(&self, mv: Move) -> bool;
+    /// True if the side to move mates at once with a move quiescence would not look at
+    /// (in shogi: a drop next to the enemy king). Variants without such a probe say false.
+    fn quiet_mate_in_one(&mut self) -> bool {
+        false
+    }
+}

@@ -1,0 +1,3 @@
+//! The [`super::game::SearchGame`] implementation of each variant: one module per game.
+
+pub mod shogi;

@@ -1,0 +1,234 @@
+//! Standard shogi for the alpha-beta search: the [`SearchGame`] implementation, its static
+//! exchange evaluation (`see`), fast check detection (`checks`) and the drop-mate probe
+//! that quiescence alone would miss.
+
+pub mod checks;
+pub mod see;
+
+use super::super::game::SearchGame;
+use crate::eval::{Evaluator, Totals};
+use crate::rules::bitboard::{Bb128, Bitboard};
+use crate::rules::geometry::Color;
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::variants::shogi::{Kind, Piece, Position};
+use checks::CheckInfo;
+use see::{moved_piece, value};
+
+impl SearchGame for Position {
+    type Evaluator = Evaluator;
+    type Totals = Totals;
+    type Checks = CheckInfo;
+
+    const PIECE_SLOTS: usize = 2 * Kind::COUNT;
+    const SQUARES: usize = 81;
+
+    #[inline]
+    fn default_evaluator() -> &'static Evaluator {
+        Evaluator::standard()
+    }
+
+    #[inline]
+    fn eval_totals(&self, evaluator: &Evaluator) -> Totals {
+        evaluator.totals(self)
+    }
+
+    #[inline]
+    fn eval_update(&self, evaluator: &Evaluator, mv: Move, before: Totals) -> Option<Totals> {
+        evaluator.update(self, mv, before)
+    }
+
+    #[inline]
+    fn eval_score(evaluator: &Evaluator, totals: Totals, side_to_move: Color) -> i32 {
+        evaluator.score(totals, side_to_move)
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        Position::side_to_move(self)
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+
+    #[inline]
+    fn hash_before(&self, back: usize) -> Option<u64> {
+        Position::hash_before(self, back)
+    }
+
+    #[inline]
+    fn moves_played(&self) -> usize {
+        Position::moves_played(self)
+    }
+
+    #[inline]
+    fn move_number(&self) -> u32 {
+        Position::move_number(self)
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        Position::in_check(self)
+    }
+
+    #[inline]
+    fn has_lost(&self) -> bool {
+        // A king cannot be captured in shogi: the search sees mate as "no legal move".
+        false
+    }
+
+    #[inline]
+    fn generate_legal(&self, out: &mut MoveList) {
+        Position::generate_legal(self, out);
+    }
+
+    #[inline]
+    fn generate_captures(&self, out: &mut MoveList) {
+        Position::generate_captures(self, out);
+    }
+
+    #[inline]
+    fn has_legal_move(&self) -> bool {
+        Position::has_legal_move(self)
+    }
+
+    #[inline]
+    fn play(&mut self, mv: Move) {
+        Position::play(self, mv);
+    }
+
+    #[inline]
+    fn unplay(&mut self) {
+        Position::unplay(self);
+    }
+
+    #[inline]
+    fn play_null(&mut self) {
+        Position::play_null(self);
+    }
+
+    #[inline]
+    fn unplay_null(&mut self) {
+        Position::unplay_null(self);
+    }
+
+    #[inline]
+    fn gives_check(&self, mv: Move) -> bool {
+        Position::gives_check(self, mv)
+    }
+
+    #[inline]
+    fn checks(&self) -> CheckInfo {
+        CheckInfo::new(self)
+    }
+
+    #[inline]
+    fn checks_gives_check(&self, checks: &CheckInfo, mv: Move) -> bool {
+        checks.gives_check(self, mv)
+    }
+
+    #[inline]
+    fn moved_slot(&self, mv: Move) -> usize {
+        moved_piece(self, mv).index()
+    }
+
+    #[inline]
+    fn landed_slot(&self, mv: Move) -> usize {
+        let moved = moved_piece(self, mv);
+        if mv.is_promotion() {
+            Piece::new(moved.color(), moved.kind().promoted()).index()
+        } else {
+            moved.index()
+        }
+    }
+
+    #[inline]
+    fn is_capture(&self, mv: Move) -> bool {
+        !mv.is_drop() && self.piece_at(mv.to()).is_some()
+    }
+
+    #[inline]
+    fn victim_value(&self, mv: Move) -> i32 {
+        if mv.is_drop() {
+            return 0;
+        }
+        self.piece_at(mv.to()).map_or(0, |p| value(p.kind()))
+    }
+
+    #[inline]
+    fn mover_value(&self, mv: Move) -> i32 {
+        value(moved_piece(self, mv).kind())
+    }
+
+    #[inline]
+    fn promotion_gain(&self, mv: Move) -> i32 {
+        see::promotion_gain(self, mv)
+    }
+
+    #[inline]
+    fn see(&self, mv: Move) -> i32 {
+        see::see(self, mv)
+    }
+
+    #[inline]
+    fn promotion_first(&self, mv: Move) -> bool {
+        // A silver is often better unpromoted.
+        mv.is_promotion() && moved_piece(self, mv).kind() != Kind::Silver
+    }
+
+    /// True if the side to move, not in check, mates at once with a drop next to the enemy
+    /// king on a square it already defends (the commonest mate, invisible to a quiescence
+    /// search of captures). Pawn drops are left out: a pawn-drop mate is illegal.
+    fn quiet_mate_in_one(&mut self) -> bool {
+        let us = Position::side_to_move(self);
+        let hand = self.hand(us);
+        if hand.is_empty() {
+            return false;
+        }
+        let Some(king) = self.king_square(us.flip()) else {
+            return false;
+        };
+        if Position::in_check(self) {
+            return false;
+        }
+        let t = self.tables();
+        let occupied = self.occupied();
+        let around = t.step_attacks(us, Kind::King, king).and_not(occupied);
+        let mut candidates = Bb128::EMPTY;
+        for sq in around.squares() {
+            if self.attackers_to(sq, us, occupied).any() {
+                candidates = candidates.with(sq);
+            }
+        }
+        if candidates.is_empty() {
+            return false;
+        }
+        let them = us.flip();
+        for kind in [
+            Kind::Rook,
+            Kind::Gold,
+            Kind::Silver,
+            Kind::Bishop,
+            Kind::Lance,
+        ] {
+            if hand.count(kind) == 0 {
+                continue;
+            }
+            // Squares from which a piece of this kind of ours attacks the king.
+            let checking = t.attacks(Piece::new(them, kind), king, occupied)
+                & candidates
+                & t.alive[us.index()][kind.index()];
+            for sq in checking.squares() {
+                let mv = Move::drop(kind.id(), sq);
+                Position::play(self, mv);
+                let mated = !Position::has_legal_move(self);
+                Position::unplay(self);
+                if mated {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
