@@ -1,4 +1,6 @@
-//! Evaluation: how good a position is for the side to move, per variant.
+//! Evaluation: how good a position is for the side to move, per variant. This file holds
+//! standard shogi's; `board12` the one written once for the 12×12 variants, with their
+//! weights in `chu` and `kagamigi`; `mobility` measures piece values from reach.
 //!
 //! Standard shogi is scored as material on the board and in hand (hand pieces are worth a
 //! little more, they can be dropped anywhere), piece-square tables by rank and file, and king
@@ -8,6 +10,10 @@
 //! in [`Weights`] so that two settings can be compared by self-play; [`Evaluator`]
 //! compiles them into flat tables once.
 
+pub mod board12;
+pub mod chu;
+pub mod kagamigi;
+pub mod mobility;
 #[cfg(test)]
 mod selfplay;
 

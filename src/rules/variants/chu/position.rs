@@ -322,6 +322,54 @@ impl Position {
         self.assert_consistent();
     }
 
+    /// The hash of the position `back` moves ago (0 = now).
+    pub fn hash_before(&self, back: usize) -> Option<u64> {
+        match back {
+            0 => Some(self.hash),
+            n => self
+                .history
+                .len()
+                .checked_sub(n)
+                .map(|i| self.history[i].hash_before),
+        }
+    }
+
+    /// Passes the turn without moving (a null move). For search only: it is no legal move
+    /// of the game, and must be taken back with [`Position::unplay_null`]. The lion-capture
+    /// record lapses, as after any move that takes no Lion.
+    pub fn play_null(&mut self) {
+        let us = self.side;
+        let t = self.tables;
+        let hash_before = self.hash;
+        let old_record = self.lion_capture.take();
+        if let Some(old) = old_record {
+            self.hash ^= t.lion_capture_keys[old.index()];
+        }
+        self.side = us.flip();
+        self.hash ^= t.side_key;
+        self.move_number += 1;
+        self.history.push(Undo {
+            mv: Move::normal(Square(0), Square(0), false),
+            moved: Piece::new(us, Kind::King),
+            captured: None,
+            captured_mid: None,
+            lion_capture: old_record,
+            declined: self.declined,
+            hash_before,
+        });
+    }
+
+    /// Takes back a null move played by [`Position::play_null`].
+    pub fn unplay_null(&mut self) {
+        let undo = self.history.pop().expect("a null move to take back");
+        debug_assert!(undo.captured.is_none() && undo.mv.from() == Some(undo.mv.to()));
+        self.side = self.side.flip();
+        self.lion_capture = undo.lion_capture;
+        self.declined = undo.declined;
+        self.move_number -= 1;
+        self.hash = undo.hash_before;
+    }
+
     /// The zobrist hash computed from scratch.
     pub fn compute_hash(&self) -> u64 {
         let t = self.tables;

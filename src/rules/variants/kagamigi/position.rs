@@ -367,6 +367,28 @@ impl Position {
         self.assert_consistent();
     }
 
+    /// Passes the turn without moving (a null move). For search only: it is no legal move
+    /// of the game, and must be taken back with [`Position::unplay_null`].
+    pub fn play_null(&mut self) {
+        self.history.push(Undo {
+            mv: Move::normal(Square(0), Square(0), false),
+            captured: None,
+            hash_before: self.hash,
+        });
+        self.side = self.side.flip();
+        self.hash ^= self.tables.side_key;
+        self.move_number += 1;
+    }
+
+    /// Takes back a null move played by [`Position::play_null`].
+    pub fn unplay_null(&mut self) {
+        let undo = self.history.pop().expect("a null move to take back");
+        debug_assert!(undo.captured.is_none() && undo.mv.from() == Some(undo.mv.to()));
+        self.side = self.side.flip();
+        self.hash = undo.hash_before;
+        self.move_number -= 1;
+    }
+
     /// The zobrist hash computed from scratch.
     pub fn compute_hash(&self) -> u64 {
         let t = self.tables;

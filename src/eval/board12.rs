@@ -1,0 +1,204 @@
+//! The evaluation of the 12×12 variants (Chu Shogi, Chu Kagamigi), written once over
+//! [`TablePosition`]: material and piece-square values per piece, pieces in hand, and royal
+//! safety as attackers and defenders by distance to each side's royal (as the standard
+//! shogi evaluation does). Every term belongs to one piece, so the totals are kept
+//! incrementally ([`TableEvaluator::update`]); a move that moves or takes a royal recounts.
+//! The variants' weights live in `eval/chu.rs` and `eval/kagamigi.rs`.
+
+use super::Totals;
+use crate::rules::geometry::{Board12x12, Color, Geometry, Square};
+use crate::rules::moves::Move;
+use arrayvec::ArrayVec;
+
+type Geo = Board12x12;
+const SQUARES: usize = Geo::SQUARES;
+/// Distances counted for royal safety (1, 2 and 3; farther pieces add nothing).
+const NEAR: usize = 4;
+
+/// What a move does to the pieces, as the evaluation sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Effect {
+    /// The square and kind of the moving piece; `None` for a drop.
+    pub moved: Option<(Square, usize)>,
+    /// The kind dropped from hand.
+    pub dropped: Option<usize>,
+    pub to: Square,
+    /// The kind that stands on `to` afterwards.
+    pub landed: usize,
+    /// The squares and kinds taken (two for a Lion's double capture).
+    pub captures: ArrayVec<(Square, usize), 2>,
+}
+
+/// What [`TableEvaluator`] reads of a position.
+pub trait TablePosition {
+    fn side_to_move(&self) -> Color;
+    /// Calls `f` with the square, owner and kind index of every piece.
+    fn for_each_piece(&self, f: impl FnMut(Square, Color, usize));
+    /// The square of `color`'s royal that safety is measured around (`None`: no royal).
+    fn royal(&self, color: Color) -> Option<Square>;
+    /// Whether a piece of this kind is a royal (moving or taking it recounts).
+    fn is_royal(kind: usize) -> bool;
+    /// How many pieces of (board) kind `kind` `color` holds in hand.
+    fn hand_count(&self, color: Color, kind: usize) -> u32;
+    /// The hand kind a captured piece of `kind` becomes (`None`: captures are not kept).
+    fn hand_kind(kind: usize) -> Option<usize>;
+    /// The effect of the legal move `mv`, not yet played.
+    fn effect(&self, mv: Move) -> Effect;
+}
+
+/// A variant's weights, in centipawns.
+pub struct TableWeights<'a> {
+    /// Value on the board, per kind.
+    pub values: &'a [i32],
+    /// Value in hand, per kind (0 for kinds that are never in hand).
+    pub hand: &'a [i32],
+    /// Piece-square bonus for `color`'s piece of `kind` on a square, given the square's rank
+    /// counted from `color`'s far edge (0 = the far edge) and its file from the left edge as
+    /// that side sees it.
+    pub square_bonus: &'a dyn Fn(usize, usize, usize) -> i32,
+    /// Bonus by distance 1, 2, 3 to the enemy royal, per kind.
+    pub attack: &'a dyn Fn(usize) -> [i32; 3],
+    /// Bonus by distance 1, 2, 3 to the own royal, per kind.
+    pub defend: &'a dyn Fn(usize) -> [i32; 3],
+    pub tempo: i32,
+}
+
+/// Compiled tables for one variant's weights.
+pub struct TableEvaluator {
+    kinds: usize,
+    /// Value + square bonus, indexed by (colour × kinds + kind) × squares + square.
+    psq: Vec<i32>,
+    attack: Vec<[i32; NEAR]>,
+    defend: Vec<[i32; NEAR]>,
+    hand: Vec<i32>,
+    /// Chebyshev distance capped at `NEAR` (so `NEAR` reads "too far").
+    distance: Vec<u8>,
+    tempo: i32,
+}
+
+impl TableEvaluator {
+    pub fn new(kinds: usize, w: &TableWeights) -> TableEvaluator {
+        let mut psq = vec![0; 2 * kinds * SQUARES];
+        for color in Color::BOTH {
+            for kind in 0..kinds {
+                for sq in Square::all::<Geo>() {
+                    let rank = sq.rank::<Geo>().distance_from_far_edge::<Geo>(color) as usize;
+                    let file = sq.file::<Geo>().0 as usize;
+                    let file = match color {
+                        Color::Sente => file,
+                        Color::Gote => Geo::FILES as usize - 1 - file,
+                    };
+                    psq[(color.index() * kinds + kind) * SQUARES + sq.index()] =
+                        w.values[kind] + (w.square_bonus)(kind, rank, file);
+                }
+            }
+        }
+        let near = |f: &dyn Fn(usize) -> [i32; 3]| -> Vec<[i32; NEAR]> {
+            (0..kinds)
+                .map(|k| {
+                    let b = f(k);
+                    [0, b[0], b[1], b[2]]
+                })
+                .collect()
+        };
+        let mut distance = vec![0u8; SQUARES * SQUARES];
+        for a in Square::all::<Geo>() {
+            for b in Square::all::<Geo>() {
+                let df = (a.file::<Geo>().0 as i32 - b.file::<Geo>().0 as i32).abs();
+                let dr = (a.rank::<Geo>().0 as i32 - b.rank::<Geo>().0 as i32).abs();
+                distance[a.index() * SQUARES + b.index()] = df.max(dr).min(NEAR as i32) as u8;
+            }
+        }
+        TableEvaluator {
+            kinds,
+            psq,
+            attack: near(w.attack),
+            defend: near(w.defend),
+            hand: w.hand.to_vec(),
+            distance,
+            tempo: w.tempo,
+        }
+    }
+
+    #[inline]
+    fn near(&self, royal: Option<Square>, sq: Square) -> usize {
+        royal.map_or(NEAR, |r| {
+            self.distance[r.index() * SQUARES + sq.index()] as usize
+        })
+    }
+
+    /// What one piece adds to its owner's total, given both royals.
+    #[inline]
+    fn contribution(
+        &self,
+        royals: [Option<Square>; 2],
+        color: Color,
+        kind: usize,
+        sq: Square,
+    ) -> i32 {
+        let own = self.near(royals[color.index()], sq);
+        let enemy = self.near(royals[color.flip().index()], sq);
+        let near = |table: &[i32; NEAR], d: usize| if d < NEAR { table[d] } else { 0 };
+        self.psq[(color.index() * self.kinds + kind) * SQUARES + sq.index()]
+            + near(&self.attack[kind], enemy)
+            + near(&self.defend[kind], own)
+    }
+
+    fn royals<P: TablePosition>(pos: &P) -> [Option<Square>; 2] {
+        [pos.royal(Color::Sente), pos.royal(Color::Gote)]
+    }
+
+    /// Each side's total, from scratch.
+    pub fn totals<P: TablePosition>(&self, pos: &P) -> Totals {
+        let royals = Self::royals(pos);
+        let mut sides = [0i32; 2];
+        pos.for_each_piece(|sq, color, kind| {
+            sides[color.index()] += self.contribution(royals, color, kind, sq);
+        });
+        for color in Color::BOTH {
+            for (kind, &value) in self.hand.iter().enumerate() {
+                if value != 0 {
+                    sides[color.index()] += pos.hand_count(color, kind) as i32 * value;
+                }
+            }
+        }
+        Totals(sides)
+    }
+
+    /// The totals after the legal move `mv` (not yet played); `None` when a royal moves or
+    /// is taken (the distance terms of every piece change: recount).
+    #[inline]
+    pub fn update<P: TablePosition>(&self, pos: &P, mv: Move, before: Totals) -> Option<Totals> {
+        let effect = pos.effect(mv);
+        if effect.moved.is_some_and(|(_, k)| P::is_royal(k))
+            || effect.captures.iter().any(|&(_, k)| P::is_royal(k))
+        {
+            return None;
+        }
+        let royals = Self::royals(pos);
+        let us = pos.side_to_move();
+        let them = us.flip();
+        let mut t = before.0;
+        match (effect.moved, effect.dropped) {
+            (Some((from, kind)), _) => {
+                t[us.index()] -= self.contribution(royals, us, kind, from);
+            }
+            (None, Some(kind)) => t[us.index()] -= self.hand[kind],
+            (None, None) => return None,
+        }
+        t[us.index()] += self.contribution(royals, us, effect.landed, effect.to);
+        for &(sq, kind) in &effect.captures {
+            t[them.index()] -= self.contribution(royals, them, kind, sq);
+            if let Some(hand_kind) = P::hand_kind(kind) {
+                t[us.index()] += self.hand[hand_kind];
+            }
+        }
+        Some(Totals(t))
+    }
+
+    /// The score of `totals` for `side_to_move`.
+    #[inline]
+    pub fn score(&self, totals: Totals, side_to_move: Color) -> i32 {
+        totals.0[side_to_move.index()] - totals.0[side_to_move.flip().index()] + self.tempo
+    }
+}

@@ -1,0 +1,242 @@
+//! Chu Shogi's evaluation weights and its reading of a Chu position for the 12×12 table
+//! evaluator (`board12`).
+//!
+//! Piece values are measured from mobility (`mobility`: average reach on a board a third
+//! full, with the exponent fitted on standard shogi); pieces with lion power get a quarter
+//! more for their double moves and double captures, which mobility does not see. Royals are
+//! worth a fixed 2000 each: losing one of two is a heavy loss, losing the last ends the game
+//! (the search knows that). Square bonuses push the small pieces towards the promotion zone
+//! and keep the royals back; royal safety counts pieces near each royal.
+
+use super::board12::{Effect, TableEvaluator, TablePosition, TableWeights};
+use super::mobility::measured_values;
+use crate::rules::bitboard::Bitboard;
+use crate::rules::geometry::{Board12x12, Color, Square};
+use crate::rules::moves::Move;
+use crate::rules::piece::PieceRules;
+use crate::rules::variants::chu::{Kind, Piece, Position};
+use arrayvec::ArrayVec;
+use std::sync::OnceLock;
+
+/// The value of a royal (King or Crown Prince) on the board.
+const ROYAL: i32 = 2000;
+
+/// Measured values per kind (`Kind::index`).
+pub fn values() -> &'static [i32] {
+    static VALUES: OnceLock<Vec<i32>> = OnceLock::new();
+    VALUES.get_or_init(|| {
+        let rules: Vec<&PieceRules> = Kind::ALL.iter().map(|k| k.rules()).collect();
+        let mut values = measured_values::<Board12x12>(&rules);
+        for kind in Kind::ALL {
+            let v = &mut values[kind.index()];
+            if kind.is_royal() {
+                *v = ROYAL;
+            } else if kind.has_lion_power() {
+                *v += *v / 4;
+            }
+        }
+        values
+    })
+}
+
+/// The exchange value of a kind (move ordering, SEE, quiescence margins).
+#[inline]
+pub fn value(kind: Kind) -> i32 {
+    values()[kind.index()]
+}
+
+fn square_bonus(kind: usize, rank_from_far: usize, file: usize) -> i32 {
+    let kind = Kind::ALL[kind];
+    let centre = 5 - (2 * file as i32 - 11).abs() / 2; // 0 on the edge files, 5 in the middle
+    let from_back = 11 - rank_from_far as i32; // 0 on the own back rank
+    if kind.is_royal() {
+        -12 * from_back + 3 * centre
+    } else if kind.can_promote() && value(kind) < 400 {
+        // Small pieces gain by advancing towards promotion.
+        4 * from_back.min(8) + centre
+    } else {
+        2 * centre
+    }
+}
+
+fn attack(kind: usize) -> [i32; 3] {
+    let kind = Kind::ALL[kind];
+    if kind.is_royal() {
+        return [0; 3];
+    }
+    let v = value(kind);
+    [(v / 12).min(80), (v / 20).min(50), (v / 40).min(25)]
+}
+
+fn defend(kind: usize) -> [i32; 3] {
+    match Kind::ALL[kind] {
+        Kind::Gold | Kind::Silver | Kind::Copper | Kind::Leopard | Kind::BlindTiger => [25, 12, 0],
+        Kind::DrunkElephant | Kind::PromotedSilver | Kind::PromotedGold => [25, 12, 0],
+        _ => [0; 3],
+    }
+}
+
+/// The standard Chu evaluator, built on first use.
+pub fn evaluator() -> &'static TableEvaluator {
+    static EVALUATOR: OnceLock<TableEvaluator> = OnceLock::new();
+    EVALUATOR.get_or_init(|| {
+        TableEvaluator::new(
+            Kind::COUNT,
+            &TableWeights {
+                values: values(),
+                hand: &[0; Kind::COUNT],
+                square_bonus: &square_bonus,
+                attack: &attack,
+                defend: &defend,
+                tempo: 20,
+            },
+        )
+    })
+}
+
+impl TablePosition for Position {
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        Position::side_to_move(self)
+    }
+
+    fn for_each_piece(&self, mut f: impl FnMut(Square, Color, usize)) {
+        for color in Color::BOTH {
+            let ours = self.pieces_of(color);
+            for kind in Kind::ALL {
+                for sq in (ours & self.pieces_of_kind(kind)).squares() {
+                    f(sq, color, kind.index());
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn royal(&self, color: Color) -> Option<Square> {
+        self.pieces(color, Kind::King)
+            .lowest()
+            .or_else(|| self.pieces(color, Kind::CrownPrince).lowest())
+    }
+
+    #[inline]
+    fn is_royal(kind: usize) -> bool {
+        Kind::ALL[kind].is_royal()
+    }
+
+    #[inline]
+    fn hand_count(&self, _color: Color, _kind: usize) -> u32 {
+        0
+    }
+
+    #[inline]
+    fn hand_kind(_kind: usize) -> Option<usize> {
+        None
+    }
+
+    #[inline]
+    fn effect(&self, mv: Move) -> Effect {
+        effect(self, mv)
+    }
+}
+
+/// What a Chu move (possibly a lion double move) does.
+#[inline]
+pub fn effect(pos: &Position, mv: Move) -> Effect {
+    let from = mv.from().expect("Chu Shogi has no drops");
+    let moved = pos.piece_at(from).expect("a piece to move");
+    let landed = landed(moved, mv).kind().index();
+    let mut captures = ArrayVec::new();
+    if let Some(mid) = mv.mid() {
+        if let Some(victim) = pos.piece_at(mid) {
+            captures.push((mid, victim.kind().index()));
+        }
+    }
+    if mv.to() != from {
+        if let Some(victim) = pos.piece_at(mv.to()) {
+            captures.push((mv.to(), victim.kind().index()));
+        }
+    }
+    Effect {
+        moved: Some((from, moved.kind().index())),
+        dropped: None,
+        to: mv.to(),
+        landed,
+        captures,
+    }
+}
+
+/// The piece `mv` leaves on its destination.
+#[inline]
+pub fn landed(moved: Piece, mv: Move) -> Piece {
+    if mv.is_promotion() {
+        Piece::new(moved.color(), moved.kind().promoted())
+    } else {
+        moved
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::moves::MoveList;
+    use rand::rngs::StdRng;
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+
+    #[test]
+    fn measured_values_rank_the_pieces_sensibly() {
+        let v = |k: Kind| value(k);
+        assert_eq!(v(Kind::Pawn), 100);
+        assert!(v(Kind::Gold) > v(Kind::Copper));
+        assert!(v(Kind::Rook) > v(Kind::Lance));
+        assert!(v(Kind::DragonKing) > v(Kind::Rook));
+        assert!(v(Kind::FreeKing) > v(Kind::DragonKing));
+        assert!(v(Kind::Lion) > v(Kind::Rook));
+        assert!(v(Kind::SoaringEagle) > v(Kind::DragonHorse));
+    }
+
+    #[test]
+    fn incremental_totals_match_a_full_recount() {
+        let e = evaluator();
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut updated = 0;
+        for _ in 0..8 {
+            let mut pos = Position::startpos();
+            let mut totals = e.totals(&pos);
+            for _ in 0..200 {
+                let mut legal = MoveList::new();
+                pos.generate_legal(&mut legal);
+                // Prefer captures so that lion double captures come up.
+                let captures: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&m| !effect(&pos, m).captures.is_empty())
+                    .collect();
+                let Some(&mv) = captures.choose(&mut rng).or_else(|| legal.choose(&mut rng)) else {
+                    break;
+                };
+                let next = e.update(&pos, mv, totals);
+                pos.play(mv);
+                if pos.royals(Color::Sente).is_empty() || pos.royals(Color::Gote).is_empty() {
+                    break;
+                }
+                totals = match next {
+                    Some(t) => {
+                        assert_eq!(t, e.totals(&pos), "{}", pos.to_sfen());
+                        updated += 1;
+                        t
+                    }
+                    None => e.totals(&pos),
+                };
+            }
+        }
+        assert!(updated > 500, "{updated}");
+    }
+
+    #[test]
+    fn the_start_position_is_balanced_apart_from_tempo() {
+        let e = evaluator();
+        let pos = Position::startpos();
+        assert_eq!(e.score(e.totals(&pos), Color::Sente), 20);
+    }
+}

@@ -1,0 +1,237 @@
+//! Chu Kagamigi's evaluation weights and its reading of a position for the 12×12 table
+//! evaluator (`board12`).
+//!
+//! No values for these pieces exist anywhere, so they are measured: each kind's mobility
+//! (average reach on a board a third full) turned into centipawns with the exponent fitted
+//! on standard shogi (`mobility`). A piece in hand is worth a tenth more than on the board,
+//! as in shogi. Square bonuses push the small pieces forward and keep the king back; king
+//! safety counts pieces near each king.
+
+use super::board12::{Effect, TableEvaluator, TablePosition, TableWeights};
+use super::mobility::measured_values;
+use crate::rules::bitboard::Bitboard;
+use crate::rules::geometry::{Board12x12, Color, Square};
+use crate::rules::moves::Move;
+use crate::rules::piece::PieceRules;
+use crate::rules::variants::kagamigi::{pieces, Kind, Position};
+use arrayvec::ArrayVec;
+use std::sync::OnceLock;
+
+/// Measured values per kind (`Kind::index`); the king's is 0 (it is never exchanged).
+pub fn values() -> &'static [i32] {
+    static VALUES: OnceLock<Vec<i32>> = OnceLock::new();
+    VALUES.get_or_init(|| {
+        let rules: Vec<&PieceRules> = pieces().iter().collect();
+        let mut values = measured_values::<Board12x12>(&rules);
+        values[Kind::King.index()] = 0;
+        values
+    })
+}
+
+/// Values in hand per kind (hand kinds only; 0 for the others).
+fn hand_values() -> &'static [i32] {
+    static HAND: OnceLock<Vec<i32>> = OnceLock::new();
+    HAND.get_or_init(|| {
+        let board = values();
+        (0..Kind::COUNT)
+            .map(|k| {
+                if k < Kind::HAND_COUNT {
+                    board[k] + board[k] / 10
+                } else {
+                    0
+                }
+            })
+            .collect()
+    })
+}
+
+/// The exchange value of a kind (move ordering, SEE, quiescence margins).
+#[inline]
+pub fn value(kind: Kind) -> i32 {
+    if kind == Kind::King {
+        20000
+    } else {
+        values()[kind.index()]
+    }
+}
+
+fn square_bonus(kind: usize, rank_from_far: usize, file: usize) -> i32 {
+    let kind = Kind::ALL[kind];
+    let centre = 5 - (2 * file as i32 - 11).abs() / 2;
+    let from_back = 11 - rank_from_far as i32;
+    if kind == Kind::King {
+        -12 * from_back + 3 * centre
+    } else if kind.can_promote() && values()[kind.index()] < 400 {
+        4 * from_back.min(8) + centre
+    } else {
+        2 * centre
+    }
+}
+
+fn attack(kind: usize) -> [i32; 3] {
+    if kind == Kind::King.index() {
+        return [0; 3];
+    }
+    let v = values()[kind];
+    [(v / 10).min(90), (v / 16).min(60), (v / 32).min(30)]
+}
+
+fn defend(kind: usize) -> [i32; 3] {
+    let v = values()[kind];
+    if kind != Kind::King.index() && v < 700 {
+        [25, 12, 0]
+    } else {
+        [0; 3]
+    }
+}
+
+/// The standard Chu Kagamigi evaluator, built on first use.
+pub fn evaluator() -> &'static TableEvaluator {
+    static EVALUATOR: OnceLock<TableEvaluator> = OnceLock::new();
+    EVALUATOR.get_or_init(|| {
+        TableEvaluator::new(
+            Kind::COUNT,
+            &TableWeights {
+                values: values(),
+                hand: hand_values(),
+                square_bonus: &square_bonus,
+                attack: &attack,
+                defend: &defend,
+                tempo: 25,
+            },
+        )
+    })
+}
+
+impl TablePosition for Position {
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        Position::side_to_move(self)
+    }
+
+    fn for_each_piece(&self, mut f: impl FnMut(Square, Color, usize)) {
+        for color in Color::BOTH {
+            let ours = self.pieces_of(color);
+            for kind in Kind::ALL {
+                for sq in (ours & self.pieces_of_kind(kind)).squares() {
+                    f(sq, color, kind.index());
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn royal(&self, color: Color) -> Option<Square> {
+        self.king_square(color)
+    }
+
+    #[inline]
+    fn is_royal(kind: usize) -> bool {
+        kind == Kind::King.index()
+    }
+
+    #[inline]
+    fn hand_count(&self, color: Color, kind: usize) -> u32 {
+        if kind < Kind::HAND_COUNT {
+            self.hand(color).count(Kind::ALL[kind]) as u32
+        } else {
+            0
+        }
+    }
+
+    #[inline]
+    fn hand_kind(kind: usize) -> Option<usize> {
+        Kind::ALL[kind].in_hand().map(Kind::index)
+    }
+
+    #[inline]
+    fn effect(&self, mv: Move) -> Effect {
+        let to = mv.to();
+        match mv.from() {
+            None => {
+                let kind = mv.dropped_kind().expect("a drop").0 as usize;
+                Effect {
+                    moved: None,
+                    dropped: Some(kind),
+                    to,
+                    landed: kind,
+                    captures: ArrayVec::new(),
+                }
+            }
+            Some(from) => {
+                let moved = self.piece_at(from).expect("a piece to move").kind();
+                let landed = if mv.is_promotion() {
+                    moved.promoted()
+                } else {
+                    moved
+                };
+                let mut captures = ArrayVec::new();
+                if let Some(victim) = self.piece_at(to) {
+                    captures.push((to, victim.kind().index()));
+                }
+                Effect {
+                    moved: Some((from, moved.index())),
+                    dropped: None,
+                    to,
+                    landed: landed.index(),
+                    captures,
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::moves::MoveList;
+    use rand::rngs::StdRng;
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+
+    #[test]
+    fn measured_values_rank_the_pieces_sensibly() {
+        let v = |k: Kind| values()[k.index()];
+        assert_eq!(v(Kind::Pawn), 100);
+        assert!(v(Kind::Rook) > v(Kind::Gold));
+        assert!(v(Kind::DragonKing) > v(Kind::Rook));
+        assert!(v(Kind::DragonHorse) > v(Kind::Bishop));
+        assert!(v(Kind::Gold) > v(Kind::Pawn));
+    }
+
+    #[test]
+    fn incremental_totals_match_a_full_recount() {
+        let e = evaluator();
+        let mut rng = StdRng::seed_from_u64(8);
+        let mut updated = 0;
+        for _ in 0..8 {
+            let mut pos = Position::startpos();
+            let mut totals = e.totals(&pos);
+            for _ in 0..200 {
+                let mut legal = MoveList::new();
+                pos.generate_legal(&mut legal);
+                let Some(&mv) = legal.choose(&mut rng) else {
+                    break;
+                };
+                let next = e.update(&pos, mv, totals);
+                pos.play(mv);
+                totals = match next {
+                    Some(t) => {
+                        assert_eq!(t, e.totals(&pos), "{}", pos.to_sfen());
+                        updated += 1;
+                        t
+                    }
+                    None => e.totals(&pos),
+                };
+            }
+        }
+        assert!(updated > 500, "{updated}");
+    }
+
+    #[test]
+    fn the_start_position_is_balanced_apart_from_tempo() {
+        let e = evaluator();
+        let pos = Position::startpos();
+        assert_eq!(e.score(e.totals(&pos), Color::Sente), 25);
+    }
+}

@@ -1,0 +1,275 @@
+//! Chu Shogi for the alpha-beta search.
+//!
+//! Chu has no obligation to answer a check and ends when the last royal is taken, so the
+//! search sees a lost position as one without royals (or a bared king, by the rule set) and
+//! "in check" means only that the side's last royal is attacked (quiescence then looks at
+//! every move, not just captures). Checks give no extension. The exchange estimate is one
+//! recapture deep: what the move takes, minus the moving piece if the square stays defended.
+
+use super::super::game::SearchGame;
+use crate::eval::board12::TableEvaluator;
+use crate::eval::chu::{effect, evaluator, landed, value};
+use crate::eval::Totals;
+use crate::rules::bitboard::Bitboard;
+use crate::rules::game::Outcome;
+use crate::rules::geometry::Color;
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::variants::chu::{Kind, Position};
+
+impl SearchGame for Position {
+    type Evaluator = TableEvaluator;
+    type Totals = Totals;
+    type Checks = ();
+
+    const PIECE_SLOTS: usize = 2 * Kind::COUNT;
+    const SQUARES: usize = 144;
+
+    #[inline]
+    fn default_evaluator() -> &'static TableEvaluator {
+        evaluator()
+    }
+
+    #[inline]
+    fn eval_totals(&self, evaluator: &TableEvaluator) -> Totals {
+        evaluator.totals(self)
+    }
+
+    #[inline]
+    fn eval_update(&self, evaluator: &TableEvaluator, mv: Move, before: Totals) -> Option<Totals> {
+        evaluator.update(self, mv, before)
+    }
+
+    #[inline]
+    fn eval_score(evaluator: &TableEvaluator, totals: Totals, side_to_move: Color) -> i32 {
+        evaluator.score(totals, side_to_move)
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        Position::side_to_move(self)
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+
+    #[inline]
+    fn hash_before(&self, back: usize) -> Option<u64> {
+        Position::hash_before(self, back)
+    }
+
+    #[inline]
+    fn moves_played(&self) -> usize {
+        Position::moves_played(self)
+    }
+
+    #[inline]
+    fn move_number(&self) -> u32 {
+        Position::move_number(self)
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        let us = Position::side_to_move(self);
+        self.royals(us).count() == 1 && Position::in_check(self, us)
+    }
+
+    #[inline]
+    fn has_lost(&self) -> bool {
+        let us = Position::side_to_move(self);
+        let royals = self.royals(us);
+        if royals.is_empty() {
+            return true;
+        }
+        // Only a bared side can lose by the bare-king rules; the full test is rarely needed.
+        self.pieces_of(us).and_not(royals).is_empty()
+            && self.bare_king_outcome() == Some(Outcome::Win(us.flip()))
+    }
+
+    #[inline]
+    fn generate_legal(&self, out: &mut MoveList) {
+        Position::generate_legal(self, out);
+    }
+
+    fn generate_captures(&self, out: &mut MoveList) {
+        let mut all = MoveList::new();
+        Position::generate_legal(self, &mut all);
+        for &mv in &all {
+            if SearchGame::is_capture(self, mv) {
+                out.push(mv);
+            }
+        }
+    }
+
+    #[inline]
+    fn has_legal_move(&self) -> bool {
+        Position::has_legal_move(self)
+    }
+
+    #[inline]
+    fn play(&mut self, mv: Move) {
+        Position::play(self, mv);
+    }
+
+    #[inline]
+    fn unplay(&mut self) {
+        Position::unplay(self);
+    }
+
+    #[inline]
+    fn play_null(&mut self) {
+        Position::play_null(self);
+    }
+
+    #[inline]
+    fn unplay_null(&mut self) {
+        Position::unplay_null(self);
+    }
+
+    #[inline]
+    fn gives_check(&self, _mv: Move) -> bool {
+        false
+    }
+
+    #[inline]
+    fn checks(&self) {}
+
+    #[inline]
+    fn checks_gives_check(&self, _checks: &(), _mv: Move) -> bool {
+        false
+    }
+
+    #[inline]
+    fn moved_slot(&self, mv: Move) -> usize {
+        self.piece_at(mv.from().expect("a board move"))
+            .expect("a piece to move")
+            .index()
+    }
+
+    #[inline]
+    fn landed_slot(&self, mv: Move) -> usize {
+        let moved = self
+            .piece_at(mv.from().expect("a board move"))
+            .expect("a piece");
+        landed(moved, mv).index()
+    }
+
+    #[inline]
+    fn is_capture(&self, mv: Move) -> bool {
+        mv.mid().is_some_and(|m| self.piece_at(m).is_some())
+            || (mv.from() != Some(mv.to()) && self.piece_at(mv.to()).is_some())
+    }
+
+    #[inline]
+    fn victim_value(&self, mv: Move) -> i32 {
+        effect(self, mv)
+            .captures
+            .iter()
+            .map(|&(_, k)| value(Kind::ALL[k]))
+            .sum()
+    }
+
+    #[inline]
+    fn mover_value(&self, mv: Move) -> i32 {
+        let moved = self
+            .piece_at(mv.from().expect("a board move"))
+            .expect("a piece");
+        value(moved.kind())
+    }
+
+    #[inline]
+    fn promotion_gain(&self, mv: Move) -> i32 {
+        if !mv.is_promotion() {
+            return 0;
+        }
+        let kind = self
+            .piece_at(mv.from().expect("a board move"))
+            .expect("a piece")
+            .kind();
+        value(kind.promoted()) - value(kind)
+    }
+
+    fn see(&self, mv: Move) -> i32 {
+        let e = effect(self, mv);
+        let gain: i32 = e
+            .captures
+            .iter()
+            .map(|&(_, k)| value(Kind::ALL[k]))
+            .sum::<i32>()
+            + SearchGame::promotion_gain(self, mv);
+        let from = mv.from().expect("a board move");
+        let mut occupied = self.occupied().without(from);
+        for &(sq, _) in &e.captures {
+            occupied = occupied.without(sq);
+        }
+        occupied = occupied.with(mv.to());
+        let them = Position::side_to_move(self).flip();
+        if self.attackers_to(mv.to(), them, occupied).any() {
+            gain - value(Kind::ALL[e.landed])
+        } else {
+            gain
+        }
+    }
+
+    #[inline]
+    fn promotion_first(&self, mv: Move) -> bool {
+        mv.is_promotion()
+    }
+}
+
+/// Whether the game is over for the search's purposes in a position the rules also judge
+/// (kept beside the trait so both views can be compared in tests).
+#[cfg(test)]
+fn rules_say_lost(pos: &Position) -> bool {
+    crate::rules::game::Game::outcome(pos) == Some(Outcome::Win(Position::side_to_move(pos).flip()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::StdRng;
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+
+    #[test]
+    fn a_lost_position_for_the_search_is_lost_by_the_rules() {
+        let mut rng = StdRng::seed_from_u64(21);
+        let mut lost = 0;
+        for _ in 0..20 {
+            let mut pos = Position::startpos();
+            for _ in 0..400 {
+                if SearchGame::has_lost(&pos) {
+                    assert!(rules_say_lost(&pos), "{}", pos.to_sfen());
+                    lost += 1;
+                    break;
+                }
+                let mut legal = MoveList::new();
+                Position::generate_legal(&pos, &mut legal);
+                // Captures first, so that games end.
+                let captures: Vec<Move> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&m| SearchGame::is_capture(&pos, m))
+                    .collect();
+                let Some(&mv) = captures.choose(&mut rng).or_else(|| legal.choose(&mut rng)) else {
+                    break;
+                };
+                Position::play(&mut pos, mv);
+            }
+        }
+        assert!(lost > 5, "{lost}");
+    }
+
+    #[test]
+    fn null_moves_restore_the_position() {
+        let mut pos = Position::startpos();
+        let before = pos.clone();
+        Position::play_null(&mut pos);
+        assert_ne!(Position::hash(&pos), Position::hash(&before));
+        assert_eq!(pos.compute_hash(), Position::hash(&pos));
+        Position::unplay_null(&mut pos);
+        assert_eq!(pos, before);
+        assert_eq!(Position::hash(&pos), Position::hash(&before));
+    }
+}

@@ -1,0 +1,266 @@
+//! Chu Kagamigi for the alpha-beta search: a drop game with check and mate like shogi, on
+//! the 12×12 board. Checks are detected for the moving piece only (a discovered check is not
+//! seen, so it is not extended); the exchange estimate is one recapture deep.
+
+use super::super::game::SearchGame;
+use crate::eval::board12::TableEvaluator;
+use crate::eval::kagamigi::{evaluator, value};
+use crate::eval::Totals;
+use crate::rules::bitboard::Bitboard;
+use crate::rules::geometry::Color;
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::variants::kagamigi::{Kind, Piece, Position};
+
+/// The piece `mv` leaves on its destination.
+#[inline]
+fn landed(pos: &Position, mv: Move) -> Piece {
+    let us = pos.side_to_move();
+    match mv.from() {
+        None => Piece::new(
+            us,
+            Kind::from_index(mv.dropped_kind().expect("a drop").0).expect("a kind"),
+        ),
+        Some(from) => {
+            let moved = pos.piece_at(from).expect("a piece to move");
+            if mv.is_promotion() {
+                Piece::new(us, moved.kind().promoted())
+            } else {
+                moved
+            }
+        }
+    }
+}
+
+/// The piece that makes `mv` (for a drop, the dropped piece).
+#[inline]
+fn mover(pos: &Position, mv: Move) -> Piece {
+    match mv.from() {
+        None => landed(pos, mv),
+        Some(from) => pos.piece_at(from).expect("a piece to move"),
+    }
+}
+
+impl SearchGame for Position {
+    type Evaluator = TableEvaluator;
+    type Totals = Totals;
+    type Checks = ();
+
+    const PIECE_SLOTS: usize = 2 * Kind::COUNT;
+    const SQUARES: usize = 144;
+
+    #[inline]
+    fn default_evaluator() -> &'static TableEvaluator {
+        evaluator()
+    }
+
+    #[inline]
+    fn eval_totals(&self, evaluator: &TableEvaluator) -> Totals {
+        evaluator.totals(self)
+    }
+
+    #[inline]
+    fn eval_update(&self, evaluator: &TableEvaluator, mv: Move, before: Totals) -> Option<Totals> {
+        evaluator.update(self, mv, before)
+    }
+
+    #[inline]
+    fn eval_score(evaluator: &TableEvaluator, totals: Totals, side_to_move: Color) -> i32 {
+        evaluator.score(totals, side_to_move)
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        Position::side_to_move(self)
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        Position::hash(self)
+    }
+
+    #[inline]
+    fn hash_before(&self, back: usize) -> Option<u64> {
+        Position::hash_before(self, back)
+    }
+
+    #[inline]
+    fn moves_played(&self) -> usize {
+        Position::moves_played(self)
+    }
+
+    #[inline]
+    fn move_number(&self) -> u32 {
+        Position::move_number(self)
+    }
+
+    #[inline]
+    fn in_check(&self) -> bool {
+        Position::in_check(self)
+    }
+
+    #[inline]
+    fn has_lost(&self) -> bool {
+        false
+    }
+
+    #[inline]
+    fn generate_legal(&self, out: &mut MoveList) {
+        Position::generate_legal(self, out);
+    }
+
+    fn generate_captures(&self, out: &mut MoveList) {
+        let mut all = MoveList::new();
+        Position::generate_legal(self, &mut all);
+        for &mv in &all {
+            if SearchGame::is_capture(self, mv) {
+                out.push(mv);
+            }
+        }
+    }
+
+    #[inline]
+    fn has_legal_move(&self) -> bool {
+        Position::has_legal_move(self)
+    }
+
+    #[inline]
+    fn play(&mut self, mv: Move) {
+        Position::play(self, mv);
+    }
+
+    #[inline]
+    fn unplay(&mut self) {
+        Position::unplay(self);
+    }
+
+    #[inline]
+    fn play_null(&mut self) {
+        Position::play_null(self);
+    }
+
+    #[inline]
+    fn unplay_null(&mut self) {
+        Position::unplay_null(self);
+    }
+
+    /// Direct checks by the moved (or dropped) piece.
+    fn gives_check(&self, mv: Move) -> bool {
+        let Some(king) = self.king_square(Position::side_to_move(self).flip()) else {
+            return false;
+        };
+        let mut occupied = self.occupied().with(mv.to());
+        if let Some(from) = mv.from() {
+            occupied = occupied.without(from);
+        }
+        self.tables()
+            .attacks(landed(self, mv), mv.to(), occupied)
+            .contains(king)
+    }
+
+    #[inline]
+    fn checks(&self) {}
+
+    #[inline]
+    fn checks_gives_check(&self, _checks: &(), mv: Move) -> bool {
+        SearchGame::gives_check(self, mv)
+    }
+
+    #[inline]
+    fn moved_slot(&self, mv: Move) -> usize {
+        mover(self, mv).index()
+    }
+
+    #[inline]
+    fn landed_slot(&self, mv: Move) -> usize {
+        landed(self, mv).index()
+    }
+
+    #[inline]
+    fn is_capture(&self, mv: Move) -> bool {
+        !mv.is_drop() && self.piece_at(mv.to()).is_some()
+    }
+
+    #[inline]
+    fn victim_value(&self, mv: Move) -> i32 {
+        if mv.is_drop() {
+            return 0;
+        }
+        self.piece_at(mv.to()).map_or(0, |p| value(p.kind()))
+    }
+
+    #[inline]
+    fn mover_value(&self, mv: Move) -> i32 {
+        value(mover(self, mv).kind())
+    }
+
+    #[inline]
+    fn promotion_gain(&self, mv: Move) -> i32 {
+        if !mv.is_promotion() {
+            return 0;
+        }
+        value(landed(self, mv).kind()) - value(mover(self, mv).kind())
+    }
+
+    fn see(&self, mv: Move) -> i32 {
+        let gain = SearchGame::victim_value(self, mv) + SearchGame::promotion_gain(self, mv);
+        let mut occupied = self.occupied().with(mv.to());
+        if let Some(from) = mv.from() {
+            occupied = occupied.without(from);
+        }
+        let them = Position::side_to_move(self).flip();
+        if self.attackers_to(mv.to(), them, occupied).any() {
+            gain - value(landed(self, mv).kind())
+        } else {
+            gain
+        }
+    }
+
+    #[inline]
+    fn promotion_first(&self, mv: Move) -> bool {
+        mv.is_promotion()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::StdRng;
+    use rand::seq::SliceRandom;
+    use rand::SeedableRng;
+
+    #[test]
+    fn every_reported_check_is_a_check() {
+        let mut rng = StdRng::seed_from_u64(4);
+        let mut checks = 0;
+        for _ in 0..10 {
+            let mut pos = Position::startpos();
+            for _ in 0..150 {
+                let mut legal = MoveList::new();
+                Position::generate_legal(&pos, &mut legal);
+                for &mv in &legal {
+                    if SearchGame::gives_check(&pos, mv) {
+                        Position::play(&mut pos, mv);
+                        assert!(Position::in_check(&pos), "{}", pos.to_sfen());
+                        Position::unplay(&mut pos);
+                        checks += 1;
+                    }
+                }
+                let Some(&mv) = legal.choose(&mut rng) else {
+                    break;
+                };
+                Position::play(&mut pos, mv);
+            }
+        }
+        assert!(checks > 50, "{checks}");
+    }
+
+    #[test]
+    fn null_moves_restore_the_position() {
+        let mut pos = Position::startpos();
+        let before = pos.clone();
+        Position::play_null(&mut pos);
+        assert_eq!(pos.compute_hash(), Position::hash(&pos));
+        Position::unplay_null(&mut pos);
+        assert_eq!(pos, before);
+    }
+}
