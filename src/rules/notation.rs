@@ -147,3 +147,15 @@ pub fn write_sfen_board<G: Geometry>(piece_text: impl Fn(Square) -> Option<Strin
     }
     board
 }
+
+/// A position's text forms, as the protocol layers (USI, the command line, the referee)
+/// read and write them; each variant implements it from its own `notation.rs`.
+pub trait GameText: Sized {
+    /// Parses an SFEN (the variant's own fields after the board).
+    fn parse_sfen(text: &str) -> Result<Self, NotationError>;
+    fn sfen(&self) -> String;
+    /// Reads a move in USI notation and checks that it is legal here.
+    fn parse_move(&self, text: &str) -> Result<crate::rules::moves::Move, NotationError>;
+    /// The USI text of a legal move.
+    fn move_text(&self, mv: crate::rules::moves::Move) -> String;
+}

@@ -3,7 +3,7 @@
 //! tokens of `ponderhit`. Pure functions, no I/O: the caller reports the errors.
 
 use crate::rules::geometry::Color;
-use crate::rules::variants::shogi::Position;
+use crate::rules::moves::Move;
 use crate::search::{Clock, Limits};
 use std::time::Duration;
 
@@ -24,34 +24,6 @@ pub fn tokens(line: &str) -> Vec<(usize, &str)> {
         out.push((s, &line[s..]));
     }
     out
-}
-
-/// Parses the arguments of `position` into a new position with its game history.
-pub fn parse_position(args: &[&str]) -> Result<Position, String> {
-    let moves_at = args.iter().position(|t| *t == "moves");
-    let (setup, moves) = match moves_at {
-        Some(i) => (&args[..i], &args[i + 1..]),
-        None => (args, &[][..]),
-    };
-    let mut position = match setup.first() {
-        Some(&"startpos") if setup.len() == 1 => Position::startpos(),
-        Some(&"startpos") => {
-            return Err(format!(
-                "unexpected {:?} after startpos (expected moves)",
-                setup[1]
-            ))
-        }
-        Some(&"sfen") => Position::from_sfen(&setup[1..].join(" ")).map_err(|e| e.to_string())?,
-        Some(other) => return Err(format!("expected startpos or sfen, found {other:?}")),
-        None => return Err("position needs startpos or sfen".to_string()),
-    };
-    for (ply, text) in moves.iter().enumerate() {
-        let mv = position
-            .parse_usi_move(text)
-            .map_err(|e| format!("move {} ({text}): {e}", ply + 1))?;
-        position.play(mv);
-    }
-    Ok(position)
 }
 
 /// What `go mate` asks for.
@@ -147,7 +119,11 @@ fn value_after<'a>(
 
 /// Parses the arguments of `go` for `position`. Malformed tokens are skipped with a
 /// warning; the rest of the line still counts.
-pub fn parse_go(args: &[&str], position: &Position) -> (Go, Vec<String>) {
+/// Parses `go`; `parse_move` reads the moves of `searchmoves` in the current position.
+pub fn parse_go(
+    args: &[&str],
+    parse_move: &dyn Fn(&str) -> Result<Move, String>,
+) -> (Go, Vec<String>) {
     let mut go = Go::default();
     let mut warnings = Vec::new();
     let mut i = 0;
@@ -204,7 +180,7 @@ pub fn parse_go(args: &[&str], position: &Position) -> (Go, Vec<String>) {
             "searchmoves" => {
                 // `searchmoves` takes the rest of the line.
                 for text in &args[i + 1..] {
-                    match position.parse_usi_move(text) {
+                    match parse_move(text) {
                         Ok(mv) => go.limits.root_moves.push(mv),
                         Err(e) => warnings.push(format!("searchmoves: {e}")),
                     }
@@ -266,13 +242,17 @@ pub fn parse_setoption(rest: &str) -> Result<(String, Option<String>), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::variants::shogi::Position;
 
     fn words(line: &str) -> Vec<&str> {
         line.split_whitespace().collect()
     }
 
     fn go(line: &str) -> (Go, Vec<String>) {
-        parse_go(&words(line), &Position::startpos())
+        let start = Position::startpos();
+        parse_go(&words(line), &|t| {
+            start.parse_usi_move(t).map_err(|e| e.to_string())
+        })
     }
 
     fn ms(n: u64) -> Option<Duration> {
@@ -348,42 +328,6 @@ mod tests {
             ]
         );
         assert_eq!(w.len(), 1);
-    }
-
-    #[test]
-    fn position_shapes() {
-        let p = parse_position(&words("startpos moves")).unwrap();
-        assert_eq!(p, Position::startpos());
-        let p = parse_position(&words(
-            "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - moves 7g7f 3c3d",
-        ))
-        .unwrap();
-        assert_eq!(p.moves_played(), 2);
-        assert_eq!(p.move_number(), 3);
-        let p = parse_position(&words(
-            "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-        ))
-        .unwrap();
-        assert_eq!(p, Position::startpos());
-        let hands = parse_position(&words("sfen 4k4/9/9/9/9/9/9/9/4K4 b 10P8p 1")).unwrap();
-        assert_eq!(hands.to_sfen(), "4k4/9/9/9/9/9/9/9/4K4 b 10P8p 1");
-    }
-
-    #[test]
-    fn bad_positions_are_refused() {
-        for args in [
-            "",
-            "moves 7g7f",
-            "startpos 7g7f",
-            "startpos moves 7g7f 7g7f",
-            "startpos moves 7g7f xyz",
-            "sfen",
-            "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1",
-            "sfen 4k4/9/9/9/9/9/9/9/4K4 x - 1",
-            "fen startpos",
-        ] {
-            assert!(parse_position(&words(args)).is_err(), "{args:?}");
-        }
     }
 
     #[test]

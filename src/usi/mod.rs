@@ -8,15 +8,18 @@
 //! [`output::Output`]. `docs/USI.md` describes the commands and options.
 
 pub mod command;
+pub mod game;
 pub mod options;
 pub mod output;
 mod worker;
 
 use crate::rules::geometry::Color;
-use crate::rules::variants::shogi::Position;
+use crate::rules::variants::chu::ChuRules;
 use crate::search::{Clock, Control, Limits};
 use command::{Go, MateLimit};
 use crossbeam_channel::{Receiver, Sender};
+use game::UsiPosition;
+use options::Variant;
 use options::{Effect, HashMb, Options};
 use output::Output;
 use std::io::BufRead;
@@ -88,7 +91,7 @@ struct Active {
 struct Engine {
     out: Output,
     options: Options,
-    position: Position,
+    position: UsiPosition,
     jobs: Sender<Job>,
     done: Receiver<()>,
     active: Option<Active>,
@@ -159,7 +162,7 @@ impl Engine {
         Engine {
             out,
             options,
-            position: Position::startpos(),
+            position: UsiPosition::startpos(Variant::Shogi, ChuRules::default()),
             jobs,
             done,
             active: None,
@@ -246,12 +249,14 @@ impl Engine {
             "isready" => self.isready(),
             "setoption" => self.setoption(rest),
             "usinewgame" if self.searched_since_clear => self.clear(),
-            "position" => match command::parse_position(&args) {
-                Ok(position) => self.position = position,
-                Err(e) => self
-                    .out
-                    .error(&format!("position refused, keeping the previous one: {e}")),
-            },
+            "position" => {
+                match UsiPosition::parse(&args, self.options.variant, self.options.chu_rules) {
+                    Ok(position) => self.position = position,
+                    Err(e) => self
+                        .out
+                        .error(&format!("position refused, keeping the previous one: {e}")),
+                }
+            }
             "go" => {
                 self.go(&args);
                 if let Some(clock) = early_ponderhit {
@@ -329,7 +334,11 @@ impl Engine {
         };
         match self.options.set(&name, value.as_deref()) {
             Ok(Effect::None) => {}
-            Ok(Effect::ClearHash | Effect::NewGame) => self.clear(),
+            Ok(Effect::ClearHash) => self.clear(),
+            Ok(Effect::NewGame) => {
+                self.clear();
+                self.position = UsiPosition::startpos(self.options.variant, self.options.chu_rules);
+            }
             Err(e) => self.out.error(&e),
         }
     }
@@ -345,7 +354,8 @@ impl Engine {
                 self.finish_search(None);
             }
         }
-        let (go, warnings) = command::parse_go(args, &self.position);
+        let position = self.position.clone();
+        let (go, warnings) = command::parse_go(args, &|text| position.parse_move(text));
         for w in warnings {
             self.out.error(&format!("go: {w}"));
         }
@@ -363,7 +373,6 @@ impl Engine {
         } = go;
         self.searched_since_clear = true;
         let now = Instant::now();
-        let position = Box::new(self.position.clone());
         if let Some(limit) = mate {
             let control = Control::new(false);
             let deadline = match limit {

@@ -6,6 +6,7 @@
 //! is an alias of `MultiPV`, `UCI_Variant` of `USI_Variant`, `Hash` of `USI_Hash`, and
 //! `USI_Threads`/`NumberOfThreads` of `Threads`, because GUIs and bots send these spellings.
 
+use crate::rules::variants::chu::ChuRules;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::search::{Config, ParallelMode};
 use std::time::Duration;
@@ -14,10 +15,13 @@ use std::time::Duration;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HashMb(pub usize);
 
-/// The games `USI_Variant` can select (only standard shogi is built so far).
+/// The games `USI_Variant` can select (Shogammon and the Central Madness are not playable
+/// over USI yet).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Variant {
     Shogi,
+    Chushogi,
+    Chukagamigi,
 }
 
 impl Variant {
@@ -25,6 +29,8 @@ impl Variant {
         match text.to_ascii_lowercase().as_str() {
             // lishogi bots send `standard` for standard shogi.
             "shogi" | "standard" => Some(Variant::Shogi),
+            "chushogi" => Some(Variant::Chushogi),
+            "chukagamigi" => Some(Variant::Chukagamigi),
             _ => None,
         }
     }
@@ -54,6 +60,7 @@ pub struct Options {
     pub max_moves_to_draw: u32,
     pub variant: Variant,
     pub entering_king: EnteringKingRule,
+    pub chu_rules: ChuRules,
 }
 
 impl Default for Options {
@@ -69,6 +76,7 @@ impl Default for Options {
             max_moves_to_draw: 0,
             variant: Variant::Shogi,
             entering_king: EnteringKingRule::Csa27,
+            chu_rules: ChuRules::default(),
         }
     }
 }
@@ -93,8 +101,9 @@ const OPTION_LINES: &[&str] = &[
     "option name NetworkDelay type spin default 120 min 0 max 60000",
     "option name NetworkDelay2 type spin default 1120 min 0 max 60000",
     "option name MaxMovesToDraw type spin default 0 min 0 max 100000",
-    "option name USI_Variant type combo default shogi var shogi",
+    "option name USI_Variant type combo default shogi var shogi var chushogi var chukagamigi",
     "option name EnteringKingRule type combo default csa27 var csa27 var jsa24 var try var none",
+    "option name ChuRules type combo default lishogi var lishogi var churul var jcsa",
     "option name Clear_Hash type button",
 ];
 
@@ -121,6 +130,7 @@ fn canonical(name: &str) -> Option<&'static str> {
         "maxmovestodraw" => "MaxMovesToDraw",
         "usi_variant" | "uci_variant" => "USI_Variant",
         "enteringkingrule" => "EnteringKingRule",
+        "churules" => "ChuRules",
         "clear_hash" => "Clear_Hash",
         _ => return None,
     })
@@ -183,7 +193,10 @@ impl Options {
             "USI_Variant" => {
                 let text = value_of(canonical, value)?;
                 let variant = Variant::from_name(text.trim()).ok_or_else(|| {
-                    format!("option USI_Variant: {text:?} is not supported (only shogi)")
+                    format!(
+                        "option USI_Variant: {text:?} is not supported \
+                         (shogi, chushogi or chukagamigi)"
+                    )
                 })?;
                 self.variant = variant;
                 return Ok(Effect::NewGame);
@@ -193,6 +206,13 @@ impl Options {
                 self.entering_king = EnteringKingRule::from_name(text).ok_or_else(|| {
                     format!("option EnteringKingRule: {text:?} is not csa27, jsa24, try or none")
                 })?;
+            }
+            "ChuRules" => {
+                let text = value_of(canonical, value)?;
+                self.chu_rules = ChuRules::from_name(text.trim()).ok_or_else(|| {
+                    format!("option ChuRules: {text:?} is not lishogi, churul or jcsa")
+                })?;
+                return Ok(Effect::NewGame);
             }
             "Clear_Hash" => return Ok(Effect::ClearHash),
             _ => unreachable!("every canonical name is handled"),
@@ -238,7 +258,7 @@ mod tests {
                 let before = options.clone();
                 assert_eq!(
                     options.set(tokens[2], Some(tokens[i + 1])),
-                    if tokens[2] == "USI_Variant" {
+                    if ["USI_Variant", "ChuRules"].contains(&tokens[2]) {
                         Ok(Effect::NewGame)
                     } else {
                         Ok(Effect::None)

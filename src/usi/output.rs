@@ -7,7 +7,8 @@
 //! illegal ponder move is dropped, so a search bug can never make a GUI declare a foul.
 
 use crate::rules::moves::{Move, MoveList};
-use crate::rules::variants::shogi::Position;
+use crate::rules::notation::GameText;
+use crate::search::game::SearchGame;
 use crate::search::{Bound, Info, Score};
 use std::io::Write;
 use std::sync::{Arc, Mutex};
@@ -51,25 +52,25 @@ fn one_line(text: &str) -> String {
 }
 
 /// Whether `mv` is legal in `position`.
-pub fn is_legal(position: &Position, mv: Move) -> bool {
+pub fn is_legal<G: SearchGame>(position: &G, mv: Move) -> bool {
     let mut legal = MoveList::new();
     position.generate_legal(&mut legal);
     legal.contains(&mv)
 }
 
 /// The longest legal prefix of `moves` from `root`, as USI text.
-pub fn legal_prefix(root: &Position, moves: &[Move]) -> Vec<String> {
+pub fn legal_prefix<G: SearchGame + GameText>(root: &G, moves: &[Move]) -> Vec<String> {
     let mut position = root.clone();
     let mut out = Vec::with_capacity(moves.len());
     for &mv in moves {
         if !is_legal(&position, mv) {
             log::error!(
                 "dropping the rest of a line at an illegal move {mv:?} in {}",
-                position.to_sfen()
+                position.sfen()
             );
             break;
         }
-        out.push(position.move_to_usi(mv));
+        out.push(position.move_text(mv));
         position.play(mv);
     }
     out
@@ -93,7 +94,7 @@ pub fn score_text(score: Score, bound: Bound) -> String {
 
 /// The `info …` line for one progress report of a search from `root`; `multipv k` appears
 /// only when several lines are searched, `pv` always comes last.
-pub fn info_line(info: &Info, root: &Position, show_multipv: bool) -> String {
+pub fn info_line<G: SearchGame + GameText>(info: &Info, root: &G, show_multipv: bool) -> String {
     let ms = info.elapsed.as_millis() as u64;
     let nps = info.nodes.saturating_mul(1000) / ms.max(1);
     let mut line = format!(
@@ -120,6 +121,7 @@ pub fn info_line(info: &Info, root: &Position, show_multipv: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::variants::shogi::Position;
     use std::time::Duration;
 
     /// A sink the tests can read back.

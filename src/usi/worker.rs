@@ -8,6 +8,7 @@
 //! ponder moves printed are legal.
 
 use super::command::MateLimit;
+use super::game::{with_position, UsiGame, UsiPosition};
 use super::options::HashMb;
 use super::output::{is_legal, legal_prefix, Output};
 use crate::rules::moves::MoveList;
@@ -22,7 +23,7 @@ use std::time::Duration;
 pub enum Job {
     /// A normal search (`go`): prints `info` lines and one `bestmove`, then reports done.
     Search {
-        position: Box<Position>,
+        position: UsiPosition,
         limits: Limits,
         config: Config,
         control: Control,
@@ -30,7 +31,7 @@ pub enum Job {
     },
     /// `go mate`: prints one `checkmate` line, then reports done.
     Mate {
-        position: Box<Position>,
+        position: UsiPosition,
         limit: MateLimit,
         control: Control,
     },
@@ -78,7 +79,9 @@ pub fn run(jobs: Receiver<Job>, done: Sender<()>, out: Output, initial_hash: Has
                 rule,
             } => {
                 let searcher = searcher.get_or_insert_with(|| Searcher::new(hash.0));
-                let line = search(searcher, &position, &limits, &config, &control, rule, &out);
+                let line = with_position!(&position, pos => {
+                    search(searcher, pos.as_ref(), &limits, &config, &control, rule, &out)
+                });
                 out.line(&line);
                 let _ = done.send(());
             }
@@ -87,7 +90,11 @@ pub fn run(jobs: Receiver<Job>, done: Sender<()>, out: Output, initial_hash: Has
                 limit,
                 control,
             } => {
-                let line = solve_mate(&position, limit, &control);
+                let line = match &position {
+                    UsiPosition::Shogi(pos) => solve_mate(pos, limit, &control),
+                    // The USI answer for a solver that does not handle this game.
+                    _ => "checkmate notimplemented".to_string(),
+                };
                 out.line(&line);
                 let _ = done.send(());
             }
@@ -103,9 +110,9 @@ fn hold_until_released(limits: &Limits, control: &Control) {
 }
 
 /// Runs one search and returns its `bestmove` line.
-fn search(
+fn search<G: UsiGame>(
     searcher: &mut Searcher,
-    position: &Position,
+    position: &G,
     limits: &Limits,
     config: &Config,
     control: &Control,
@@ -137,16 +144,16 @@ fn search(
 
 /// The `bestmove` line for `decision`, made safe: only moves of `legal` (the legal moves,
 /// narrowed by `searchmoves`), `win` only when the declaration is valid under `rule`.
-fn bestmove_line(
-    position: &Position,
+fn bestmove_line<G: UsiGame>(
+    position: &G,
     legal: &MoveList,
     decision: Decision,
     rule: EnteringKingRule,
 ) -> String {
     let fallback = |why: &str| match legal.first() {
         Some(&mv) => {
-            log::error!("{why}; playing {} instead", position.move_to_usi(mv));
-            format!("bestmove {}", position.move_to_usi(mv))
+            log::error!("{why}; playing {} instead", position.move_text(mv));
+            format!("bestmove {}", position.move_text(mv))
         }
         None => "bestmove resign".to_string(),
     };
@@ -160,12 +167,12 @@ fn bestmove_line(
                     "the search chose an illegal or excluded move {best:?}"
                 ));
             }
-            let mut line = format!("bestmove {}", position.move_to_usi(best));
+            let mut line = format!("bestmove {}", position.move_text(best));
             if let Some(reply) = ponder {
                 let mut after = position.clone();
                 after.play(best);
                 if is_legal(&after, reply) {
-                    line.push_str(&format!(" ponder {}", after.move_to_usi(reply)));
+                    line.push_str(&format!(" ponder {}", after.move_text(reply)));
                 } else {
                     log::error!("dropping an illegal ponder move {reply:?}");
                 }

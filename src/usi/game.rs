@@ -1,0 +1,222 @@
+//! The position the USI engine holds, in whichever game `USI_Variant` selected, and the one
+//! place that dispatches from that choice to code written once per game: `position` parsing
+//! here, searches through [`UsiGame`] in `worker`.
+
+use super::options::Variant;
+use crate::rules::geometry::Color;
+use crate::rules::moves::Move;
+use crate::rules::notation::GameText;
+use crate::rules::variants::chu::{self, ChuRules};
+use crate::rules::variants::kagamigi;
+use crate::rules::variants::shogi;
+use crate::rules::variants::shogi::impasse::EnteringKingRule;
+use crate::search::game::SearchGame;
+
+/// What the USI layer needs of a game beyond search and notation.
+pub trait UsiGame: SearchGame + GameText {
+    /// Whether the side to move may declare a win now (`bestmove win`); only shogi's
+    /// entering-king rule allows it.
+    fn can_declare_win(&self, _rule: EnteringKingRule) -> bool {
+        false
+    }
+}
+
+impl UsiGame for shogi::Position {
+    fn can_declare_win(&self, rule: EnteringKingRule) -> bool {
+        shogi::Position::can_declare_win(self, rule)
+    }
+}
+
+impl UsiGame for chu::Position {}
+
+impl UsiGame for kagamigi::Position {}
+
+/// A position of one of the games the engine plays over USI.
+#[derive(Clone, Debug)]
+pub enum UsiPosition {
+    Shogi(Box<shogi::Position>),
+    Chu(Box<chu::Position>),
+    Kagamigi(Box<kagamigi::Position>),
+}
+
+/// Runs `$body` with `$pos` bound to the concrete position, whatever the game.
+macro_rules! with_position {
+    ($value:expr, $pos:ident => $body:expr) => {
+        match $value {
+            $crate::usi::game::UsiPosition::Shogi($pos) => $body,
+            $crate::usi::game::UsiPosition::Chu($pos) => $body,
+            $crate::usi::game::UsiPosition::Kagamigi($pos) => $body,
+        }
+    };
+}
+pub(crate) use with_position;
+
+impl UsiPosition {
+    /// The start position of `variant`.
+    pub fn startpos(variant: Variant, chu_rules: ChuRules) -> UsiPosition {
+        match variant {
+            Variant::Shogi => UsiPosition::Shogi(Box::new(shogi::Position::startpos())),
+            Variant::Chushogi => {
+                UsiPosition::Chu(Box::new(chu::Position::startpos_with(chu_rules)))
+            }
+            Variant::Chukagamigi => UsiPosition::Kagamigi(Box::new(kagamigi::Position::startpos())),
+        }
+    }
+
+    /// Parses the arguments of `position` (`startpos | sfen …` then `moves …`) in `variant`.
+    pub fn parse(
+        args: &[&str],
+        variant: Variant,
+        chu_rules: ChuRules,
+    ) -> Result<UsiPosition, String> {
+        let moves_at = args.iter().position(|t| *t == "moves");
+        let (setup, moves) = match moves_at {
+            Some(i) => (&args[..i], &args[i + 1..]),
+            None => (args, &[][..]),
+        };
+        let mut position = match setup.first() {
+            Some(&"startpos") if setup.len() == 1 => UsiPosition::startpos(variant, chu_rules),
+            Some(&"startpos") => {
+                return Err(format!(
+                    "unexpected {:?} after startpos (expected moves)",
+                    setup[1]
+                ))
+            }
+            Some(&"sfen") => {
+                let sfen = setup[1..].join(" ");
+                let err = |e: crate::rules::notation::NotationError| e.to_string();
+                match variant {
+                    Variant::Shogi => UsiPosition::Shogi(Box::new(
+                        shogi::Position::from_sfen(&sfen).map_err(err)?,
+                    )),
+                    Variant::Chushogi => UsiPosition::Chu(Box::new(
+                        chu::Position::from_sfen_with(&sfen, chu_rules).map_err(err)?,
+                    )),
+                    Variant::Chukagamigi => UsiPosition::Kagamigi(Box::new(
+                        kagamigi::Position::from_sfen(&sfen).map_err(err)?,
+                    )),
+                }
+            }
+            Some(other) => return Err(format!("expected startpos or sfen, found {other:?}")),
+            None => return Err("position needs startpos or sfen".to_string()),
+        };
+        for (ply, text) in moves.iter().enumerate() {
+            with_position!(&mut position, pos => {
+                let mv = pos
+                    .parse_move(text)
+                    .map_err(|e| format!("move {} ({text}): {e}", ply + 1))?;
+                SearchGame::play(pos.as_mut(), mv);
+            });
+        }
+        Ok(position)
+    }
+
+    pub fn side_to_move(&self) -> Color {
+        with_position!(self, pos => SearchGame::side_to_move(pos.as_ref()))
+    }
+
+    /// Reads a legal move of this position.
+    pub fn parse_move(&self, text: &str) -> Result<Move, String> {
+        with_position!(self, pos => pos.parse_move(text).map_err(|e| e.to_string()))
+    }
+
+    /// The game's name as `USI_Variant` spells it.
+    pub fn variant(&self) -> Variant {
+        match self {
+            UsiPosition::Shogi(_) => Variant::Shogi,
+            UsiPosition::Chu(_) => Variant::Chushogi,
+            UsiPosition::Kagamigi(_) => Variant::Chukagamigi,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shogi::Position;
+
+    fn words(line: &str) -> Vec<&str> {
+        line.split_whitespace().collect()
+    }
+
+    fn shogi_position(args: &[&str]) -> Result<Position, String> {
+        match UsiPosition::parse(args, Variant::Shogi, ChuRules::default())? {
+            UsiPosition::Shogi(p) => Ok(*p),
+            other => panic!("not shogi: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn position_shapes() {
+        let p = shogi_position(&words("startpos moves")).unwrap();
+        assert_eq!(p, Position::startpos());
+        let p = shogi_position(&words(
+            "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - moves 7g7f 3c3d",
+        ))
+        .unwrap();
+        assert_eq!(p.moves_played(), 2);
+        assert_eq!(p.move_number(), 3);
+        let p = shogi_position(&words(
+            "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        ))
+        .unwrap();
+        assert_eq!(p, Position::startpos());
+        let hands = shogi_position(&words("sfen 4k4/9/9/9/9/9/9/9/4K4 b 10P8p 1")).unwrap();
+        assert_eq!(hands.to_sfen(), "4k4/9/9/9/9/9/9/9/4K4 b 10P8p 1");
+    }
+
+    #[test]
+    fn bad_positions_are_refused() {
+        for args in [
+            "",
+            "moves 7g7f",
+            "startpos 7g7f",
+            "startpos moves 7g7f 7g7f",
+            "startpos moves 7g7f xyz",
+            "sfen",
+            "sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1 b - 1",
+            "sfen 4k4/9/9/9/9/9/9/9/4K4 x - 1",
+            "fen startpos",
+        ] {
+            assert!(shogi_position(&words(args)).is_err(), "{args:?}");
+        }
+    }
+
+    #[test]
+    fn each_variant_reads_its_own_start_position_and_moves() {
+        let chu = UsiPosition::parse(
+            &words("startpos moves 7i7h 6d6e"),
+            Variant::Chushogi,
+            ChuRules::Jcsa,
+        )
+        .unwrap();
+        match &chu {
+            UsiPosition::Chu(p) => {
+                assert_eq!(p.moves_played(), 2);
+                assert_eq!(p.rules(), ChuRules::Jcsa);
+            }
+            other => panic!("{other:?}"),
+        }
+        let kagamigi = UsiPosition::parse(
+            &words("startpos"),
+            Variant::Chukagamigi,
+            ChuRules::default(),
+        )
+        .unwrap();
+        assert_eq!(kagamigi.variant(), Variant::Chukagamigi);
+        assert_eq!(kagamigi.side_to_move(), Color::Sente);
+        // A shogi move is no Chu move; a shogi SFEN is no Chu SFEN.
+        assert!(UsiPosition::parse(
+            &words("startpos moves 7g7f"),
+            Variant::Chushogi,
+            ChuRules::default()
+        )
+        .is_err());
+        assert!(UsiPosition::parse(
+            &words("sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"),
+            Variant::Chushogi,
+            ChuRules::default()
+        )
+        .is_err());
+    }
+}
