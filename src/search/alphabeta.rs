@@ -159,6 +159,8 @@ struct SplitTask<'m> {
 #[derive(Clone, Copy, Default)]
 struct Frame<T> {
     in_check: bool,
+    /// Whether the move that led here was forcing for the repetition rules.
+    forcing: bool,
     static_eval: i32,
     /// The move played from this ply (`None` for a null move or not yet).
     current: Option<Move>,
@@ -198,10 +200,10 @@ pub struct Worker<'a, G: SearchGame> {
 impl<'a, G: SearchGame> Worker<'a, G> {
     pub fn new(pos: G, shared: &'a Shared<'a, G>, id: usize, root: &[Move]) -> Worker<'a, G> {
         let mut replay = pos.clone();
-        let mut game_checks = vec![replay.in_check()];
+        let mut game_checks = vec![replay.last_move_was_forcing()];
         for _ in 0..REPETITION_WINDOW.min(replay.moves_played()) {
             replay.unplay();
-            game_checks.push(replay.in_check());
+            game_checks.push(replay.moves_played() > 0 && replay.last_move_was_forcing());
         }
         let root_moves = root
             .iter()
@@ -300,13 +302,24 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         self.stopped
     }
 
-    /// Whether the position `back` plies before the node at `ply` was in check.
+    /// Whether the move into the position `back` plies before the node at `ply` was forcing
+    /// (a check, in shogi).
     #[inline]
-    fn was_in_check(&self, ply: usize, back: usize) -> bool {
+    fn was_forcing(&self, ply: usize, back: usize) -> bool {
         if back <= ply {
-            self.stack[ply - back].in_check
+            self.stack[ply - back].forcing
         } else {
             self.game_checks.get(back - ply).copied().unwrap_or(false)
+        }
+    }
+
+    /// Whether the move into the current position was forcing, given its check flag.
+    #[inline]
+    fn forcing(&self, in_check: bool) -> bool {
+        if G::FORCING_IS_CHECK {
+            in_check
+        } else {
+            self.pos.last_move_was_forcing()
         }
     }
 
@@ -325,7 +338,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 let mut they_checked = true;
                 let mut we_checked = true;
                 for i in 0..back {
-                    let checked = self.was_in_check(ply, i);
+                    let checked = self.was_forcing(ply, i);
                     if i % 2 == 0 {
                         they_checked &= checked;
                     } else {
@@ -355,6 +368,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
     ) -> i32 {
         let mut best = -INFINITE;
         self.stack[0].in_check = self.pos.in_check();
+        self.stack[0].forcing = self.forcing(self.stack[0].in_check);
         for i in pv_index..self.root_moves.len() {
             if i > pv_index {
                 if let Some(split) = split.filter(|_| depth >= SPLIT_MIN_DEPTH) {
@@ -471,6 +485,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     worker.completed_depth = completed;
                     worker.root_depth = depth;
                     worker.stack[0].in_check = in_check;
+                    worker.stack[0].forcing = worker.forcing(in_check);
                     worker.seldepth = 0;
                     let extra = (worker.id % 2) as i32;
                     let _ = worker.root_move(mv, depth + extra, alpha, beta, 0);
@@ -528,6 +543,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                         worker.completed_depth = completed;
                         worker.root_depth = depth;
                         worker.stack[0].in_check = in_check;
+                        worker.stack[0].forcing = worker.forcing(in_check);
                         worker.run_split(task);
                     }
                 });
@@ -631,6 +647,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
         let in_check = self.pos.in_check();
         self.stack[ply].in_check = in_check;
+        self.stack[ply].forcing = self.forcing(in_check);
         if let Some(v) = self.repetition(ply) {
             return v;
         }
@@ -857,6 +874,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         }
         let in_check = self.pos.in_check();
         self.stack[ply].in_check = in_check;
+        self.stack[ply].forcing = self.forcing(in_check);
         if ply >= MAX_PLY - 4 {
             return self.static_eval(ply);
         }

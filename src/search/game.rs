@@ -49,6 +49,15 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     /// and decide perpetual-check repetitions). Variants without an obligation to answer
     /// checks may report `false`.
     fn in_check(&self) -> bool;
+    /// Whether the repetition rules call the move that led here "forcing" (the side that made
+    /// only forcing moves in a repetition cycle loses it): checks in shogi (perpetual check),
+    /// attacking moves in Chu (lishogi's rule R1). Shogi-like games keep the default and
+    /// [`SearchGame::FORCING_IS_CHECK`], which lets the search reuse its check flag.
+    fn last_move_was_forcing(&self) -> bool {
+        self.in_check()
+    }
+    /// Whether [`SearchGame::last_move_was_forcing`] is exactly [`SearchGame::in_check`].
+    const FORCING_IS_CHECK: bool = true;
     /// Whether the side to move has already lost by a rule of the variant (a captured last
     /// royal, a bared king); positions without legal moves are judged by the search.
     fn has_lost(&self) -> bool;

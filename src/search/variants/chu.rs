@@ -3,7 +3,10 @@
 //! Chu has no obligation to answer a check and ends when the last royal is taken, so the
 //! search sees a lost position as one without royals (or a bared king, by the rule set) and
 //! "in check" means only that the side's last royal is attacked (quiescence then looks at
-//! every move, not just captures). Checks give no extension. The exchange estimate is one
+//! every move, not just captures). Repetitions are judged as lishogi's rule R1 says: the
+//! side whose moves in the cycle were all attacking loses it, otherwise it is a draw (the
+//! search applies that to the first repetition it meets, as it does perpetual check in
+//! shogi; JCSA's rule is not modelled separately). Checks give no extension. The exchange estimate is one
 //! recapture deep: what the move takes, minus the moving piece if the square stays defended.
 
 use super::super::game::SearchGame;
@@ -73,6 +76,15 @@ impl SearchGame for Position {
     fn in_check(&self) -> bool {
         let us = Position::side_to_move(self);
         self.royals(us).count() == 1 && Position::in_check(self, us)
+    }
+
+    const FORCING_IS_CHECK: bool = false;
+
+    /// lishogi's rule R1: attacking moves (a check, or a piece that can take something
+    /// where it lands) are the forcing ones; the side that made only those loses the cycle.
+    #[inline]
+    fn last_move_was_forcing(&self) -> bool {
+        self.last_move_was_attacking()
     }
 
     #[inline]

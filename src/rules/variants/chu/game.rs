@@ -190,6 +190,17 @@ impl Position {
         replay.in_check(mover.flip()) || targets.any()
     }
 
+    /// Whether the last move played was "attacking" for lishogi's repetition rule; false at
+    /// the start and after a search's null move (which leaves no moved piece).
+    pub fn last_move_was_attacking(&self) -> bool {
+        match self.history.last() {
+            Some(last) if !(last.mv.from() == Some(last.mv.to()) && last.mv.mid().is_none()) => {
+                Position::was_attacking(self)
+            }
+            _ => false,
+        }
+    }
+
     /// Would `mv` recreate a position that occurred earlier (since the last irreversible
     /// move) with the same side to move? Under the HaChu / Wikipedia rule R2 (RULES.md §2.7)
     /// such a move is illegal; no rule set here applies R2 itself, this serves a caller that
