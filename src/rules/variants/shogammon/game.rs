@@ -18,6 +18,11 @@ impl Game for Position {
     }
 
     #[inline]
+    fn is_chance(&self) -> bool {
+        self.awaiting_roll()
+    }
+
+    #[inline]
     fn legal_actions(&self, out: &mut MoveList) {
         self.generate_legal(out);
     }
