@@ -126,7 +126,7 @@ impl Ref {
         for (r, row) in fields[0].split('/').enumerate() {
             let mut f = 9usize;
             let mut chars = row.chars();
-            let mut read_piece = |c: char, chars: &mut std::str::Chars| {
+            let read_piece = |c: char, chars: &mut std::str::Chars| {
                 let (promoted, c) = if c == '+' {
                     (true, chars.next().unwrap())
                 } else {
