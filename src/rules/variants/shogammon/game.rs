@@ -156,4 +156,50 @@ mod tests {
         pos.unplay();
         assert_eq!(pos.outcome(), None);
     }
+
+    /// Seeded random games to the end: every legal action, played and taken back, restores
+    /// the state and hash exactly, and unwinding the whole game returns the start.
+    #[test]
+    fn random_games_end_and_unplay_restores_everything() {
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+        let mut ended = 0;
+        for seed in 0..40 {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut pos = Position::startpos();
+            let mut trail = vec![(pos.clone(), pos.hash())];
+            while pos.outcome().is_none() && pos.turn_number() < 1000 {
+                let action = if pos.is_chance() {
+                    let (a, b) = (rng.gen_range(1..=6u8), rng.gen_range(1..=6u8));
+                    let d = |v| super::super::Die::new(v).unwrap();
+                    Roll::new(d(a), d(b)).to_move()
+                } else {
+                    let mut list = MoveList::new();
+                    pos.legal_actions(&mut list);
+                    assert!(!list.is_empty(), "a decision always has an action: {pos:?}");
+                    let before = pos.clone();
+                    for &a in list.iter() {
+                        pos.play(a);
+                        assert_eq!(pos.hash(), pos.compute_hash());
+                        pos.unplay();
+                        assert_eq!(pos, before);
+                        assert_eq!(pos.hash(), before.hash());
+                    }
+                    list[rng.gen_range(0..list.len())]
+                };
+                pos.play(action);
+                trail.push((pos.clone(), pos.hash()));
+            }
+            ended += usize::from(pos.outcome().is_some());
+            while let Some((state, hash)) = trail.pop() {
+                assert_eq!(pos, state);
+                assert_eq!(pos.hash(), hash);
+                if !trail.is_empty() {
+                    pos.unplay();
+                }
+            }
+            assert_eq!(pos, Position::startpos());
+        }
+        assert!(ended >= 35, "only {ended} of 40 random games ended");
+    }
 }
