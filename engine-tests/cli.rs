@@ -97,6 +97,7 @@ fn shogammon_perft_takes_rolls_and_tokens() {
         vec!["--moves", "7g7f", "--depth", "1"],
         vec!["--moves", "r:61 pass", "--depth", "1"],
         vec!["--dice", "P/L/N", "--rolls", "61", "--depth", "1"],
+        vec!["--dice-use", "most", "--rolls", "61", "--depth", "1"],
     ] {
         let out = run(&bad);
         let stderr = text(&out.stderr);
@@ -105,6 +106,24 @@ fn shogammon_perft_takes_rolls_and_tokens() {
             !stderr.contains("panicked") && !stderr.trim().is_empty(),
             "{bad:?}: {stderr}"
         );
+    }
+    // King 1h and pawn 1i hemmed in: either die, not both; `maximal` keeps only the larger.
+    let hemmed = "4k4/9/9/9/9/9/7(GS)(GS)/7(SG)K/7(SG)P b - 1";
+    for (rule, nodes) in [("ordered", "nodes 2"), ("maximal", "nodes 1")] {
+        let out = shishi(&[
+            "perft",
+            "--variant",
+            "shogammon",
+            "--sfen",
+            hemmed,
+            "--rolls",
+            "61",
+            "--depth",
+            "1",
+            "--dice-use",
+            rule,
+        ]);
+        assert!(text(&out.stdout).lines().any(|l| l == nodes), "{rule}");
     }
     let shogi_rolls = shishi(&["perft", "--startpos", "--rolls", "61", "--depth", "1"]);
     assert!(!shogi_rolls.status.success());

@@ -17,7 +17,7 @@ use rand::{Rng, SeedableRng};
 use shishi::rules::game::Game;
 use shishi::rules::moves::MoveList;
 use shishi::rules::perft::perft_given_outcomes;
-use shishi::rules::variants::shogammon::{Position, Roll};
+use shishi::rules::variants::shogammon::{DiceUse, Position, Roll};
 
 #[path = "common/perft_file.rs"]
 mod perft_file;
@@ -104,6 +104,9 @@ struct Ref {
     pending: Option<(Sq, Pc)>,
     /// The side that captured a king.
     winner: Option<bool>,
+    /// Backgammon's duty (as many dice as possible, else the larger) instead of RULES.md
+    /// §4.3's ordered one.
+    maximal: bool,
 }
 
 fn pc_text(p: Pc) -> String {
@@ -180,6 +183,7 @@ impl Ref {
             dice: Vec::new(),
             pending: None,
             winner: None,
+            maximal: false,
         }
     }
 
@@ -386,6 +390,62 @@ impl Ref {
 
     /// Every legal token, sorted.
     fn legal(&self) -> Vec<String> {
+        if self.maximal {
+            self.legal_maximal()
+        } else {
+            self.legal_ordered()
+        }
+    }
+
+    /// The die a token uses (`None` for `pass` and rolls).
+    fn token_die(&self, token: &str) -> Option<u8> {
+        if token == "pass" || token.starts_with("r:") {
+            return None;
+        }
+        if let Some((letter, _)) = token.split_once('*') {
+            return Some(die_of(letter.chars().next().unwrap()));
+        }
+        let from = sq_parse(&token[0..2]);
+        Some(die_of(self.board[from.0][from.1].last().unwrap().letter))
+    }
+
+    /// The maximal rule, from the whole turn: every ordered sequence of the turn, the ones
+    /// using the most dice kept (a king capture counts as using both), and among one-die
+    /// sequences those using the larger die if any; their first tokens.
+    fn legal_maximal(&self) -> Vec<String> {
+        if self.winner.is_some() || self.dice.len() < 2 || self.pending.is_some() {
+            return self.legal_ordered();
+        }
+        let larger = *self.dice.iter().max().unwrap();
+        // (first token, dice used, the die used when one is)
+        let mut sequences: Vec<(String, usize, Option<u8>)> = Vec::new();
+        for first in self.legal_ordered() {
+            let first_die = self.token_die(&first);
+            let mut next = self.clone();
+            next.apply(&first);
+            if next.winner.is_some() {
+                sequences.push((first, 2, None));
+                continue;
+            }
+            for second in next.legal_ordered() {
+                let second_die = next.token_die(&second);
+                let used = usize::from(first_die.is_some()) + usize::from(second_die.is_some());
+                sequences.push((first.clone(), used, first_die.or(second_die)));
+            }
+        }
+        let most = sequences.iter().map(|s| s.1).max().unwrap();
+        sequences.retain(|s| s.1 == most);
+        if most == 1 && sequences.iter().any(|s| s.2 == Some(larger)) {
+            sequences.retain(|s| s.2 == Some(larger));
+        }
+        let mut out: Vec<String> = sequences.into_iter().map(|s| s.0).collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// Every legal token under RULES.md §4.3, sorted.
+    fn legal_ordered(&self) -> Vec<String> {
         let mut out = Vec::new();
         if self.winner.is_some() {
             return out;
@@ -614,15 +674,31 @@ fn suite_matches_both_generators() {
     }
 }
 
+/// The maximal dice-use rule has no stored counts: the two engines are compared node by
+/// node on every suite position instead.
+#[test]
+fn suite_trees_match_with_maximal_dice_use() {
+    for line in read_suite("shogammon.perft") {
+        let rolls = rolls_of(&line.rolls);
+        let mut pos = Position::from_sfen(&line.sfen).unwrap();
+        pos.set_dice_use(DiceUse::Maximal);
+        let mut state = Ref::from_sfen(&line.sfen);
+        state.maximal = true;
+        compare_trees(&mut pos, &state, &rolls, 0, line.depth.min(3));
+    }
+}
+
 /// Plays seeded random games with both engines in step, comparing the legal tokens at every
 /// decision and the SFEN after every action.
-fn random_games_agree(games: u64, max_turns: u32) {
+fn random_games_agree(games: u64, max_turns: u32, rule: DiceUse) {
     let mut finished = 0;
     let mut decisions = 0;
     for seed in 0..games {
         let mut rng = StdRng::seed_from_u64(0x5A6A_0000 + seed);
         let mut pos = Position::startpos();
+        pos.set_dice_use(rule);
         let mut state = Ref::from_sfen(&pos.to_sfen());
+        state.maximal = rule == DiceUse::Maximal;
         while pos.outcome().is_none() && pos.turn_number() <= max_turns {
             let token = if pos.awaiting_roll() {
                 let a = rng.gen_range(1..=6u8);
@@ -648,13 +724,19 @@ fn random_games_agree(games: u64, max_turns: u32) {
 
 #[test]
 fn random_games_match_reference() {
-    random_games_agree(30, 300);
+    random_games_agree(30, 300, DiceUse::Ordered);
+}
+
+#[test]
+fn random_games_match_reference_with_maximal_dice_use() {
+    random_games_agree(15, 300, DiceUse::Maximal);
 }
 
 #[test]
 #[ignore = "long: scripts/shogammon_reference_long.sh"]
 fn many_random_games_match_reference() {
-    random_games_agree(1000, 300);
+    random_games_agree(1000, 300, DiceUse::Ordered);
+    random_games_agree(300, 300, DiceUse::Maximal);
 }
 
 #[test]

@@ -54,6 +54,11 @@ pub struct PerftArgs {
     /// as `P/LN/S/G/BR/K`).
     #[arg(long, default_value = "default")]
     dice: String,
+    /// Shogammon: the duty to use the dice, `ordered` (RULES.md §4.3: in the order the
+    /// player picks, each die must be used if it can be) or `maximal` (backgammon: as many
+    /// dice as possible, else the larger).
+    #[arg(long, default_value = "ordered")]
+    dice_use: String,
 }
 
 pub fn run(args: &PerftArgs) -> Result<(), String> {
@@ -120,6 +125,7 @@ fn run_shogammon(args: &PerftArgs, out: &mut impl Write) -> Result<(), String> {
         dice,
     )
     .map_err(|e| e.to_string())?;
+    pos.set_dice_use(shogammon::DiceUse::parse(&args.dice_use)?);
     for text in args.moves.iter().filter(|m| !m.is_empty()) {
         let action = pos.parse_action(text).map_err(|e| e.to_string())?;
         pos.play(action);

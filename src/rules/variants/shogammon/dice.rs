@@ -127,6 +127,30 @@ impl DiceLeft {
     }
 }
 
+/// How far the duty to use the dice goes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DiceUse {
+    /// RULES.md §4.3 (the default): the player picks the order and each die must be used if
+    /// it can be when its turn comes; a first action may leave the other die unusable.
+    #[default]
+    Ordered,
+    /// Backgammon's rule (chance-search.md §1a): use as many dice as possible; if only one
+    /// can be used but either could, the larger. A move that captures the king always counts
+    /// as using every die.
+    Maximal,
+}
+
+impl DiceUse {
+    /// Reads `ordered` or `maximal`.
+    pub fn parse(text: &str) -> Result<DiceUse, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "ordered" => Ok(DiceUse::Ordered),
+            "maximal" => Ok(DiceUse::Maximal),
+            other => Err(format!("dice use {other:?}: expected ordered or maximal")),
+        }
+    }
+}
+
 /// Which die value moves which piece types: RULES.md §4.2 (ambiguity #14). Promoted pieces
 /// use their unpromoted type's value. A game setting, so it can become the USI option
 /// `ShogammonDice`.
@@ -259,6 +283,14 @@ mod tests {
         assert_eq!(mixed.dice().collect::<Vec<_>>(), vec![d(6), d(1)]);
         assert_eq!(mixed.without(d(6)).dice().collect::<Vec<_>>(), vec![d(1)]);
         assert_eq!(mixed.other_than(d(1)), Some(d(6)));
+    }
+
+    #[test]
+    fn dice_use_parses() {
+        assert_eq!(DiceUse::parse("Maximal"), Ok(DiceUse::Maximal));
+        assert_eq!(DiceUse::parse("ordered"), Ok(DiceUse::Ordered));
+        assert_eq!(DiceUse::default(), DiceUse::Ordered);
+        assert!(DiceUse::parse("most").is_err());
     }
 
     #[test]

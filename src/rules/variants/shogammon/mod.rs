@@ -15,6 +15,8 @@
 //!   a board move or drop (`Move::normal` / `Move::drop`, the die it uses is the one its
 //!   piece maps to), or `Move::pass()` (token `pass`), which loses the largest die still to
 //!   use that has no legal action now. After the second decision the other side is to roll.
+//! * Which first actions are legal depends on [`DiceUse`]: RULES.md §4.3's ordered duty (the
+//!   default) or backgammon's "as many dice as possible, else the larger".
 //! * Capturing the king ends the game at once (`outcome()`), even with a die left.
 
 pub mod dice;
@@ -23,7 +25,7 @@ pub mod movegen;
 pub mod notation;
 pub mod position;
 
-pub use dice::{Die, Roll, ShogammonDice};
+pub use dice::{DiceUse, Die, Roll, ShogammonDice};
 pub use position::Position;
 
 /// The board of Shogammon (the shogi board).

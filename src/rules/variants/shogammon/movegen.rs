@@ -10,9 +10,12 @@
 //! Legality of one atomic decision follows §4.3 ("in the order the player chooses, each die
 //! must be used if it can be"): every die action of every die still to use is legal, and
 //! `pass` is legal when some die left has no die action; it loses the largest such die.
-//! After the first half of a point capture, only its completions are legal.
+//! After the first half of a point capture, only its completions are legal. Under
+//! [`DiceUse::Maximal`] the first decision of a turn keeps only the actions that begin a
+//! sequence using both dice (or capturing the king) if there is one, else those of the larger
+//! usable die (or `pass`, when only one die can be used at all).
 
-use super::dice::{Die, Roll};
+use super::dice::{DiceUse, Die, Roll};
 use super::position::{PendingCapture, Position};
 use super::Geo;
 use crate::rules::bitboard::Bitboard;
@@ -40,6 +43,10 @@ impl Position {
             self.completions(pending, die, out);
             return;
         }
+        if self.dice_use() == DiceUse::Maximal && dice.dice().count() == 2 {
+            self.first_actions_using_most_dice(out);
+            return;
+        }
         let mut some_die_unusable = false;
         let mut previous = None;
         for die in dice.dice() {
@@ -53,6 +60,52 @@ impl Position {
         }
         if some_die_unusable {
             out.push(Move::pass());
+        }
+    }
+
+    /// [`DiceUse::Maximal`] at the first decision of a turn: the ordered rule's actions,
+    /// kept if they begin a sequence that uses both dice (or captures the king); failing
+    /// that, the larger usable die's actions, with `pass` when only one die is usable at all.
+    fn first_actions_using_most_dice(&self, out: &mut MoveList) {
+        let dice = self.dice_left();
+        let mut usable = Vec::new();
+        let mut first_of_two = MoveList::new();
+        let mut probe = self.clone();
+        let mut previous = None;
+        for die in dice.dice() {
+            if previous == Some(die) {
+                continue;
+            }
+            previous = Some(die);
+            let mut actions = MoveList::new();
+            self.die_actions(die, dice.other_than(die), &mut actions);
+            if !actions.is_empty() {
+                usable.push((die, actions.clone()));
+            }
+            for &action in actions.iter() {
+                probe.play(action);
+                let mut next = MoveList::new();
+                probe.generate_legal(&mut next);
+                if probe.winner().is_some() || next.iter().any(|a| !a.is_pass()) {
+                    first_of_two.push(action);
+                }
+                probe.unplay();
+            }
+        }
+        if !first_of_two.is_empty() {
+            out.extend(first_of_two);
+            return;
+        }
+        // `usable` is in descending die order: the larger die first.
+        match usable.first() {
+            None => out.push(Move::pass()),
+            Some((larger_die, larger)) => {
+                out.extend(larger.iter().copied());
+                // One die usable, the other not: losing the other first also uses one die.
+                if usable.len() == 1 && dice.dice().any(|d| d != *larger_die) {
+                    out.push(Move::pass());
+                }
+            }
         }
     }
 
@@ -238,5 +291,40 @@ mod tests {
         assert_eq!(done.side_to_move(), crate::rules::geometry::Color::Gote);
         assert_eq!(bb(&["5e"]), done.points());
         assert!(done.outcome().is_none());
+    }
+
+    #[test]
+    fn maximal_dice_use_keeps_sequences_using_both_dice_else_the_larger() {
+        use super::super::DiceUse;
+        let maximal = |sfen: &str, tokens: &[&str]| {
+            let mut pos = Position::from_sfen(sfen).unwrap();
+            pos.set_dice_use(DiceUse::Maximal);
+            for token in tokens {
+                let action = pos.parse_action(token).unwrap();
+                pos.play(action);
+            }
+            pos
+        };
+        // 6-1, king 5e with a pawn behind: stacking either piece onto the other wastes a die.
+        let sfen = "4k4/9/9/9/4K4/4P4/9/9/9 b - 1";
+        let ordered = actions(&after(sfen, &["r:61"]));
+        assert!(ordered.contains(&"5f5e".to_string()) && ordered.contains(&"5e5f".to_string()));
+        let most = actions(&maximal(sfen, &["r:61"]));
+        assert_eq!(
+            most,
+            vec!["5e4d", "5e4e", "5e4f", "5e5d", "5e6d", "5e6e", "5e6f"]
+        );
+        // King 1h and pawn 1i, hemmed in by points: either die but not both; the larger wins.
+        let sfen = "4k4/9/9/9/9/9/7(GS)(GS)/7(SG)K/7(SG)P b - 1";
+        assert_eq!(actions(&after(sfen, &["r:61"])), vec!["1h1i", "1i1h"]);
+        assert_eq!(actions(&maximal(sfen, &["r:61"])), vec!["1h1i"]);
+        assert_eq!(actions(&maximal(sfen, &["r:61", "1h1i"])), vec!["pass"]);
+        // Only one die usable at all: its actions, or losing the other die first.
+        let lone = "4k4/9/9/9/9/9/4P4/9/4K4 b - 1";
+        assert_eq!(actions(&maximal(lone, &["r:21"])), vec!["5g5f", "pass"]);
+        assert_eq!(actions(&maximal(lone, &["r:22"])), vec!["pass"]);
+        // Capturing the king counts as using every die.
+        let regicide = maximal("9/9/9/9/4k4/4G4/8P/9/4K4 b - 1", &["r:41"]);
+        assert!(actions(&regicide).contains(&"5f5e".to_string()));
     }
 }

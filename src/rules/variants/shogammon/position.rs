@@ -6,7 +6,7 @@
 //! them. Every change to a square goes through one helper that keeps caches and hash in step,
 //! and debug builds recompute everything after each `play` and `unplay`.
 
-use super::dice::{DiceLeft, Die, Roll, ShogammonDice};
+use super::dice::{DiceLeft, DiceUse, Die, Roll, ShogammonDice};
 use super::Geo;
 use crate::rules::bitboard::{Bb128, Bitboard};
 use crate::rules::geometry::{Color, Square};
@@ -103,6 +103,7 @@ pub struct Position {
     hash: u64,
     history: Vec<Undo>,
     dice_table: ShogammonDice,
+    dice_use: DiceUse,
     tables: &'static Tables,
 }
 
@@ -123,6 +124,7 @@ impl Position {
             hash: 0,
             history: Vec::new(),
             dice_table,
+            dice_use: DiceUse::default(),
             tables: tables(),
         }
     }
@@ -148,6 +150,16 @@ impl Position {
     #[inline]
     pub fn dice_table(&self) -> &ShogammonDice {
         &self.dice_table
+    }
+
+    #[inline]
+    pub fn dice_use(&self) -> DiceUse {
+        self.dice_use
+    }
+
+    /// Chooses the dice-use rule (a game setting, like the die table; not in the hash).
+    pub fn set_dice_use(&mut self, rule: DiceUse) {
+        self.dice_use = rule;
     }
 
     /// The player whose turn it is (who rolls next, or who uses the dice left).
