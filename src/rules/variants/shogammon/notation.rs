@@ -361,4 +361,41 @@ mod tests {
             promo.parse_action("9c9b").unwrap()
         );
     }
+
+    /// Mangled SFENs and tokens are refused or accepted, never a panic.
+    #[test]
+    fn mangled_text_never_panics() {
+        use rand::rngs::StdRng;
+        use rand::{Rng, SeedableRng};
+        let mut rng = StdRng::seed_from_u64(7);
+        let seeds = [
+            "(lk)8/9/9/9/9/9/9/9/(P+B)3K4 b RG2p 12",
+            "4k4/9/9/9/4(gp)G3/4P4/9/9/4K4 b - 1",
+        ];
+        let alphabet: Vec<char> = "()+/-0123456789abKkPpGgrR: *é".chars().collect();
+        for _ in 0..20_000 {
+            let mut text: Vec<char> = seeds[rng.gen_range(0..2)].chars().collect();
+            for _ in 0..rng.gen_range(1..4) {
+                let at = rng.gen_range(0..text.len());
+                match rng.gen_range(0..3) {
+                    0 => {
+                        text.remove(at);
+                    }
+                    1 => text.insert(at, alphabet[rng.gen_range(0..alphabet.len())]),
+                    _ => text[at] = alphabet[rng.gen_range(0..alphabet.len())],
+                }
+            }
+            let text: String = text.into_iter().collect();
+            if let Ok(pos) = Position::from_sfen(&text) {
+                assert_eq!(Position::from_sfen(&pos.to_sfen()).unwrap(), pos, "{text}");
+            }
+        }
+        let mut pos = Position::startpos();
+        pos.play(Roll::parse_token("r:52").unwrap().to_move());
+        for token in [
+            "r:é", "é", "P*", "*5e", "5", "5i5h+=", "+", "r:5é", "pass ", "B*5e+",
+        ] {
+            assert!(pos.parse_action(token).is_err(), "{token}");
+        }
+    }
 }
