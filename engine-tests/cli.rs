@@ -71,3 +71,60 @@ fn bad_input_is_refused_with_a_message_and_non_zero_exit() {
         assert!(!stderr.trim().is_empty(), "{args:?}: no message");
     }
 }
+
+#[test]
+fn shogammon_perft_takes_rolls_and_tokens() {
+    let base = ["perft", "--variant", "shogammon", "--startpos"];
+    let run = |extra: &[&str]| {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        shishi(&args)
+    };
+    let out = run(&["--rolls", "61,33", "--depth", "3"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).lines().any(|l| l == "nodes 540"));
+    // The same roll written as a token, then the turn's first action played as tokens.
+    let out = run(&["--moves", "r:16 5i5h", "--depth", "1"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).lines().any(|l| l == "nodes 9"));
+    let out = run(&["--rolls", "61", "--depth", "2", "--divide"]);
+    let stdout = text(&out.stdout);
+    assert!(stdout.lines().any(|l| l == "5i5h: 9"), "{stdout}");
+    assert!(stdout.lines().any(|l| l == "nodes 90"), "{stdout}");
+    for bad in [
+        vec!["--rolls", "61", "--depth", "3"],
+        vec!["--rolls", "71", "--depth", "1"],
+        vec!["--rolls", "6", "--depth", "1"],
+        vec!["--moves", "7g7f", "--depth", "1"],
+        vec!["--moves", "r:61 pass", "--depth", "1"],
+        vec!["--dice", "P/L/N", "--rolls", "61", "--depth", "1"],
+        vec!["--dice-use", "most", "--rolls", "61", "--depth", "1"],
+    ] {
+        let out = run(&bad);
+        let stderr = text(&out.stderr);
+        assert!(!out.status.success(), "{bad:?} should fail");
+        assert!(
+            !stderr.contains("panicked") && !stderr.trim().is_empty(),
+            "{bad:?}: {stderr}"
+        );
+    }
+    // King 1h and pawn 1i hemmed in: either die, not both; `maximal` keeps only the larger.
+    let hemmed = "4k4/9/9/9/9/9/7(GS)(GS)/7(SG)K/7(SG)P b - 1";
+    for (rule, nodes) in [("ordered", "nodes 2"), ("maximal", "nodes 1")] {
+        let out = shishi(&[
+            "perft",
+            "--variant",
+            "shogammon",
+            "--sfen",
+            hemmed,
+            "--rolls",
+            "61",
+            "--depth",
+            "1",
+            "--dice-use",
+            rule,
+        ]);
+        assert!(text(&out.stdout).lines().any(|l| l == nodes), "{rule}");
+    }
+    let shogi_rolls = shishi(&["perft", "--startpos", "--rolls", "61", "--depth", "1"]);
+    assert!(!shogi_rolls.status.success());
+}

@@ -1,5 +1,6 @@
 //! Reading the perft suites in `positions/perft/` (`<sfen> ; <depth> ; <nodes>` lines, `#`
-//! comments), shared by the per-variant perft tests.
+//! comments; games with dice add `; <rolls>`, comma-separated, e.g. `61,33`), shared by the
+//! per-variant perft tests.
 
 use std::path::PathBuf;
 
@@ -9,6 +10,9 @@ pub struct PerftLine {
     pub sfen: String,
     pub depth: u32,
     pub nodes: u64,
+    /// The rolls of the turns reached, in order (empty for games without dice).
+    #[allow(dead_code)]
+    pub rolls: Vec<String>,
 }
 
 /// Every line of `positions/perft/<name>`.
@@ -22,10 +26,9 @@ pub fn read_suite(name: &str) -> Vec<PerftLine> {
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
         .map(|(i, l)| {
             let fields: Vec<&str> = l.split(';').map(str::trim).collect();
-            assert_eq!(
-                fields.len(),
-                3,
-                "{name} line {}: expected `sfen ; depth ; nodes`",
+            assert!(
+                (3..=4).contains(&fields.len()),
+                "{name} line {}: expected `sfen ; depth ; nodes [; rolls]`",
                 i + 1
             );
             PerftLine {
@@ -33,6 +36,10 @@ pub fn read_suite(name: &str) -> Vec<PerftLine> {
                 sfen: fields[0].to_string(),
                 depth: fields[1].parse().expect("depth"),
                 nodes: fields[2].parse().expect("nodes"),
+                rolls: fields
+                    .get(3)
+                    .map(|r| r.split(',').map(|x| x.trim().to_string()).collect())
+                    .unwrap_or_default(),
             }
         })
         .collect()

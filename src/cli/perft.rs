@@ -1,18 +1,28 @@
 //! `shishi perft`: counts the legal-move tree of a position to a depth and reports nodes,
-//! time and nodes per second, optionally split by first move (`--divide`).
+//! time and nodes per second, optionally split by first move (`--divide`). For Shogammon
+//! the count is over decisions (die actions and `pass`) with the rolls given by `--rolls`.
 
 use super::Variant;
 use crate::rules::game::Game;
 use crate::rules::moves::Move;
-use crate::rules::perft::{divide, perft};
+use crate::rules::perft::{divide, divide_given_outcomes, perft, perft_given_outcomes};
 use crate::rules::variants::chu;
 use crate::rules::variants::kagamigi;
+use crate::rules::variants::shogammon;
 use crate::rules::variants::shogi::Position;
 use clap::Args;
 use std::io::Write;
 use std::time::Instant;
 
 #[derive(Args, Debug)]
+#[command(
+    after_help = "Shogammon: plies are decisions (one die action or `pass` each, two per \
+turn); rolls are not plies. Along every path the first turn that starts takes the first roll \
+of --rolls, the second turn the second roll, and so on, so every path sees the same dice \
+(e.g. --startpos --rolls 61,33 --depth 3 counts sente's two actions with 6-1 and gote's \
+first action with 3-3). Too few rolls for the depth is an error. --moves takes tokens \
+(r:61, pass, 7g7f)."
+)]
 pub struct PerftArgs {
     /// The game.
     #[arg(long, value_enum, default_value = "shogi")]
@@ -36,10 +46,26 @@ pub struct PerftArgs {
     /// Print the count below each legal move.
     #[arg(long)]
     divide: bool,
+    /// Shogammon: the roll of each turn reached, in order, comma-separated (`61,33` or
+    /// `r:61,r:33`).
+    #[arg(long, value_delimiter = ',')]
+    rolls: Vec<String>,
+    /// Shogammon: the die → piece table (`default`, `knight3`, `rook5`, or six groups such
+    /// as `P/LN/S/G/BR/K`).
+    #[arg(long, default_value = "default")]
+    dice: String,
+    /// Shogammon: the duty to use the dice, `ordered` (RULES.md §4.3: in the order the
+    /// player picks, each die must be used if it can be) or `maximal` (backgammon: as many
+    /// dice as possible, else the larger).
+    #[arg(long, default_value = "ordered")]
+    dice_use: String,
 }
 
 pub fn run(args: &PerftArgs) -> Result<(), String> {
     let mut stdout = std::io::stdout().lock();
+    if args.variant != Variant::Shogammon && !args.rolls.is_empty() {
+        return Err("--rolls applies to --variant shogammon only".to_string());
+    }
     match args.variant {
         Variant::Shogi => {
             let mut pos = match &args.sfen {
@@ -84,8 +110,58 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
             count_and_report(&mut pos, args, kagamigi::Position::move_to_usi, &mut stdout)
                 .map_err(output_error)?;
         }
+        Variant::Shogammon => run_shogammon(args, &mut stdout)?,
     }
     Ok(())
+}
+
+/// Shogammon perft over decisions for the given rolls.
+fn run_shogammon(args: &PerftArgs, out: &mut impl Write) -> Result<(), String> {
+    let dice = shogammon::ShogammonDice::parse(&args.dice)?;
+    let mut pos = shogammon::Position::from_sfen_with(
+        args.sfen
+            .as_deref()
+            .unwrap_or(shogammon::notation::START_SFEN),
+        dice,
+    )
+    .map_err(|e| e.to_string())?;
+    pos.set_dice_use(shogammon::DiceUse::parse(&args.dice_use)?);
+    for text in args.moves.iter().filter(|m| !m.is_empty()) {
+        let action = pos.parse_action(text).map_err(|e| e.to_string())?;
+        pos.play(action);
+    }
+    let rolls = args
+        .rolls
+        .iter()
+        .filter(|r| !r.is_empty())
+        .map(|r| {
+            let token = if r.starts_with("r:") {
+                r.clone()
+            } else {
+                format!("r:{r}")
+            };
+            shogammon::Roll::parse_token(&token)
+                .map(shogammon::Roll::to_move)
+                .ok_or_else(|| format!("bad roll {r:?} (expected two digits 1-6, e.g. 61)"))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let start = Instant::now();
+    let nodes = if args.divide {
+        let (_, rows) =
+            divide_given_outcomes(&mut pos, &rolls, args.depth).map_err(|e| e.to_string())?;
+        let mut rows: Vec<(String, u64)> = rows
+            .into_iter()
+            .map(|(mv, n)| (pos.action_to_usi(mv), n))
+            .collect();
+        rows.sort();
+        for (mv, n) in &rows {
+            writeln!(out, "{mv}: {n}").map_err(output_error)?;
+        }
+        rows.iter().map(|(_, n)| n).sum()
+    } else {
+        perft_given_outcomes(&mut pos, &rolls, args.depth).map_err(|e| e.to_string())?
+    };
+    report(out, nodes, start).map_err(output_error)
 }
 
 /// Counts (and with `--divide` splits) the tree below `pos` and prints the result.

@@ -34,6 +34,10 @@ pub enum Outcome {
 pub trait Game: Clone + Send + Sync {
     /// Whose turn it is, or the chance event that comes next.
     fn node_kind(&self) -> NodeKind;
+    /// True if the next action is a chance event (override when cheaper than `node_kind`).
+    fn is_chance(&self) -> bool {
+        matches!(self.node_kind(), NodeKind::Chance(_))
+    }
     /// Appends every legal action of the side to act (or every chance outcome) to `out`.
     fn legal_actions(&self, out: &mut MoveList);
     /// How many actions `legal_actions` would produce (override when counting is cheaper).

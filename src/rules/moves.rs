@@ -3,8 +3,9 @@
 //! Layout: bits 0–7 destination square, bits 8–15 origin square (or the dropped kind's
 //! [`KindId`] for a drop), bit 16 promote, bit 17 drop, bit 31 always set so that
 //! `Option<Move>` costs nothing extra. Multi-step moves (Chu Shogi's Lion, Horned Falcon and
-//! Soaring Eagle) set bit 18 and keep their middle square in bits 19–26; bits 27–30 are free
-//! for the chance actions of later variants.
+//! Soaring Eagle) set bit 18 and keep their middle square in bits 19–26. Bit 27 marks a
+//! chance outcome (its variant-defined code in bits 0–15, e.g. Shogammon's roll `r:61` is
+//! code 61) and bit 28 the decision `pass`; bits 29–30 are free.
 
 use crate::rules::geometry::Square;
 use crate::rules::piece::KindId;
@@ -21,6 +22,8 @@ const PROMOTE: u32 = 1 << 16;
 const DROP: u32 = 1 << 17;
 const HAS_MID: u32 = 1 << 18;
 const MID_SHIFT: u32 = 19;
+const CHANCE: u32 = 1 << 27;
+const PASS: u32 = 1 << 28;
 
 /// The most actions any position of any variant can offer (shogi's record is 593; Chu
 /// Kagamigi with every piece in one hand drops 24 kinds on up to 142 squares, about 3,400).
@@ -53,6 +56,29 @@ impl Move {
     #[inline]
     pub fn mid(self) -> Option<Square> {
         (self.0.get() & HAS_MID != 0).then(|| Square((self.0.get() >> MID_SHIFT) as u8))
+    }
+
+    /// A chance outcome with a variant-defined `code` (Shogammon: `10 * high die + low die`).
+    #[inline]
+    pub fn chance(code: u16) -> Move {
+        Move::from_bits(code as u32 | CHANCE)
+    }
+
+    /// The code of a chance outcome; `None` for any other action.
+    #[inline]
+    pub fn chance_code(self) -> Option<u16> {
+        (self.0.get() & CHANCE != 0).then(|| self.0.get() as u16)
+    }
+
+    /// The decision `pass` (Shogammon: the die that cannot be used is lost).
+    #[inline]
+    pub fn pass() -> Move {
+        Move::from_bits(PASS)
+    }
+
+    #[inline]
+    pub fn is_pass(self) -> bool {
+        self.0.get() & PASS != 0
     }
 
     /// A drop of a piece of `kind` from hand onto `to`.
@@ -97,6 +123,12 @@ impl Move {
 
 impl std::fmt::Debug for Move {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(code) = self.chance_code() {
+            return write!(f, "Move(chance {code})");
+        }
+        if self.is_pass() {
+            return write!(f, "Move(pass)");
+        }
         match self.dropped_kind() {
             Some(kind) => write!(f, "Move(drop kind {} to {})", kind.0, self.to().0),
             None => match self.mid() {
@@ -144,5 +176,10 @@ mod tests {
         assert!(!lion.is_promotion() && !lion.is_drop());
         assert_ne!(lion, Move::normal(Square(143), Square(143), false));
         assert_ne!(lion, Move::multi(Square(143), Square(131), Square(143)));
+        let roll = Move::chance(61);
+        assert_eq!(roll.chance_code(), Some(61));
+        assert!(!roll.is_pass() && !roll.is_drop() && m.chance_code().is_none());
+        assert!(Move::pass().is_pass() && Move::pass().chance_code().is_none());
+        assert_ne!(Move::pass(), Move::normal(Square(0), Square(0), false));
     }
 }

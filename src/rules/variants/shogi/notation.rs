@@ -30,7 +30,7 @@ fn sfen_error(message: impl Into<String>) -> NotationError {
     NotationError::Sfen(message.into())
 }
 
-fn kind_from_letter(letter: char) -> Option<Kind> {
+pub(crate) fn kind_from_letter(letter: char) -> Option<Kind> {
     Kind::ALL
         .into_iter()
         .find(|k| !k.rules().is_promoted && k.rules().letter == letter.to_ascii_uppercase())
@@ -93,21 +93,7 @@ impl Position {
     /// The SFEN of this position.
     pub fn to_sfen(&self) -> String {
         let board = write_sfen_board::<Geo>(|sq| self.piece_at(sq).map(piece_text));
-        let mut hands = String::new();
-        for color in Color::BOTH {
-            for kind in HAND_PRINT_ORDER {
-                let n = self.hand(color).count(kind);
-                if n > 1 {
-                    hands.push_str(&n.to_string());
-                }
-                if n > 0 {
-                    hands.push_str(&piece_text(Piece::new(color, kind)));
-                }
-            }
-        }
-        if hands.is_empty() {
-            hands.push('-');
-        }
+        let hands = hands_text([self.hand(Color::Sente), self.hand(Color::Gote)]);
         format!(
             "{board} {} {hands} {}",
             self.side_to_move().sfen_char(),
@@ -134,7 +120,7 @@ impl Position {
     /// Parses a USI move and checks that it is legal here. A trailing `=` (lishogi's explicit
     /// "do not promote") is accepted.
     pub fn parse_usi_move(&self, text: &str) -> Result<Move, NotationError> {
-        let candidate = self.read_usi_move(text)?;
+        let candidate = read_usi_move(text)?;
         let mut legal = MoveList::new();
         self.generate_legal(&mut legal);
         if legal.contains(&candidate) {
@@ -146,33 +132,55 @@ impl Position {
             )))
         }
     }
+}
 
-    fn read_usi_move(&self, text: &str) -> Result<Move, NotationError> {
-        let bad = || NotationError::Move(format!("malformed move {text:?}"));
-        if let Some((piece, to)) = text.split_once('*') {
-            let mut letters = piece.chars();
-            let kind = match (letters.next(), letters.next()) {
-                (Some(l), None) if l.is_ascii_uppercase() => kind_from_letter(l),
-                _ => None,
-            }
-            .filter(|k| Kind::HAND.contains(k))
-            .ok_or_else(bad)?;
-            let to = Square::from_usi::<Geo>(to).ok_or_else(bad)?;
-            return Ok(Move::drop(kind.id(), to));
+/// Reads the text of a board move or drop (`7g7f`, `8h2b+`, `7g7f=`, `P*5e`) without
+/// checking that it is legal anywhere.
+pub(crate) fn read_usi_move(text: &str) -> Result<Move, NotationError> {
+    let bad = || NotationError::Move(format!("malformed move {text:?}"));
+    if let Some((piece, to)) = text.split_once('*') {
+        let mut letters = piece.chars();
+        let kind = match (letters.next(), letters.next()) {
+            (Some(l), None) if l.is_ascii_uppercase() => kind_from_letter(l),
+            _ => None,
         }
-        let (body, promote) = match text.strip_suffix('+') {
-            Some(body) => (body, true),
-            None => (text.strip_suffix('=').unwrap_or(text), false),
-        };
-        let split = body
-            .char_indices()
-            .find(|(i, c)| *i > 0 && c.is_ascii_digit() && !body.as_bytes()[i - 1].is_ascii_digit())
-            .map(|(i, _)| i)
-            .ok_or_else(bad)?;
-        let from = Square::from_usi::<Geo>(&body[..split]).ok_or_else(bad)?;
-        let to = Square::from_usi::<Geo>(&body[split..]).ok_or_else(bad)?;
-        Ok(Move::normal(from, to, promote))
+        .filter(|k| Kind::HAND.contains(k))
+        .ok_or_else(bad)?;
+        let to = Square::from_usi::<Geo>(to).ok_or_else(bad)?;
+        return Ok(Move::drop(kind.id(), to));
     }
+    let (body, promote) = match text.strip_suffix('+') {
+        Some(body) => (body, true),
+        None => (text.strip_suffix('=').unwrap_or(text), false),
+    };
+    let split = body
+        .char_indices()
+        .find(|(i, c)| *i > 0 && c.is_ascii_digit() && !body.as_bytes()[i - 1].is_ascii_digit())
+        .map(|(i, _)| i)
+        .ok_or_else(bad)?;
+    let from = Square::from_usi::<Geo>(&body[..split]).ok_or_else(bad)?;
+    let to = Square::from_usi::<Geo>(&body[split..]).ok_or_else(bad)?;
+    Ok(Move::normal(from, to, promote))
+}
+
+/// The SFEN hands field (`-` when both hands are empty).
+pub(crate) fn hands_text(hands: [Hand; 2]) -> String {
+    let mut text = String::new();
+    for color in Color::BOTH {
+        for kind in HAND_PRINT_ORDER {
+            let n = hands[color.index()].count(kind);
+            if n > 1 {
+                text.push_str(&n.to_string());
+            }
+            if n > 0 {
+                text.push_str(&piece_text(Piece::new(color, kind)));
+            }
+        }
+    }
+    if text.is_empty() {
+        text.push('-');
+    }
+    text
 }
 
 fn parse_board(text: &str, pos: &mut Position) -> Result<(), NotationError> {
@@ -190,7 +198,7 @@ fn parse_board(text: &str, pos: &mut Position) -> Result<(), NotationError> {
     Ok(())
 }
 
-fn parse_hands(text: &str) -> Result<[Hand; 2], NotationError> {
+pub(crate) fn parse_hands(text: &str) -> Result<[Hand; 2], NotationError> {
     let mut hands = [Hand::default(); 2];
     if text == "-" {
         return Ok(hands);

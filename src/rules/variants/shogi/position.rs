@@ -29,16 +29,16 @@ impl Hand {
     }
 
     #[inline]
-    fn add(&mut self, kind: Kind) {
+    pub(crate) fn add(&mut self, kind: Kind) {
         self.0[kind.index()] += 1;
     }
 
     #[inline]
-    fn remove(&mut self, kind: Kind) {
+    pub(crate) fn remove(&mut self, kind: Kind) {
         self.0[kind.index()] -= 1;
     }
 
-    pub(super) fn set(&mut self, kind: Kind, count: u8) {
+    pub(crate) fn set(&mut self, kind: Kind, count: u8) {
         self.0[kind.index()] = count;
     }
 }
