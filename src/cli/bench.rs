@@ -46,6 +46,7 @@ pub fn positions(variant: Variant) -> Result<Vec<UsiPosition>, String> {
         Variant::Shogi => (SHOGI, options::Variant::Shogi),
         Variant::Chushogi => (CHUSHOGI, options::Variant::Chushogi),
         Variant::Chukagamigi => (CHUKAGAMIGI, options::Variant::Chukagamigi),
+        Variant::Shogammon => return Err("bench does not cover shogammon yet".to_string()),
     };
     text.lines()
         .map(str::trim)
