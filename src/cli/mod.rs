@@ -34,6 +34,7 @@ pub enum Variant {
     Shogi,
     Chushogi,
     Chukagamigi,
+    Madness,
 }
 
 /// Parses the command line, runs the subcommand and returns the process exit code.

@@ -7,6 +7,7 @@ use crate::rules::moves::Move;
 use crate::rules::perft::{divide, perft};
 use crate::rules::variants::chu;
 use crate::rules::variants::kagamigi;
+use crate::rules::variants::madness;
 use crate::rules::variants::shogi::Position;
 use clap::Args;
 use std::io::Write;
@@ -27,7 +28,8 @@ pub struct PerftArgs {
     /// Start from the variant's start position.
     #[arg(long)]
     startpos: bool,
-    /// USI moves to play from the position before counting.
+    /// USI moves to play from the position before counting. For madness these are the
+    /// protocol tokens, starting with the deal (`draw:4 draw:9 7g7f ...`).
     #[arg(long, num_args = 1.., value_delimiter = ' ')]
     moves: Vec<String>,
     /// Plies to count.
@@ -36,6 +38,14 @@ pub struct PerftArgs {
     /// Print the count below each legal move.
     #[arg(long)]
     divide: bool,
+    /// Madness only: chance outcomes, e.g. `draw:3,draw:7,r:5,r:10`. Depth counts decisions
+    /// only. Two queues are read in order along every path: die rolls (`r:N`) and card
+    /// draws (`draw:N`, also used where a hidden card is revealed). A scripted outcome that
+    /// is impossible at its node makes that path count 0; once a queue is used up, its
+    /// chance nodes expand every outcome. The game starts before the deal, so the first two
+    /// draws are sente's and gote's cards.
+    #[arg(long, default_value = "")]
+    chance: String,
 }
 
 pub fn run(args: &PerftArgs) -> Result<(), String> {
@@ -83,6 +93,32 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
             }
             count_and_report(&mut pos, args, kagamigi::Position::move_to_usi, &mut stdout)
                 .map_err(output_error)?;
+        }
+        Variant::Madness => {
+            let mut game = match &args.sfen {
+                Some(sfen) => madness::TrueGame::from_sfen(sfen).map_err(|e| e.to_string())?,
+                None => madness::TrueGame::startpos(),
+            };
+            game.play_texts(args.moves.iter().map(String::as_str).filter(|m| !m.is_empty()))
+                .map_err(|e| e.to_string())?;
+            let script = madness::perft::ChanceScript::parse(&args.chance)
+                .map_err(|e| e.to_string())?;
+            let start = Instant::now();
+            let nodes = if args.divide {
+                let mut rows: Vec<(String, u64)> =
+                    madness::perft::divide_decisions(&mut game, args.depth, &script)
+                        .into_iter()
+                        .map(|(mv, n)| (game.action_text(mv), n))
+                        .collect();
+                rows.sort();
+                for (mv, n) in &rows {
+                    writeln!(stdout, "{mv}: {n}").map_err(output_error)?;
+                }
+                rows.iter().map(|(_, n)| n).sum()
+            } else {
+                madness::perft::perft_decisions(&mut game, args.depth, &script)
+            };
+            report(&mut stdout, nodes, start).map_err(output_error)?;
         }
     }
     Ok(())

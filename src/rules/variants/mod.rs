@@ -3,4 +3,5 @@
 
 pub mod chu;
 pub mod kagamigi;
+pub mod madness;
 pub mod shogi;

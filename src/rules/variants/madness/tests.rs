@@ -1,0 +1,1 @@
+//! Rule tests of Central Madness, one position per rule.
