@@ -83,6 +83,8 @@ impl Pc {
 
 /// (file index 0..9 = USI file 1..9, rank index 0..9 = a..i).
 type Sq = (i32, i32);
+/// A displacement (files, ranks).
+type Delta = (i32, i32);
 
 fn on_board(sq: Sq) -> bool {
     (0..9).contains(&sq.0) && (0..9).contains(&sq.1)
@@ -203,7 +205,7 @@ impl Ref {
         let gold = [(0, f), (1, f), (-1, f), (1, 0), (-1, 0), (0, -f)];
         let diagonal = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
         let orthogonal = [(0, 1), (0, -1), (1, 0), (-1, 0)];
-        let (steps, slides): (Vec<(i32, i32)>, Vec<(i32, i32)>) = match (pc.kind, pc.promoted) {
+        let (steps, slides): (Vec<Delta>, Vec<Delta>) = match (pc.kind, pc.promoted) {
             (Kind::Pawn, false) => (vec![(0, f)], vec![]),
             (Kind::Lance, false) => (vec![], vec![(0, f)]),
             (Kind::Knight, false) => (vec![(1, 2 * f), (-1, 2 * f)], vec![]),
@@ -573,8 +575,8 @@ impl Ref {
                     self.pile
                 };
                 let mut out = Vec::new();
-                for v in 1..=10usize {
-                    if source[v] > 0 {
+                for (v, &count) in source.iter().enumerate().skip(1) {
+                    if count > 0 {
                         let mut next = self.clone();
                         if next.pile.iter().all(|n| *n == 0) {
                             next.pile = next.discards;
@@ -584,7 +586,7 @@ impl Ref {
                         next.held[us.index()] = v as u8;
                         next.draw_pending = false;
                         next.stage = Stage::Normal;
-                        out.push((format!("draw:{v}"), source[v] as u32, next));
+                        out.push((format!("draw:{v}"), count as u32, next));
                     }
                 }
                 (true, out)
@@ -614,11 +616,17 @@ fn reference_perft(state: &Ref, depth: u32, rolls: &[String], draws: &[String]) 
             .map(|(_, _, c)| reference_perft(c, depth - 1, rolls, draws))
             .sum();
     }
-    let is_roll = children.first().is_some_and(|(t, _, _)| t.starts_with("r:"));
+    let is_roll = children
+        .first()
+        .is_some_and(|(t, _, _)| t.starts_with("r:"));
     let queue = if is_roll { rolls } else { draws };
     match queue.split_first() {
         Some((wanted, rest)) => {
-            let (rolls, draws) = if is_roll { (rest, draws) } else { (rolls, rest) };
+            let (rolls, draws) = if is_roll {
+                (rest, draws)
+            } else {
+                (rolls, rest)
+            };
             children
                 .iter()
                 .filter(|(t, _, _)| t == wanted)
@@ -708,7 +716,11 @@ impl SuiteLine {
             .map(str::to_string)
             .collect();
         (
-            items.iter().filter(|s| s.starts_with("r:")).cloned().collect(),
+            items
+                .iter()
+                .filter(|s| s.starts_with("r:"))
+                .cloned()
+                .collect(),
             items
                 .iter()
                 .filter(|s| s.starts_with("draw:"))
@@ -779,7 +791,12 @@ fn compare_tree(game: &mut TrueGame, state: &Ref, depth: u32, context: &str) {
     for (text, _, child) in children {
         let mv = game.parse_action(&text).unwrap();
         game.play(mv);
-        compare_tree(game, &child, depth - !chance as u32, &format!("{context} {text}"));
+        compare_tree(
+            game,
+            &child,
+            depth - !chance as u32,
+            &format!("{context} {text}"),
+        );
         game.unplay();
     }
 }
@@ -842,7 +859,12 @@ fn playouts(seed: u64, games: usize, plies: usize) -> usize {
         for _ in 0..plies {
             let fast = fast_node(&game);
             let reference = reference_node(&state);
-            assert_eq!(fast, reference, "seed {seed} game {g}: {}", played.join(" "));
+            assert_eq!(
+                fast,
+                reference,
+                "seed {seed} game {g}: {}",
+                played.join(" ")
+            );
             let (chance, children) = state.node();
             if children.is_empty() {
                 break;

@@ -99,10 +99,15 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
                 Some(sfen) => madness::TrueGame::from_sfen(sfen).map_err(|e| e.to_string())?,
                 None => madness::TrueGame::startpos(),
             };
-            game.play_texts(args.moves.iter().map(String::as_str).filter(|m| !m.is_empty()))
-                .map_err(|e| e.to_string())?;
-            let script = madness::perft::ChanceScript::parse(&args.chance)
-                .map_err(|e| e.to_string())?;
+            game.play_texts(
+                args.moves
+                    .iter()
+                    .map(String::as_str)
+                    .filter(|m| !m.is_empty()),
+            )
+            .map_err(|e| e.to_string())?;
+            let script =
+                madness::perft::ChanceScript::parse(&args.chance).map_err(|e| e.to_string())?;
             let start = Instant::now();
             let nodes = if args.divide {
                 let mut rows: Vec<(String, u64)> =

@@ -407,8 +407,7 @@ impl<C: CardModel> MadnessGame<C> {
                 }
                 let kind = x.kind();
                 let promotable = kind.can_promote();
-                let must_promote =
-                    promotable && !t.alive[us.index()][kind.index()].contains(to);
+                let must_promote = promotable && !t.alive[us.index()][kind.index()].contains(to);
                 let may_promote = promotable && !must_promote && t.zone[us.index()].contains(to);
                 self.edit(&mut log, CENTER, None);
                 if let Some(victim) = victim {

@@ -62,7 +62,11 @@ pub fn divide_decisions<G: Game>(
     let mut out = Vec::new();
     for (action, cursor, decision) in children(game, script, Cursor::default()) {
         game.play(action);
-        let below = if decision { depth.saturating_sub(1) } else { depth };
+        let below = if decision {
+            depth.saturating_sub(1)
+        } else {
+            depth
+        };
         out.push((action, count(game, below, script, cursor)));
         game.unplay();
     }

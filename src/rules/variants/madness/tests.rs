@@ -67,10 +67,7 @@ fn the_eight_directions_are_absolute() {
         assert_eq!(game.phase(), Phase::Normal);
     }
     // The same directions for gote: value 3 (south) goes toward rank a.
-    let gote = after(
-        "2k6/9/9/9/4g4/9/9/9/6K2 w - 1",
-        "draw:4 draw:9 roll r:3",
-    );
+    let gote = after("2k6/9/9/9/4g4/9/9/9/6K2 w - 1", "draw:4 draw:9 roll r:3");
     assert_eq!(piece_on(&gote, "5a").as_deref(), Some("g"));
 }
 
@@ -235,7 +232,10 @@ fn cards_are_dealt_played_discarded_and_replaced() {
             .find(|(m, _)| *m == Token::Draw(value(n)).to_move())
             .map(|(_, w)| w.0)
     };
-    assert_eq!((weight(4), weight(9), weight(1)), (Some(3), Some(3), Some(4)));
+    assert_eq!(
+        (weight(4), weight(9), weight(1)),
+        (Some(3), Some(3), Some(4))
+    );
     let drawn = after(LONE_GOLD, "draw:4 draw:9 c:4 draw:1");
     assert_eq!(drawn.cards().held[0], Some(value(1)));
     assert_eq!(drawn.phase(), Phase::Normal);
@@ -316,7 +316,10 @@ fn every_action_unplays_exactly() {
         game.unplay();
         assert_eq!(game.hash(), *expected);
     }
-    assert_eq!(game.position(), TrueGame::from_sfen(LONE_GOLD).unwrap().position());
+    assert_eq!(
+        game.position(),
+        TrueGame::from_sfen(LONE_GOLD).unwrap().position()
+    );
 }
 
 #[test]
@@ -333,10 +336,17 @@ fn fourfold_repetition_of_turn_starts_is_a_draw() {
 #[test]
 fn bad_input_is_an_error_not_a_panic() {
     let game = after(LONE_GOLD, "draw:4 draw:9");
-    for bad in ["", "r:3", "draw:3", "mad+", "5e5d", "c:11", "zz", "P*5e", "9z9y", "c:x"] {
+    for bad in [
+        "", "r:3", "draw:3", "mad+", "5e5d", "c:11", "zz", "P*5e", "9z9y", "c:x",
+    ] {
         assert!(game.parse_action(bad).is_err(), "{bad}");
     }
-    for sfen in ["", "9/9 b - 1", "k8/9/9/9/9/9/9/9/9 x - 1", "kk7/9/9/9/9/9/9/9/K8 b - 1"] {
+    for sfen in [
+        "",
+        "9/9 b - 1",
+        "k8/9/9/9/9/9/9/9/9 x - 1",
+        "kk7/9/9/9/9/9/9/9/K8 b - 1",
+    ] {
         assert!(TrueGame::from_sfen(sfen).is_err(), "{sfen}");
     }
 }
