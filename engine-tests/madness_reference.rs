@@ -911,3 +911,72 @@ fn reference_knows_the_basic_rules() {
     assert_eq!(state.node().1.len(), 30);
     assert_eq!(reference_perft(&state, 2, &[], &[]), 900);
 }
+
+#[test]
+fn perft_command_line() {
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_shishi"))
+            .args(args)
+            .output()
+            .expect("the binary runs")
+    };
+    let gold = "2k6/9/9/9/4G4/9/9/9/6K2 b - 1";
+    let out = run(&[
+        "perft",
+        "--variant",
+        "madness",
+        "--sfen",
+        gold,
+        "--chance",
+        "draw:4,draw:9,r:5",
+        "--depth",
+        "3",
+    ]);
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.lines().any(|l| l == "nodes 275"), "{stdout}");
+    // Tokens after the position, and --divide by the first action.
+    let out = run(&[
+        "perft",
+        "--variant",
+        "madness",
+        "--sfen",
+        gold,
+        "--moves",
+        "draw:4 draw:9",
+        "--chance",
+        "r:5",
+        "--depth",
+        "1",
+        "--divide",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("c:4: 1") && stdout.contains("roll: 1"),
+        "{stdout}"
+    );
+    for bad in [
+        vec!["--chance", "r:11"],
+        vec!["--chance", "7g7f"],
+        vec!["--moves", "draw:4 draw:9 c:9"],
+        vec!["--moves", "r:3"],
+    ] {
+        let mut args = vec![
+            "perft",
+            "--variant",
+            "madness",
+            "--sfen",
+            gold,
+            "--depth",
+            "1",
+        ];
+        args.extend(bad.iter());
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(1), "{bad:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.starts_with("error:") && !stderr.contains("panicked"),
+            "{stderr}"
+        );
+    }
+}

@@ -350,3 +350,26 @@ fn bad_input_is_an_error_not_a_panic() {
         assert!(TrueGame::from_sfen(sfen).is_err(), "{sfen}");
     }
 }
+
+#[test]
+fn pawn_drop_mate_is_judged_by_trying_replies_when_madness_left_the_king_in_check() {
+    // The gold on 5e blocks the bishop's diagonal to the gote king on 9a. A pawn on 9b
+    // (guarded by the gold on 9c) checks the king, which cannot move; gote's silver can take
+    // the pawn, which answers a lone pawn check.
+    let sfen = "kn7/9/Gs7/9/4G4/5B3/9/9/8K b P 1";
+    let blocked = after(sfen, "draw:9 draw:2 c:9");
+    assert_eq!(
+        piece_on(&blocked, "5e").as_deref(),
+        Some("G"),
+        "9 fails on a gold"
+    );
+    let blocked = after(sfen, "draw:9 draw:2 c:9 draw:1");
+    assert!(actions(&blocked).contains(&"P*9b".to_string()));
+    // East: the gold leaves 5e and the bishop now attacks the king too. Taking the pawn no
+    // longer answers both checks, so the drop would mate and is refused; the bishop may
+    // take the king instead.
+    let open = after(sfen, "draw:9 draw:2 roll r:1");
+    let acts = actions(&open);
+    assert!(!acts.contains(&"P*9b".to_string()), "{acts:?}");
+    assert!(acts.contains(&"4f9a+".to_string()) && acts.contains(&"4f9a".to_string()));
+}
