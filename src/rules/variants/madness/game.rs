@@ -196,6 +196,73 @@ impl<C: CardModel> MadnessGame<C> {
         }
     }
 
+    /// Reads the argument of a USI `position` command, `startpos [moves <tokens>]` or
+    /// `sfen <board> <side> <hands> [<number>] [moves <tokens>]`, for a game whose cards
+    /// start as `cards` (a full deck before the deal), and plays the tokens.
+    pub fn from_position_text(text: &str, cards: C) -> Result<MadnessGame<C>, NotationError> {
+        let mut words = text.split_whitespace();
+        let mut sfen = Vec::new();
+        let mut saw_moves = false;
+        let from_sfen = match words.next() {
+            Some("startpos") => false,
+            Some("sfen") => {
+                for word in words.by_ref() {
+                    if word == "moves" {
+                        saw_moves = true;
+                        break;
+                    }
+                    sfen.push(word);
+                }
+                true
+            }
+            _ => {
+                return Err(NotationError::Sfen(format!(
+                    "expected `startpos` or `sfen ...`, found {text:?}"
+                )))
+            }
+        };
+        if !saw_moves {
+            match words.next() {
+                None | Some("moves") => {}
+                Some(other) => {
+                    return Err(NotationError::Sfen(format!(
+                        "expected `moves`, found {other:?}"
+                    )))
+                }
+            }
+        }
+        let pos = if !from_sfen {
+            Position::startpos()
+        } else {
+            Position::from_sfen_with(&sfen.join(" "), SfenRules::DoubledPawnsAllowed)?
+        };
+        let mut game = MadnessGame::new(pos, cards);
+        game.play_texts(words)?;
+        Ok(game)
+    }
+
+    /// The argument of a USI `position` command that rebuilds this game:
+    /// `sfen <start> moves <every token played>`.
+    pub fn position_text(&self) -> String {
+        let mut replay = MadnessGame::new(
+            Position::from_sfen_with(&self.start_sfen, SfenRules::DoubledPawnsAllowed)
+                .expect("the start SFEN was read once already"),
+            self.undo
+                .first()
+                .map_or(self.cards.clone(), |u| u.cards.clone()),
+        );
+        let mut text = format!("sfen {}", self.start_sfen);
+        if !self.undo.is_empty() {
+            text.push_str(" moves");
+        }
+        for action in self.played_actions() {
+            text.push(' ');
+            text.push_str(&replay.action_text(action));
+            Game::play(&mut replay, action);
+        }
+        text
+    }
+
     /// The board, hands and side to move.
     pub fn position(&self) -> &Position {
         &self.pos

@@ -373,3 +373,55 @@ fn pawn_drop_mate_is_judged_by_trying_replies_when_madness_left_the_king_in_chec
     assert!(!acts.contains(&"P*9b".to_string()), "{acts:?}");
     assert!(acts.contains(&"4f9a+".to_string()) && acts.contains(&"4f9a".to_string()));
 }
+
+#[test]
+fn position_text_round_trips_and_refuses_bad_input() {
+    use super::cards::ViewCards;
+    use super::game::PlayerView;
+    let game = TrueGame::from_position_text(
+        "startpos moves draw:4 draw:9 5g5f 3c3d 5f5e 4a3b",
+        TrueCards::default(),
+    )
+    .unwrap();
+    assert_eq!(game.phase(), Phase::MadnessChoice);
+    let text = game.position_text();
+    assert!(
+        text.ends_with("moves draw:4 draw:9 5g5f 3c3d 5f5e 4a3b"),
+        "{text}"
+    );
+    let again = TrueGame::from_position_text(&text, TrueCards::default()).unwrap();
+    assert_eq!(again.hash(), game.hash());
+    let sente = PlayerView::from_position_text(
+        "startpos moves draw:4 draw:? 5g5f",
+        ViewCards::new(Color::Sente),
+    )
+    .unwrap();
+    assert_eq!(sente.cards().own, Some(value(4)));
+    let sfen = TrueGame::from_position_text(
+        &format!("sfen {LONE_GOLD} moves draw:1 draw:2 c:1"),
+        TrueCards::default(),
+    )
+    .unwrap();
+    assert_eq!(piece_on(&sfen, "9e").as_deref(), Some("G"));
+    for bad in [
+        "",
+        "startpos moves draw:4 draw:4 draw:4",
+        "startpos draw:4",
+        "sfen 9/9 b - 1",
+        "startpos moves draw:4 draw:9 5e5d",
+        "foo",
+        "sfen",
+        "startpos moves draw:? draw:?",
+    ] {
+        assert!(
+            TrueGame::from_position_text(bad, TrueCards::default()).is_err(),
+            "{bad}"
+        );
+    }
+    // A view refuses the opponent's card value.
+    assert!(PlayerView::from_position_text(
+        "startpos moves draw:4 draw:9",
+        ViewCards::new(Color::Sente)
+    )
+    .is_err());
+}
