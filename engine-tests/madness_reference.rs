@@ -846,11 +846,27 @@ const RANDOM_STARTS: [&str; 4] = [
     "4k4/9/3ppp3/9/4+B4/9/3PPP3/9/4K4 b RGSNLPrgsnlp 1",
 ];
 
-/// Plays seeded random games on both generators, comparing every node; decisions that
-/// put a piece on 5e are preferred so that madness turns are frequent.
-fn playouts(seed: u64, games: usize, plies: usize) -> usize {
+/// How random play leans toward madness.
+#[derive(Clone, Copy)]
+struct Bias {
+    /// Probability of choosing a move onto 5e when there is one.
+    centre: f64,
+    /// Probability of playing the card rather than rolling.
+    card: f64,
+}
+
+/// What a batch of random games went through.
+#[derive(Debug, Default)]
+struct PlayoutStats {
+    madness_turns: usize,
+    reshuffles: usize,
+}
+
+/// Plays seeded random games on both generators, comparing every node (actions, chance
+/// outcomes and their weights); `bias` makes madness turns and card plays frequent.
+fn playouts(seed: u64, games: usize, plies: usize, bias: Bias) -> PlayoutStats {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut madness_turns = 0;
+    let mut stats = PlayoutStats::default();
     for g in 0..games {
         let start = RANDOM_STARTS[g % RANDOM_STARTS.len()];
         let mut game = TrueGame::from_sfen(start).unwrap();
@@ -869,36 +885,65 @@ fn playouts(seed: u64, games: usize, plies: usize) -> usize {
             if children.is_empty() {
                 break;
             }
-            let to_centre: Vec<usize> = (0..children.len())
-                .filter(|&i| children[i].0.ends_with("5e"))
+            let preferred: Vec<usize> = (0..children.len())
+                .filter(|&i| children[i].0.ends_with("5e") || children[i].0.starts_with("c:"))
                 .collect();
-            let pick = if !chance && !to_centre.is_empty() && rng.gen_bool(0.4) {
-                to_centre[rng.gen_range(0..to_centre.len())]
+            let lean = if state.stage == Stage::Choice {
+                bias.card
+            } else {
+                bias.centre
+            };
+            let pick = if !chance && !preferred.is_empty() && rng.gen_bool(lean) {
+                preferred[rng.gen_range(0..preferred.len())]
             } else {
                 rng.gen_range(0..children.len())
             };
+            if state.stage == Stage::Draw && state.pile.iter().all(|n| *n == 0) {
+                stats.reshuffles += 1;
+            }
             let (text, _, child) = children.into_iter().nth(pick).unwrap();
             if text == "roll" || text.starts_with("c:") {
-                madness_turns += 1;
+                stats.madness_turns += 1;
             }
             game.play(game.parse_action(&text).unwrap());
             played.push(text);
             state = child;
         }
     }
-    madness_turns
+    stats
 }
+
+const EVEN: Bias = Bias {
+    centre: 0.4,
+    card: 0.5,
+};
 
 #[test]
 fn random_playouts_agree() {
-    let madness_turns = playouts(20261122, 24, 160);
-    assert!(madness_turns > 100, "only {madness_turns} madness turns");
+    let stats = playouts(20261122, 24, 160, EVEN);
+    assert!(stats.madness_turns > 100, "{stats:?}");
+}
+
+#[test]
+fn random_playouts_agree_through_reshuffles() {
+    let stats = playouts(
+        99,
+        4,
+        1500,
+        Bias {
+            centre: 0.9,
+            card: 0.95,
+        },
+    );
+    println!("{stats:?}");
+    assert!(stats.reshuffles > 0, "{stats:?}");
 }
 
 #[test]
 #[ignore]
 fn random_playouts_agree_long() {
-    playouts(7, 400, 300);
+    let stats = playouts(7, 400, 300, EVEN);
+    println!("{stats:?}");
 }
 
 #[test]
