@@ -1000,7 +1000,24 @@ fn perft_command_line() {
         stdout.contains("c:4: 1") && stdout.contains("roll: 1"),
         "{stdout}"
     );
+    // A player's view: gote's card is a chance node of ten values before gote's choice.
+    let out = run(&[
+        "perft",
+        "--variant",
+        "madness",
+        "--sfen",
+        "4k4/9/9/9/4s4/9/9/9/4K4 b - 1",
+        "--view",
+        "sente",
+        "--moves",
+        "draw:4 draw:? 5i4i",
+        "--depth",
+        "1",
+    ]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.lines().any(|l| l == "nodes 20"), "{stdout}");
     for bad in [
+        vec!["--view", "sente", "--moves", "draw:4 draw:9"],
         vec!["--chance", "r:11"],
         vec!["--chance", "7g7f"],
         vec!["--moves", "draw:4 draw:9 c:9"],

@@ -3,6 +3,7 @@
 
 use super::Variant;
 use crate::rules::game::Game;
+use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
 use crate::rules::perft::{divide, perft};
 use crate::rules::variants::chu;
@@ -46,6 +47,27 @@ pub struct PerftArgs {
     /// draws are sente's and gote's cards.
     #[arg(long, default_value = "")]
     chance: String,
+    /// Madness only: count the tree of this player's view instead of the referee's true
+    /// state (`--moves` is then what the player was sent, `draw:?` for the opponent's
+    /// cards; hidden cards are revealed at chance nodes just before they are used).
+    #[arg(long, value_enum)]
+    view: Option<ViewPlayer>,
+}
+
+/// Whose view `--view` counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ViewPlayer {
+    Sente,
+    Gote,
+}
+
+impl ViewPlayer {
+    fn color(self) -> Color {
+        match self {
+            ViewPlayer::Sente => Color::Sente,
+            ViewPlayer::Gote => Color::Gote,
+        }
+    }
 }
 
 pub fn run(args: &PerftArgs) -> Result<(), String> {
@@ -95,38 +117,58 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
                 .map_err(output_error)?;
         }
         Variant::Madness => {
-            let mut game = match &args.sfen {
-                Some(sfen) => madness::TrueGame::from_sfen(sfen).map_err(|e| e.to_string())?,
-                None => madness::TrueGame::startpos(),
+            let mut text = match &args.sfen {
+                Some(sfen) => format!("sfen {sfen} moves"),
+                None => "startpos moves".to_string(),
             };
-            game.play_texts(
-                args.moves
-                    .iter()
-                    .map(String::as_str)
-                    .filter(|m| !m.is_empty()),
-            )
-            .map_err(|e| e.to_string())?;
+            for token in args.moves.iter().filter(|m| !m.is_empty()) {
+                text.push(' ');
+                text.push_str(token);
+            }
             let script =
                 madness::perft::ChanceScript::parse(&args.chance).map_err(|e| e.to_string())?;
-            let start = Instant::now();
-            let nodes = if args.divide {
-                let mut rows: Vec<(String, u64)> =
-                    madness::perft::divide_decisions(&mut game, args.depth, &script)
-                        .into_iter()
-                        .map(|(mv, n)| (game.action_text(mv), n))
-                        .collect();
-                rows.sort();
-                for (mv, n) in &rows {
-                    writeln!(stdout, "{mv}: {n}").map_err(output_error)?;
+            match args.view {
+                None => {
+                    let cards = madness::TrueCards::default();
+                    let mut game = madness::MadnessGame::from_position_text(&text, cards)
+                        .map_err(|e| e.to_string())?;
+                    madness_perft(&mut game, args, &script, &mut stdout).map_err(output_error)?;
                 }
-                rows.iter().map(|(_, n)| n).sum()
-            } else {
-                madness::perft::perft_decisions(&mut game, args.depth, &script)
-            };
-            report(&mut stdout, nodes, start).map_err(output_error)?;
+                Some(player) => {
+                    let cards = madness::ViewCards::new(player.color());
+                    let mut game = madness::MadnessGame::from_position_text(&text, cards)
+                        .map_err(|e| e.to_string())?;
+                    madness_perft(&mut game, args, &script, &mut stdout).map_err(output_error)?;
+                }
+            }
         }
     }
     Ok(())
+}
+
+/// Central Madness: perft over decisions with scripted chance outcomes, optionally divided.
+fn madness_perft<C: madness::cards::CardModel>(
+    game: &mut madness::MadnessGame<C>,
+    args: &PerftArgs,
+    script: &madness::perft::ChanceScript,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let start = Instant::now();
+    let nodes = if args.divide {
+        let mut rows: Vec<(String, u64)> =
+            madness::perft::divide_decisions(game, args.depth, script)
+                .into_iter()
+                .map(|(mv, n)| (game.action_text(mv), n))
+                .collect();
+        rows.sort();
+        for (mv, n) in &rows {
+            writeln!(out, "{mv}: {n}")?;
+        }
+        rows.iter().map(|(_, n)| n).sum()
+    } else {
+        madness::perft::perft_decisions(game, args.depth, script)
+    };
+    report(out, nodes, start)
 }
 
 /// Counts (and with `--divide` splits) the tree below `pos` and prints the result.
