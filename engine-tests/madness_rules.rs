@@ -218,3 +218,49 @@ fn the_opponents_card_is_a_chance_node_before_its_choice() {
         .unwrap();
     assert_eq!(mine.cards().own, None);
 }
+
+/// Walks a view's tree to `depth` decisions: every action unplays to the same hash, every
+/// chance node has positive weights, and a hidden card's weights add up to the unseen cards.
+fn walk_view(view: &mut PlayerView, depth: u32, nodes: &mut u64) {
+    *nodes += 1;
+    if depth == 0 {
+        return;
+    }
+    let before = view.hash();
+    let (chance, actions): (bool, Vec<Move>) = match view.node_kind() {
+        NodeKind::Chance(outcomes) => {
+            assert!(!outcomes.is_empty() && outcomes.iter().all(|(_, w)| w.0 > 0));
+            if view.phase() == Phase::MadnessChoice {
+                let total: u32 = outcomes.iter().map(|(_, w)| w.0).sum();
+                assert_eq!(total, view.cards().unseen().total());
+            }
+            (true, outcomes.into_iter().map(|(m, _)| m).collect())
+        }
+        NodeKind::Decision(_) => {
+            let mut list = MoveList::new();
+            view.legal_actions(&mut list);
+            (false, list.to_vec())
+        }
+    };
+    for action in actions {
+        view.play(action);
+        walk_view(view, depth - !chance as u32, nodes);
+        view.unplay();
+        assert_eq!(view.hash(), before);
+    }
+}
+
+#[test]
+fn a_views_tree_is_searchable() {
+    let mut nodes = 0;
+    for seed in 0..6 {
+        let played = play_checked(CENTRE_FIGHT, 100 + seed, 40 + 15 * seed as usize);
+        let start = TrueGame::from_sfen(CENTRE_FIGHT).unwrap();
+        let streams = filter_stream(&start, &played.actions).unwrap();
+        for player in Color::BOTH {
+            let mut view = derive_view(&start, player, &streams[player.index()]).unwrap();
+            walk_view(&mut view, 2, &mut nodes);
+        }
+    }
+    assert!(nodes > 1000, "{nodes} nodes");
+}
