@@ -12,6 +12,15 @@
 //! A game is a start position plus a token list. Node order within a turn (see `game`):
 //! `[madness: (c:N [mad±] draw:M) | (roll r:N [mad±])] normal-move`, and two `draw:` tokens
 //! deal the cards before the first turn (sente's card, then gote's).
+//!
+//! Information model (chance-search.md §9): [`TrueGame`] is the referee's state, every card
+//! known, draws are chance nodes weighted by the draw pile. [`PlayerView`] is one player's:
+//! every draw is a one-outcome chance node `draw:?` (the referee's stream carries the value
+//! of the player's own draws, which the view also accepts there), and a card the view does
+//! not know becomes a chance node of `draw:N` outcomes, weighted by the unseen cards, placed
+//! at its holder's `MadnessChoice`, just before the card-or-roll decision. The opponent's
+//! card drawn there is forgotten again if the opponent rolls, so our later decisions never
+//! see it; a card located by counting (after a reshuffle we caused) is kept.
 
 pub mod cards;
 pub mod game;
