@@ -46,7 +46,9 @@ pub fn positions(variant: Variant) -> Result<Vec<UsiPosition>, String> {
         Variant::Shogi => (SHOGI, options::Variant::Shogi),
         Variant::Chushogi => (CHUSHOGI, options::Variant::Chushogi),
         Variant::Chukagamigi => (CHUKAGAMIGI, options::Variant::Chukagamigi),
-        Variant::Shogammon => return Err("bench does not cover shogammon yet".to_string()),
+        Variant::Shogammon | Variant::Madness => {
+            return Err(format!("bench does not cover {variant:?} yet"))
+        }
     };
     text.lines()
         .map(str::trim)

@@ -35,6 +35,7 @@ pub enum Variant {
     Chushogi,
     Chukagamigi,
     Shogammon,
+    Madness,
 }
 
 /// Parses the command line, runs the subcommand and returns the process exit code.

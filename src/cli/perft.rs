@@ -4,11 +4,13 @@
 
 use super::Variant;
 use crate::rules::game::Game;
+use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
 use crate::rules::perft::{divide, divide_given_outcomes, perft, perft_given_outcomes};
 use crate::rules::variants::chu;
 use crate::rules::variants::kagamigi;
 use crate::rules::variants::shogammon;
+use crate::rules::variants::madness;
 use crate::rules::variants::shogi::Position;
 use clap::Args;
 use std::io::Write;
@@ -37,7 +39,8 @@ pub struct PerftArgs {
     /// Start from the variant's start position.
     #[arg(long)]
     startpos: bool,
-    /// USI moves to play from the position before counting.
+    /// USI moves to play from the position before counting. For madness these are the
+    /// protocol tokens, starting with the deal (`draw:4 draw:9 7g7f ...`).
     #[arg(long, num_args = 1.., value_delimiter = ' ')]
     moves: Vec<String>,
     /// Plies to count.
@@ -59,6 +62,35 @@ pub struct PerftArgs {
     /// dice as possible, else the larger).
     #[arg(long, default_value = "ordered")]
     dice_use: String,
+    /// Madness only: chance outcomes, e.g. `draw:3,draw:7,r:5,r:10`. Depth counts decisions
+    /// only. Two queues are read in order along every path: die rolls (`r:N`) and card
+    /// draws (`draw:N`, also used where a hidden card is revealed). A scripted outcome that
+    /// is impossible at its node makes that path count 0; once a queue is used up, its
+    /// chance nodes expand every outcome. The game starts before the deal, so the first two
+    /// draws are sente's and gote's cards.
+    #[arg(long, default_value = "")]
+    chance: String,
+    /// Madness only: count the tree of this player's view instead of the referee's true
+    /// state (`--moves` is then what the player was sent, `draw:?` for the opponent's
+    /// cards; hidden cards are revealed at chance nodes just before they are used).
+    #[arg(long, value_enum)]
+    view: Option<ViewPlayer>,
+}
+
+/// Whose view `--view` counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ViewPlayer {
+    Sente,
+    Gote,
+}
+
+impl ViewPlayer {
+    fn color(self) -> Color {
+        match self {
+            ViewPlayer::Sente => Color::Sente,
+            ViewPlayer::Gote => Color::Gote,
+        }
+    }
 }
 
 pub fn run(args: &PerftArgs) -> Result<(), String> {
@@ -111,6 +143,32 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
                 .map_err(output_error)?;
         }
         Variant::Shogammon => run_shogammon(args, &mut stdout)?,
+        Variant::Madness => {
+            let mut text = match &args.sfen {
+                Some(sfen) => format!("sfen {sfen} moves"),
+                None => "startpos moves".to_string(),
+            };
+            for token in args.moves.iter().filter(|m| !m.is_empty()) {
+                text.push(' ');
+                text.push_str(token);
+            }
+            let script =
+                madness::perft::ChanceScript::parse(&args.chance).map_err(|e| e.to_string())?;
+            match args.view {
+                None => {
+                    let cards = madness::TrueCards::default();
+                    let mut game = madness::MadnessGame::from_position_text(&text, cards)
+                        .map_err(|e| e.to_string())?;
+                    madness_perft(&mut game, args, &script, &mut stdout).map_err(output_error)?;
+                }
+                Some(player) => {
+                    let cards = madness::ViewCards::new(player.color());
+                    let mut game = madness::MadnessGame::from_position_text(&text, cards)
+                        .map_err(|e| e.to_string())?;
+                    madness_perft(&mut game, args, &script, &mut stdout).map_err(output_error)?;
+                }
+            }
+        }
     }
     Ok(())
 }
@@ -162,6 +220,31 @@ fn run_shogammon(args: &PerftArgs, out: &mut impl Write) -> Result<(), String> {
         perft_given_outcomes(&mut pos, &rolls, args.depth).map_err(|e| e.to_string())?
     };
     report(out, nodes, start).map_err(output_error)
+}
+
+/// Central Madness: perft over decisions with scripted chance outcomes, optionally divided.
+fn madness_perft<C: madness::cards::CardModel>(
+    game: &mut madness::MadnessGame<C>,
+    args: &PerftArgs,
+    script: &madness::perft::ChanceScript,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let start = Instant::now();
+    let nodes = if args.divide {
+        let mut rows: Vec<(String, u64)> =
+            madness::perft::divide_decisions(game, args.depth, script)
+                .into_iter()
+                .map(|(mv, n)| (game.action_text(mv), n))
+                .collect();
+        rows.sort();
+        for (mv, n) in &rows {
+            writeln!(out, "{mv}: {n}")?;
+        }
+        rows.iter().map(|(_, n)| n).sum()
+    } else {
+        madness::perft::perft_decisions(game, args.depth, script)
+    };
+    report(out, nodes, start)
 }
 
 /// Counts (and with `--divide` splits) the tree below `pos` and prints the result.

@@ -4,4 +4,5 @@
 pub mod chu;
 pub mod kagamigi;
 pub mod shogammon;
+pub mod madness;
 pub mod shogi;

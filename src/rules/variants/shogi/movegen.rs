@@ -112,7 +112,7 @@ impl Position {
     /// Pushes the moves of `piece` from `from` to each square of `to_set`, with and without
     /// promotion as the zone and the dead ranks allow.
     #[inline]
-    fn push_board_moves<S: MoveSink<Bb>>(
+    pub(crate) fn push_board_moves<S: MoveSink<Bb>>(
         &self,
         piece: Piece,
         from: Square,

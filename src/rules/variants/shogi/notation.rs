@@ -58,6 +58,11 @@ impl Position {
 
     /// Parses a 3- or 4-field SFEN (the move number defaults to 1).
     pub fn from_sfen(text: &str) -> Result<Position, NotationError> {
+        Position::from_sfen_with(text, SfenRules::Shogi)
+    }
+
+    /// Parses an SFEN under `rules` (Central Madness allows two pawns on a file).
+    pub fn from_sfen_with(text: &str, rules: SfenRules) -> Result<Position, NotationError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if !(3..=4).contains(&fields.len()) {
             return Err(sfen_error(format!(
@@ -86,7 +91,7 @@ impl Position {
             None => 1,
         };
         pos.finish_setup(side, hands, move_number);
-        validate(&pos)?;
+        validate(&pos, rules)?;
         Ok(pos)
     }
 
@@ -234,7 +239,16 @@ pub(crate) fn parse_hands(text: &str) -> Result<[Hand; 2], NotationError> {
     Ok(hands)
 }
 
-fn validate(pos: &Position) -> Result<(), NotationError> {
+/// Which board rules an SFEN must satisfy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SfenRules {
+    /// Standard shogi: at most one unpromoted pawn per side on a file.
+    Shogi,
+    /// Central Madness (RULES.md §5.3.4): madness may leave two pawns on a file.
+    DoubledPawnsAllowed,
+}
+
+fn validate(pos: &Position, rules: SfenRules) -> Result<(), NotationError> {
     let t = pos.tables();
     for color in Color::BOTH {
         if pos.pieces(color, Kind::King).more_than_one() {
@@ -255,7 +269,7 @@ fn validate(pos: &Position) -> Result<(), NotationError> {
         let mut files_with_pawn = [false; 9];
         for sq in pos.pieces(color, Kind::Pawn).squares() {
             let f = sq.file::<Geo>().0 as usize;
-            if std::mem::replace(&mut files_with_pawn[f], true) {
+            if std::mem::replace(&mut files_with_pawn[f], true) && rules == SfenRules::Shogi {
                 return Err(sfen_error(format!("two {color:?} pawns on file {}", f + 1)));
             }
         }

@@ -398,6 +398,42 @@ impl Position {
     }
 }
 
+/// Board edits outside the shogi move rules, for variants whose turns change the board in
+/// other ways (Central Madness). They keep the caches and the hash in step but push no
+/// history: the caller undoes them itself, in reverse order.
+impl Position {
+    /// Puts `piece` (or nothing) on `sq`, replacing whatever stood there.
+    pub fn set_square(&mut self, sq: Square, piece: Option<Piece>) {
+        let t = self.tables;
+        let bb = Bb::from_square(sq);
+        if let Some(old) = self.board[sq.index()].take() {
+            self.by_color[old.color().index()] ^= bb;
+            self.by_kind[old.kind().index()] ^= bb;
+            self.hash ^= t.board_keys[old.index()][sq.index()];
+        }
+        if let Some(new) = piece {
+            self.board[sq.index()] = Some(new);
+            self.by_color[new.color().index()] |= bb;
+            self.by_kind[new.kind().index()] |= bb;
+            self.hash ^= t.board_keys[new.index()][sq.index()];
+        }
+    }
+
+    /// Adds one piece of hand kind `kind` to `color`'s hand (`gain`), or takes one away.
+    pub fn change_hand(&mut self, color: Color, kind: Kind, gain: bool) {
+        let t = self.tables;
+        let count = self.hands[color.index()].count(kind) as usize;
+        let after = if gain { count + 1 } else { count - 1 };
+        self.hash ^= t.hand_keys[color.index()][kind.index()][count]
+            ^ t.hand_keys[color.index()][kind.index()][after];
+        if gain {
+            self.hands[color.index()].add(kind);
+        } else {
+            self.hands[color.index()].remove(kind);
+        }
+    }
+}
+
 impl PartialEq for Position {
     /// Two positions are equal when board, hands and side to move agree (history and move
     /// number are not part of the position, as for repetition).

@@ -1,0 +1,55 @@
+//! Shogi of the Central Madness (RULES.md §5): standard shogi plus a madness phase whenever
+//! the player to move has a piece on 5e, driven by a d10 or a hidden card from a 40-card deck.
+//!
+//! The board, the piece kinds, the attack tables, normal move generation and drops are those
+//! of [`crate::rules::variants::shogi`]; this module adds the turn structure and the cards.
+//! Submodules: `token` the atomic actions (protocol.md §3 tokens) and their `Move` encoding,
+//! `cards` the two card models (the referee's true deck and one player's view), `game` the
+//! turn state machine and the [`Game`](crate::rules::game::Game) implementation, `view`
+//! deriving a player's view from the tokens it was sent and filtering a true token stream,
+//! `perft` counting decisions with scripted chance outcomes.
+//!
+//! A game is a start position plus a token list. Node order within a turn (see `game`):
+//! `[madness: (c:N [mad±] draw:M) | (roll r:N [mad±])] normal-move`, and two `draw:` tokens
+//! deal the cards before the first turn (sente's card, then gote's).
+//!
+//! Information model (chance-search.md §9): [`TrueGame`] is the referee's state, every card
+//! known, draws are chance nodes weighted by the draw pile. [`PlayerView`] is one player's:
+//! every draw is a one-outcome chance node `draw:?` (the referee's stream carries the value
+//! of the player's own draws, which the view also accepts there), and a card the view does
+//! not know becomes a chance node of `draw:N` outcomes, weighted by the unseen cards, placed
+//! at its holder's `MadnessChoice`, just before the card-or-roll decision. The opponent's
+//! card drawn there is forgotten again if the opponent rolls, so our later decisions never
+//! see it; a card located by counting (after a reshuffle we caused) is kept.
+
+pub mod cards;
+pub mod game;
+pub mod perft;
+pub mod token;
+pub mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use cards::{CardCounts, TrueCards, ViewCards};
+pub use game::{MadnessGame, Phase, PlayerView, TrueGame};
+pub use token::{CardValue, Token};
+
+use crate::rules::geometry::{Offset, Square};
+
+/// The centre square 5e (file index 4, rank index 4 on the 9×9 board).
+pub const CENTER: Square = Square(4 * 9 + 4);
+
+/// The board-absolute direction of a madness slide for values 1–8 (RULES.md §5.2):
+/// E, SE, S, SW, W, NW, N, NE. North is toward sente (rank +1), east is sente's left
+/// (file +1). The same for both players.
+pub const MAD_DIRECTIONS: [Offset; 8] = [
+    Offset::new(1, 0),
+    Offset::new(1, -1),
+    Offset::new(0, -1),
+    Offset::new(-1, -1),
+    Offset::new(-1, 0),
+    Offset::new(-1, 1),
+    Offset::new(0, 1),
+    Offset::new(1, 1),
+];
