@@ -1,6 +1,7 @@
-//! One game under the referee: the true position is kept with the project's own rules,
-//! and every way a game can end is judged here (no legal move, repetition and perpetual
-//! check, resignation, entering-king declaration, illegal or unreadable moves, time
+//! One game under the referee, for any variant ([`RefereeGame`]): the true position is
+//! kept with the project's own rules, and every way a game can end is judged here (the
+//! variant's own ends: no legal move, repetition and perpetual check, royal capture, bare
+//! king; resignation, entering-king declaration, illegal or unreadable moves, time
 //! forfeits, dead or hung engines, the move limit, and optional adjudication by the
 //! engines' own scores).
 
@@ -8,9 +9,9 @@ use super::openings::Opening;
 use super::player::{Player, PlayerResult, Reply, Score, Turn};
 use super::process::EngineError;
 use super::tc::{Clocks, Millis, TimeControl};
-use crate::rules::game::{Game, Outcome};
+use super::variant::{MatchVariant, RefereeGame};
 use crate::rules::geometry::Color;
-use crate::rules::variants::shogi::impasse::EnteringKingRule;
+use crate::rules::variants::{chu, kagamigi, shogi};
 use std::time::Instant;
 
 /// Why a game ended.
@@ -43,10 +44,16 @@ pub enum Reason {
     AdjudicatedWin,
     /// Both engines agreed for long enough that the game is level.
     AdjudicatedDraw,
+    /// Chu Shogi: the last royal (King or Crown Prince) was captured.
+    RoyalCapture,
+    /// Chu Shogi: the bare-king rule of the rule set decided (a win, or a dead draw).
+    BareKing,
+    /// Chu Shogi: fourfold repetition that the rule set scores as a loss for one side.
+    RepetitionLoss,
 }
 
 impl Reason {
-    pub const ALL: [Reason; 14] = [
+    pub const ALL: [Reason; 17] = [
         Reason::Checkmate,
         Reason::NoLegalMove,
         Reason::Repetition,
@@ -61,6 +68,9 @@ impl Reason {
         Reason::MoveLimit,
         Reason::AdjudicatedWin,
         Reason::AdjudicatedDraw,
+        Reason::RoyalCapture,
+        Reason::BareKing,
+        Reason::RepetitionLoss,
     ];
 
     /// The word stored in `games.jsonl`.
@@ -80,6 +90,9 @@ impl Reason {
             Reason::MoveLimit => "move-limit",
             Reason::AdjudicatedWin => "adjudicated-win",
             Reason::AdjudicatedDraw => "adjudicated-draw",
+            Reason::RoyalCapture => "royal-capture",
+            Reason::BareKing => "bare-king",
+            Reason::RepetitionLoss => "repetition-loss",
         }
     }
 
@@ -130,6 +143,7 @@ pub struct PlayedMove {
 /// A finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
+    pub variant: MatchVariant,
     pub opening: Opening,
     /// Every move from the base position, opening moves first.
     pub moves: Vec<PlayedMove>,
@@ -157,7 +171,7 @@ pub struct Adjudication {
     pub draw: Option<(i32, usize, usize)>,
 }
 
-fn end(winner: Option<Color>, reason: Reason, detail: impl Into<String>) -> GameResult {
+pub(crate) fn end(winner: Option<Color>, reason: Reason, detail: impl Into<String>) -> GameResult {
     GameResult {
         winner,
         reason,
@@ -165,9 +179,26 @@ fn end(winner: Option<Color>, reason: Reason, detail: impl Into<String>) -> Game
     }
 }
 
-/// Plays one game; `players[0]` has sente. Engines that fail are reset so that they
-/// restart for the next game.
+/// Plays one game of `variant`; `players[0]` has sente. Engines that fail are reset so
+/// that they restart for the next game.
 pub fn play_game(
+    variant: MatchVariant,
+    opening: &Opening,
+    players: [&mut dyn Player; 2],
+    tc: TimeControl,
+    adj: &Adjudication,
+) -> GameRecord {
+    match variant {
+        MatchVariant::Shogi => play_game_of::<shogi::Position>(variant, opening, players, tc, adj),
+        MatchVariant::Chu(_) => play_game_of::<chu::Position>(variant, opening, players, tc, adj),
+        MatchVariant::Kagamigi => {
+            play_game_of::<kagamigi::Position>(variant, opening, players, tc, adj)
+        }
+    }
+}
+
+fn play_game_of<G: RefereeGame>(
+    variant: MatchVariant,
     opening: &Opening,
     players: [&mut dyn Player; 2],
     tc: TimeControl,
@@ -179,12 +210,16 @@ pub fn play_game(
         .unwrap_or(0);
     let mut players = players;
     let names = [players[0].name().to_string(), players[1].name().to_string()];
-    let mut pos = opening.base_position();
+    let mut pos: G = opening
+        .base_position(variant)
+        .expect("openings are validated when loaded");
     let mut moves: Vec<PlayedMove> = Vec::new();
+    let mut passes: Vec<bool> = Vec::new();
     for text in &opening.moves {
-        let mv = pos.parse_usi_move(text).expect("openings are validated");
+        let mv = pos.parse_move(text).expect("openings are validated");
+        passes.push(pos.is_pass(mv));
         moves.push(PlayedMove {
-            usi: pos.move_to_usi(mv),
+            usi: pos.move_text(mv),
             millis: None,
             score: None,
         });
@@ -209,7 +244,7 @@ pub fn play_game(
     let result = match result {
         Some(r) => r,
         None => loop {
-            if let Some(r) = rules_end(&pos) {
+            if let Some(r) = pos.rules_end() {
                 break r;
             }
             if adj.max_plies > 0 && moves.len() >= adj.max_plies {
@@ -219,7 +254,7 @@ pub fn play_game(
                     format!("{} plies played", moves.len()),
                 );
             }
-            let side = pos.side_to_move();
+            let side = pos.to_move();
             let me = &names[side.index()];
             let allowed = clocks.allowance(side);
             let margin = adj.margins[side.index()];
@@ -227,6 +262,7 @@ pub fn play_game(
             let turn = Turn {
                 base: &base,
                 moves: &usi_moves,
+                passes: &passes,
                 side,
                 clocks: &clocks,
                 deadline: Instant::now() + wait,
@@ -267,9 +303,10 @@ pub fn play_game(
                 );
             }
             match answer.reply {
-                Reply::Move(text) => match pos.parse_usi_move(&text) {
+                Reply::Move(text) => match pos.parse_move(&text) {
                     Ok(mv) => {
-                        let usi = pos.move_to_usi(mv);
+                        let usi = pos.move_text(mv);
+                        passes.push(pos.is_pass(mv));
                         pos.play(mv);
                         usi_moves.push(usi.clone());
                         moves.push(PlayedMove {
@@ -289,19 +326,26 @@ pub fn play_game(
                 Reply::Resign => {
                     break end(Some(side.flip()), Reason::Resign, format!("{me} resigned"))
                 }
-                Reply::Win => match pos.judge_declaration(EnteringKingRule::Csa27) {
-                    Ok(()) => {
+                Reply::Win => match pos.judge_declaration() {
+                    Some(Ok(())) => {
                         break end(
                             Some(side),
                             Reason::Declaration,
                             format!("{me} declared a win by entering king (CSA 27-point rule)"),
                         )
                     }
-                    Err(why) => {
+                    Some(Err(why)) => {
                         break end(
                             Some(side.flip()),
                             Reason::FalseDeclaration,
                             format!("{me} declared a win, but {why}"),
+                        )
+                    }
+                    None => {
+                        break end(
+                            Some(side.flip()),
+                            Reason::FalseDeclaration,
+                            format!("{me} declared a win, but {variant} has no declaration"),
                         )
                     }
                 },
@@ -330,6 +374,7 @@ pub fn play_game(
         result.detail
     );
     GameRecord {
+        variant,
         opening: opening.clone(),
         moves,
         names,
@@ -339,38 +384,16 @@ pub fn play_game(
     }
 }
 
-/// The end of the game by the rules alone (no legal move, repetition).
-fn rules_end(pos: &crate::rules::variants::shogi::Position) -> Option<GameResult> {
-    let outcome = pos.outcome()?;
-    let to_move = pos.side_to_move();
-    Some(if !pos.has_legal_move() {
-        if pos.in_check() {
-            end(Some(to_move.flip()), Reason::Checkmate, "checkmate")
-        } else {
-            end(Some(to_move.flip()), Reason::NoLegalMove, "no legal move")
-        }
-    } else {
-        match outcome {
-            Outcome::Draw => end(None, Reason::Repetition, "fourfold repetition"),
-            Outcome::Win(w) => end(
-                Some(w),
-                Reason::PerpetualCheck,
-                "fourfold repetition with perpetual check",
-            ),
-        }
-    })
-}
-
 /// Resign or draw adjudication from the scores of the last moves (both engines must agree).
-fn score_adjudication(
+fn score_adjudication<G: RefereeGame>(
     moves: &[PlayedMove],
     opening_plies: usize,
-    pos: &crate::rules::variants::shogi::Position,
+    pos: &G,
     adj: &Adjudication,
 ) -> Option<GameResult> {
     // Scores from sente's point of view for the plies played by the engines, newest last.
     // The last move was made by the side not to move now.
-    let last_mover = pos.side_to_move().flip();
+    let last_mover = pos.to_move().flip();
     let played = &moves[opening_plies.min(moves.len())..];
     let sente_view = |back: usize| -> Option<i32> {
         let m = played.get(played.len().checked_sub(back + 1)?)?;
@@ -493,18 +516,18 @@ mod tests {
     #[test]
     fn rules_end_names_mate_and_repetition() {
         let mate = Position::from_sfen("8k/8G/8L/9/9/9/9/9/K8 w - 1").unwrap();
-        let r = rules_end(&mate).unwrap();
+        let r = mate.rules_end().unwrap();
         assert_eq!(
             (r.winner, r.reason),
             (Some(Color::Sente), Reason::Checkmate)
         );
-        assert_eq!(rules_end(&Position::startpos()), None);
+        assert_eq!(Position::startpos().rules_end(), None);
         let mut pos = Position::from_sfen("8k/4R4/9/9/9/9/9/9/K8 b - 1").unwrap();
         for t in ["5b5a", "1a1b", "5a5b", "1b1a"].iter().cycle().take(12) {
             let m = pos.parse_usi_move(t).unwrap();
             pos.play(m);
         }
-        let r = rules_end(&pos).unwrap();
+        let r = pos.rules_end().unwrap();
         assert_eq!(
             (r.winner, r.reason),
             (Some(Color::Gote), Reason::PerpetualCheck)
@@ -561,6 +584,7 @@ mod tests {
             ..Adjudication::default()
         };
         play_game(
+            MatchVariant::Shogi,
             &opening,
             [sente, gote],
             "movetime=1000".parse().unwrap(),
@@ -635,7 +659,13 @@ mod tests {
             max_plies: 3,
             ..Adjudication::default()
         };
-        let g = play_game(&opening, [&mut a, &mut b], "byo1".parse().unwrap(), &adj);
+        let g = play_game(
+            MatchVariant::Shogi,
+            &opening,
+            [&mut a, &mut b],
+            "byo1".parse().unwrap(),
+            &adj,
+        );
         assert_eq!(
             (g.result.winner, g.result.reason),
             (None, Reason::MoveLimit)

@@ -17,3 +17,4 @@ pub mod runner;
 pub mod stats;
 pub mod tc;
 pub mod usi_client;
+pub mod variant;

@@ -1,17 +1,19 @@
-//! A whole match: which game uses which opening and colours, `--concurrency` worker
-//! threads each with its own pair of engine processes, writing every finished game to disk
-//! at once (`games.jsonl` plus one KIF and one CSA file), `--resume`, the running tally with
-//! its progress line on stderr, the SPRT stop, and the summary printed at the end.
+//! A whole match of one variant: which game uses which opening and colours,
+//! `--concurrency` worker threads each with its own pair of engine processes, writing every
+//! finished game to disk at once (`games.jsonl`, one `.usi` record, and for standard shogi
+//! one KIF and one CSA file), `--resume`, the running tally with its progress line on
+//! stderr, the SPRT stop, and the summary printed at the end.
 
 use super::arbiter::{play_game, Adjudication, GameRecord, Reason};
 use super::cecp_client::CecpPlayer;
 use super::openings::Opening;
 use super::player::Player;
 use super::process::{EngineError, EngineProcess};
-use super::record::{csa, json_string, kif, parse_flat_json, usi_line};
+use super::record::{csa, json_string, kif, parse_flat_json, usi_line, usi_record};
 use super::stats::{Pentanomial, Score1, Sprt, SprtState, Wdl};
 use super::tc::{Millis, TimeControl};
 use super::usi_client::UsiPlayer;
+use super::variant::MatchVariant;
 use crate::rules::geometry::Color;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -38,10 +40,21 @@ pub struct EngineSpec {
 }
 
 impl EngineSpec {
-    fn player(&self) -> Box<dyn Player> {
+    /// The seat for a `variant` match. USI engines get the variant's own options
+    /// (`USI_Variant`, `ChuRules`) before the user's, so that the user's come last.
+    fn player(&self, variant: MatchVariant) -> Box<dyn Player> {
         match self.protocol {
-            Protocol::Usi => Box::new(UsiPlayer::new(&self.name, &self.command, &self.options)),
-            Protocol::Cecp => Box::new(CecpPlayer::new(&self.name, &self.command, &self.options)),
+            Protocol::Usi => {
+                let mut options = variant.usi_options();
+                options.extend(self.options.iter().cloned());
+                Box::new(UsiPlayer::new(&self.name, &self.command, &options))
+            }
+            Protocol::Cecp => Box::new(CecpPlayer::new(
+                &self.name,
+                &self.command,
+                &self.options,
+                variant,
+            )),
         }
     }
 }
@@ -49,6 +62,7 @@ impl EngineSpec {
 /// Everything a match needs.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
+    pub variant: MatchVariant,
     pub engines: [EngineSpec; 2],
     pub games: usize,
     pub tc: TimeControl,
@@ -159,10 +173,11 @@ fn json_line(index: usize, opening: usize, engine1: Color, game: &GameRecord) ->
         Score1::Loss => "loss",
     };
     format!(
-        "{{\"game\": {}, \"opening\": {}, \"sente\": {}, \"gote\": {}, \"engine1\": \"{}\", \
+        "{{\"game\": {}, \"variant\": \"{}\", \"opening\": {}, \"sente\": {}, \"gote\": {}, \"engine1\": \"{}\", \
          \"result\": \"{}\", \"engine1_result\": \"{score1}\", \"reason\": \"{}\", \"detail\": {}, \
          \"plies\": {}, \"started\": {}, \"usi\": {}}}",
         index + 1,
+        game.variant.usi_name(),
         opening + 1,
         json_string(&game.names[0]),
         json_string(&game.names[1]),
@@ -207,6 +222,7 @@ pub fn parse_json_line(line: &str) -> Option<Finished> {
 /// The part of the configuration a resumed match must share with the original.
 fn fingerprint(cfg: &MatchConfig) -> String {
     let mut s = String::new();
+    let _ = writeln!(s, "variant: {}", cfg.variant);
     for (i, e) in cfg.engines.iter().enumerate() {
         let _ = writeln!(
             s,
@@ -289,9 +305,13 @@ fn save_game(
     game: &GameRecord,
 ) -> Result<(), String> {
     let stem = cfg.out.join("games").join(format!("{:04}", index + 1));
-    fs::write(stem.with_extension("kifu"), kif(game))
-        .and_then(|_| fs::write(stem.with_extension("csa"), csa(game)))
-        .map_err(|e| format!("cannot write the records of game {}: {e}", index + 1))?;
+    let mut written = fs::write(stem.with_extension("usi"), usi_record(game));
+    if game.variant == MatchVariant::Shogi {
+        written = written
+            .and_then(|_| fs::write(stem.with_extension("kifu"), kif(game)))
+            .and_then(|_| fs::write(stem.with_extension("csa"), csa(game)));
+    }
+    written.map_err(|e| format!("cannot write the records of game {}: {e}", index + 1))?;
     let path = cfg.out.join("games.jsonl");
     let mut file = OpenOptions::new()
         .create(true)
@@ -409,7 +429,10 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, String> {
             let job_rx = job_rx.clone();
             let res_tx = res_tx.clone();
             scope.spawn(move || {
-                let mut seats = [cfg.engines[0].player(), cfg.engines[1].player()];
+                let mut seats = [
+                    cfg.engines[0].player(cfg.variant),
+                    cfg.engines[1].player(cfg.variant),
+                ];
                 for index in job_rx.iter() {
                     let (opening, engine1) = schedule(index, cfg.openings.len());
                     let [e1, e2] = &mut seats;
@@ -423,7 +446,13 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, String> {
                         Color::Sente => margins,
                         Color::Gote => [margins[1], margins[0]],
                     };
-                    let game = play_game(&cfg.openings[opening], players, cfg.tc, &adjudication);
+                    let game = play_game(
+                        cfg.variant,
+                        &cfg.openings[opening],
+                        players,
+                        cfg.tc,
+                        &adjudication,
+                    );
                     if res_tx.send((index, game)).is_err() {
                         break;
                     }
@@ -475,7 +504,8 @@ pub fn summary(cfg: &MatchConfig, outcome: &MatchOutcome) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "Match {a} vs {b}, tc {}, openings {} ({} lines)",
+        "Match {a} vs {b}, {}, tc {}, openings {} ({} lines)",
+        cfg.variant,
         cfg.tc,
         cfg.openings_name,
         cfg.openings.len()
@@ -568,6 +598,7 @@ mod tests {
     fn json_lines_read_back() {
         use crate::referee::arbiter::{GameResult, PlayedMove};
         let game = GameRecord {
+            variant: MatchVariant::Shogi,
             opening: Opening::startpos(),
             moves: vec![PlayedMove {
                 usi: "7g7f".into(),
