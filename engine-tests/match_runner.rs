@@ -807,6 +807,29 @@ fn a_chu_cecp_engine_plays_lion_moves_through_the_bridge() {
 }
 
 #[test]
+fn a_usi_engine_that_does_not_offer_the_variant_stops_the_match() {
+    let out = out_dir("chu-usi-novariant");
+    let o = shishi_match(&[
+        "--variant",
+        "chushogi",
+        "--engine1",
+        &fake("shogi-only 7g7f"),
+        "--engine2",
+        &fake("script 7g7f"),
+        "--tc",
+        "1+0.1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("does not offer USI_Variant chushogi (it offers shogi)"),
+        "{err}"
+    );
+}
+
+#[test]
 fn a_cecp_engine_must_offer_the_variant_and_kagamigi_has_no_cecp() {
     // The shogi-only fake CECP engine does not offer `chu`: it loses by engine failure.
     let out = out_dir("chu-cecp-novariant");

@@ -40,15 +40,22 @@ pub struct EngineSpec {
 }
 
 impl EngineSpec {
-    /// The seat for a `variant` match. USI engines get the variant's own options
-    /// (`USI_Variant`, `ChuRules`) before the user's, so that the user's come last.
+    /// A USI engine's options in a `variant` match: the variant's own (`USI_Variant`,
+    /// `ChuRules`) first, so that the user's come last.
+    fn usi_options(&self, variant: MatchVariant) -> Vec<(String, String)> {
+        let mut options = variant.usi_options();
+        options.extend(self.options.iter().cloned());
+        options
+    }
+
+    /// The seat for a `variant` match.
     fn player(&self, variant: MatchVariant) -> Box<dyn Player> {
         match self.protocol {
-            Protocol::Usi => {
-                let mut options = variant.usi_options();
-                options.extend(self.options.iter().cloned());
-                Box::new(UsiPlayer::new(&self.name, &self.command, &options))
-            }
+            Protocol::Usi => Box::new(UsiPlayer::new(
+                &self.name,
+                &self.command,
+                &self.usi_options(variant),
+            )),
             Protocol::Cecp => Box::new(CecpPlayer::new(
                 &self.name,
                 &self.command,
@@ -366,9 +373,15 @@ fn note(text: &str) {
 }
 
 /// Checks that both engine commands can be started (a typo should stop the match at once,
-/// not lose every game).
+/// not lose every game), and for a variant other than shogi that each USI engine offers it.
 fn preflight(cfg: &MatchConfig) -> Result<(), String> {
     for e in &cfg.engines {
+        if e.protocol == Protocol::Usi && cfg.variant != MatchVariant::Shogi {
+            UsiPlayer::new(&e.name, &e.command, &e.usi_options(cfg.variant))
+                .probe()
+                .map_err(|err| format!("{}: {err}", e.name))?;
+            continue;
+        }
         match EngineProcess::spawn(&e.command, &e.name) {
             Ok(mut p) => p.kill(),
             Err(err @ EngineError::Spawn(_)) => return Err(format!("{}: {err}", e.name)),
