@@ -80,8 +80,8 @@ pub fn combo_values(line: &str, name: &str) -> Option<Vec<String>> {
     if words.len() < 3 || words[0] != "option" || words[1] != "name" {
         return None;
     }
-    if !words[2].eq_ignore_ascii_case(name) && !(name == "USI_Variant" && words[2] == "UCI_Variant")
-    {
+    let alias = name == "USI_Variant" && words[2] == "UCI_Variant";
+    if !(words[2].eq_ignore_ascii_case(name) || alias) {
         return None;
     }
     Some(
