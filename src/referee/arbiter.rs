@@ -645,6 +645,45 @@ mod tests {
     }
 
     #[test]
+    fn a_chu_game_ends_when_the_last_royal_is_taken() {
+        use crate::rules::variants::chu::ChuRules;
+        // Sente's Lion on 6g jumps onto gote's king on 6e: there is no mate in Chu, the
+        // capture itself ends the game.
+        let (mut a, mut b) = (
+            scripted(&["6g6e"], Reply::Resign),
+            scripted(&[], Reply::Resign),
+        );
+        let opening = Opening {
+            sfen: Some("11g/12/12/12/6k5/12/6N5/12/12/12/12/K10G b - 1".into()),
+            moves: Vec::new(),
+        };
+        let adj = Adjudication {
+            max_plies: 100,
+            ..Adjudication::default()
+        };
+        let variant = MatchVariant::Chu(ChuRules::Lishogi);
+        let g = play_game(
+            variant,
+            &opening,
+            [&mut a, &mut b],
+            "movetime=1000".parse().unwrap(),
+            &adj,
+        );
+        assert_eq!(
+            (g.result.winner, g.result.reason),
+            (Some(Color::Sente), Reason::RoyalCapture),
+            "{}",
+            g.result.detail
+        );
+        assert_eq!(g.moves.len(), 1);
+        assert_eq!(g.variant, variant);
+        assert_eq!(
+            (a.results.as_slice(), b.results.as_slice()),
+            (&[PlayerResult::Win][..], &[PlayerResult::Loss][..])
+        );
+    }
+
+    #[test]
     fn the_move_limit_counts_opening_moves() {
         let moves: Vec<&'static str> = ["2h3h", "8b7b", "3h2h", "7b8b"].to_vec();
         let (mut a, mut b) = (
