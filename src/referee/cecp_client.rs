@@ -1,9 +1,9 @@
-//! The referee's side of CECP (the XBoard/WinBoard protocol), for GNU Shogi now and HaChu
-//! (Chu Shogi) later: start-up and feature negotiation, `new`/`variant`/`force`, sending
+//! The referee's side of CECP (the XBoard/WinBoard protocol), for GNU Shogi (shogi) and
+//! HaChu (Chu Shogi): start-up and feature negotiation, `new`/`variant`/`force`, sending
 //! moves (`usermove` or bare), `level`/`st`, `time`/`otim`, `go`, reading `move …` (or the
 //! older `N. ... move` form), `resign` and result lines, and `quit`.
 //!
-//! Two dialects are spoken, because the engines differ:
+//! Two dialects are spoken, because the engines differ (plus HaChu's particulars):
 //! * **protover 2** engines answer `protover 2` with `feature … done=1` lines. They get
 //!   `usermove` if they asked for it, `post`, `easy`, `otim`, `level 0 BASE INC`.
 //! * **protover 1** engines (no `feature` reply within [`FEATURE_TIMEOUT`]) such as
