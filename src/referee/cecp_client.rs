@@ -88,11 +88,11 @@ impl BoardSize {
             return None;
         }
         let rank_from_top = rank_letter as u8 - b'a';
+        if rank_from_top >= self.ranks {
+            return None;
+        }
         let letter = (b'a' + self.files - file) as char;
-        Some(format!(
-            "{letter}{}",
-            self.ranks.checked_sub(rank_from_top)?
-        ))
+        Some(format!("{letter}{}", self.ranks - rank_from_top))
     }
 
     /// XBoard `c3` / `a12` → USI `7g` / `12a`.
@@ -685,6 +685,15 @@ mod tests {
         assert_eq!(engine_to_usi("a1a2,a2a3,a3a4", b), "a1a2,a2a3,a3a4");
         assert_eq!(engine_to_usi("m1a1", b), "m1a1");
         assert_eq!(engine_to_usi("a13a1", b), "a13a1");
+        assert_eq!(x("1m1a"), "1m1a");
+        assert_eq!(x("13a1a"), "13a1a");
+        // Nothing an engine prints makes the converter panic.
+        for junk in [
+            "", ",", "a", "a1,", ",a1", "@", "P@", "ü1a2", "a1ü", "1", "+", "=", "a1b2,b2",
+        ] {
+            let _ = engine_to_usi(junk, b);
+            let _ = usi_to_engine(junk, Notation::XBoard, b, false);
+        }
     }
 
     #[test]
