@@ -110,6 +110,10 @@ pub struct MatchArgs {
     /// ...from this ply on.
     #[arg(long, default_value_t = 0)]
     draw_after: usize,
+    /// Seed of the referee's dice and cards in chance variants; both games of a pair get
+    /// the same draws.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 fn parse_chu_rules(text: &str) -> Result<ChuRules, String> {
@@ -267,6 +271,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         resume: args.resume,
         sprt,
         adjudication,
+        seed: args.seed,
     };
     let outcome = run_match(&cfg)?;
     // A closed stdout (`| head`) is no reason to fail: every game is on disk.

@@ -10,8 +10,13 @@ use super::player::{Player, PlayerResult, Reply, Score, Turn};
 use super::process::EngineError;
 use super::tc::{Clocks, Millis, TimeControl};
 use super::variant::{MatchVariant, RefereeGame};
+use crate::rules::game::{NodeKind, Weight};
 use crate::rules::geometry::Color;
+use crate::rules::moves::Move;
 use crate::rules::variants::{chu, kagamigi, shogi};
+use rand::distributions::{Distribution, WeightedIndex};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
 use std::time::Instant;
 
 /// Why a game ended.
@@ -134,7 +139,7 @@ impl GameResult {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedMove {
     pub usi: String,
-    /// Thinking time; `None` for opening moves.
+    /// Thinking time; `None` for opening moves and the referee's chance draws.
     pub millis: Option<u64>,
     /// The mover's evaluation, when it reported one.
     pub score: Option<Score>,
@@ -179,31 +184,43 @@ pub(crate) fn end(winner: Option<Color>, reason: Reason, detail: impl Into<Strin
     }
 }
 
-/// Plays one game of `variant`; `players[0]` has sente. Engines that fail are reset so
-/// that they restart for the next game.
-pub fn play_game(
-    variant: MatchVariant,
-    opening: &Opening,
-    players: [&mut dyn Player; 2],
-    tc: TimeControl,
-    adj: &Adjudication,
-) -> GameRecord {
-    match variant {
-        MatchVariant::Shogi => play_game_of::<shogi::Position>(variant, opening, players, tc, adj),
-        MatchVariant::Chu(_) => play_game_of::<chu::Position>(variant, opening, players, tc, adj),
-        MatchVariant::Kagamigi => {
-            play_game_of::<kagamigi::Position>(variant, opening, players, tc, adj)
-        }
+/// How one game is set up: the variant, the opening, the clock, the adjudication rules, and
+/// the seed of the referee's draws at chance nodes (both games of a pair get the same seed,
+/// so that they see the same dice and cards with colours swapped).
+pub struct GameSetup<'a> {
+    pub variant: MatchVariant,
+    pub opening: &'a Opening,
+    pub tc: TimeControl,
+    pub adjudication: &'a Adjudication,
+    pub chance_seed: u64,
+}
+
+/// Plays one game; `players[0]` has sente. Engines that fail are reset so that they
+/// restart for the next game.
+pub fn play_game(setup: &GameSetup, players: [&mut dyn Player; 2]) -> GameRecord {
+    match setup.variant {
+        MatchVariant::Shogi => play_game_of::<shogi::Position>(setup, players),
+        MatchVariant::Chu(_) => play_game_of::<chu::Position>(setup, players),
+        MatchVariant::Kagamigi => play_game_of::<kagamigi::Position>(setup, players),
     }
 }
 
-fn play_game_of<G: RefereeGame>(
-    variant: MatchVariant,
-    opening: &Opening,
-    players: [&mut dyn Player; 2],
-    tc: TimeControl,
-    adj: &Adjudication,
-) -> GameRecord {
+/// Nature's choice at a chance node, drawn with the outcomes' weights; `None` if the rules
+/// offered no outcome with a positive weight.
+fn draw_chance(rng: &mut StdRng, outcomes: &[(Move, Weight)]) -> Option<Move> {
+    let index = WeightedIndex::new(outcomes.iter().map(|(_, w)| w.0)).ok()?;
+    Some(outcomes[index.sample(rng)].0)
+}
+
+fn play_game_of<G: RefereeGame>(setup: &GameSetup, players: [&mut dyn Player; 2]) -> GameRecord {
+    let GameSetup {
+        variant,
+        opening,
+        tc,
+        adjudication: adj,
+        chance_seed,
+    } = *setup;
+    let mut rng = StdRng::seed_from_u64(chance_seed);
     let started = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())
@@ -254,7 +271,30 @@ fn play_game_of<G: RefereeGame>(
                     format!("{} plies played", moves.len()),
                 );
             }
-            let side = pos.to_move();
+            let side = match pos.node_kind() {
+                NodeKind::Decision(side) => side,
+                // The referee acts for nature: its draw is a token of the game that every
+                // engine is sent with the other moves (`r:61`).
+                NodeKind::Chance(outcomes) => {
+                    let Some(mv) = draw_chance(&mut rng, &outcomes) else {
+                        break end(
+                            None,
+                            Reason::MoveLimit,
+                            "the rules offered no chance outcome to draw",
+                        );
+                    };
+                    let token = pos.move_text(mv);
+                    passes.push(false);
+                    pos.play(mv);
+                    usi_moves.push(token.clone());
+                    moves.push(PlayedMove {
+                        usi: token,
+                        millis: None,
+                        score: None,
+                    });
+                    continue;
+                }
+            };
             let me = &names[side.index()];
             let allowed = clocks.allowance(side);
             let margin = adj.margins[side.index()];
@@ -584,11 +624,14 @@ mod tests {
             ..Adjudication::default()
         };
         play_game(
-            MatchVariant::Shogi,
-            &opening,
+            &GameSetup {
+                variant: MatchVariant::Shogi,
+                opening: &opening,
+                tc: "movetime=1000".parse().unwrap(),
+                adjudication: &adj,
+                chance_seed: 0,
+            },
             [sente, gote],
-            "movetime=1000".parse().unwrap(),
-            &adj,
         )
     }
 
@@ -663,11 +706,14 @@ mod tests {
         };
         let variant = MatchVariant::Chu(ChuRules::Lishogi);
         let g = play_game(
-            variant,
-            &opening,
+            &GameSetup {
+                variant,
+                opening: &opening,
+                tc: "movetime=1000".parse().unwrap(),
+                adjudication: &adj,
+                chance_seed: 0,
+            },
             [&mut a, &mut b],
-            "movetime=1000".parse().unwrap(),
-            &adj,
         );
         assert_eq!(
             (g.result.winner, g.result.reason),
@@ -681,6 +727,180 @@ mod tests {
             (a.results.as_slice(), b.results.as_slice()),
             (&[PlayerResult::Win][..], &[PlayerResult::Loss][..])
         );
+    }
+
+    /// A toy chance game for the referee's draws: each turn nature rolls a die (`r:N`), then
+    /// the player to move banks the roll (`take`); the first to 12 points wins.
+    #[derive(Clone)]
+    struct DiceRace {
+        points: [u32; 2],
+        to_move: Color,
+        roll: Option<u32>,
+        history: Vec<Move>,
+    }
+
+    const TAKE_FROM: crate::rules::geometry::Square = crate::rules::geometry::Square(0);
+
+    fn roll_move(n: u32) -> Move {
+        Move::drop(crate::rules::piece::KindId(n as u8), TAKE_FROM)
+    }
+
+    fn take_move() -> Move {
+        Move::normal(TAKE_FROM, crate::rules::geometry::Square(1), false)
+    }
+
+    impl crate::rules::game::Game for DiceRace {
+        fn node_kind(&self) -> NodeKind {
+            match self.roll {
+                None => NodeKind::Chance((1..=6).map(|n| (roll_move(n), Weight(1))).collect()),
+                Some(_) => NodeKind::Decision(self.to_move),
+            }
+        }
+        fn legal_actions(&self, out: &mut crate::rules::moves::MoveList) {
+            match self.node_kind() {
+                NodeKind::Chance(outcomes) => out.extend(outcomes.into_iter().map(|(m, _)| m)),
+                NodeKind::Decision(_) => out.push(take_move()),
+            }
+        }
+        fn play(&mut self, action: Move) {
+            match action.dropped_kind() {
+                Some(kind) => self.roll = Some(u32::from(kind.0)),
+                None => {
+                    self.points[self.to_move.index()] += self.roll.take().unwrap_or(0);
+                    self.to_move = self.to_move.flip();
+                }
+            }
+            self.history.push(action);
+        }
+        fn unplay(&mut self) {
+            unreachable!("the referee never takes a move back")
+        }
+        fn hash(&self) -> u64 {
+            0
+        }
+        fn outcome(&self) -> Option<crate::rules::game::Outcome> {
+            Color::BOTH
+                .into_iter()
+                .find(|c| self.points[c.index()] >= 12)
+                .map(crate::rules::game::Outcome::Win)
+        }
+    }
+
+    impl RefereeGame for DiceRace {
+        fn start(_: MatchVariant) -> Self {
+            DiceRace {
+                points: [0, 0],
+                to_move: Color::Sente,
+                roll: None,
+                history: Vec::new(),
+            }
+        }
+        fn from_sfen(_: &str, _: MatchVariant) -> Result<Self, String> {
+            Err("no SFEN".into())
+        }
+        fn sfen(&self) -> String {
+            format!("{:?}", self.points)
+        }
+        fn parse_move(&self, text: &str) -> Result<Move, String> {
+            match (text, self.roll) {
+                ("take", Some(_)) => Ok(take_move()),
+                _ => Err(format!("{text} is not legal here")),
+            }
+        }
+        fn move_text(&self, mv: Move) -> String {
+            match mv.dropped_kind() {
+                Some(kind) => format!("r:{}", kind.0),
+                None => "take".into(),
+            }
+        }
+        fn to_move(&self) -> Color {
+            self.to_move
+        }
+        fn rules_end(&self) -> Option<GameResult> {
+            use crate::rules::game::Game;
+            match self.outcome()? {
+                crate::rules::game::Outcome::Win(w) => {
+                    Some(end(Some(w), Reason::AdjudicatedWin, "12 points"))
+                }
+                crate::rules::game::Outcome::Draw => Some(end(None, Reason::MoveLimit, "")),
+            }
+        }
+    }
+
+    /// Banks every roll and remembers the move lists it was shown.
+    struct Banker {
+        seen: Vec<Vec<String>>,
+    }
+
+    impl Player for Banker {
+        fn name(&self) -> &str {
+            "banker"
+        }
+        fn new_game(&mut self, _: &str, _: &Clocks) -> Result<(), EngineError> {
+            Ok(())
+        }
+        fn play(&mut self, turn: &Turn) -> Result<super::super::player::Answer, EngineError> {
+            self.seen.push(turn.moves.to_vec());
+            Ok(super::super::player::Answer {
+                reply: Reply::Move("take".into()),
+                elapsed: Millis(0),
+                score: None,
+            })
+        }
+        fn game_over(&mut self, _: PlayerResult) {}
+        fn reset(&mut self) {}
+        fn quit(&mut self) {}
+    }
+
+    fn dice_race(seed: u64) -> (GameRecord, Banker) {
+        let (mut a, mut b) = (Banker { seen: Vec::new() }, Banker { seen: Vec::new() });
+        let adj = Adjudication::default();
+        let opening = Opening::startpos();
+        let setup = GameSetup {
+            variant: MatchVariant::Shogi,
+            opening: &opening,
+            tc: "movetime=1000".parse().unwrap(),
+            adjudication: &adj,
+            chance_seed: seed,
+        };
+        let g = play_game_of::<DiceRace>(&setup, [&mut a, &mut b]);
+        (g, a)
+    }
+
+    #[test]
+    fn the_referee_rolls_for_nature_and_every_engine_sees_the_roll() {
+        let (g, sente) = dice_race(7);
+        let texts: Vec<&str> = g.moves.iter().map(|m| m.usi.as_str()).collect();
+        // Rolls and decisions alternate, every roll is a die face, and the game ends when a
+        // side has banked 12 points.
+        for (i, t) in texts.iter().enumerate() {
+            if i % 2 == 0 {
+                let face: u32 = t.strip_prefix("r:").unwrap().parse().unwrap();
+                assert!((1..=6).contains(&face), "{t}");
+            } else {
+                assert_eq!(*t, "take");
+            }
+        }
+        let banked = |side: usize| -> u32 {
+            texts
+                .chunks(2)
+                .skip(side)
+                .step_by(2)
+                .map(|c| c[0][2..].parse::<u32>().unwrap())
+                .sum()
+        };
+        let winner = g.result.winner.unwrap();
+        assert!(banked(winner.index()) >= 12, "{texts:?}");
+        assert!(banked(winner.flip().index()) < 12, "{texts:?}");
+        assert_eq!(g.moves[0].millis, None);
+        // Sente was asked to move right after each of its rolls, with the roll in the list.
+        for seen in &sente.seen {
+            assert!(seen.last().unwrap().starts_with("r:"), "{seen:?}");
+        }
+        // The same seed replays the same rolls; seeds differ in their rolls.
+        assert_eq!(dice_race(7).0.moves, g.moves);
+        let others: Vec<_> = (8..16).map(|s| dice_race(s).0.moves).collect();
+        assert!(others.iter().any(|m| *m != g.moves));
     }
 
     #[test]
@@ -699,11 +919,14 @@ mod tests {
             ..Adjudication::default()
         };
         let g = play_game(
-            MatchVariant::Shogi,
-            &opening,
+            &GameSetup {
+                variant: MatchVariant::Shogi,
+                opening: &opening,
+                tc: "byo1".parse().unwrap(),
+                adjudication: &adj,
+                chance_seed: 0,
+            },
             [&mut a, &mut b],
-            "byo1".parse().unwrap(),
-            &adj,
         );
         assert_eq!(
             (g.result.winner, g.result.reason),

@@ -45,7 +45,7 @@ pub fn usi_record(game: &GameRecord) -> String {
     for (i, m) in game.moves.iter().enumerate() {
         let time = m
             .millis
-            .map_or_else(|| "opening".to_string(), |ms| format!("{ms} ms"));
+            .map_or_else(|| "no clock".to_string(), |ms| format!("{ms} ms"));
         let score = m
             .score
             .map_or_else(String::new, |s| format!(" score {}", score_text(s)));

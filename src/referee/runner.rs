@@ -4,7 +4,7 @@
 //! one KIF and one CSA file), `--resume`, the running tally with its progress line on
 //! stderr, the SPRT stop, and the summary printed at the end.
 
-use super::arbiter::{play_game, Adjudication, GameRecord, Reason};
+use super::arbiter::{play_game, Adjudication, GameRecord, GameSetup, Reason};
 use super::cecp_client::CecpPlayer;
 use super::openings::Opening;
 use super::player::Player;
@@ -81,6 +81,19 @@ pub struct MatchConfig {
     pub resume: bool,
     pub sprt: Option<Sprt>,
     pub adjudication: Adjudication,
+    /// The seed of the referee's draws in chance variants.
+    pub seed: u64,
+}
+
+/// The chance seed of pair `pair` (games `2·pair` and `2·pair + 1`): both games of a pair
+/// get the same draws, the pairs different ones.
+pub fn pair_seed(seed: u64, pair: usize) -> u64 {
+    // SplitMix64's finaliser over the two numbers, so that neighbouring pairs get unrelated
+    // seeds.
+    let mut z = seed ^ (pair as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// Which opening and colours game `index` (0-based) uses: pairs share an opening, and
@@ -230,6 +243,7 @@ pub fn parse_json_line(line: &str) -> Option<Finished> {
 fn fingerprint(cfg: &MatchConfig) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "variant: {}", cfg.variant);
+    let _ = writeln!(s, "seed: {}", cfg.seed);
     for (i, e) in cfg.engines.iter().enumerate() {
         let _ = writeln!(
             s,
@@ -459,13 +473,14 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, String> {
                         Color::Sente => margins,
                         Color::Gote => [margins[1], margins[0]],
                     };
-                    let game = play_game(
-                        cfg.variant,
-                        &cfg.openings[opening],
-                        players,
-                        cfg.tc,
-                        &adjudication,
-                    );
+                    let setup = GameSetup {
+                        variant: cfg.variant,
+                        opening: &cfg.openings[opening],
+                        tc: cfg.tc,
+                        adjudication: &adjudication,
+                        chance_seed: pair_seed(cfg.seed, index / 2),
+                    };
+                    let game = play_game(&setup, players);
                     if res_tx.send((index, game)).is_err() {
                         break;
                     }
@@ -584,6 +599,15 @@ mod tests {
         assert_eq!(schedule(1, 3), (0, Color::Gote));
         assert_eq!(schedule(2, 3), (1, Color::Sente));
         assert_eq!(schedule(7, 3), (0, Color::Gote));
+    }
+
+    #[test]
+    fn both_games_of_a_pair_share_a_chance_seed() {
+        let (a, b) = (schedule(4, 3), schedule(5, 3));
+        assert_eq!(a.0, b.0);
+        assert_eq!(pair_seed(1, 4 / 2), pair_seed(1, 5 / 2));
+        assert_ne!(pair_seed(1, 2), pair_seed(1, 3));
+        assert_ne!(pair_seed(1, 2), pair_seed(2, 2));
     }
 
     #[test]
