@@ -807,6 +807,33 @@ fn a_chu_cecp_engine_plays_lion_moves_through_the_bridge() {
 }
 
 #[test]
+fn an_illegal_chu_move_loses_and_is_recorded_in_usi() {
+    // The Lion on 7j (XBoard f3) cannot go three squares to 7g (f6).
+    let out = out_dir("chu-illegal");
+    let cecp = format!("python3 {FIXTURES}/fake_cecp.py --chu f3f6");
+    let usi = fake("script 7j7h");
+    let (_, games) = run(
+        &cecp,
+        &usi,
+        &out,
+        &["--variant", "chushogi", "--games", "2", "--proto1", "cecp"],
+    );
+    assert_eq!(games[0].reason, "illegal-move", "{}", games[0].detail);
+    assert_eq!(games[0].result, "0-1");
+    assert!(games[0].detail.contains("7j7g"), "{}", games[0].detail);
+    assert_eq!(games[0].usi, "position startpos");
+    // Game 2: the USI engine is sente and plays 7j7h (f3f5); the CECP engine refuses it, as
+    // HaChu refuses a move it holds illegal, and loses for refusing a legal move.
+    assert_eq!(games[1].reason, "engine-failure", "{}", games[1].detail);
+    assert_eq!(games[1].result, "1-0");
+    assert!(
+        games[1].detail.contains("refused a legal move"),
+        "{}",
+        games[1].detail
+    );
+}
+
+#[test]
 fn a_usi_engine_that_does_not_offer_the_variant_stops_the_match() {
     let out = out_dir("chu-usi-novariant");
     let o = shishi_match(&[
@@ -884,7 +911,7 @@ fn the_shipped_chu_openings_are_legal_varied_and_short() {
 }
 
 #[test]
-#[ignore = "needs hachu (scripts/match_hachu.sh installs it)"]
+#[ignore = "needs hachu: scripts/install_hachu.sh, then cargo test --test match_runner -- --ignored hachu"]
 fn hachu_against_itself_through_the_referee() {
     let out = out_dir("hachu");
     let openings = concat!(
