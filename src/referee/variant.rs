@@ -5,8 +5,8 @@
 //!
 //! The arbiter, openings and records are generic over [`RefereeGame`]; [`MatchVariant`]
 //! picks the implementation once per game, so no part of the referee is copied per
-//! variant. A chance variant will add its `NodeKind::Chance` handling (the referee rolls
-//! and deals, sending tokens such as `r:61`) behind the same trait.
+//! variant. At a `NodeKind::Chance` node the arbiter draws for nature and records the
+//! outcome's `move_text` as a token (`r:61`), so a chance variant needs only this trait.
 
 use super::arbiter::{GameResult, Reason};
 use crate::rules::bitboard::Bitboard;
