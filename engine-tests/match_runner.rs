@@ -1,10 +1,15 @@
 //! `shishi match` driven as a process against fake engines (Python scripts in
 //! `engine-tests/fixtures/`): every way a game can end, records that load back, resume,
-//! SPRT early stop, and the CECP client. Matches against Shishi's own USI mode and GNU
-//! Shogi are `#[ignore]`d until those are available on the machine.
+//! SPRT early stop, the CECP client, and Chu Shogi and Chu Kagamigi games (USI engines
+//! told the variant, a HaChu-like CECP engine with lion double moves, igui and jitto).
+//! Matches against GNU Shogi and HaChu are `#[ignore]`d (they need the programs; see
+//! `scripts/match_gnushogi.sh` and `scripts/match_hachu.sh`).
 
+use shishi::referee::openings::{self, Opening};
 use shishi::referee::record::parse_flat_json;
+use shishi::referee::variant::MatchVariant;
 use shishi::rules::game::Game;
+use shishi::rules::variants::chu::{self, ChuRules};
 use shishi::rules::variants::shogi::Position;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -642,5 +647,307 @@ fn gnushogi_against_itself_over_cecp() {
     for g in &games {
         assert_eq!(g.reason, "move-limit", "{}", g.detail);
         assert_eq!(replay(&g.usi).moves_played(), 40);
+    }
+}
+
+const CHU: MatchVariant = MatchVariant::Chu(ChuRules::Lishogi);
+
+/// Replays a Chu `position … moves …` line with the rules core; returns the position.
+fn replay_chu(usi: &str) -> chu::Position {
+    let line = usi.strip_prefix("position ").expect("a position line");
+    let opening = Opening::parse_line(line, CHU)
+        .unwrap_or_else(|e| panic!("{usi}: {e}"))
+        .expect("not blank");
+    let mut pos: chu::Position = opening.base_position(CHU).unwrap();
+    for m in &opening.moves {
+        let mv = pos.parse_usi_move(m).unwrap();
+        pos.play(mv);
+    }
+    pos
+}
+
+/// Replays a Chu game line that may have ended (the opening parser refuses finished games).
+fn replay_chu_moves(usi: &str) -> chu::Position {
+    let words: Vec<&str> = usi.split_whitespace().collect();
+    assert_eq!(&words[..2], &["position", "startpos"], "{usi}");
+    let mut pos = chu::Position::startpos();
+    for m in words.iter().skip(3) {
+        let mv = pos
+            .parse_usi_move(m)
+            .unwrap_or_else(|e| panic!("{m} in {usi}: {e}"));
+        pos.play(mv);
+    }
+    pos
+}
+
+const NOT_JUDGED_BY_THE_RULES: [&str; 5] = [
+    "illegal-move",
+    "engine-failure",
+    "time-forfeit",
+    "false-claim",
+    "false-declaration",
+];
+
+#[test]
+fn chu_and_kagamigi_games_between_usi_engines_that_are_told_the_variant() {
+    let me = env!("CARGO_BIN_EXE_shishi");
+    for (variant, name) in [("chushogi", "chu"), ("chukagamigi", "kaga")] {
+        let out = out_dir(&format!("legal-{name}"));
+        std::fs::create_dir_all(&out).unwrap();
+        let logs = [out.join("engine1.log"), out.join("engine2.log")];
+        let engine = |i: usize| {
+            format!(
+                "python3 {FIXTURES}/fake_usi.py legal {me} {} {}",
+                logs[i].display(),
+                i + 1
+            )
+        };
+        let (e1, e2) = (engine(0), engine(1));
+        let games_dir = out.join("match");
+        let (summary, games) = run(
+            &e1,
+            &e2,
+            &games_dir,
+            &["--variant", variant, "--games", "2", "--max-moves", "24"],
+        );
+        assert!(summary.contains(variant), "{summary}");
+        assert_eq!(games.len(), 2);
+        for g in &games {
+            assert!(
+                !NOT_JUDGED_BY_THE_RULES.contains(&g.reason.as_str()),
+                "game {}: {} ({})",
+                g.game,
+                g.reason,
+                g.detail
+            );
+            if variant == "chushogi" {
+                replay_chu_moves(&g.usi);
+            }
+            // Every game has its `.usi` record, which ends with the position line; standard
+            // shogi's KIF and CSA are not written for the 12x12 games.
+            let record = games_dir.join(format!("games/{:04}.usi", g.game));
+            let text = std::fs::read_to_string(&record).unwrap();
+            assert!(text.contains(&format!("# variant: {variant}")), "{text}");
+            assert_eq!(text.lines().last(), Some(g.usi.as_str()));
+            assert!(!games_dir.join(format!("games/{:04}.kifu", g.game)).exists());
+        }
+        let jsonl = std::fs::read_to_string(games_dir.join("games.jsonl")).unwrap();
+        assert!(jsonl.contains(&format!("\"variant\": \"{variant}\"")));
+        // Both engines were told the game (and for Chu the rule set) before `isready`.
+        for log in &logs {
+            let text = std::fs::read_to_string(log).unwrap();
+            let told = text
+                .find(&format!("setoption name USI_Variant value {variant}"))
+                .unwrap_or_else(|| panic!("no USI_Variant in {text}"));
+            let ready = text.find("isready").unwrap();
+            assert!(told < ready, "{text}");
+            if variant == "chushogi" {
+                let rules = text.find("setoption name ChuRules value lishogi").unwrap();
+                assert!(rules < ready, "{text}");
+            }
+        }
+    }
+}
+
+/// A Chu game that exercises every kind of Lion move, in USI (the USI engine's script)...
+const CHU_SCRIPT_USI: [&str; 11] = [
+    "7j7h", "1d1e", "7h7f", "2d2e", "7f7g7f", "3d3e", "7f7e", "11d11e", "7e7d7e", "12d12e",
+    "7e6d5d",
+];
+/// ...and the same moves as HaChu writes them: files a-l from sente's left, ranks 1-12 from
+/// sente's side, jitto as the null move, igui and double captures as two legs.
+const CHU_SCRIPT_XBOARD: [&str; 11] = [
+    "f3f5",
+    "l9l8",
+    "f5f7",
+    "k9k8",
+    "@@@@",
+    "j9j8",
+    "f7f8",
+    "b9b8",
+    "f8f9,f9f8",
+    "a9a8",
+    "f8g9,g9h9",
+];
+
+#[test]
+fn a_chu_cecp_engine_plays_lion_moves_through_the_bridge() {
+    let out = out_dir("chu-cecp");
+    let cecp = format!(
+        "python3 {FIXTURES}/fake_cecp.py --chu {}",
+        CHU_SCRIPT_XBOARD.join(" ")
+    );
+    let usi = fake(&format!("script {}", CHU_SCRIPT_USI.join(" ")));
+    let (_, games) = run(
+        &cecp,
+        &usi,
+        &out,
+        &["--variant", "chushogi", "--games", "2", "--proto1", "cecp"],
+    );
+    assert_eq!(games.len(), 2);
+    // Game 1: the CECP engine is sente and sends the Lion moves; the USI engine runs out of
+    // moves at ply 12 and resigns. Game 2: the USI engine is sente and the referee sends
+    // the Lion moves to the CECP engine, which refuses any text but the expected one; it
+    // runs out at ply 12 and claims the game for sente, which is its resignation.
+    for (g, loser) in games.iter().zip(["usi", "cecp"]) {
+        assert_eq!(g.reason, "resign", "game {}: {}", g.game, g.detail);
+        assert_eq!(g.result, "1-0", "game {}", g.game);
+        assert!(g.detail.contains(&format!("fake_{loser}")), "{}", g.detail);
+        let played: Vec<&str> = g.usi.split_whitespace().skip(3).collect();
+        assert_eq!(played.len(), CHU_SCRIPT_USI.len());
+        let mut pos = chu::Position::startpos();
+        for (recorded, scripted) in played.iter().zip(CHU_SCRIPT_USI) {
+            let mv = pos.parse_usi_move(recorded).unwrap();
+            assert_eq!(mv, pos.parse_usi_move(scripted).unwrap(), "{recorded}");
+            pos.play(mv);
+        }
+    }
+    assert_eq!(games[0].engine1_result, "win");
+    assert_eq!(games[1].engine1_result, "loss");
+}
+
+#[test]
+fn an_illegal_chu_move_loses_and_is_recorded_in_usi() {
+    // The Lion on 7j (XBoard f3) cannot go three squares to 7g (f6).
+    let out = out_dir("chu-illegal");
+    let cecp = format!("python3 {FIXTURES}/fake_cecp.py --chu f3f6");
+    let usi = fake("script 7j7h");
+    let (_, games) = run(
+        &cecp,
+        &usi,
+        &out,
+        &["--variant", "chushogi", "--games", "2", "--proto1", "cecp"],
+    );
+    assert_eq!(games[0].reason, "illegal-move", "{}", games[0].detail);
+    assert_eq!(games[0].result, "0-1");
+    assert!(games[0].detail.contains("7j7g"), "{}", games[0].detail);
+    assert_eq!(games[0].usi, "position startpos");
+    // Game 2: the USI engine is sente and plays 7j7h (f3f5); the CECP engine refuses it, as
+    // HaChu refuses a move it holds illegal, and loses for refusing a legal move.
+    assert_eq!(games[1].reason, "engine-failure", "{}", games[1].detail);
+    assert_eq!(games[1].result, "1-0");
+    assert!(
+        games[1].detail.contains("refused a legal move"),
+        "{}",
+        games[1].detail
+    );
+}
+
+#[test]
+fn a_usi_engine_that_does_not_offer_the_variant_stops_the_match() {
+    let out = out_dir("chu-usi-novariant");
+    let o = shishi_match(&[
+        "--variant",
+        "chushogi",
+        "--engine1",
+        &fake("shogi-only 7g7f"),
+        "--engine2",
+        &fake("script 7g7f"),
+        "--tc",
+        "1+0.1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    let err = text(&o.stderr);
+    assert!(
+        err.contains("does not offer USI_Variant chushogi (it offers shogi)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_cecp_engine_must_offer_the_variant_and_kagamigi_has_no_cecp() {
+    // The shogi-only fake CECP engine does not offer `chu`: it loses by engine failure.
+    let out = out_dir("chu-cecp-novariant");
+    let shogi_only = format!("python3 {FIXTURES}/fake_cecp.py 7g7f");
+    let usi = fake(&format!("script {}", CHU_SCRIPT_USI.join(" ")));
+    let (_, games) = run(
+        &shogi_only,
+        &usi,
+        &out,
+        &["--variant", "chushogi", "--games", "1", "--proto1", "cecp"],
+    );
+    assert_eq!(games[0].reason, "engine-failure");
+    assert!(
+        games[0].detail.contains("does not offer the variant chu"),
+        "{}",
+        games[0].detail
+    );
+    let out = out_dir("kaga-cecp");
+    let o = shishi_match(&[
+        "--variant",
+        "chukagamigi",
+        "--engine1",
+        &shogi_only,
+        "--proto1",
+        "cecp",
+        "--engine2",
+        &usi,
+        "--tc",
+        "1+0.1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    assert!(text(&o.stderr).contains("no CECP engine plays chukagamigi"));
+}
+
+#[test]
+fn the_shipped_chu_openings_are_legal_varied_and_short() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/positions/openings/chushogi.txt"
+    );
+    let list = openings::load(Path::new(path), CHU).unwrap();
+    assert!(list.len() >= 20, "{}", list.len());
+    let distinct: std::collections::HashSet<_> = list.iter().map(|o| &o.moves).collect();
+    assert_eq!(distinct.len(), list.len(), "duplicate openings");
+    for o in &list {
+        assert!(o.starts_from_startpos(CHU));
+        assert!((4..=16).contains(&o.moves.len()), "{:?}", o.moves);
+        replay_chu(&format!("position startpos moves {}", o.moves.join(" ")));
+    }
+}
+
+#[test]
+#[ignore = "needs hachu: scripts/install_hachu.sh, then cargo test --test match_runner -- --ignored hachu"]
+fn hachu_against_itself_through_the_referee() {
+    let out = out_dir("hachu");
+    let openings = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/positions/openings/chushogi.txt"
+    );
+    let (_, games) = run(
+        "/usr/games/hachu",
+        "/usr/games/hachu",
+        &out,
+        &[
+            "--variant",
+            "chushogi",
+            "--games",
+            "2",
+            "--proto1",
+            "cecp",
+            "--proto2",
+            "cecp",
+            "--tc",
+            "5+0.1",
+            "--time-margin",
+            "1000",
+            "--openings",
+            openings,
+        ],
+    );
+    for g in &games {
+        assert!(
+            !NOT_JUDGED_BY_THE_RULES.contains(&g.reason.as_str()),
+            "game {}: {} ({})",
+            g.game,
+            g.reason,
+            g.detail
+        );
+        let pos = replay_chu_moves(&g.usi);
+        assert!(pos.moves_played() > 20, "{}", g.usi);
     }
 }

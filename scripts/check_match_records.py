@@ -3,16 +3,20 @@
 
   python3 scripts/check_match_records.py OUT_DIR
 
-For every line of OUT_DIR/games.jsonl it checks the following:
+For every standard-shogi line of OUT_DIR/games.jsonl it checks the following:
 * the `usi` line replays legally;
 * games/NNNN.kifu and games/NNNN.csa load with cshogi's parsers;
 * both records hold the same moves as the USI line, and their winner agrees with `result`
   (cshogi cannot tell the winner of an adjudicated win with the winner to move, or of a
   perpetual check in KIF; those are only checked for moves).
+Games of other variants (`variant` chushogi, chukagamigi) have no KIF or CSA: their `usi`
+line is replayed with Shishi's own rules (`target/release/shishi perft --moves …`, which
+refuses an illegal move), and games/NNNN.usi must end with the same line.
 It prints one line per problem and a count, and exits non-zero when something is wrong.
 """
 import json
 import os
+import subprocess
 import sys
 
 import cshogi
@@ -22,12 +26,40 @@ import cshogi.KIF
 WIN = {"1-0": cshogi.BLACK_WIN, "0-1": cshogi.WHITE_WIN, "1/2-1/2": cshogi.DRAW}
 
 
+def check_other_variant(out, g):
+    """Replays a non-shogi game with shishi's rules; returns the number of problems."""
+    n = g["game"]
+    words = g["usi"].split()
+    end = words.index("moves") if "moves" in words else len(words)
+    cmd = [SHISHI, "perft", "--variant", g["variant"], "--depth", "1"]
+    cmd += ["--startpos"] if words[1] == "startpos" else ["--sfen", " ".join(words[2:end])]
+    if end < len(words):
+        cmd += ["--moves", " ".join(words[end + 1:])]
+    problems = 0
+    replay = subprocess.run(cmd, capture_output=True, text=True)
+    if replay.returncode != 0:
+        print(f"game {n}: the usi line does not replay: {replay.stderr.strip()}")
+        problems += 1
+    record = os.path.join(out, "games", f"{n:04}.usi")
+    lines = open(record).read().splitlines() if os.path.exists(record) else []
+    if not lines or lines[-1] != g["usi"]:
+        print(f"game {n}: games/{n:04}.usi does not end with the usi line")
+        problems += 1
+    return problems
+
+
+SHISHI = os.environ.get("SHISHI", "target/release/shishi")
+
+
 def main():
     out = sys.argv[1]
     problems = 0
     games = [json.loads(l) for l in open(os.path.join(out, "games.jsonl")) if l.strip()]
     for g in games:
         n = g["game"]
+        if g.get("variant", "shogi") != "shogi":
+            problems += check_other_variant(out, g)
+            continue
         words = g["usi"].split()
         board = cshogi.Board()
         if words[1] == "sfen":

@@ -1,12 +1,15 @@
 //! `shishi match`: the command line of engine-vs-engine matches, turned into a
 //! [`MatchConfig`] for the referee; prints the summary on stdout.
 
+use super::Variant;
 use crate::referee::arbiter::Adjudication;
 use crate::referee::openings::{self, Opening};
 use crate::referee::process::split_command;
 use crate::referee::runner::{run_match, summary, EngineSpec, MatchConfig, Protocol};
 use crate::referee::stats::Sprt;
 use crate::referee::tc::{Millis, TimeControl};
+use crate::referee::variant::MatchVariant;
+use crate::rules::variants::chu::ChuRules;
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
@@ -18,6 +21,14 @@ pub enum ProtocolArg {
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
+    /// The game. USI engines are sent `setoption name USI_Variant value …` (and
+    /// `ChuRules`) for the variants; CECP engines `variant shogi` or `variant chu`.
+    #[arg(long, value_enum, default_value = "shogi")]
+    variant: Variant,
+    /// Chu Shogi's rule set (lishogi, churul, jcsa): sent to USI engines as `ChuRules` and
+    /// used by the referee to judge the games.
+    #[arg(long, default_value = "lishogi", value_parser = parse_chu_rules)]
+    chu_rules: ChuRules,
     /// Engine 1's command line, e.g. "target/release/shishi" or "python3 my_engine.py".
     #[arg(long)]
     engine1: String,
@@ -80,9 +91,10 @@ pub struct MatchArgs {
     /// Engine 2's own time margin (ms), instead of --time-margin.
     #[arg(long)]
     time_margin2: Option<u64>,
-    /// Draw after this many plies, opening moves included (0: no limit).
-    #[arg(long, default_value_t = 320)]
-    max_moves: usize,
+    /// Draw after this many plies, opening moves included (0: no limit; default 320 for
+    /// shogi, 1000 for the 12×12 variants).
+    #[arg(long)]
+    max_moves: Option<usize>,
     /// Adjudicate a loss when both engines score at least this many cp against one side...
     #[arg(long, requires = "resign_moves")]
     resign_score: Option<i32>,
@@ -98,6 +110,26 @@ pub struct MatchArgs {
     /// ...from this ply on.
     #[arg(long, default_value_t = 0)]
     draw_after: usize,
+    /// Seed of the referee's dice and cards in chance variants; both games of a pair get
+    /// the same draws.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+fn parse_chu_rules(text: &str) -> Result<ChuRules, String> {
+    ChuRules::from_name(text)
+        .ok_or_else(|| format!("unknown Chu rule set {text:?} (lishogi, churul or jcsa)"))
+}
+
+fn match_variant(variant: Variant, chu_rules: ChuRules) -> Result<MatchVariant, String> {
+    Ok(match variant {
+        Variant::Shogi => MatchVariant::Shogi,
+        Variant::Chushogi => MatchVariant::Chu(chu_rules),
+        Variant::Chukagamigi => MatchVariant::Kagamigi,
+        Variant::Shogammon | Variant::Madness => {
+            return Err(format!("matches of {variant:?} are not supported yet"))
+        }
+    })
 }
 
 fn parse_options(list: &[String]) -> Result<Vec<(String, String)>, String> {
@@ -140,6 +172,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     if args.concurrency == 0 {
         return Err("--concurrency must be at least 1".into());
     }
+    let variant = match_variant(args.variant, args.chu_rules)?;
     let mut names = [
         match &args.name1 {
             Some(n) => n.clone(),
@@ -172,12 +205,18 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         },
     ];
     let (openings, openings_name) = match &args.openings {
-        Some(path) => (openings::load(path)?, path.display().to_string()),
+        Some(path) => (openings::load(path, variant)?, path.display().to_string()),
         None => (vec![Opening::startpos()], "startpos".to_string()),
     };
     for e in &engines {
         if e.protocol == Protocol::Cecp {
-            if openings.iter().any(|o| !o.starts_from_startpos()) {
+            if variant.cecp_name().is_none() {
+                return Err(format!(
+                    "{} speaks CECP, but no CECP engine plays {variant}",
+                    e.name
+                ));
+            }
+            if openings.iter().any(|o| !o.starts_from_startpos(variant)) {
                 return Err(format!(
                     "{} speaks CECP, which is driven from the start position only; \
                      use move-list openings",
@@ -209,8 +248,12 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             })
         }
     };
+    let default_max_plies = match variant {
+        MatchVariant::Shogi => 320,
+        MatchVariant::Chu(_) | MatchVariant::Kagamigi => 1000,
+    };
     let adjudication = Adjudication {
-        max_plies: args.max_moves,
+        max_plies: args.max_moves.unwrap_or(default_max_plies),
         // Set per game from the engines' own margins.
         margins: [Millis(0); 2],
         resign: args.resign_score.zip(args.resign_moves),
@@ -220,6 +263,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             .map(|(cp, n)| (cp, n, args.draw_after)),
     };
     let cfg = MatchConfig {
+        variant,
         engines,
         games: args.games,
         tc: args.tc,
@@ -230,6 +274,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         resume: args.resume,
         sprt,
         adjudication,
+        seed: args.seed,
     };
     let outcome = run_match(&cfg)?;
     // A closed stdout (`| head`) is no reason to fail: every game is on disk.

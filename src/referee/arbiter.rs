@@ -1,6 +1,7 @@
-//! One game under the referee: the true position is kept with the project's own rules,
-//! and every way a game can end is judged here (no legal move, repetition and perpetual
-//! check, resignation, entering-king declaration, illegal or unreadable moves, time
+//! One game under the referee, for any variant ([`RefereeGame`]): the true position is
+//! kept with the project's own rules, and every way a game can end is judged here (the
+//! variant's own ends: no legal move, repetition and perpetual check, royal capture, bare
+//! king; resignation, entering-king declaration, illegal or unreadable moves, time
 //! forfeits, dead or hung engines, the move limit, and optional adjudication by the
 //! engines' own scores).
 
@@ -8,9 +9,14 @@ use super::openings::Opening;
 use super::player::{Player, PlayerResult, Reply, Score, Turn};
 use super::process::EngineError;
 use super::tc::{Clocks, Millis, TimeControl};
-use crate::rules::game::{Game, Outcome};
+use super::variant::{MatchVariant, RefereeGame};
+use crate::rules::game::{NodeKind, Weight};
 use crate::rules::geometry::Color;
-use crate::rules::variants::shogi::impasse::EnteringKingRule;
+use crate::rules::moves::Move;
+use crate::rules::variants::{chu, kagamigi, shogi};
+use rand::distributions::{Distribution, WeightedIndex};
+use rand::rngs::StdRng;
+use rand::SeedableRng;
 use std::time::Instant;
 
 /// Why a game ended.
@@ -43,10 +49,16 @@ pub enum Reason {
     AdjudicatedWin,
     /// Both engines agreed for long enough that the game is level.
     AdjudicatedDraw,
+    /// Chu Shogi: the last royal (King or Crown Prince) was captured.
+    RoyalCapture,
+    /// Chu Shogi: the bare-king rule of the rule set decided (a win, or a dead draw).
+    BareKing,
+    /// Chu Shogi: fourfold repetition that the rule set scores as a loss for one side.
+    RepetitionLoss,
 }
 
 impl Reason {
-    pub const ALL: [Reason; 14] = [
+    pub const ALL: [Reason; 17] = [
         Reason::Checkmate,
         Reason::NoLegalMove,
         Reason::Repetition,
@@ -61,6 +73,9 @@ impl Reason {
         Reason::MoveLimit,
         Reason::AdjudicatedWin,
         Reason::AdjudicatedDraw,
+        Reason::RoyalCapture,
+        Reason::BareKing,
+        Reason::RepetitionLoss,
     ];
 
     /// The word stored in `games.jsonl`.
@@ -80,6 +95,9 @@ impl Reason {
             Reason::MoveLimit => "move-limit",
             Reason::AdjudicatedWin => "adjudicated-win",
             Reason::AdjudicatedDraw => "adjudicated-draw",
+            Reason::RoyalCapture => "royal-capture",
+            Reason::BareKing => "bare-king",
+            Reason::RepetitionLoss => "repetition-loss",
         }
     }
 
@@ -121,7 +139,7 @@ impl GameResult {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlayedMove {
     pub usi: String,
-    /// Thinking time; `None` for opening moves.
+    /// Thinking time; `None` for opening moves and the referee's chance draws.
     pub millis: Option<u64>,
     /// The mover's evaluation, when it reported one.
     pub score: Option<Score>,
@@ -130,6 +148,7 @@ pub struct PlayedMove {
 /// A finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
+    pub variant: MatchVariant,
     pub opening: Opening,
     /// Every move from the base position, opening moves first.
     pub moves: Vec<PlayedMove>,
@@ -157,7 +176,7 @@ pub struct Adjudication {
     pub draw: Option<(i32, usize, usize)>,
 }
 
-fn end(winner: Option<Color>, reason: Reason, detail: impl Into<String>) -> GameResult {
+pub(crate) fn end(winner: Option<Color>, reason: Reason, detail: impl Into<String>) -> GameResult {
     GameResult {
         winner,
         reason,
@@ -165,26 +184,59 @@ fn end(winner: Option<Color>, reason: Reason, detail: impl Into<String>) -> Game
     }
 }
 
+/// How one game is set up: the variant, the opening, the clock, the adjudication rules, and
+/// the seed of the referee's draws at chance nodes (both games of a pair get the same seed,
+/// so that they see the same dice and cards with colours swapped).
+pub struct GameSetup<'a> {
+    pub variant: MatchVariant,
+    pub opening: &'a Opening,
+    pub tc: TimeControl,
+    pub adjudication: &'a Adjudication,
+    pub chance_seed: u64,
+}
+
 /// Plays one game; `players[0]` has sente. Engines that fail are reset so that they
 /// restart for the next game.
-pub fn play_game(
-    opening: &Opening,
-    players: [&mut dyn Player; 2],
-    tc: TimeControl,
-    adj: &Adjudication,
-) -> GameRecord {
+pub fn play_game(setup: &GameSetup, players: [&mut dyn Player; 2]) -> GameRecord {
+    match setup.variant {
+        MatchVariant::Shogi => play_game_of::<shogi::Position>(setup, players),
+        MatchVariant::Chu(_) => play_game_of::<chu::Position>(setup, players),
+        MatchVariant::Kagamigi => play_game_of::<kagamigi::Position>(setup, players),
+    }
+}
+
+/// Nature's choice at a chance node, drawn with the outcomes' weights; `None` if the rules
+/// offered no outcome with a positive weight.
+fn draw_chance(rng: &mut StdRng, outcomes: &[(Move, Weight)]) -> Option<Move> {
+    let index = WeightedIndex::new(outcomes.iter().map(|(_, w)| w.0)).ok()?;
+    Some(outcomes[index.sample(rng)].0)
+}
+
+fn play_game_of<G: RefereeGame>(setup: &GameSetup, players: [&mut dyn Player; 2]) -> GameRecord {
+    let GameSetup {
+        variant,
+        opening,
+        tc,
+        adjudication: adj,
+        chance_seed,
+    } = *setup;
+    let mut rng = StdRng::seed_from_u64(chance_seed);
     let started = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())
         .unwrap_or(0);
     let mut players = players;
     let names = [players[0].name().to_string(), players[1].name().to_string()];
-    let mut pos = opening.base_position();
+    let mut pos: G = opening
+        .base_position(variant)
+        .expect("openings are validated when loaded");
     let mut moves: Vec<PlayedMove> = Vec::new();
+    let mut passes: Vec<bool> = Vec::new();
     for text in &opening.moves {
-        let mv = pos.parse_usi_move(text).expect("openings are validated");
+        let mv = pos.parse_move(text).expect("openings are validated");
+        passes.push(pos.is_pass(mv));
         moves.push(PlayedMove {
-            usi: pos.move_to_usi(mv),
+            usi: pos.move_text(mv),
             millis: None,
             score: None,
         });
@@ -209,7 +261,7 @@ pub fn play_game(
     let result = match result {
         Some(r) => r,
         None => loop {
-            if let Some(r) = rules_end(&pos) {
+            if let Some(r) = pos.rules_end() {
                 break r;
             }
             if adj.max_plies > 0 && moves.len() >= adj.max_plies {
@@ -219,7 +271,30 @@ pub fn play_game(
                     format!("{} plies played", moves.len()),
                 );
             }
-            let side = pos.side_to_move();
+            let side = match pos.node_kind() {
+                NodeKind::Decision(side) => side,
+                // The referee acts for nature: its draw is a token of the game that every
+                // engine is sent with the other moves (`r:61`).
+                NodeKind::Chance(outcomes) => {
+                    let Some(mv) = draw_chance(&mut rng, &outcomes) else {
+                        break end(
+                            None,
+                            Reason::MoveLimit,
+                            "the rules offered no chance outcome to draw",
+                        );
+                    };
+                    let token = pos.move_text(mv);
+                    passes.push(false);
+                    pos.play(mv);
+                    usi_moves.push(token.clone());
+                    moves.push(PlayedMove {
+                        usi: token,
+                        millis: None,
+                        score: None,
+                    });
+                    continue;
+                }
+            };
             let me = &names[side.index()];
             let allowed = clocks.allowance(side);
             let margin = adj.margins[side.index()];
@@ -227,6 +302,7 @@ pub fn play_game(
             let turn = Turn {
                 base: &base,
                 moves: &usi_moves,
+                passes: &passes,
                 side,
                 clocks: &clocks,
                 deadline: Instant::now() + wait,
@@ -267,9 +343,10 @@ pub fn play_game(
                 );
             }
             match answer.reply {
-                Reply::Move(text) => match pos.parse_usi_move(&text) {
+                Reply::Move(text) => match pos.parse_move(&text) {
                     Ok(mv) => {
-                        let usi = pos.move_to_usi(mv);
+                        let usi = pos.move_text(mv);
+                        passes.push(pos.is_pass(mv));
                         pos.play(mv);
                         usi_moves.push(usi.clone());
                         moves.push(PlayedMove {
@@ -289,19 +366,26 @@ pub fn play_game(
                 Reply::Resign => {
                     break end(Some(side.flip()), Reason::Resign, format!("{me} resigned"))
                 }
-                Reply::Win => match pos.judge_declaration(EnteringKingRule::Csa27) {
-                    Ok(()) => {
+                Reply::Win => match pos.judge_declaration() {
+                    Some(Ok(())) => {
                         break end(
                             Some(side),
                             Reason::Declaration,
                             format!("{me} declared a win by entering king (CSA 27-point rule)"),
                         )
                     }
-                    Err(why) => {
+                    Some(Err(why)) => {
                         break end(
                             Some(side.flip()),
                             Reason::FalseDeclaration,
                             format!("{me} declared a win, but {why}"),
+                        )
+                    }
+                    None => {
+                        break end(
+                            Some(side.flip()),
+                            Reason::FalseDeclaration,
+                            format!("{me} declared a win, but {variant} has no declaration"),
                         )
                     }
                 },
@@ -330,6 +414,7 @@ pub fn play_game(
         result.detail
     );
     GameRecord {
+        variant,
         opening: opening.clone(),
         moves,
         names,
@@ -339,38 +424,16 @@ pub fn play_game(
     }
 }
 
-/// The end of the game by the rules alone (no legal move, repetition).
-fn rules_end(pos: &crate::rules::variants::shogi::Position) -> Option<GameResult> {
-    let outcome = pos.outcome()?;
-    let to_move = pos.side_to_move();
-    Some(if !pos.has_legal_move() {
-        if pos.in_check() {
-            end(Some(to_move.flip()), Reason::Checkmate, "checkmate")
-        } else {
-            end(Some(to_move.flip()), Reason::NoLegalMove, "no legal move")
-        }
-    } else {
-        match outcome {
-            Outcome::Draw => end(None, Reason::Repetition, "fourfold repetition"),
-            Outcome::Win(w) => end(
-                Some(w),
-                Reason::PerpetualCheck,
-                "fourfold repetition with perpetual check",
-            ),
-        }
-    })
-}
-
 /// Resign or draw adjudication from the scores of the last moves (both engines must agree).
-fn score_adjudication(
+fn score_adjudication<G: RefereeGame>(
     moves: &[PlayedMove],
     opening_plies: usize,
-    pos: &crate::rules::variants::shogi::Position,
+    pos: &G,
     adj: &Adjudication,
 ) -> Option<GameResult> {
     // Scores from sente's point of view for the plies played by the engines, newest last.
     // The last move was made by the side not to move now.
-    let last_mover = pos.side_to_move().flip();
+    let last_mover = pos.to_move().flip();
     let played = &moves[opening_plies.min(moves.len())..];
     let sente_view = |back: usize| -> Option<i32> {
         let m = played.get(played.len().checked_sub(back + 1)?)?;
@@ -493,18 +556,18 @@ mod tests {
     #[test]
     fn rules_end_names_mate_and_repetition() {
         let mate = Position::from_sfen("8k/8G/8L/9/9/9/9/9/K8 w - 1").unwrap();
-        let r = rules_end(&mate).unwrap();
+        let r = mate.rules_end().unwrap();
         assert_eq!(
             (r.winner, r.reason),
             (Some(Color::Sente), Reason::Checkmate)
         );
-        assert_eq!(rules_end(&Position::startpos()), None);
+        assert_eq!(Position::startpos().rules_end(), None);
         let mut pos = Position::from_sfen("8k/4R4/9/9/9/9/9/9/K8 b - 1").unwrap();
         for t in ["5b5a", "1a1b", "5a5b", "1b1a"].iter().cycle().take(12) {
             let m = pos.parse_usi_move(t).unwrap();
             pos.play(m);
         }
-        let r = rules_end(&pos).unwrap();
+        let r = pos.rules_end().unwrap();
         assert_eq!(
             (r.winner, r.reason),
             (Some(Color::Gote), Reason::PerpetualCheck)
@@ -561,10 +624,14 @@ mod tests {
             ..Adjudication::default()
         };
         play_game(
-            &opening,
+            &GameSetup {
+                variant: MatchVariant::Shogi,
+                opening: &opening,
+                tc: "movetime=1000".parse().unwrap(),
+                adjudication: &adj,
+                chance_seed: 0,
+            },
             [sente, gote],
-            "movetime=1000".parse().unwrap(),
-            &adj,
         )
     }
 
@@ -621,6 +688,222 @@ mod tests {
     }
 
     #[test]
+    fn a_chu_game_ends_when_the_last_royal_is_taken() {
+        use crate::rules::variants::chu::ChuRules;
+        // Sente's Lion on 6g jumps onto gote's king on 6e: there is no mate in Chu, the
+        // capture itself ends the game.
+        let (mut a, mut b) = (
+            scripted(&["6g6e"], Reply::Resign),
+            scripted(&[], Reply::Resign),
+        );
+        let opening = Opening {
+            sfen: Some("11g/12/12/12/6k5/12/6N5/12/12/12/12/K10G b - 1".into()),
+            moves: Vec::new(),
+        };
+        let adj = Adjudication {
+            max_plies: 100,
+            ..Adjudication::default()
+        };
+        let variant = MatchVariant::Chu(ChuRules::Lishogi);
+        let g = play_game(
+            &GameSetup {
+                variant,
+                opening: &opening,
+                tc: "movetime=1000".parse().unwrap(),
+                adjudication: &adj,
+                chance_seed: 0,
+            },
+            [&mut a, &mut b],
+        );
+        assert_eq!(
+            (g.result.winner, g.result.reason),
+            (Some(Color::Sente), Reason::RoyalCapture),
+            "{}",
+            g.result.detail
+        );
+        assert_eq!(g.moves.len(), 1);
+        assert_eq!(g.variant, variant);
+        assert_eq!(
+            (a.results.as_slice(), b.results.as_slice()),
+            (&[PlayerResult::Win][..], &[PlayerResult::Loss][..])
+        );
+    }
+
+    /// A toy chance game for the referee's draws: each turn nature rolls a die (`r:N`), then
+    /// the player to move banks the roll (`take`); the first to 12 points wins.
+    #[derive(Clone)]
+    struct DiceRace {
+        points: [u32; 2],
+        to_move: Color,
+        roll: Option<u32>,
+        history: Vec<Move>,
+    }
+
+    const TAKE_FROM: crate::rules::geometry::Square = crate::rules::geometry::Square(0);
+
+    fn roll_move(n: u32) -> Move {
+        Move::drop(crate::rules::piece::KindId(n as u8), TAKE_FROM)
+    }
+
+    fn take_move() -> Move {
+        Move::normal(TAKE_FROM, crate::rules::geometry::Square(1), false)
+    }
+
+    impl crate::rules::game::Game for DiceRace {
+        fn node_kind(&self) -> NodeKind {
+            match self.roll {
+                None => NodeKind::Chance((1..=6).map(|n| (roll_move(n), Weight(1))).collect()),
+                Some(_) => NodeKind::Decision(self.to_move),
+            }
+        }
+        fn legal_actions(&self, out: &mut crate::rules::moves::MoveList) {
+            match self.node_kind() {
+                NodeKind::Chance(outcomes) => out.extend(outcomes.into_iter().map(|(m, _)| m)),
+                NodeKind::Decision(_) => out.push(take_move()),
+            }
+        }
+        fn play(&mut self, action: Move) {
+            match action.dropped_kind() {
+                Some(kind) => self.roll = Some(u32::from(kind.0)),
+                None => {
+                    self.points[self.to_move.index()] += self.roll.take().unwrap_or(0);
+                    self.to_move = self.to_move.flip();
+                }
+            }
+            self.history.push(action);
+        }
+        fn unplay(&mut self) {
+            unreachable!("the referee never takes a move back")
+        }
+        fn hash(&self) -> u64 {
+            0
+        }
+        fn outcome(&self) -> Option<crate::rules::game::Outcome> {
+            Color::BOTH
+                .into_iter()
+                .find(|c| self.points[c.index()] >= 12)
+                .map(crate::rules::game::Outcome::Win)
+        }
+    }
+
+    impl RefereeGame for DiceRace {
+        fn start(_: MatchVariant) -> Self {
+            DiceRace {
+                points: [0, 0],
+                to_move: Color::Sente,
+                roll: None,
+                history: Vec::new(),
+            }
+        }
+        fn from_sfen(_: &str, _: MatchVariant) -> Result<Self, String> {
+            Err("no SFEN".into())
+        }
+        fn sfen(&self) -> String {
+            format!("{:?}", self.points)
+        }
+        fn parse_move(&self, text: &str) -> Result<Move, String> {
+            match (text, self.roll) {
+                ("take", Some(_)) => Ok(take_move()),
+                _ => Err(format!("{text} is not legal here")),
+            }
+        }
+        fn move_text(&self, mv: Move) -> String {
+            match mv.dropped_kind() {
+                Some(kind) => format!("r:{}", kind.0),
+                None => "take".into(),
+            }
+        }
+        fn to_move(&self) -> Color {
+            self.to_move
+        }
+        fn rules_end(&self) -> Option<GameResult> {
+            use crate::rules::game::Game;
+            match self.outcome()? {
+                crate::rules::game::Outcome::Win(w) => {
+                    Some(end(Some(w), Reason::AdjudicatedWin, "12 points"))
+                }
+                crate::rules::game::Outcome::Draw => Some(end(None, Reason::MoveLimit, "")),
+            }
+        }
+    }
+
+    /// Banks every roll and remembers the move lists it was shown.
+    struct Banker {
+        seen: Vec<Vec<String>>,
+    }
+
+    impl Player for Banker {
+        fn name(&self) -> &str {
+            "banker"
+        }
+        fn new_game(&mut self, _: &str, _: &Clocks) -> Result<(), EngineError> {
+            Ok(())
+        }
+        fn play(&mut self, turn: &Turn) -> Result<super::super::player::Answer, EngineError> {
+            self.seen.push(turn.moves.to_vec());
+            Ok(super::super::player::Answer {
+                reply: Reply::Move("take".into()),
+                elapsed: Millis(0),
+                score: None,
+            })
+        }
+        fn game_over(&mut self, _: PlayerResult) {}
+        fn reset(&mut self) {}
+        fn quit(&mut self) {}
+    }
+
+    fn dice_race(seed: u64) -> (GameRecord, Banker) {
+        let (mut a, mut b) = (Banker { seen: Vec::new() }, Banker { seen: Vec::new() });
+        let adj = Adjudication::default();
+        let opening = Opening::startpos();
+        let setup = GameSetup {
+            variant: MatchVariant::Shogi,
+            opening: &opening,
+            tc: "movetime=1000".parse().unwrap(),
+            adjudication: &adj,
+            chance_seed: seed,
+        };
+        let g = play_game_of::<DiceRace>(&setup, [&mut a, &mut b]);
+        (g, a)
+    }
+
+    #[test]
+    fn the_referee_rolls_for_nature_and_every_engine_sees_the_roll() {
+        let (g, sente) = dice_race(7);
+        let texts: Vec<&str> = g.moves.iter().map(|m| m.usi.as_str()).collect();
+        // Rolls and decisions alternate, every roll is a die face, and the game ends when a
+        // side has banked 12 points.
+        for (i, t) in texts.iter().enumerate() {
+            if i % 2 == 0 {
+                let face: u32 = t.strip_prefix("r:").unwrap().parse().unwrap();
+                assert!((1..=6).contains(&face), "{t}");
+            } else {
+                assert_eq!(*t, "take");
+            }
+        }
+        let banked = |side: usize| -> u32 {
+            texts
+                .chunks(2)
+                .skip(side)
+                .step_by(2)
+                .map(|c| c[0][2..].parse::<u32>().unwrap())
+                .sum()
+        };
+        let winner = g.result.winner.unwrap();
+        assert!(banked(winner.index()) >= 12, "{texts:?}");
+        assert!(banked(winner.flip().index()) < 12, "{texts:?}");
+        assert_eq!(g.moves[0].millis, None);
+        // Sente was asked to move right after each of its rolls, with the roll in the list.
+        for seen in &sente.seen {
+            assert!(seen.last().unwrap().starts_with("r:"), "{seen:?}");
+        }
+        // The same seed replays the same rolls; seeds differ in their rolls.
+        assert_eq!(dice_race(7).0.moves, g.moves);
+        let others: Vec<_> = (8..16).map(|s| dice_race(s).0.moves).collect();
+        assert!(others.iter().any(|m| *m != g.moves));
+    }
+
+    #[test]
     fn the_move_limit_counts_opening_moves() {
         let moves: Vec<&'static str> = ["2h3h", "8b7b", "3h2h", "7b8b"].to_vec();
         let (mut a, mut b) = (
@@ -635,7 +918,16 @@ mod tests {
             max_plies: 3,
             ..Adjudication::default()
         };
-        let g = play_game(&opening, [&mut a, &mut b], "byo1".parse().unwrap(), &adj);
+        let g = play_game(
+            &GameSetup {
+                variant: MatchVariant::Shogi,
+                opening: &opening,
+                tc: "byo1".parse().unwrap(),
+                adjudication: &adj,
+                chance_seed: 0,
+            },
+            [&mut a, &mut b],
+        );
         assert_eq!(
             (g.result.winner, g.result.reason),
             (None, Reason::MoveLimit)

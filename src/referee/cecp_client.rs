@@ -1,9 +1,9 @@
-//! The referee's side of CECP (the XBoard/WinBoard protocol), for GNU Shogi now and HaChu
-//! (Chu Shogi) later: start-up and feature negotiation, `new`/`variant`/`force`, sending
+//! The referee's side of CECP (the XBoard/WinBoard protocol), for GNU Shogi (shogi) and
+//! HaChu (Chu Shogi): start-up and feature negotiation, `new`/`variant`/`force`, sending
 //! moves (`usermove` or bare), `level`/`st`, `time`/`otim`, `go`, reading `move …` (or the
 //! older `N. ... move` form), `resign` and result lines, and `quit`.
 //!
-//! Two dialects are spoken, because the engines differ:
+//! Two dialects are spoken, because the engines differ (plus HaChu's particulars):
 //! * **protover 2** engines answer `protover 2` with `feature … done=1` lines. They get
 //!   `usermove` if they asked for it, `post`, `easy`, `otim`, `level 0 BASE INC`.
 //! * **protover 1** engines (no `feature` reply within [`FEATURE_TIMEOUT`]) such as
@@ -16,14 +16,26 @@
 //!   `N. ... 7g7f REMAINING_MS` (our moves are echoed as `N. 7g7f TIME`, without `...`).
 //!   Its `post` and `easy` commands toggle, so they are not sent.
 //!
+//! * **HaChu** (Chu Shogi, `variant chu`; Debian's 0.21, checked by hand) speaks protover 2
+//!   with `usermove=1` and `memory=1`. It crashes on its first search unless it was sent
+//!   `memory N` first, so the referee always sends `memory` (64 MB, or the seat's `memory`
+//!   option) to an engine that announces `memory=1`. Its first mover is sente (XBoard's
+//!   "white"); `1-0` means sente won. `level 0 M:S INC` reads INC as whole seconds (0.3
+//!   becomes 0), and `st N` plays on the clock of `time`, which is therefore sent with `st`
+//!   as well.
+//!
 //! Moves: GNU Shogi writes shogi coordinates exactly like USI (`7g7f`, `8h2b+`, `P*5e`).
-//! XBoard's own shogi coordinates (files a–i from sente's left, ranks 1–9 from sente's side,
-//! drops `P@e5`) are read too, and are what a HaChu seat will send ([`Notation::XBoard`]);
-//! that is the seam for Chu Shogi, where the board is 12×12 and moves have up to three legs.
+//! XBoard coordinates (files a–i or a–l from sente's left, ranks 1–9 or 1–12 from sente's
+//! side, drops `P@e5`) are read too, and are what HaChu speaks ([`Notation::XBoard`]). A
+//! Chu double move is two legs joined by a comma (`g4h5,h5i6` = USI `6i5h4g`, igui
+//! `g4h5,h5g4` = `6i5h6i`); HaChu prints its own as two lines, `move g4h5,` then
+//! `move h5i6`, which are joined here. Jitto (a Lion's pass) is XBoard's null move `@@@@`
+//! both ways.
 
 use super::player::{Answer, Player, PlayerResult, Reply, Score, Turn};
 use super::process::{EngineError, EngineProcess};
 use super::tc::{Clocks, Millis, TimeControl};
+use super::variant::{MatchVariant, XBOARD_NULL_MOVE};
 use crate::rules::geometry::Color;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -32,45 +44,131 @@ use std::time::{Duration, Instant};
 pub const FEATURE_TIMEOUT: Duration = Duration::from_secs(2);
 /// How long an engine that sent `done=0` may take to send `done=1`.
 const FEATURE_DONE_TIMEOUT: Duration = Duration::from_secs(60);
-const BOARD_FILES: u8 = 9;
-const BOARD_RANKS: u8 = 9;
+/// The hash size sent to engines that announce `memory=1`, unless a `memory` option says
+/// otherwise.
+const DEFAULT_MEMORY_MB: u32 = 64;
 
 /// The coordinates an engine uses for moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Notation {
     /// Shogi coordinates, identical to USI (GNU Shogi).
     Shogi,
-    /// XBoard coordinates: `c3c4`, `P@e5` (HaChu, XBoard).
+    /// XBoard coordinates: `c3c4`, `P@e5`, legs joined by `,` (HaChu, XBoard).
     XBoard,
 }
 
-/// Converts a USI move to an engine's notation.
-pub fn usi_to_engine(usi: &str, notation: Notation) -> String {
+/// The size of the board, for converting coordinates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardSize {
+    pub files: u8,
+    pub ranks: u8,
+}
+
+impl BoardSize {
+    pub const SHOGI: BoardSize = BoardSize { files: 9, ranks: 9 };
+    pub const CHU: BoardSize = BoardSize {
+        files: 12,
+        ranks: 12,
+    };
+
+    fn of(variant: MatchVariant) -> BoardSize {
+        let (files, ranks) = variant.board_size();
+        BoardSize { files, ranks }
+    }
+
+    /// USI `7g` / `12a` → XBoard `c3` / `a12`.
+    fn usi_to_xboard(self, sq: &str) -> Option<String> {
+        let split = sq.find(|c: char| !c.is_ascii_digit())?;
+        let file: u8 = sq[..split].parse().ok()?;
+        let rank_letter = sq[split..]
+            .chars()
+            .next()
+            .filter(char::is_ascii_lowercase)?;
+        if sq.len() != split + 1 || file == 0 || file > self.files {
+            return None;
+        }
+        let rank_from_top = rank_letter as u8 - b'a';
+        if rank_from_top >= self.ranks {
+            return None;
+        }
+        let letter = (b'a' + self.files - file) as char;
+        Some(format!("{letter}{}", self.ranks - rank_from_top))
+    }
+
+    /// XBoard `c3` / `a12` → USI `7g` / `12a`.
+    fn xboard_to_usi(self, sq: &str) -> Option<String> {
+        let mut chars = sq.chars();
+        let letter = chars.next().filter(char::is_ascii_lowercase)?;
+        let digits = chars.as_str();
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let rank: u8 = digits.parse().ok()?;
+        let column = letter as u8 - b'a';
+        if column >= self.files || rank == 0 || rank > self.ranks {
+            return None;
+        }
+        let file = self.files - column;
+        let rank_letter = (b'a' + self.ranks - rank) as char;
+        Some(format!("{file}{rank_letter}"))
+    }
+}
+
+/// Splits USI squares (`6i5h4g` → `6i`, `5h`, `4g`): digits, then one letter.
+fn usi_squares(body: &str) -> Option<Vec<&str>> {
+    let mut out = Vec::new();
+    let mut rest = body;
+    while !rest.is_empty() {
+        let letter = rest.find(|c: char| !c.is_ascii_digit())?;
+        let end = letter + rest[letter..].chars().next()?.len_utf8();
+        out.push(&rest[..end]);
+        rest = &rest[end..];
+    }
+    Some(out)
+}
+
+/// Splits XBoard squares (`g4h5` → `g4`, `h5`): one letter, then digits.
+fn xboard_squares(body: &str) -> Option<Vec<&str>> {
+    let mut out = Vec::new();
+    let mut rest = body;
+    while !rest.is_empty() {
+        if !rest.starts_with(|c: char| c.is_ascii_lowercase()) {
+            return None;
+        }
+        let digits_end = rest[1..]
+            .find(|c: char| !c.is_ascii_digit())
+            .map_or(rest.len(), |i| i + 1);
+        out.push(&rest[..digits_end]);
+        rest = &rest[digits_end..];
+    }
+    Some(out)
+}
+
+/// Converts a USI move to an engine's notation. `pass` marks jitto (a two-step move back to
+/// its square through an empty one), which XBoard writes as the null move. Text that does
+/// not read as a move is sent unchanged.
+pub fn usi_to_engine(usi: &str, notation: Notation, board: BoardSize, pass: bool) -> String {
     match notation {
         Notation::Shogi => usi.to_string(),
         Notation::XBoard => {
-            let conv = |sq: &str| -> Option<String> {
-                let split = sq.find(|c: char| !c.is_ascii_digit())?;
-                let file: u8 = sq[..split].parse().ok()?;
-                let rank = sq.as_bytes().get(split)?.checked_sub(b'a')?;
-                let letter = (b'a' + BOARD_FILES.checked_sub(file)?) as char;
-                Some(format!("{letter}{}", BOARD_RANKS.checked_sub(rank)?))
-            };
+            if pass {
+                return XBOARD_NULL_MOVE.to_string();
+            }
             if let Some((piece, to)) = usi.split_once('*') {
-                return format!("{piece}@{}", conv(to).unwrap_or_else(|| to.to_string()));
+                return match board.usi_to_xboard(to) {
+                    Some(to) => format!("{piece}@{to}"),
+                    None => usi.to_string(),
+                };
             }
             let (body, suffix) = match usi.strip_suffix('+') {
                 Some(b) => (b, "+"),
-                None => (usi, ""),
+                None => (usi.strip_suffix('=').unwrap_or(usi), ""),
             };
-            // Squares are digit(s) then one letter.
-            let mid = body
-                .char_indices()
-                .find(|(_, c)| c.is_ascii_alphabetic())
-                .map(|(i, _)| i + 1)
-                .unwrap_or(body.len());
-            match (conv(&body[..mid]), conv(&body[mid..])) {
-                (Some(a), Some(b)) => format!("{a}{b}{suffix}"),
+            let squares: Option<Vec<String>> = usi_squares(body)
+                .and_then(|sqs| sqs.iter().map(|sq| board.usi_to_xboard(sq)).collect());
+            match squares.as_deref() {
+                Some([from, to]) => format!("{from}{to}{suffix}"),
+                Some([from, mid, to]) => format!("{from}{mid},{mid}{to}{suffix}"),
                 _ => usi.to_string(),
             }
         }
@@ -78,41 +176,53 @@ pub fn usi_to_engine(usi: &str, notation: Notation) -> String {
 }
 
 /// Converts an engine's move to USI, accepting either notation (they cannot be confused:
-/// shogi squares start with a digit, XBoard squares with a letter). Unreadable text is
-/// returned unchanged so that the referee reports it as the engine sent it.
-pub fn engine_to_usi(text: &str) -> String {
+/// shogi squares start with a digit, XBoard squares with a letter). XBoard legs joined by
+/// commas become one USI move through the middle square; the null move `@@@@` is kept for
+/// the variant to read. Unreadable text is returned unchanged so that the referee reports
+/// it as the engine sent it.
+pub fn engine_to_usi(text: &str, board: BoardSize) -> String {
     let text = text.trim();
-    let conv = |sq: &str| -> Option<String> {
-        let mut chars = sq.chars();
-        let letter = chars.next().filter(|c| c.is_ascii_lowercase())?;
-        let rank: u8 = chars.as_str().parse().ok()?;
-        let file = BOARD_FILES.checked_sub(letter as u8 - b'a')?;
-        let rank_letter = (b'a' + BOARD_RANKS.checked_sub(rank)?) as char;
-        (file >= 1 && rank >= 1).then(|| format!("{file}{rank_letter}"))
-    };
+    if text == XBOARD_NULL_MOVE {
+        return text.to_string();
+    }
     if let Some((piece, to)) = text.split_once('@') {
-        return match conv(to) {
+        return match board.xboard_to_usi(to) {
             Some(to) => format!("{}*{to}", piece.to_ascii_uppercase()),
             None => text.to_string(),
         };
     }
-    if text.starts_with(|c: char| c.is_ascii_lowercase()) {
-        let (body, suffix) = match text.strip_suffix('+') {
-            Some(b) => (b, "+"),
-            None => (text.strip_suffix('=').unwrap_or(text), ""),
-        };
-        let second = body
-            .char_indices()
-            .skip(1)
-            .find(|(_, c)| c.is_ascii_lowercase())
-            .map(|(i, _)| i);
-        if let Some(i) = second {
-            if let (Some(a), Some(b)) = (conv(&body[..i]), conv(&body[i..])) {
-                return format!("{a}{b}{suffix}");
-            }
-        }
+    if !text.starts_with(|c: char| c.is_ascii_lowercase()) {
+        return text.to_string();
     }
-    text.to_string()
+    let (body, suffix) = match text.strip_suffix('+') {
+        Some(b) => (b, "+"),
+        None => (text.strip_suffix('=').unwrap_or(text), ""),
+    };
+    let mut squares: Vec<String> = Vec::new();
+    for (i, leg) in body.split(',').enumerate() {
+        let Some(pair) = xboard_squares(leg)
+            .filter(|sqs| sqs.len() == 2)
+            .and_then(|sqs| {
+                sqs.iter()
+                    .map(|sq| board.xboard_to_usi(sq))
+                    .collect::<Option<Vec<String>>>()
+            })
+        else {
+            return text.to_string();
+        };
+        // Each leg starts where the one before ended.
+        if i > 0 && squares.last() != Some(&pair[0]) {
+            return text.to_string();
+        }
+        if i == 0 {
+            squares.push(pair[0].clone());
+        }
+        squares.push(pair[1].clone());
+    }
+    if !(2..=3).contains(&squares.len()) {
+        return text.to_string();
+    }
+    format!("{}{suffix}", squares.concat())
 }
 
 /// Parses `feature a=1 b="x y"` into pairs.
@@ -144,6 +254,8 @@ pub fn parse_features(line: &str) -> Vec<(String, String)> {
 /// What an engine line means while the referee waits for a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineLine {
+    /// A move as the engine wrote it (a first leg ends with `,` when the rest follows on
+    /// the next `move` line).
     Move(String),
     Resign,
     Claim(String),
@@ -157,10 +269,10 @@ pub fn classify(line: &str) -> EngineLine {
     let t = line.trim();
     let words: Vec<&str> = t.split_whitespace().collect();
     match words.as_slice() {
-        ["move", mv, ..] => return EngineLine::Move(engine_to_usi(mv)),
+        ["move", mv, ..] => return EngineLine::Move(mv.to_string()),
         ["resign", ..] => return EngineLine::Resign,
         [n, "...", mv, ..] if n.ends_with('.') && n[..n.len() - 1].parse::<u32>().is_ok() => {
-            return EngineLine::Move(engine_to_usi(mv))
+            return EngineLine::Move(mv.to_string())
         }
         [first, ..] if ["1-0", "0-1", "1/2-1/2"].contains(first) => {
             return EngineLine::Claim(t.to_string())
@@ -190,6 +302,17 @@ pub fn classify(line: &str) -> EngineLine {
     EngineLine::Other
 }
 
+/// Whether a result line gives the game to the engine's opponent (then it is a
+/// resignation): in XBoard's terms the first mover, sente, is "white", so `1-0` is a sente
+/// win.
+fn claims_own_loss(claim: &str, engine_side: Color) -> bool {
+    let first = claim.split_whitespace().next().unwrap_or("");
+    matches!(
+        (first, engine_side),
+        ("0-1", Color::Sente) | ("1-0", Color::Gote)
+    )
+}
+
 /// A CECP engine seat.
 pub struct CecpPlayer {
     name: String,
@@ -198,7 +321,9 @@ pub struct CecpPlayer {
     process: Option<EngineProcess>,
     features: HashMap<String, String>,
     protover2: bool,
+    variant: MatchVariant,
     notation: Notation,
+    board: BoardSize,
     /// How many moves of the current game the engine has been told.
     synced: usize,
     /// Whether the running process has already played a game (for `reuse=0`).
@@ -206,7 +331,15 @@ pub struct CecpPlayer {
 }
 
 impl CecpPlayer {
-    pub fn new(name: &str, command: &str, options: &[(String, String)]) -> CecpPlayer {
+    /// A seat for a `variant` game. Standard shogi is spoken in shogi coordinates (GNU
+    /// Shogi), Chu Shogi in XBoard coordinates (HaChu). The option `memory=MB` is sent as
+    /// the `memory` command; the others as `option NAME=VALUE`.
+    pub fn new(
+        name: &str,
+        command: &str,
+        options: &[(String, String)],
+        variant: MatchVariant,
+    ) -> CecpPlayer {
         CecpPlayer {
             name: name.to_string(),
             command: command.to_string(),
@@ -214,7 +347,12 @@ impl CecpPlayer {
             process: None,
             features: HashMap::new(),
             protover2: false,
-            notation: Notation::Shogi,
+            variant,
+            notation: match variant {
+                MatchVariant::Shogi => Notation::Shogi,
+                _ => Notation::XBoard,
+            },
+            board: BoardSize::of(variant),
             synced: 0,
             played: false,
         }
@@ -267,8 +405,17 @@ impl CecpPlayer {
             self.features
         );
         if self.protover2 {
+            let mut memory = None;
             for (name, value) in &self.options {
-                p.send(&format!("option {name}={value}"))?;
+                if name == "memory" {
+                    memory = Some(value.clone());
+                } else {
+                    p.send(&format!("option {name}={value}"))?;
+                }
+            }
+            if self.features.get("memory").map(String::as_str) == Some("1") {
+                let mb = memory.unwrap_or_else(|| DEFAULT_MEMORY_MB.to_string());
+                p.send(&format!("memory {mb}"))?;
             }
         } else if !self.options.is_empty() {
             log::warn!(
@@ -324,6 +471,12 @@ impl Player for CecpPlayer {
     }
 
     fn new_game(&mut self, base: &str, clocks: &Clocks) -> Result<(), EngineError> {
+        let Some(variant_name) = self.variant.cecp_name() else {
+            return Err(EngineError::Protocol(format!(
+                "no CECP engine plays {}",
+                self.variant
+            )));
+        };
         if base != "startpos" {
             return Err(EngineError::Protocol(
                 "CECP engines can only start from the start position".into(),
@@ -343,13 +496,22 @@ impl Player for CecpPlayer {
         let p = self.process()?;
         p.drain()?;
         p.send("new")?;
-        if let Some(variants) = variants {
-            if !variants.split(',').any(|v| v.trim() == "shogi") {
-                return Err(EngineError::Protocol(format!(
-                    "the engine does not offer the variant shogi (variants={variants:?})"
-                )));
+        match variants {
+            Some(variants) => {
+                if !variants.split(',').any(|v| v.trim() == variant_name) {
+                    return Err(EngineError::Protocol(format!(
+                        "the engine does not offer the variant {variant_name} (variants={variants:?})"
+                    )));
+                }
+                p.send(&format!("variant {variant_name}"))?;
             }
-            p.send("variant shogi")?;
+            // GNU Shogi (protover 1) announces nothing and plays only shogi.
+            None if variant_name == "shogi" => {}
+            None => {
+                return Err(EngineError::Protocol(format!(
+                    "the engine announces no variants, so it cannot be asked for {variant_name}"
+                )))
+            }
         }
         p.send("force")?;
         if protover2 {
@@ -364,13 +526,14 @@ impl Player for CecpPlayer {
     fn play(&mut self, turn: &Turn) -> Result<Answer, EngineError> {
         let usermove = self.features.get("usermove").map(String::as_str) == Some("1");
         let protover2 = self.protover2;
-        let notation = self.notation;
+        let (notation, board) = (self.notation, self.board);
         let synced = self.synced.min(turn.moves.len());
         let p = self.process()?;
         p.drain()?;
         p.send("force")?;
-        for mv in &turn.moves[synced..] {
-            let text = usi_to_engine(mv, notation);
+        for (i, mv) in turn.moves.iter().enumerate().skip(synced) {
+            let pass = turn.passes.get(i).copied().unwrap_or(false);
+            let text = usi_to_engine(mv, notation, board, pass);
             p.send(&if usermove {
                 format!("usermove {text}")
             } else {
@@ -386,9 +549,13 @@ impl Player for CecpPlayer {
             clocks.tc,
             TimeControl::Fischer { .. } | TimeControl::Byoyomi { .. }
         );
-        let (own, other) = (usable(turn.side) / 10, usable(turn.side.flip()) / 10);
+        let (own, other) = match clocks.tc {
+            // `st` engines such as HaChu budget from `time`: give them the move's time.
+            TimeControl::MoveTime(ms) => (ms.0 / 10, ms.0 / 10),
+            _ => (usable(turn.side) / 10, usable(turn.side.flip()) / 10),
+        };
         if protover2 {
-            if timed {
+            if timed || matches!(clocks.tc, TimeControl::MoveTime(_)) {
                 p.send(&format!("time {own}"))?;
                 p.send(&format!("otim {other}"))?;
             }
@@ -409,11 +576,18 @@ impl Player for CecpPlayer {
         let started = Instant::now();
         p.send("go")?;
         let mut score = None;
+        // The legs of a multi-leg move printed one `move` line each (`move g4h5,`).
+        let mut legs = String::new();
         let reply = loop {
             let line = p.recv_until(turn.deadline, "a move")?;
             match classify(&line) {
-                EngineLine::Move(mv) => break Reply::Move(mv),
+                EngineLine::Move(mv) if mv.ends_with(',') => legs.push_str(&mv),
+                EngineLine::Move(mv) => {
+                    legs.push_str(&mv);
+                    break Reply::Move(engine_to_usi(&legs, board));
+                }
                 EngineLine::Resign => break Reply::Resign,
+                EngineLine::Claim(c) if claims_own_loss(&c, turn.side) => break Reply::Resign,
                 EngineLine::Claim(c) => break Reply::Claim(c),
                 EngineLine::Refused(why) => {
                     return Err(EngineError::Protocol(format!(
@@ -468,19 +642,66 @@ mod tests {
 
     #[test]
     fn xboard_coordinates_round_trip() {
-        assert_eq!(usi_to_engine("7g7f", Notation::XBoard), "c3c4");
-        assert_eq!(usi_to_engine("8h2b+", Notation::XBoard), "b2h8+");
-        assert_eq!(usi_to_engine("P*5e", Notation::XBoard), "P@e5");
-        assert_eq!(usi_to_engine("7g7f", Notation::Shogi), "7g7f");
+        let b = BoardSize::SHOGI;
+        let x = |usi: &str| usi_to_engine(usi, Notation::XBoard, b, false);
+        assert_eq!(x("7g7f"), "c3c4");
+        assert_eq!(x("8h2b+"), "b2h8+");
+        assert_eq!(x("P*5e"), "P@e5");
+        assert_eq!(usi_to_engine("7g7f", Notation::Shogi, b, false), "7g7f");
         for usi in ["7g7f", "8h2b+", "P*5e", "1a1b", "9i9h"] {
-            assert_eq!(engine_to_usi(&usi_to_engine(usi, Notation::XBoard)), usi);
+            assert_eq!(engine_to_usi(&x(usi), b), usi);
         }
-        assert_eq!(engine_to_usi("7g7f"), "7g7f");
-        assert_eq!(engine_to_usi("garbage"), "garbage");
+        assert_eq!(engine_to_usi("7g7f", b), "7g7f");
+        assert_eq!(engine_to_usi("garbage", b), "garbage");
         // Off-board text passes through unchanged rather than panicking.
-        assert_eq!(usi_to_engine("7z7f", Notation::XBoard), "7z7f");
-        assert_eq!(engine_to_usi("z9a1"), "z9a1");
-        assert_eq!(engine_to_usi("a0a1"), "a0a1");
+        assert_eq!(x("7z7f"), "7z7f");
+        assert_eq!(engine_to_usi("z9a1", b), "z9a1");
+        assert_eq!(engine_to_usi("a0a1", b), "a0a1");
+        assert_eq!(engine_to_usi("a1a10", b), "a1a10");
+        assert_eq!(engine_to_usi("a1é2", b), "a1é2");
+        assert_eq!(engine_to_usi("a1b2,é", b), "a1b2,é");
+    }
+
+    #[test]
+    fn chu_moves_in_xboard_coordinates() {
+        let b = BoardSize::CHU;
+        let x = |usi: &str| usi_to_engine(usi, Notation::XBoard, b, false);
+        // Sente's left rook corner 12l is a1; gote's 1a is l12.
+        assert_eq!(x("12l11k"), "a1b2");
+        assert_eq!(x("1a1b"), "l12l11");
+        assert_eq!(x("5i5h"), "h4h5");
+        assert_eq!(x("10c10d+"), "c10c9+");
+        // Double moves are two legs; igui comes back to its square; jitto is the null move.
+        assert_eq!(x("6i5h4g"), "g4h5,h5i6");
+        assert_eq!(x("6i5h6i"), "g4h5,h5g4");
+        assert_eq!(usi_to_engine("6f5e6f", Notation::XBoard, b, true), "@@@@");
+        assert_eq!(x("5i5h="), "h4h5");
+        for usi in ["12l11k", "1a1b", "6i5h4g", "6i5h6i", "10c10d+", "3a12l"] {
+            assert_eq!(engine_to_usi(&x(usi), b), usi);
+        }
+        assert_eq!(engine_to_usi("@@@@", b), "@@@@");
+        // Legs that do not join, or too many of them, are left as sent.
+        assert_eq!(engine_to_usi("g4h5,i5i6", b), "g4h5,i5i6");
+        assert_eq!(engine_to_usi("a1a2,a2a3,a3a4", b), "a1a2,a2a3,a3a4");
+        assert_eq!(engine_to_usi("m1a1", b), "m1a1");
+        assert_eq!(engine_to_usi("a13a1", b), "a13a1");
+        assert_eq!(x("1m1a"), "1m1a");
+        assert_eq!(x("13a1a"), "13a1a");
+        // Nothing an engine prints makes the converter panic.
+        for junk in [
+            "", ",", "a", "a1,", ",a1", "@", "P@", "ü1a2", "a1ü", "1", "+", "=", "a1b2,b2",
+        ] {
+            let _ = engine_to_usi(junk, b);
+            let _ = usi_to_engine(junk, Notation::XBoard, b, false);
+        }
+    }
+
+    #[test]
+    fn a_claim_of_ones_own_loss_is_a_resignation() {
+        assert!(claims_own_loss("0-1 {resign}", Color::Sente));
+        assert!(claims_own_loss("1-0 {king capture}", Color::Gote));
+        assert!(!claims_own_loss("1-0 {king capture}", Color::Sente));
+        assert!(!claims_own_loss("1/2-1/2 {repetition}", Color::Gote));
     }
 
     #[test]
@@ -496,7 +717,9 @@ mod tests {
         // Our own move echoed back is not the engine's move.
         assert_eq!(classify("1. 7g7f 300000"), EngineLine::Other);
         assert_eq!(classify("move 8h2b+"), EngineLine::Move("8h2b+".into()));
-        assert_eq!(classify("move b2h8+"), EngineLine::Move("8h2b+".into()));
+        // Moves come back as written; `play` converts them.
+        assert_eq!(classify("move b2h8+"), EngineLine::Move("b2h8+".into()));
+        assert_eq!(classify("move g4h5,"), EngineLine::Move("g4h5,".into()));
         assert!(matches!(classify("White mates!"), EngineLine::Claim(_)));
         assert!(matches!(
             classify("0-1 {Black resigns}"),

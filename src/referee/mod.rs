@@ -1,8 +1,9 @@
 //! The referee: engine-vs-engine matches (`shishi match`).
 //!
 //! It owns everything between two engine processes: speaking USI and CECP to them
-//! (`usi_client`, `cecp_client`, over `process`), keeping the true game with the rules core
-//! and judging how each game ends (`arbiter`; the entering-king rule is the rules core's),
+//! (`usi_client`, `cecp_client`, over `process`), keeping the true game of any variant with
+//! the rules core (`variant`: what the referee needs of each game) and judging how each game
+//! ends (`arbiter`; the entering-king rule is the rules core's),
 //! clocks (`tc`), openings (`openings`), records (`record`: KIF, CSA, USI line,
 //! `games.jsonl`), statistics (`stats`) and the match itself (`runner`: scheduling,
 //! concurrency, resume, progress, SPRT, summary).
@@ -17,3 +18,4 @@ pub mod runner;
 pub mod stats;
 pub mod tc;
 pub mod usi_client;
+pub mod variant;

@@ -1,15 +1,15 @@
-//! Opening files: one opening per line, checked with the rules core when loaded.
+//! Opening files: one opening per line, checked with the rules core of the match's variant
+//! when loaded (every move legal, the game not over).
 //!
 //! Accepted line forms (`#` starts a comment; blank lines are skipped; a leading
 //! `position ` is ignored):
 //! * `startpos [moves M1 M2 …]`
 //! * `sfen BOARD SIDE HANDS [N] [moves M1 M2 …]`
 //! * a bare SFEN (`BOARD SIDE HANDS [N]`)
-//! * a bare list of USI moves from the start position (`7g7f 3c3d 2g2f`)
+//! * a bare list of USI moves from the start position (`7g7f 3c3d 2g2f`, Chu `6i5h4g`)
 
-use crate::rules::game::Game;
-use crate::rules::variants::shogi::notation::START_SFEN;
-use crate::rules::variants::shogi::Position;
+use super::variant::{MatchVariant, RefereeGame};
+use crate::rules::variants::{chu, kagamigi, shogi};
 use std::path::Path;
 
 /// A start position and the moves played from it.
@@ -28,11 +28,11 @@ impl Opening {
         }
     }
 
-    /// The base position (before the opening moves).
-    pub fn base_position(&self) -> Position {
+    /// The base position (before the opening moves) under `variant`'s rules.
+    pub fn base_position<G: RefereeGame>(&self, variant: MatchVariant) -> Result<G, String> {
         match &self.sfen {
-            None => Position::startpos(),
-            Some(s) => Position::from_sfen(s).expect("validated when parsed"),
+            None => Ok(G::start(variant)),
+            Some(s) => G::from_sfen(s, variant),
         }
     }
 
@@ -44,18 +44,44 @@ impl Opening {
         }
     }
 
-    /// Whether the base is the standard start position (written either way).
-    pub fn starts_from_startpos(&self) -> bool {
+    /// Whether the base is `variant`'s start position (written either way).
+    pub fn starts_from_startpos(&self, variant: MatchVariant) -> bool {
+        fn sfen_of<G: RefereeGame>(text: &str, variant: MatchVariant) -> Option<String> {
+            G::from_sfen(text, variant).ok().map(|p| p.sfen())
+        }
         match &self.sfen {
             None => true,
-            Some(s) => Position::from_sfen(s)
-                .map(|p| p.to_sfen() == START_SFEN)
-                .unwrap_or(false),
+            Some(s) => {
+                let written = match variant {
+                    MatchVariant::Shogi => sfen_of::<shogi::Position>(s, variant),
+                    MatchVariant::Chu(_) => sfen_of::<chu::Position>(s, variant),
+                    MatchVariant::Kagamigi => sfen_of::<kagamigi::Position>(s, variant),
+                };
+                written.as_deref() == Some(variant.start_sfen())
+            }
         }
     }
 
-    /// Parses one line; `Ok(None)` for blank and comment lines.
-    pub fn parse_line(line: &str) -> Result<Option<Opening>, String> {
+    /// Checks the opening with `G`'s rules: every move legal, the game not over.
+    fn check<G: RefereeGame>(&self, variant: MatchVariant) -> Result<(), String> {
+        let mut pos: G = self.base_position(variant)?;
+        for (i, text) in self.moves.iter().enumerate() {
+            let mv = pos
+                .parse_move(text)
+                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+            pos.play(mv);
+            if pos.outcome().is_some() {
+                return Err(format!("the game is over after move {} ({text})", i + 1));
+            }
+        }
+        if pos.outcome().is_some() {
+            return Err("the game is already over in this position".into());
+        }
+        Ok(())
+    }
+
+    /// Parses one line of a `variant` opening file; `Ok(None)` for blank and comment lines.
+    pub fn parse_line(line: &str, variant: MatchVariant) -> Result<Option<Opening>, String> {
         let line = line.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
             return Ok(None);
@@ -90,33 +116,23 @@ impl Opening {
             }
             _ => rest.iter().map(|s| s.to_string()).collect(),
         };
-        let mut pos = match &sfen {
-            None => Position::startpos(),
-            Some(s) => Position::from_sfen(s).map_err(|e| e.to_string())?,
-        };
-        for (i, text) in moves.iter().enumerate() {
-            let mv = pos
-                .parse_usi_move(text)
-                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
-            pos.play(mv);
-            if pos.outcome().is_some() {
-                return Err(format!("the game is over after move {} ({text})", i + 1));
-            }
-        }
-        if pos.outcome().is_some() {
-            return Err("the game is already over in this position".into());
-        }
-        Ok(Some(Opening { sfen, moves }))
+        let opening = Opening { sfen, moves };
+        match variant {
+            MatchVariant::Shogi => opening.check::<shogi::Position>(variant),
+            MatchVariant::Chu(_) => opening.check::<chu::Position>(variant),
+            MatchVariant::Kagamigi => opening.check::<kagamigi::Position>(variant),
+        }?;
+        Ok(Some(opening))
     }
 }
 
-/// Reads an opening file; errors name the line.
-pub fn load(path: &Path) -> Result<Vec<Opening>, String> {
+/// Reads a `variant` opening file; errors name the line.
+pub fn load(path: &Path, variant: MatchVariant) -> Result<Vec<Opening>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read openings {}: {e}", path.display()))?;
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
-        match Opening::parse_line(line) {
+        match Opening::parse_line(line, variant) {
             Ok(Some(o)) => out.push(o),
             Ok(None) => {}
             Err(e) => return Err(format!("{}:{}: {e}", path.display(), n + 1)),
@@ -131,40 +147,62 @@ pub fn load(path: &Path) -> Result<Vec<Opening>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::variants::chu::ChuRules;
+    use crate::rules::variants::shogi::notation::START_SFEN;
+
+    const SHOGI: MatchVariant = MatchVariant::Shogi;
+    const CHU: MatchVariant = MatchVariant::Chu(ChuRules::Lishogi);
 
     #[test]
     fn every_line_form() {
-        let p = |s: &str| Opening::parse_line(s).unwrap().unwrap();
+        let p = |s: &str| Opening::parse_line(s, SHOGI).unwrap().unwrap();
         assert_eq!(p("7g7f 3c3d").moves, vec!["7g7f", "3c3d"]);
         assert_eq!(p("7g7f 3c3d").sfen, None);
         assert_eq!(p("position startpos moves 2g2f").moves, vec!["2g2f"]);
         assert_eq!(p("startpos").moves.len(), 0);
         let s = p(&format!("sfen {START_SFEN} moves 7g7f"));
         assert_eq!(s.sfen.as_deref(), Some(START_SFEN));
-        assert!(s.starts_from_startpos());
+        assert!(s.starts_from_startpos(SHOGI));
         let bare = p("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2");
-        assert!(bare.moves.is_empty() && !bare.starts_from_startpos());
+        assert!(bare.moves.is_empty() && !bare.starts_from_startpos(SHOGI));
         assert_eq!(
             bare.usi_base(),
             format!("sfen {}", bare.sfen.as_ref().unwrap())
         );
-        assert_eq!(Opening::parse_line("  # comment").unwrap(), None);
-        assert_eq!(Opening::parse_line("").unwrap(), None);
+        assert_eq!(Opening::parse_line("  # comment", SHOGI).unwrap(), None);
+        assert_eq!(Opening::parse_line("", SHOGI).unwrap(), None);
     }
 
     #[test]
     fn bad_lines_are_refused_with_a_reason() {
-        let e = Opening::parse_line("7g7f 7g7f").unwrap_err();
+        let e = Opening::parse_line("7g7f 7g7f", SHOGI).unwrap_err();
         assert!(e.contains("move 2"), "{e}");
-        assert!(Opening::parse_line("sfen garbage b -").is_err());
-        assert!(Opening::parse_line("startpos 7g7f").is_err());
-        assert!(Opening::parse_line("7g7x").is_err());
+        assert!(Opening::parse_line("sfen garbage b -", SHOGI).is_err());
+        assert!(Opening::parse_line("startpos 7g7f", SHOGI).is_err());
+        assert!(Opening::parse_line("7g7x", SHOGI).is_err());
+    }
+
+    #[test]
+    fn chu_openings_are_checked_with_the_chu_rules() {
+        let o = Opening::parse_line("5i5h 8d8e 7j7h", CHU).unwrap().unwrap();
+        assert_eq!(o.moves.len(), 3);
+        assert!(o.starts_from_startpos(CHU));
+        let e = Opening::parse_line("5i5h 5i5h", CHU).unwrap_err();
+        assert!(e.contains("move 2"), "{e}");
+        // A shogi move list is not a Chu opening, and a Chu SFEN is not a shogi one.
+        assert!(Opening::parse_line("7g7f", CHU).is_err());
+        let chu_start = format!("sfen {}", CHU.start_sfen());
+        assert!(Opening::parse_line(&chu_start, SHOGI).is_err());
+        assert!(Opening::parse_line(&chu_start, CHU)
+            .unwrap()
+            .unwrap()
+            .starts_from_startpos(CHU));
     }
 
     #[test]
     fn the_shipped_opening_file_loads() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/openings/shogi.txt");
-        let openings = load(&path).unwrap();
+        let openings = load(&path, SHOGI).unwrap();
         assert!(openings.len() >= 40, "{}", openings.len());
         let distinct: std::collections::HashSet<_> = openings.iter().map(|o| &o.moves).collect();
         assert_eq!(distinct.len(), openings.len(), "duplicate openings");

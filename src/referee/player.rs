@@ -29,7 +29,8 @@ impl Score {
 /// What the engine did with its turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
-    /// A move in USI notation (CECP moves are converted by the client).
+    /// A move in USI notation (CECP moves are converted by the client; XBoard's null move
+    /// `@@@@` is left for the variant to read).
     Move(String),
     Resign,
     /// Declares a win by entering king (`bestmove win`).
@@ -52,6 +53,8 @@ pub struct Turn<'a> {
     pub base: &'a str,
     /// Every move since the base, opening moves included, in USI notation.
     pub moves: &'a [String],
+    /// Which of `moves` are passes (Chu's jitto), which XBoard writes as its null move.
+    pub passes: &'a [bool],
     pub side: Color,
     pub clocks: &'a Clocks,
     /// When the referee stops waiting.

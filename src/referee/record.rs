@@ -1,9 +1,11 @@
 //! Game records: KIF and CSA files for standard shogi, the USI `position` line that
-//! replays the game, and one JSON line per game in `games.jsonl` (written as each game
-//! ends, read back by `--resume`).
+//! replays the game (every variant), the `.usi` record (that line with the players, result,
+//! times and scores as `#` comments, so that it loads back as an opening file), and one
+//! JSON line per game in `games.jsonl` (written as each game ends, read back by `--resume`).
 
 use super::arbiter::{GameRecord, Reason};
 use super::player::Score;
+use super::variant::MatchVariant;
 use crate::rules::geometry::{Color, File, Rank, Square};
 use crate::rules::variants::shogi::{Geo, Kind, Piece, Position};
 use std::collections::HashMap;
@@ -20,6 +22,37 @@ pub fn usi_line(game: &GameRecord) -> String {
         }
     }
     line
+}
+
+/// The `.usi` record of any variant: `#` comment lines (variant, players, time control,
+/// result, then one line per move with its time and score) and the `position` line, which
+/// `position`, `shishi match --openings` and the opening parser read back.
+pub fn usi_record(game: &GameRecord) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "# written by shishi match");
+    let _ = writeln!(out, "# variant: {}", game.variant);
+    let _ = writeln!(out, "# started: {} UTC", format_time(game.started));
+    let _ = writeln!(out, "# sente: {}", game.names[0]);
+    let _ = writeln!(out, "# gote: {}", game.names[1]);
+    let _ = writeln!(out, "# time control: {}", game.tc);
+    let _ = writeln!(
+        out,
+        "# result: {} {} ({})",
+        game.result.score_text(),
+        game.result.reason.tag(),
+        game.result.detail.replace('\n', " ")
+    );
+    for (i, m) in game.moves.iter().enumerate() {
+        let time = m
+            .millis
+            .map_or_else(|| "no clock".to_string(), |ms| format!("{ms} ms"));
+        let score = m
+            .score
+            .map_or_else(String::new, |s| format!(" score {}", score_text(s)));
+        let _ = writeln!(out, "# {:>4}. {} {time}{score}", i + 1, m.usi);
+    }
+    let _ = writeln!(out, "{}", usi_line(game));
+    out
 }
 
 /// Civil date and time (UTC) of a Unix time, as `YYYY/MM/DD HH:MM:SS`.
@@ -174,14 +207,21 @@ fn side_name(color: Color) -> &'static str {
     }
 }
 
-/// The game in KIF (UTF-8).
+/// The base position of a standard-shogi record.
+fn shogi_base(game: &GameRecord) -> Position {
+    game.opening
+        .base_position(MatchVariant::Shogi)
+        .expect("openings are validated when loaded")
+}
+
+/// The game in KIF (UTF-8); standard shogi only.
 pub fn kif(game: &GameRecord) -> String {
-    let mut pos = game.opening.base_position();
+    let mut pos = shogi_base(game);
     let mut out = String::new();
     let _ = writeln!(out, "# KIF written by shishi match");
     let _ = writeln!(out, "開始日時：{}", format_time(game.started));
     let _ = writeln!(out, "持ち時間：{}", game.tc);
-    if game.opening.starts_from_startpos() {
+    if game.opening.starts_from_startpos(MatchVariant::Shogi) {
         out.push_str("手合割：平手\n");
     } else {
         out.push_str(&kif_board(&pos));
@@ -270,6 +310,8 @@ pub fn kif(game: &GameRecord) -> String {
         Reason::MoveLimit | Reason::AdjudicatedDraw => "持将棋",
         Reason::AdjudicatedWin if result.winner != Some(to_move) => "投了",
         Reason::AdjudicatedWin => "中断",
+        // Chu Shogi's ends; KIF is written for standard shogi only.
+        Reason::RoyalCapture | Reason::BareKing | Reason::RepetitionLoss => "中断",
     };
     let _ = writeln!(
         out,
@@ -302,9 +344,9 @@ fn score_text(score: Score) -> String {
     }
 }
 
-/// The game in CSA format (V2.2, UTF-8).
+/// The game in CSA format (V2.2, UTF-8); standard shogi only.
 pub fn csa(game: &GameRecord) -> String {
-    let mut pos = game.opening.base_position();
+    let mut pos = shogi_base(game);
     let mut out = String::new();
     out.push_str("'CSA encoding=UTF-8\nV2.2\n");
     let _ = writeln!(out, "N+{}", game.names[0]);
@@ -312,7 +354,7 @@ pub fn csa(game: &GameRecord) -> String {
     out.push_str("$EVENT:shishi match\n");
     let _ = writeln!(out, "$START_TIME:{}", format_time(game.started));
     let _ = writeln!(out, "'time control {}", game.tc);
-    if game.opening.starts_from_startpos() {
+    if game.opening.starts_from_startpos(MatchVariant::Shogi) {
         out.push_str("PI\n+\n");
     } else {
         for rank in 0..9 {
@@ -400,6 +442,8 @@ pub fn csa(game: &GameRecord) -> String {
         Reason::AdjudicatedDraw => "%HIKIWAKE".to_string(),
         Reason::AdjudicatedWin if result.winner != Some(to_move) => "%TORYO".to_string(),
         Reason::AdjudicatedWin => "%CHUDAN".to_string(),
+        // Chu Shogi's ends; CSA is written for standard shogi only.
+        Reason::RoyalCapture | Reason::BareKing | Reason::RepetitionLoss => "%CHUDAN".to_string(),
     };
     let _ = writeln!(out, "{terminal}");
     let _ = writeln!(
@@ -536,6 +580,7 @@ mod tests {
 
     fn game(moves: &[&str], winner: Option<Color>, reason: Reason) -> GameRecord {
         GameRecord {
+            variant: MatchVariant::Shogi,
             opening: Opening::startpos(),
             moves: moves
                 .iter()

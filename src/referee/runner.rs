@@ -1,17 +1,19 @@
-//! A whole match: which game uses which opening and colours, `--concurrency` worker
-//! threads each with its own pair of engine processes, writing every finished game to disk
-//! at once (`games.jsonl` plus one KIF and one CSA file), `--resume`, the running tally with
-//! its progress line on stderr, the SPRT stop, and the summary printed at the end.
+//! A whole match of one variant: which game uses which opening and colours,
+//! `--concurrency` worker threads each with its own pair of engine processes, writing every
+//! finished game to disk at once (`games.jsonl`, one `.usi` record, and for standard shogi
+//! one KIF and one CSA file), `--resume`, the running tally with its progress line on
+//! stderr, the SPRT stop, and the summary printed at the end.
 
-use super::arbiter::{play_game, Adjudication, GameRecord, Reason};
+use super::arbiter::{play_game, Adjudication, GameRecord, GameSetup, Reason};
 use super::cecp_client::CecpPlayer;
 use super::openings::Opening;
 use super::player::Player;
 use super::process::{EngineError, EngineProcess};
-use super::record::{csa, json_string, kif, parse_flat_json, usi_line};
+use super::record::{csa, json_string, kif, parse_flat_json, usi_line, usi_record};
 use super::stats::{Pentanomial, Score1, Sprt, SprtState, Wdl};
 use super::tc::{Millis, TimeControl};
 use super::usi_client::UsiPlayer;
+use super::variant::MatchVariant;
 use crate::rules::geometry::Color;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -38,10 +40,28 @@ pub struct EngineSpec {
 }
 
 impl EngineSpec {
-    fn player(&self) -> Box<dyn Player> {
+    /// A USI engine's options in a `variant` match: the variant's own (`USI_Variant`,
+    /// `ChuRules`) first, so that the user's come last.
+    fn usi_options(&self, variant: MatchVariant) -> Vec<(String, String)> {
+        let mut options = variant.usi_options();
+        options.extend(self.options.iter().cloned());
+        options
+    }
+
+    /// The seat for a `variant` match.
+    fn player(&self, variant: MatchVariant) -> Box<dyn Player> {
         match self.protocol {
-            Protocol::Usi => Box::new(UsiPlayer::new(&self.name, &self.command, &self.options)),
-            Protocol::Cecp => Box::new(CecpPlayer::new(&self.name, &self.command, &self.options)),
+            Protocol::Usi => Box::new(UsiPlayer::new(
+                &self.name,
+                &self.command,
+                &self.usi_options(variant),
+            )),
+            Protocol::Cecp => Box::new(CecpPlayer::new(
+                &self.name,
+                &self.command,
+                &self.options,
+                variant,
+            )),
         }
     }
 }
@@ -49,6 +69,7 @@ impl EngineSpec {
 /// Everything a match needs.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
+    pub variant: MatchVariant,
     pub engines: [EngineSpec; 2],
     pub games: usize,
     pub tc: TimeControl,
@@ -60,6 +81,19 @@ pub struct MatchConfig {
     pub resume: bool,
     pub sprt: Option<Sprt>,
     pub adjudication: Adjudication,
+    /// The seed of the referee's draws in chance variants.
+    pub seed: u64,
+}
+
+/// The chance seed of pair `pair` (games `2·pair` and `2·pair + 1`): both games of a pair
+/// get the same draws, the pairs different ones.
+pub fn pair_seed(seed: u64, pair: usize) -> u64 {
+    // SplitMix64's finaliser over the two numbers, so that neighbouring pairs get unrelated
+    // seeds.
+    let mut z = seed ^ (pair as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 /// Which opening and colours game `index` (0-based) uses: pairs share an opening, and
@@ -159,10 +193,11 @@ fn json_line(index: usize, opening: usize, engine1: Color, game: &GameRecord) ->
         Score1::Loss => "loss",
     };
     format!(
-        "{{\"game\": {}, \"opening\": {}, \"sente\": {}, \"gote\": {}, \"engine1\": \"{}\", \
+        "{{\"game\": {}, \"variant\": \"{}\", \"opening\": {}, \"sente\": {}, \"gote\": {}, \"engine1\": \"{}\", \
          \"result\": \"{}\", \"engine1_result\": \"{score1}\", \"reason\": \"{}\", \"detail\": {}, \
          \"plies\": {}, \"started\": {}, \"usi\": {}}}",
         index + 1,
+        game.variant.usi_name(),
         opening + 1,
         json_string(&game.names[0]),
         json_string(&game.names[1]),
@@ -207,6 +242,8 @@ pub fn parse_json_line(line: &str) -> Option<Finished> {
 /// The part of the configuration a resumed match must share with the original.
 fn fingerprint(cfg: &MatchConfig) -> String {
     let mut s = String::new();
+    let _ = writeln!(s, "variant: {}", cfg.variant);
+    let _ = writeln!(s, "seed: {}", cfg.seed);
     for (i, e) in cfg.engines.iter().enumerate() {
         let _ = writeln!(
             s,
@@ -289,9 +326,13 @@ fn save_game(
     game: &GameRecord,
 ) -> Result<(), String> {
     let stem = cfg.out.join("games").join(format!("{:04}", index + 1));
-    fs::write(stem.with_extension("kifu"), kif(game))
-        .and_then(|_| fs::write(stem.with_extension("csa"), csa(game)))
-        .map_err(|e| format!("cannot write the records of game {}: {e}", index + 1))?;
+    let mut written = fs::write(stem.with_extension("usi"), usi_record(game));
+    if game.variant == MatchVariant::Shogi {
+        written = written
+            .and_then(|_| fs::write(stem.with_extension("kifu"), kif(game)))
+            .and_then(|_| fs::write(stem.with_extension("csa"), csa(game)));
+    }
+    written.map_err(|e| format!("cannot write the records of game {}: {e}", index + 1))?;
     let path = cfg.out.join("games.jsonl");
     let mut file = OpenOptions::new()
         .create(true)
@@ -346,9 +387,15 @@ fn note(text: &str) {
 }
 
 /// Checks that both engine commands can be started (a typo should stop the match at once,
-/// not lose every game).
+/// not lose every game), and for a variant other than shogi that each USI engine offers it.
 fn preflight(cfg: &MatchConfig) -> Result<(), String> {
     for e in &cfg.engines {
+        if e.protocol == Protocol::Usi && cfg.variant != MatchVariant::Shogi {
+            UsiPlayer::new(&e.name, &e.command, &e.usi_options(cfg.variant))
+                .probe()
+                .map_err(|err| format!("{}: {err}", e.name))?;
+            continue;
+        }
         match EngineProcess::spawn(&e.command, &e.name) {
             Ok(mut p) => p.kill(),
             Err(err @ EngineError::Spawn(_)) => return Err(format!("{}: {err}", e.name)),
@@ -409,7 +456,10 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, String> {
             let job_rx = job_rx.clone();
             let res_tx = res_tx.clone();
             scope.spawn(move || {
-                let mut seats = [cfg.engines[0].player(), cfg.engines[1].player()];
+                let mut seats = [
+                    cfg.engines[0].player(cfg.variant),
+                    cfg.engines[1].player(cfg.variant),
+                ];
                 for index in job_rx.iter() {
                     let (opening, engine1) = schedule(index, cfg.openings.len());
                     let [e1, e2] = &mut seats;
@@ -423,7 +473,14 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, String> {
                         Color::Sente => margins,
                         Color::Gote => [margins[1], margins[0]],
                     };
-                    let game = play_game(&cfg.openings[opening], players, cfg.tc, &adjudication);
+                    let setup = GameSetup {
+                        variant: cfg.variant,
+                        opening: &cfg.openings[opening],
+                        tc: cfg.tc,
+                        adjudication: &adjudication,
+                        chance_seed: pair_seed(cfg.seed, index / 2),
+                    };
+                    let game = play_game(&setup, players);
                     if res_tx.send((index, game)).is_err() {
                         break;
                     }
@@ -475,7 +532,8 @@ pub fn summary(cfg: &MatchConfig, outcome: &MatchOutcome) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "Match {a} vs {b}, tc {}, openings {} ({} lines)",
+        "Match {a} vs {b}, {}, tc {}, openings {} ({} lines)",
+        cfg.variant,
         cfg.tc,
         cfg.openings_name,
         cfg.openings.len()
@@ -544,6 +602,15 @@ mod tests {
     }
 
     #[test]
+    fn both_games_of_a_pair_share_a_chance_seed() {
+        let (a, b) = (schedule(4, 3), schedule(5, 3));
+        assert_eq!(a.0, b.0);
+        assert_eq!(pair_seed(1, 4 / 2), pair_seed(1, 5 / 2));
+        assert_ne!(pair_seed(1, 2), pair_seed(1, 3));
+        assert_ne!(pair_seed(1, 2), pair_seed(2, 2));
+    }
+
+    #[test]
     fn tally_by_colour_and_pairs() {
         let mut t = Tally::default();
         let f = |index, score| Finished {
@@ -568,6 +635,7 @@ mod tests {
     fn json_lines_read_back() {
         use crate::referee::arbiter::{GameResult, PlayedMove};
         let game = GameRecord {
+            variant: MatchVariant::Shogi,
             opening: Opening::startpos(),
             moves: vec![PlayedMove {
                 usi: "7g7f".into(),

@@ -35,6 +35,7 @@ impl UsiPlayer {
             let mut p = EngineProcess::spawn(&self.command, &self.name)?;
             p.send("usi")?;
             let deadline = Instant::now() + USIOK_TIMEOUT;
+            let mut variants = None;
             loop {
                 let line = p.recv_until(deadline, "usiok")?;
                 if line.trim() == "usiok" {
@@ -42,6 +43,25 @@ impl UsiPlayer {
                 }
                 if let Some(id) = line.trim().strip_prefix("id name ") {
                     log::info!("{}: engine calls itself {id:?}", self.name);
+                }
+                if let Some(values) = combo_values(&line, "USI_Variant") {
+                    variants = Some(values);
+                }
+            }
+            // A game other than shogi must be one the engine offers, or it would play
+            // shogi moves into a Chu game.
+            if let Some((_, wanted)) = self.options.iter().find(|(n, _)| n == "USI_Variant") {
+                let offered = variants.unwrap_or_default();
+                if !offered.iter().any(|v| v == wanted) {
+                    p.kill();
+                    return Err(EngineError::Protocol(format!(
+                        "the engine does not offer USI_Variant {wanted} (it offers {})",
+                        if offered.is_empty() {
+                            "no USI_Variant option".to_string()
+                        } else {
+                            offered.join(", ")
+                        }
+                    )));
                 }
             }
             for (name, value) in &self.options {
@@ -53,7 +73,35 @@ impl UsiPlayer {
     }
 }
 
+/// The `var` values of `option name NAME type combo … var A var B`, if the line declares
+/// that option.
+pub fn combo_values(line: &str, name: &str) -> Option<Vec<String>> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.len() < 3 || words[0] != "option" || words[1] != "name" {
+        return None;
+    }
+    let alias = name == "USI_Variant" && words[2] == "UCI_Variant";
+    if !(words[2].eq_ignore_ascii_case(name) || alias) {
+        return None;
+    }
+    Some(
+        words
+            .windows(2)
+            .filter(|w| w[0] == "var")
+            .map(|w| w[1].to_string())
+            .collect(),
+    )
+}
+
 impl UsiPlayer {
+    /// Starts the engine and checks its `usi` answer (the variant it must offer), then
+    /// stops it: the referee's check before a match.
+    pub fn probe(&mut self) -> Result<(), EngineError> {
+        let started = self.start().map(|_| ());
+        self.quit();
+        started
+    }
+
     /// `isready` → `readyok`, then `usinewgame`, starting the process if needed.
     fn prepare(&mut self) -> Result<(), EngineError> {
         let p = self.start()?;
@@ -181,6 +229,24 @@ impl Player for UsiPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn combo_option_values() {
+        let line = "option name USI_Variant type combo default shogi var shogi var chushogi";
+        assert_eq!(
+            combo_values(line, "USI_Variant"),
+            Some(vec!["shogi".to_string(), "chushogi".to_string()])
+        );
+        assert_eq!(combo_values(line, "ChuRules"), None);
+        assert_eq!(
+            combo_values(
+                "option name UCI_Variant type combo var chushogi",
+                "USI_Variant"
+            ),
+            Some(vec!["chushogi".to_string()])
+        );
+        assert_eq!(combo_values("id name x", "USI_Variant"), None);
+    }
 
     #[test]
     fn info_scores() {

@@ -1,0 +1,356 @@
+//! Which game a match plays, and what the referee needs of each variant beyond the rules'
+//! [`Game`] trait: start positions and SFENs, USI move text (each variant's own
+//! `notation` module), the USI options that select the game, the CECP variant name, and
+//! how the rules alone end a game, with the reason named for the record.
+//!
+//! The arbiter, openings and records are generic over [`RefereeGame`]; [`MatchVariant`]
+//! picks the implementation once per game, so no part of the referee is copied per
+//! variant. At a `NodeKind::Chance` node the arbiter draws for nature and records the
+//! outcome's `move_text` as a token (`r:61`), so a chance variant needs only this trait.
+
+use super::arbiter::{GameResult, Reason};
+use crate::rules::bitboard::Bitboard;
+use crate::rules::game::{Game, Outcome};
+use crate::rules::geometry::Color;
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::variants::chu::{self, ChuRules};
+use crate::rules::variants::kagamigi;
+use crate::rules::variants::shogi::{self, impasse::EnteringKingRule};
+use std::fmt;
+
+/// The game of a match, with the rule set the referee judges by.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MatchVariant {
+    /// Standard shogi (entering-king declarations judged by the CSA 27-point rule).
+    #[default]
+    Shogi,
+    /// Chu Shogi under the given rule set, which USI engines are told as `ChuRules`.
+    Chu(ChuRules),
+    /// Chu Kagamigi with the default rulings.
+    Kagamigi,
+}
+
+impl MatchVariant {
+    /// The `USI_Variant` value (protocol.md §1).
+    pub fn usi_name(self) -> &'static str {
+        match self {
+            MatchVariant::Shogi => "shogi",
+            MatchVariant::Chu(_) => "chushogi",
+            MatchVariant::Kagamigi => "chukagamigi",
+        }
+    }
+
+    /// The `setoption` pairs a USI engine gets before `isready` to play this game. Standard
+    /// shogi sends none, so that engines that know no `USI_Variant` work as before.
+    pub fn usi_options(self) -> Vec<(String, String)> {
+        let variant = ("USI_Variant".to_string(), self.usi_name().to_string());
+        match self {
+            MatchVariant::Shogi => Vec::new(),
+            MatchVariant::Chu(rules) => {
+                vec![variant, ("ChuRules".to_string(), rules.name().to_string())]
+            }
+            MatchVariant::Kagamigi => vec![variant],
+        }
+    }
+
+    /// The CECP `variant` name, or `None` when no CECP engine plays the game.
+    pub fn cecp_name(self) -> Option<&'static str> {
+        match self {
+            MatchVariant::Shogi => Some("shogi"),
+            MatchVariant::Chu(_) => Some("chu"),
+            MatchVariant::Kagamigi => None,
+        }
+    }
+
+    /// The board's files and ranks.
+    pub fn board_size(self) -> (u8, u8) {
+        match self {
+            MatchVariant::Shogi => (9, 9),
+            MatchVariant::Chu(_) | MatchVariant::Kagamigi => (12, 12),
+        }
+    }
+
+    /// The start position's SFEN.
+    pub fn start_sfen(self) -> &'static str {
+        match self {
+            MatchVariant::Shogi => shogi::notation::START_SFEN,
+            MatchVariant::Chu(_) => chu::notation::START_SFEN,
+            MatchVariant::Kagamigi => kagamigi::notation::START_SFEN,
+        }
+    }
+}
+
+impl fmt::Display for MatchVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchVariant::Chu(rules) => write!(f, "chushogi (ChuRules {})", rules.name()),
+            other => f.write_str(other.usi_name()),
+        }
+    }
+}
+
+/// A variant's position as the referee drives it.
+pub trait RefereeGame: Game + Sized {
+    /// The start position under `variant`'s rule set.
+    fn start(variant: MatchVariant) -> Self;
+    /// Parses an SFEN under `variant`'s rule set.
+    fn from_sfen(text: &str, variant: MatchVariant) -> Result<Self, String>;
+    fn sfen(&self) -> String;
+    /// Reads a move (USI text; the variant may accept other spellings) and checks that it
+    /// is legal here.
+    fn parse_move(&self, text: &str) -> Result<Move, String>;
+    /// The USI text of a legal move.
+    fn move_text(&self, mv: Move) -> String;
+    fn to_move(&self) -> Color;
+    /// Whether a legal move leaves the board as it was (Chu's jitto).
+    fn is_pass(&self, _mv: Move) -> bool {
+        false
+    }
+    /// The end of the game by the rules alone, with its reason.
+    fn rules_end(&self) -> Option<GameResult>;
+    /// Judges `bestmove win` for the side to move: `None` if the variant has no such
+    /// declaration, else whether it is valid (with the reason it is not).
+    fn judge_declaration(&self) -> Option<Result<(), String>> {
+        None
+    }
+}
+
+fn ended(winner: Option<Color>, reason: Reason, detail: &str) -> GameResult {
+    GameResult {
+        winner,
+        reason,
+        detail: detail.to_string(),
+    }
+}
+
+/// Repetition as shogi and Chu Kagamigi judge it: a draw, or a loss for perpetual check.
+fn fourfold(outcome: Outcome) -> GameResult {
+    match outcome {
+        Outcome::Draw => ended(None, Reason::Repetition, "fourfold repetition"),
+        Outcome::Win(w) => ended(
+            Some(w),
+            Reason::PerpetualCheck,
+            "fourfold repetition with perpetual check",
+        ),
+    }
+}
+
+/// No legal move: checkmate if in check, else the stalemated side still loses.
+fn no_move(loser: Color, in_check: bool) -> GameResult {
+    if in_check {
+        ended(Some(loser.flip()), Reason::Checkmate, "checkmate")
+    } else {
+        ended(Some(loser.flip()), Reason::NoLegalMove, "no legal move")
+    }
+}
+
+impl RefereeGame for shogi::Position {
+    fn start(_: MatchVariant) -> Self {
+        shogi::Position::startpos()
+    }
+    fn from_sfen(text: &str, _: MatchVariant) -> Result<Self, String> {
+        shogi::Position::from_sfen(text).map_err(|e| e.to_string())
+    }
+    fn sfen(&self) -> String {
+        self.to_sfen()
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        self.parse_usi_move(text).map_err(|e| e.to_string())
+    }
+    fn move_text(&self, mv: Move) -> String {
+        self.move_to_usi(mv)
+    }
+    fn to_move(&self) -> Color {
+        self.side_to_move()
+    }
+    fn rules_end(&self) -> Option<GameResult> {
+        let outcome = self.outcome()?;
+        Some(if !self.has_legal_move() {
+            no_move(self.side_to_move(), self.in_check())
+        } else {
+            fourfold(outcome)
+        })
+    }
+    fn judge_declaration(&self) -> Option<Result<(), String>> {
+        Some(shogi::Position::judge_declaration(
+            self,
+            EnteringKingRule::Csa27,
+        ))
+    }
+}
+
+impl RefereeGame for kagamigi::Position {
+    fn start(_: MatchVariant) -> Self {
+        kagamigi::Position::startpos()
+    }
+    fn from_sfen(text: &str, _: MatchVariant) -> Result<Self, String> {
+        kagamigi::Position::from_sfen(text).map_err(|e| e.to_string())
+    }
+    fn sfen(&self) -> String {
+        self.to_sfen()
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        self.parse_usi_move(text).map_err(|e| e.to_string())
+    }
+    fn move_text(&self, mv: Move) -> String {
+        self.move_to_usi(mv)
+    }
+    fn to_move(&self) -> Color {
+        self.side_to_move()
+    }
+    fn rules_end(&self) -> Option<GameResult> {
+        let outcome = self.outcome()?;
+        Some(if !self.has_legal_move() {
+            no_move(self.side_to_move(), self.in_check())
+        } else {
+            fourfold(outcome)
+        })
+    }
+}
+
+/// XBoard's null move, which HaChu sends for jitto (a Lion's pass); any jitto of the
+/// position gives the same board, so the first one generated stands for it.
+pub const XBOARD_NULL_MOVE: &str = "@@@@";
+
+fn chu_rules(variant: MatchVariant) -> ChuRules {
+    match variant {
+        MatchVariant::Chu(rules) => rules,
+        _ => ChuRules::default(),
+    }
+}
+
+impl RefereeGame for chu::Position {
+    fn start(variant: MatchVariant) -> Self {
+        chu::Position::startpos_with(chu_rules(variant))
+    }
+    fn from_sfen(text: &str, variant: MatchVariant) -> Result<Self, String> {
+        chu::Position::from_sfen_with(text, chu_rules(variant)).map_err(|e| e.to_string())
+    }
+    fn sfen(&self) -> String {
+        self.to_sfen()
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        if text == XBOARD_NULL_MOVE {
+            let mut legal = MoveList::new();
+            self.generate_legal(&mut legal);
+            return legal
+                .iter()
+                .copied()
+                .find(|m| m.from() == Some(m.to()) && m.mid().is_some())
+                .ok_or_else(|| format!("{text} (jitto): no piece can pass here"));
+        }
+        self.parse_usi_move(text).map_err(|e| e.to_string())
+    }
+    fn move_text(&self, mv: Move) -> String {
+        self.move_to_usi(mv)
+    }
+    fn to_move(&self) -> Color {
+        self.side_to_move()
+    }
+    fn is_pass(&self, mv: Move) -> bool {
+        mv.from() == Some(mv.to()) && mv.mid().is_some_and(|mid| self.piece_at(mid).is_none())
+    }
+    fn rules_end(&self) -> Option<GameResult> {
+        let us = self.side_to_move();
+        if self.royals(us).is_empty() {
+            return Some(ended(
+                Some(us.flip()),
+                Reason::RoyalCapture,
+                "the last royal was captured",
+            ));
+        }
+        if !self.has_legal_move() {
+            return Some(no_move(us, false));
+        }
+        if let Some(outcome) = self.bare_king_outcome() {
+            return Some(match outcome {
+                Outcome::Win(w) => ended(
+                    Some(w),
+                    Reason::BareKing,
+                    &format!("bare king ({} rules)", self.rules().name()),
+                ),
+                Outcome::Draw => ended(
+                    None,
+                    Reason::BareKing,
+                    &format!(
+                        "neither side can win: bare kings ({} rules)",
+                        self.rules().name()
+                    ),
+                ),
+            });
+        }
+        self.repetition_outcome().map(|outcome| match outcome {
+            Outcome::Draw => ended(None, Reason::Repetition, "fourfold repetition"),
+            Outcome::Win(w) => ended(
+                Some(w),
+                Reason::RepetitionLoss,
+                &format!(
+                    "fourfold repetition, lost by the side the {} rules blame",
+                    self.rules().name()
+                ),
+            ),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn usi_options_select_the_game_and_the_chu_rules() {
+        assert!(MatchVariant::Shogi.usi_options().is_empty());
+        let chu = MatchVariant::Chu(ChuRules::Jcsa).usi_options();
+        assert_eq!(
+            chu,
+            vec![
+                ("USI_Variant".to_string(), "chushogi".to_string()),
+                ("ChuRules".to_string(), "jcsa".to_string())
+            ]
+        );
+        assert_eq!(
+            MatchVariant::Kagamigi.usi_options()[0].1,
+            "chukagamigi".to_string()
+        );
+        assert_eq!(MatchVariant::Kagamigi.cecp_name(), None);
+    }
+
+    #[test]
+    fn chu_judges_royal_capture_and_reads_the_xboard_null_move() {
+        let variant = MatchVariant::Chu(ChuRules::Lishogi);
+        // A lone sente Lion next to the gote king takes it.
+        let mut pos = <chu::Position as RefereeGame>::from_sfen(
+            "11g/12/12/12/12/6k5/6N5/12/12/12/12/K10G b - 1",
+            variant,
+        )
+        .unwrap();
+        assert_eq!(pos.rules_end(), None);
+        let take = pos.parse_move("6g6f").unwrap();
+        pos.play(take);
+        let end = pos.rules_end().unwrap();
+        assert_eq!(
+            (end.winner, end.reason),
+            (Some(Color::Sente), Reason::RoyalCapture)
+        );
+        // Jitto spelt as XBoard's null move is one of the Lion's passes.
+        let pos = <chu::Position as RefereeGame>::from_sfen(
+            "11k/12/12/12/12/6N5/12/12/12/12/12/K11 b - 1",
+            variant,
+        )
+        .unwrap();
+        let pass = pos.parse_move(XBOARD_NULL_MOVE).unwrap();
+        assert_eq!(pass.from(), Some(pass.to()));
+        assert!(pos.is_pass(pass));
+        assert!(!pos.is_pass(pos.parse_move("6f6e").unwrap()));
+        assert_eq!(pos.parse_move("6f6g6f").unwrap(), pass);
+        let no_lion = <chu::Position as RefereeGame>::start(variant);
+        assert!(no_lion.parse_move(XBOARD_NULL_MOVE).is_err());
+    }
+
+    #[test]
+    fn the_rule_set_reaches_the_chu_position() {
+        let pos = <chu::Position as RefereeGame>::start(MatchVariant::Chu(ChuRules::Churul));
+        assert_eq!(pos.rules(), ChuRules::Churul);
+        assert_eq!(pos.sfen(), MatchVariant::Chu(ChuRules::Churul).start_sfen());
+    }
+}
