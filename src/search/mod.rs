@@ -13,6 +13,7 @@
 //! in either mode.
 
 pub mod alphabeta;
+pub mod chance;
 pub mod checks;
 pub mod mate;
 pub mod ordering;

@@ -1,0 +1,310 @@
+//! Tests of the chance search on two small chance games written here: Star1 and Star2 (with
+//! no table and with the exact-reuse table) must return exactly the plain expectimax value on
+//! hundreds of seeded positions at depths 1–3, the debug oracle must accept every chance
+//! node, and the default settings must keep expectimax's best decision.
+
+mod race;
+mod skirmish;
+
+use super::reference::{expectimax, expectimax_at_ply};
+use super::{
+    ChanceAlgorithm, ChanceGame, ChanceLimits, ChanceResult, ChanceSearcher, ChanceSettings, Depth,
+    ProbeWindow, TableReuse,
+};
+use crate::rules::game::{Game, NodeKind};
+use crate::rules::geometry::Color;
+use crate::rules::moves::MoveList;
+use race::Race;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use skirmish::Skirmish;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// `count` non-terminal positions reached by random play from `start` (chance outcomes drawn
+/// by weight), with a point of view for each.
+fn random_positions<G: ChanceGame>(start: &G, count: usize, seed: u64) -> Vec<(G, Color)> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut positions = Vec::with_capacity(count);
+    while positions.len() < count {
+        let mut game = start.clone();
+        let length = rng.gen_range(0..40);
+        for _ in 0..length {
+            if game.outcome().is_some() {
+                break;
+            }
+            match game.node_kind() {
+                NodeKind::Chance(outcomes) => {
+                    let total: u32 = outcomes.iter().map(|(_, w)| w.0).sum();
+                    let mut pick = rng.gen_range(0..total);
+                    for (outcome, weight) in outcomes {
+                        if pick < weight.0 {
+                            game.play(outcome);
+                            break;
+                        }
+                        pick -= weight.0;
+                    }
+                }
+                NodeKind::Decision(_) => {
+                    let mut actions = MoveList::new();
+                    game.legal_actions(&mut actions);
+                    game.play(actions[rng.gen_range(0..actions.len())]);
+                }
+            }
+        }
+        if game.outcome().is_none() {
+            let pov = match game.node_kind() {
+                NodeKind::Decision(mover) if rng.gen_bool(0.8) => mover,
+                NodeKind::Decision(mover) => mover.flip(),
+                NodeKind::Chance(_) => Color::BOTH[rng.gen_range(0..2)],
+            };
+            positions.push((game, pov));
+        }
+    }
+    positions
+}
+
+fn settings(algorithm: ChanceAlgorithm, table: TableReuse) -> ChanceSettings {
+    ChanceSettings {
+        algorithm,
+        table,
+        hash_mb: 1,
+        ..ChanceSettings::default()
+    }
+}
+
+fn depth_limit(depth: u32) -> ChanceLimits {
+    ChanceLimits {
+        depth: Some(Depth(depth)),
+        ..ChanceLimits::default()
+    }
+}
+
+fn no_stop() -> Arc<AtomicBool> {
+    Arc::new(AtomicBool::new(false))
+}
+
+/// Searches to `depth` and returns every iteration's result.
+fn iterations<G: ChanceGame>(
+    searcher: &mut ChanceSearcher,
+    game: &mut G,
+    pov: Color,
+    depth: u32,
+) -> Vec<ChanceResult> {
+    let hash = game.hash();
+    let mut results = Vec::new();
+    let last = searcher.search_reporting(game, pov, &depth_limit(depth), &no_stop(), &mut |r| {
+        results.push(r.clone())
+    });
+    assert_eq!(game.hash(), hash, "the search left the game changed");
+    let summary = |r: &ChanceResult| (r.value, r.depth, r.best.clone(), r.outcomes.clone());
+    assert_eq!(results.last().map(summary), Some(summary(&last)));
+    results
+}
+
+const MAX_DEPTH: u32 = 3;
+
+/// The node totals of one configuration over a set of positions, and how many of its
+/// values differed from expectimax.
+#[derive(Default, Debug)]
+struct Comparison {
+    /// Expectimax nodes at `MAX_DEPTH`.
+    reference: u64,
+    /// Search nodes, all iterations to `MAX_DEPTH`.
+    searched: u64,
+    /// Iterations (or root outcomes) whose value differed from expectimax.
+    differences: usize,
+    /// Decision roots whose chosen first action is worse than expectimax's best at MAX_DEPTH.
+    worse_choices: usize,
+}
+
+/// Searches every position to depths 1..=MAX_DEPTH with `settings` and compares every
+/// iteration's value (and at a chance root every outcome's value, and at a decision root the
+/// expectimax value of the chosen first action) with plain expectimax.
+fn compare<G: ChanceGame>(positions: &[(G, Color)], settings: ChanceSettings) -> Comparison {
+    let mut totals = Comparison::default();
+    for (position, pov) in positions {
+        let mut game = position.clone();
+        let mut searcher = ChanceSearcher::new(settings);
+        let results = iterations(&mut searcher, &mut game, *pov, MAX_DEPTH);
+        assert_eq!(results.len(), MAX_DEPTH as usize);
+        for result in &results {
+            let (expected, nodes) = expectimax(&mut game, result.depth, *pov);
+            totals.differences += usize::from(result.value != expected);
+            if result.depth.0 == MAX_DEPTH {
+                totals.reference += nodes;
+            }
+        }
+        let last = results.last().expect("an iteration");
+        totals.searched += last.nodes;
+        for line in &last.outcomes {
+            game.play(line.outcome);
+            let (expected, _) = expectimax_at_ply(&mut game, Depth(MAX_DEPTH), *pov, 1);
+            game.unplay();
+            totals.differences += usize::from(line.value != expected);
+        }
+        if let Some(&first) = last.best.first() {
+            let (root, _) = expectimax(&mut game, Depth(MAX_DEPTH), *pov);
+            let cost = game.depth_cost(first);
+            game.play(first);
+            let (chosen, _) = expectimax_at_ply(&mut game, Depth(MAX_DEPTH - cost.0), *pov, 1);
+            game.unplay();
+            totals.worse_choices += usize::from(chosen != root);
+        }
+    }
+    totals
+}
+
+/// [`compare`], asserting that every value equals expectimax.
+fn assert_exact<G: ChanceGame>(positions: &[(G, Color)], settings: ChanceSettings) -> Comparison {
+    let comparison = compare(positions, settings);
+    assert_eq!(comparison.differences, 0, "with {settings:?}");
+    assert_eq!(comparison.worse_choices, 0, "with {settings:?}");
+    comparison
+}
+
+fn race_positions() -> Vec<(Race, Color)> {
+    random_positions(&Race::new(), 120, 7)
+}
+
+fn skirmish_positions() -> Vec<(Skirmish, Color)> {
+    random_positions(&Skirmish::new(), 120, 8)
+}
+
+#[test]
+fn positions_cover_chance_and_decision_roots() {
+    let race = race_positions();
+    let skirmish = skirmish_positions();
+    let chance_roots = |kinds: Vec<NodeKind>| {
+        kinds
+            .iter()
+            .filter(|k| matches!(k, NodeKind::Chance(_)))
+            .count()
+    };
+    let race_chance = chance_roots(race.iter().map(|(g, _)| g.node_kind()).collect());
+    let skirmish_chance = chance_roots(skirmish.iter().map(|(g, _)| g.node_kind()).collect());
+    println!("chance roots: race {race_chance}, skirmish {skirmish_chance}");
+    assert!((10..=110).contains(&race_chance), "{race_chance}");
+    assert!((10..=110).contains(&skirmish_chance), "{skirmish_chance}");
+}
+
+#[test]
+fn star1_and_star2_equal_expectimax_without_a_table() {
+    let race = race_positions();
+    let skirmish = skirmish_positions();
+    for algorithm in [
+        ChanceAlgorithm::Star1,
+        ChanceAlgorithm::Star2,
+        ChanceAlgorithm::Expectimax,
+    ] {
+        assert_exact(&race, settings(algorithm, TableReuse::Off));
+        assert_exact(&skirmish, settings(algorithm, TableReuse::Off));
+    }
+}
+
+#[test]
+fn star1_and_star2_equal_expectimax_with_the_exact_table() {
+    let race = race_positions();
+    let skirmish = skirmish_positions();
+    for algorithm in [ChanceAlgorithm::Star1, ChanceAlgorithm::Star2] {
+        assert_exact(&race, settings(algorithm, TableReuse::Exact));
+        assert_exact(&skirmish, settings(algorithm, TableReuse::Exact));
+    }
+}
+
+#[test]
+fn the_oracle_accepts_every_chance_node() {
+    let race = random_positions(&Race::new(), 12, 21);
+    let skirmish = random_positions(&Skirmish::new(), 30, 22);
+    for algorithm in [ChanceAlgorithm::Star1, ChanceAlgorithm::Star2] {
+        for table in [TableReuse::Off, TableReuse::Exact] {
+            let settings = ChanceSettings {
+                verify_chance_nodes: true,
+                ..settings(algorithm, table)
+            };
+            assert_exact(&race, settings);
+            assert_exact(&skirmish, settings);
+        }
+    }
+}
+
+/// Node counts over the exactness positions at depth 3 (run with `--nocapture` to see them):
+/// plain expectimax against each search configuration (iterative deepening included).
+#[test]
+fn star2_searches_fewer_nodes_than_expectimax() {
+    let race = race_positions();
+    let skirmish = skirmish_positions();
+    let threshold = |table| ChanceSettings {
+        probe: ProbeWindow::Threshold,
+        ..settings(ChanceAlgorithm::Star2, table)
+    };
+    let configurations = [
+        (
+            "expectimax-alphabeta, no table",
+            settings(ChanceAlgorithm::Expectimax, TableReuse::Off),
+        ),
+        (
+            "star1, no table",
+            settings(ChanceAlgorithm::Star1, TableReuse::Off),
+        ),
+        ("star2 threshold, no table", threshold(TableReuse::Off)),
+        (
+            "star2 harvest, no table",
+            settings(ChanceAlgorithm::Star2, TableReuse::Off),
+        ),
+        (
+            "expectimax-alphabeta, exact table",
+            settings(ChanceAlgorithm::Expectimax, TableReuse::Exact),
+        ),
+        (
+            "star1, exact table",
+            settings(ChanceAlgorithm::Star1, TableReuse::Exact),
+        ),
+        ("star2 threshold, exact table", threshold(TableReuse::Exact)),
+        (
+            "star2 harvest, exact table",
+            settings(ChanceAlgorithm::Star2, TableReuse::Exact),
+        ),
+        (
+            "star2 harvest, same-depth table",
+            settings(ChanceAlgorithm::Star2, TableReuse::SameDepth),
+        ),
+        (
+            "star2 harvest, deep-enough table",
+            settings(ChanceAlgorithm::Star2, TableReuse::DeepEnough),
+        ),
+    ];
+    let mut star2_ratio = Vec::new();
+    for (name, settings) in configurations {
+        let race_totals = compare(&race, settings);
+        let skirmish_totals = compare(&skirmish, settings);
+        let ratio = |t: &Comparison| t.reference as f64 / t.searched as f64;
+        println!(
+            "depth {MAX_DEPTH}, {name:36}: race {} / {} = {:.2}x ({} differ), \
+             skirmish {} / {} = {:.2}x ({} differ)",
+            race_totals.reference,
+            race_totals.searched,
+            ratio(&race_totals),
+            race_totals.differences,
+            skirmish_totals.reference,
+            skirmish_totals.searched,
+            ratio(&skirmish_totals),
+            skirmish_totals.differences,
+        );
+        if settings.algorithm == ChanceAlgorithm::Star2 && settings.table == TableReuse::SameDepth {
+            star2_ratio.push((ratio(&race_totals), ratio(&skirmish_totals)));
+        }
+    }
+    for (race, skirmish) in star2_ratio {
+        assert!(race > 1.5 && skirmish > 1.5, "{race} {skirmish}");
+    }
+}
+
+/// The default settings (Star2, same-depth table, 16 MiB) on the exactness positions: the
+/// same value as expectimax at every depth and a best decision that expectimax rates best.
+#[test]
+fn default_settings_keep_the_expectimax_value_and_best_decision() {
+    let settings = ChanceSettings::default();
+    assert_exact(&race_positions(), settings);
+    assert_exact(&skirmish_positions(), settings);
+}
