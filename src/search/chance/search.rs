@@ -187,6 +187,10 @@ impl ChanceSearcher {
                 result.pv.extend(best);
             }
             for depth in 1..=max_depth {
+                if self.stopped_by_flag() {
+                    result.interrupted = true;
+                    break;
+                }
                 let outcomes = match game.node_kind() {
                     NodeKind::Chance(outcomes) => Some(outcomes),
                     NodeKind::Decision(_) => None,
@@ -242,11 +246,13 @@ impl ChanceSearcher {
     /// Counts a node and decides whether the search must stop now.
     #[inline]
     fn enter_node(&mut self) -> bool {
-        self.nodes += 1;
         if self.aborted {
             return true;
         }
-        let over_nodes = self.node_limit.is_some_and(|n| self.nodes > n);
+        let over_nodes = self.node_limit.is_some_and(|n| self.nodes >= n);
+        if !over_nodes {
+            self.nodes += 1;
+        }
         let poll = self.nodes & 1023 == 0;
         if over_nodes
             || (poll
@@ -782,7 +788,9 @@ impl ChanceSearcher {
         depth: i32,
         pov: Color,
     ) -> (i32, Vec<OutcomeLine>) {
-        self.nodes += 1;
+        if self.enter_node() {
+            return (0, Vec::new());
+        }
         let mut lines = Vec::with_capacity(outcomes.len());
         let mut sum = 0i64;
         let mut total = 0i64;

@@ -308,3 +308,107 @@ fn default_settings_keep_the_expectimax_value_and_best_decision() {
     assert_exact(&race_positions(), settings);
     assert_exact(&skirmish_positions(), settings);
 }
+
+/// At a decision root the result's `best` is the mover's whole turn (both dice in the race)
+/// and `pv` is legal up to the first chance node; at a chance root every outcome's line is
+/// legal after its outcome.
+#[test]
+fn best_is_the_whole_turn_and_lines_are_legal() {
+    fn assert_legal_line<G: ChanceGame>(game: &mut G, line: &[crate::rules::moves::Move]) {
+        for &action in line {
+            assert!(matches!(game.node_kind(), NodeKind::Decision(_)));
+            let mut legal = MoveList::new();
+            game.legal_actions(&mut legal);
+            assert!(legal.contains(&action), "{action:?} is not legal");
+            game.play(action);
+        }
+        for _ in line {
+            game.unplay();
+        }
+    }
+    let mut whole_turns = 0;
+    for (position, pov) in race_positions() {
+        let mut game = position.clone();
+        let mut searcher =
+            ChanceSearcher::new(settings(ChanceAlgorithm::Star2, TableReuse::SameDepth));
+        let result = searcher.search(&mut game, pov, &depth_limit(2), &no_stop());
+        assert_eq!(result.depth, Depth(2));
+        assert!(!result.interrupted);
+        match game.node_kind() {
+            NodeKind::Chance(outcomes) => {
+                assert!(result.best.is_empty() && result.pv.is_empty());
+                assert_eq!(result.outcomes.len(), outcomes.len());
+                for line in &result.outcomes {
+                    game.play(line.outcome);
+                    assert!(!line.pv.is_empty() || game.outcome().is_some());
+                    assert_legal_line(&mut game, &line.pv);
+                    game.unplay();
+                }
+            }
+            NodeKind::Decision(mover) => {
+                assert!(result.outcomes.is_empty());
+                assert!(!result.best.is_empty());
+                assert!(result.pv.starts_with(&result.best));
+                assert_legal_line(&mut game, &result.pv);
+                // The turn ends after `best`: the next node is the other side's roll.
+                for &action in &result.best {
+                    game.play(action);
+                }
+                if game.outcome().is_none() {
+                    assert!(matches!(game.node_kind(), NodeKind::Chance(_)));
+                }
+                for _ in &result.best {
+                    game.unplay();
+                }
+                whole_turns += usize::from(result.best.len() == 2);
+                let _ = mover;
+            }
+        }
+    }
+    assert!(whole_turns >= 10, "{whole_turns}");
+}
+
+#[test]
+fn limits_and_the_stop_flag_end_the_search() {
+    let (position, pov) = race_positions().swap_remove(3);
+    // A node limit interrupts a deep search and keeps the last completed iteration.
+    let mut game = position.clone();
+    let mut searcher = ChanceSearcher::new(ChanceSettings::default());
+    let limits = ChanceLimits {
+        depth: Some(Depth(20)),
+        nodes: Some(20_000),
+        time: None,
+    };
+    let result = searcher.search(&mut game, pov, &limits, &no_stop());
+    assert!(result.interrupted);
+    assert!(
+        result.depth.0 >= 1 && result.depth.0 < 20,
+        "{:?}",
+        result.depth
+    );
+    assert!(result.nodes <= 20_000, "{}", result.nodes);
+    let (expected, _) = expectimax(&mut game, result.depth, pov);
+    assert_eq!(result.value, expected);
+    // A time limit.
+    let limits = ChanceLimits {
+        depth: None,
+        nodes: None,
+        time: Some(std::time::Duration::from_millis(50)),
+    };
+    let result = searcher.search(&mut game, pov, &limits, &no_stop());
+    assert!(result.interrupted);
+    assert!(
+        result.elapsed < std::time::Duration::from_millis(1000),
+        "{:?}",
+        result.elapsed
+    );
+    // A stop flag raised before the search: no iteration completes, yet a move is offered
+    // at a decision root.
+    let stop = Arc::new(AtomicBool::new(true));
+    let result = searcher.search(&mut game, pov, &depth_limit(5), &stop);
+    assert_eq!(result.depth, Depth(0));
+    if let NodeKind::Decision(_) = game.node_kind() {
+        assert_eq!(result.best.len(), 1);
+    }
+    assert_eq!(game.hash(), position.hash());
+}
