@@ -116,22 +116,35 @@ struct Comparison {
     differences: usize,
     /// Decision roots whose chosen first action is worse than expectimax's best at MAX_DEPTH.
     worse_choices: usize,
+    /// Time spent searching (not in the reference).
+    seconds: f64,
 }
 
 /// Searches every position to depths 1..=MAX_DEPTH with `settings` and compares every
 /// iteration's value (and at a chance root every outcome's value, and at a decision root the
 /// expectimax value of the chosen first action) with plain expectimax.
 fn compare<G: ChanceGame>(positions: &[(G, Color)], settings: ChanceSettings) -> Comparison {
+    compare_to_depth(positions, settings, MAX_DEPTH)
+}
+
+/// [`compare`] to depths 1..=max_depth.
+fn compare_to_depth<G: ChanceGame>(
+    positions: &[(G, Color)],
+    settings: ChanceSettings,
+    max_depth: u32,
+) -> Comparison {
     let mut totals = Comparison::default();
     for (position, pov) in positions {
         let mut game = position.clone();
         let mut searcher = ChanceSearcher::new(settings);
-        let results = iterations(&mut searcher, &mut game, *pov, MAX_DEPTH);
-        assert_eq!(results.len(), MAX_DEPTH as usize);
+        let start = std::time::Instant::now();
+        let results = iterations(&mut searcher, &mut game, *pov, max_depth);
+        totals.seconds += start.elapsed().as_secs_f64();
+        assert_eq!(results.len(), max_depth as usize);
         for result in &results {
             let (expected, nodes) = expectimax(&mut game, result.depth, *pov);
             totals.differences += usize::from(result.value != expected);
-            if result.depth.0 == MAX_DEPTH {
+            if result.depth.0 == max_depth {
                 totals.reference += nodes;
             }
         }
@@ -139,15 +152,15 @@ fn compare<G: ChanceGame>(positions: &[(G, Color)], settings: ChanceSettings) ->
         totals.searched += last.nodes;
         for line in &last.outcomes {
             game.play(line.outcome);
-            let (expected, _) = expectimax_at_ply(&mut game, Depth(MAX_DEPTH), *pov, 1);
+            let (expected, _) = expectimax_at_ply(&mut game, Depth(max_depth), *pov, 1);
             game.unplay();
             totals.differences += usize::from(line.value != expected);
         }
         if let Some(&first) = last.best.first() {
-            let (root, _) = expectimax(&mut game, Depth(MAX_DEPTH), *pov);
+            let (root, _) = expectimax(&mut game, Depth(max_depth), *pov);
             let cost = game.depth_cost(first);
             game.play(first);
-            let (chosen, _) = expectimax_at_ply(&mut game, Depth(MAX_DEPTH - cost.0), *pov, 1);
+            let (chosen, _) = expectimax_at_ply(&mut game, Depth(max_depth - cost.0), *pov, 1);
             game.unplay();
             totals.worse_choices += usize::from(chosen != root);
         }
@@ -411,4 +424,64 @@ fn limits_and_the_stop_flag_end_the_search() {
         assert_eq!(result.best.len(), 1);
     }
     assert_eq!(game.hash(), position.hash());
+}
+
+/// The node-count table at larger depths (race to depth 4, skirmish to depth 6), with
+/// search speed; every value is still compared with expectimax. About a minute in release:
+/// `scripts/chance-node-counts.sh`.
+#[test]
+#[ignore]
+fn chance_node_counts_deeper() {
+    let race = random_positions(&Race::new(), 60, 7);
+    let skirmish = random_positions(&Skirmish::new(), 60, 8);
+    let threshold = |table| ChanceSettings {
+        probe: ProbeWindow::Threshold,
+        ..settings(ChanceAlgorithm::Star2, table)
+    };
+    let configurations = [
+        (
+            "expectimax-alphabeta, same-depth table",
+            settings(ChanceAlgorithm::Expectimax, TableReuse::SameDepth),
+        ),
+        (
+            "star1, same-depth table",
+            settings(ChanceAlgorithm::Star1, TableReuse::SameDepth),
+        ),
+        (
+            "star2 threshold, same-depth table",
+            threshold(TableReuse::SameDepth),
+        ),
+        (
+            "star2 harvest, same-depth table",
+            settings(ChanceAlgorithm::Star2, TableReuse::SameDepth),
+        ),
+        (
+            "star2 harvest, exact table",
+            settings(ChanceAlgorithm::Star2, TableReuse::Exact),
+        ),
+        (
+            "star2 harvest, deep-enough table",
+            settings(ChanceAlgorithm::Star2, TableReuse::DeepEnough),
+        ),
+    ];
+    for (name, settings) in configurations {
+        for (game, totals) in [
+            ("race, depth 4", compare_to_depth(&race, settings, 4)),
+            (
+                "skirmish, depth 6",
+                compare_to_depth(&skirmish, settings, 6),
+            ),
+        ] {
+            println!(
+                "{game:18} {name:40}: expectimax {:>11} / search {:>9} = {:6.2}x, {} values differ, \
+                 {} worse choices, {:.0} k nodes/s",
+                totals.reference,
+                totals.searched,
+                totals.reference as f64 / totals.searched as f64,
+                totals.differences,
+                totals.worse_choices,
+                totals.searched as f64 / totals.seconds / 1000.0,
+            );
+        }
+    }
 }
