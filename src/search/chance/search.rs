@@ -611,7 +611,12 @@ impl ChanceSearcher {
 
         // Phase 0: terminal outcomes and the table's bounds of each outcome.
         let prepass = self.settings.outcome_prepass && self.settings.table != TableReuse::Off;
+        // Each look at an outcome counts as a node visit.
         for i in base..end {
+            if self.enter_node() {
+                self.slots.truncate(base);
+                return 0;
+            }
             let slot = self.slots[i];
             game.play(slot.outcome);
             let (mut lo, mut hi) = (slot.lo, slot.hi);

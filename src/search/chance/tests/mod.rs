@@ -308,8 +308,12 @@ fn star2_searches_fewer_nodes_than_expectimax() {
             star2_ratio.push((ratio(&race_totals), ratio(&skirmish_totals)));
         }
     }
+    // The default search beats the reference on both games, by 3x (the bar for
+    // Shogammon) on the race, whose every turn is a roll; the skirmish rolls rarely and is
+    // mostly plain alpha-beta at this depth (its ratio grows with depth: the ignored
+    // `chance_node_counts_deeper`).
     for (race, skirmish) in star2_ratio {
-        assert!(race > 1.5 && skirmish > 1.5, "{race} {skirmish}");
+        assert!(race > 3.0 && skirmish > 1.0, "{race} {skirmish}");
     }
 }
 
