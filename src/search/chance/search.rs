@@ -124,6 +124,21 @@ impl ChanceSearcher {
         self.settings
     }
 
+    /// Changes the settings, reallocating (and so clearing) the table if its size changed.
+    pub fn set_settings(&mut self, settings: ChanceSettings) {
+        let size = |s: &ChanceSettings| (s.table != TableReuse::Off).then_some(s.hash_mb);
+        if size(&settings) != size(&self.settings) {
+            self.table = ChanceTable::new(0);
+            self.table = ChanceTable::new(size(&settings).unwrap_or(0));
+        }
+        self.settings = settings;
+    }
+
+    /// Per-mille fill of the table by the current search (for `info hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        self.table.hashfull()
+    }
+
     /// Forgets everything learned (new game).
     pub fn clear(&mut self) {
         self.table.clear();
@@ -179,8 +194,9 @@ impl ChanceSearcher {
             elapsed: start.elapsed(),
             interrupted: false,
         };
+        let chance_root = matches!(game.node_kind(), NodeKind::Chance(_));
         if game.outcome().is_none() {
-            if let NodeKind::Decision(_) = game.node_kind() {
+            if !chance_root {
                 // Something to play even if the first iteration is cut short.
                 let (best, _) = self.ordered_first_action(game);
                 result.best.extend(best);
@@ -212,9 +228,13 @@ impl ChanceSearcher {
                 result.value = Value(value);
                 result.depth = Depth(depth);
                 result.outcomes = lines;
-                if result.outcomes.is_empty() {
-                    result.pv = self.principal_line(game, 0);
-                    result.best = self.turn_prefix(game, &result.pv);
+                if !chance_root {
+                    let pv = self.principal_line(game, 0);
+                    // Keep the earlier choice if neither the PV nor the table names one.
+                    if !pv.is_empty() {
+                        result.best = self.turn_prefix(game, &pv);
+                        result.pv = pv;
+                    }
                 }
                 result.nodes = self.nodes;
                 result.elapsed = start.elapsed();
