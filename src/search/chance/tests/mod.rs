@@ -304,7 +304,12 @@ fn star2_searches_fewer_nodes_than_expectimax() {
             ratio(&skirmish_totals),
             skirmish_totals.differences,
         );
-        if settings.algorithm == ChanceAlgorithm::Star2 && settings.table == TableReuse::SameDepth {
+        if settings
+            == (ChanceSettings {
+                hash_mb: 1,
+                ..ChanceSettings::default()
+            })
+        {
             star2_ratio.push((ratio(&race_totals), ratio(&skirmish_totals)));
         }
     }
@@ -317,7 +322,7 @@ fn star2_searches_fewer_nodes_than_expectimax() {
     }
 }
 
-/// The default settings (Star2, same-depth table, 16 MiB) on the exactness positions: the
+/// The default settings (Star2, exact table, 16 MiB) on the exactness positions: the
 /// same value as expectimax at every depth and a best decision that expectimax rates best.
 #[test]
 fn default_settings_keep_the_expectimax_value_and_best_decision() {
@@ -444,17 +449,14 @@ fn chance_node_counts_deeper() {
     };
     let configurations = [
         (
-            "expectimax-alphabeta, same-depth table",
-            settings(ChanceAlgorithm::Expectimax, TableReuse::SameDepth),
+            "expectimax-alphabeta, exact table",
+            settings(ChanceAlgorithm::Expectimax, TableReuse::Exact),
         ),
         (
-            "star1, same-depth table",
-            settings(ChanceAlgorithm::Star1, TableReuse::SameDepth),
+            "star1, exact table",
+            settings(ChanceAlgorithm::Star1, TableReuse::Exact),
         ),
-        (
-            "star2 threshold, same-depth table",
-            threshold(TableReuse::SameDepth),
-        ),
+        ("star2 threshold, exact table", threshold(TableReuse::Exact)),
         (
             "star2 harvest, same-depth table",
             settings(ChanceAlgorithm::Star2, TableReuse::SameDepth),
@@ -488,4 +490,25 @@ fn chance_node_counts_deeper() {
             );
         }
     }
+}
+
+/// One searcher with the default settings kept across all positions, as a game would use it:
+/// the table's entries from earlier searches (other roots, other plies) leave every value
+/// equal to expectimax.
+#[test]
+fn a_searcher_reused_across_positions_stays_exact() {
+    fn run<G: ChanceGame>(positions: &[(G, Color)]) -> usize {
+        let mut searcher = ChanceSearcher::new(ChanceSettings::default());
+        let mut differences = 0;
+        for (position, pov) in positions {
+            let mut game = position.clone();
+            for result in iterations(&mut searcher, &mut game, *pov, MAX_DEPTH) {
+                let (expected, _) = expectimax(&mut game, result.depth, *pov);
+                differences += usize::from(result.value != expected);
+            }
+        }
+        differences
+    }
+    assert_eq!(run(&race_positions()), 0);
+    assert_eq!(run(&skirmish_positions()), 0);
 }
