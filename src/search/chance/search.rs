@@ -27,9 +27,11 @@ use crate::rules::game::{NodeKind, Weight};
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::zobrist::KeyStream;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
+
+mod parallel;
 
 const WIN: i32 = Value::WIN.0;
 const LOSS: i32 = Value::LOSS.0;
@@ -76,7 +78,10 @@ struct OutcomeSlot {
 /// thread; generic over nothing, its search methods are monomorphised per game.
 pub struct ChanceSearcher {
     settings: ChanceSettings,
-    table: ChanceTable,
+    /// Shared with the helpers of a parallel search.
+    table: Arc<ChanceTable>,
+    /// Searchers of the other threads of a parallel search (kept between searches).
+    helpers: Vec<ChanceSearcher>,
     /// Per colour and folded action bits: how often the action caused a cutoff.
     history: Vec<i32>,
     /// Candidates of every decision node on the current path (a stack of slices).
@@ -93,18 +98,30 @@ pub struct ChanceSearcher {
     stop: Option<Arc<AtomicBool>>,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
+    /// In a parallel search: every thread's nodes, added in steps of `NODE_POLL`.
+    shared_nodes: Option<Arc<AtomicU64>>,
 }
+
+/// Nodes between two looks at the clock, the stop flag and the shared node count.
+const NODE_POLL: u64 = 1024;
 
 impl ChanceSearcher {
     pub fn new(settings: ChanceSettings) -> ChanceSearcher {
+        let table = ChanceTable::new(if settings.table == TableReuse::Off {
+            0
+        } else {
+            settings.hash_mb
+        });
+        ChanceSearcher::sharing(settings, Arc::new(table))
+    }
+
+    /// A searcher using `table` (shared with other threads).
+    fn sharing(settings: ChanceSettings, table: Arc<ChanceTable>) -> ChanceSearcher {
         let mut keys = KeyStream::new(0xC4A2_CE5E_A2C4_0001);
         ChanceSearcher {
             settings,
-            table: ChanceTable::new(if settings.table == TableReuse::Off {
-                0
-            } else {
-                settings.hash_mb
-            }),
+            table,
+            helpers: Vec::new(),
             history: vec![0; 2 * HISTORY_SIZE],
             candidates: Vec::with_capacity(1 << 14),
             slots: Vec::with_capacity(1 << 10),
@@ -117,6 +134,7 @@ impl ChanceSearcher {
             stop: None,
             deadline: None,
             node_limit: None,
+            shared_nodes: None,
         }
     }
 
@@ -128,8 +146,12 @@ impl ChanceSearcher {
     pub fn set_settings(&mut self, settings: ChanceSettings) {
         let size = |s: &ChanceSettings| (s.table != TableReuse::Off).then_some(s.hash_mb);
         if size(&settings) != size(&self.settings) {
-            self.table = ChanceTable::new(0);
-            self.table = ChanceTable::new(size(&settings).unwrap_or(0));
+            self.helpers.clear();
+            self.table = Arc::new(ChanceTable::new(0));
+            self.table = Arc::new(ChanceTable::new(size(&settings).unwrap_or(0)));
+        }
+        for helper in &mut self.helpers {
+            helper.settings = settings;
         }
         self.settings = settings;
     }
@@ -143,6 +165,7 @@ impl ChanceSearcher {
     pub fn clear(&mut self) {
         self.table.clear();
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.helpers.clear();
     }
 
     /// Searches `game` by iterative deepening until a limit or `stop`, and returns the last
@@ -166,14 +189,67 @@ impl ChanceSearcher {
         stop: &Arc<AtomicBool>,
         report: &mut dyn FnMut(&ChanceResult),
     ) -> ChanceResult {
-        let start = Instant::now();
-        self.table.new_search();
+        self.iterate(game, pov, limits, stop, report, None)
+    }
+
+    /// [`ChanceSearcher::search_reporting`] on the threads of `pool`: at each iteration's
+    /// root, a chance node's outcomes, or a decision node's actions after the first (with a
+    /// shared α), are shared out over the pool, every thread with its own history and all
+    /// with one table. Values stay exact under [`TableReuse::Exact`]; the node limit holds to
+    /// within 1024 nodes per thread.
+    pub fn search_parallel<G: ChanceGame>(
+        &mut self,
+        pool: &rayon::ThreadPool,
+        game: &mut G,
+        pov: Color,
+        limits: &ChanceLimits,
+        stop: &Arc<AtomicBool>,
+        report: &mut dyn FnMut(&ChanceResult),
+    ) -> ChanceResult {
+        let threads = pool.current_num_threads().max(1);
+        while self.helpers.len() < threads {
+            let helper = ChanceSearcher::sharing(self.settings, Arc::clone(&self.table));
+            self.helpers.push(helper);
+        }
+        self.helpers.truncate(threads);
+        self.iterate(game, pov, limits, stop, report, Some(pool))
+    }
+
+    /// Starts a search (or a helper's part of one) under `limits`.
+    fn begin(&mut self, start: Instant, limits: &ChanceLimits, stop: &Arc<AtomicBool>) {
         self.history.iter_mut().for_each(|h| *h /= 8);
         self.nodes = 0;
         self.aborted = false;
         self.stop = Some(Arc::clone(stop));
         self.deadline = limits.time.map(|t| start + t);
         self.node_limit = limits.nodes;
+    }
+
+    /// Nodes of this searcher and its helpers.
+    fn total_nodes(&self) -> u64 {
+        self.nodes + self.helpers.iter().map(|h| h.nodes).sum::<u64>()
+    }
+
+    fn iterate<G: ChanceGame>(
+        &mut self,
+        game: &mut G,
+        pov: Color,
+        limits: &ChanceLimits,
+        stop: &Arc<AtomicBool>,
+        report: &mut dyn FnMut(&ChanceResult),
+        pool: Option<&rayon::ThreadPool>,
+    ) -> ChanceResult {
+        let start = Instant::now();
+        self.table.new_search();
+        self.begin(start, limits, stop);
+        let parallel = pool.is_some() && !self.helpers.is_empty();
+        self.shared_nodes = parallel.then(|| Arc::new(AtomicU64::new(0)));
+        let mut helpers = std::mem::take(&mut self.helpers);
+        for helper in &mut helpers {
+            helper.begin(start, limits, stop);
+            helper.shared_nodes = self.shared_nodes.clone();
+        }
+        self.helpers = helpers;
         let max_depth = limits
             .depth
             .map_or(MAX_PLY as u32 - 1, |d| d.0.clamp(1, MAX_PLY as u32 - 1));
@@ -211,13 +287,18 @@ impl ChanceSearcher {
                     NodeKind::Chance(outcomes) => Some(outcomes),
                     NodeKind::Decision(_) => None,
                 };
-                let (value, lines) = match outcomes {
-                    Some(outcomes) => {
-                        let (value, lines) = self.root_chance(game, &outcomes, depth as i32, pov);
-                        (value, lines)
+                let depth_units = depth as i32;
+                let (value, lines) = match (outcomes, pool.filter(|_| parallel)) {
+                    (Some(outcomes), None) => self.root_chance(game, &outcomes, depth_units, pov),
+                    (Some(outcomes), Some(pool)) => {
+                        self.root_chance_parallel(pool, game, &outcomes, depth_units, pov)
                     }
-                    None => (
-                        self.node(game, depth as i32, LOSS - 1, WIN + 1, pov, 0, None),
+                    (None, None) => (
+                        self.node(game, depth_units, LOSS - 1, WIN + 1, pov, 0, None),
+                        Vec::new(),
+                    ),
+                    (None, Some(pool)) => (
+                        self.root_decision_parallel(pool, game, depth_units, pov),
                         Vec::new(),
                     ),
                 };
@@ -236,7 +317,7 @@ impl ChanceSearcher {
                         result.pv = pv;
                     }
                 }
-                result.nodes = self.nodes;
+                result.nodes = self.total_nodes();
                 result.elapsed = start.elapsed();
                 report(&result);
                 if self.should_stop_iterating() {
@@ -244,9 +325,14 @@ impl ChanceSearcher {
                 }
             }
         }
-        result.nodes = self.nodes;
+        result.nodes = self.total_nodes();
         result.elapsed = start.elapsed();
         self.stop = None;
+        self.shared_nodes = None;
+        for helper in &mut self.helpers {
+            helper.stop = None;
+            helper.shared_nodes = None;
+        }
         result
     }
 
@@ -254,7 +340,7 @@ impl ChanceSearcher {
     fn should_stop_iterating(&self) -> bool {
         self.stopped_by_flag()
             || self.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.node_limit.is_some_and(|n| self.nodes >= n)
+            || self.node_limit.is_some_and(|n| self.total_nodes() >= n)
     }
 
     fn stopped_by_flag(&self) -> bool {
@@ -269,18 +355,30 @@ impl ChanceSearcher {
         if self.aborted {
             return true;
         }
-        let over_nodes = self.node_limit.is_some_and(|n| self.nodes >= n);
-        if !over_nodes {
-            self.nodes += 1;
-        }
-        let poll = self.nodes & 1023 == 0;
-        if over_nodes
-            || (poll
-                && (self.stopped_by_flag() || self.deadline.is_some_and(|d| Instant::now() >= d)))
-        {
+        if self.node_limit.is_some_and(|n| self.counted_nodes() >= n) {
             self.aborted = true;
+            return true;
+        }
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(NODE_POLL) {
+            if let Some(shared) = &self.shared_nodes {
+                shared.fetch_add(NODE_POLL, Ordering::Relaxed);
+            }
+            if self.stopped_by_flag() || self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.aborted = true;
+            }
         }
         self.aborted
+    }
+
+    /// The nodes that count against the node limit: this thread's, or in a parallel search
+    /// every thread's (to within `NODE_POLL` per thread).
+    #[inline]
+    fn counted_nodes(&self) -> u64 {
+        match &self.shared_nodes {
+            Some(shared) => shared.load(Ordering::Relaxed) + self.nodes % NODE_POLL,
+            None => self.nodes,
+        }
     }
 
     // ----- the table -----
@@ -462,16 +560,7 @@ impl ChanceSearcher {
             return static_value(game, mover).0;
         }
         for (index, &action) in self.scratch.iter().enumerate() {
-            let score = if Some(index) == table_index {
-                i32::MAX
-            } else {
-                let history = self.history[history_index(mover, action)];
-                if game.is_capture(action) {
-                    CAPTURE_BONUS + history
-                } else {
-                    history
-                }
-            };
+            let score = self.action_score(game, mover, action, Some(index) == table_index);
             self.candidates.push(Candidate {
                 action,
                 index: index as u16,
@@ -817,39 +906,61 @@ impl ChanceSearcher {
             return (0, Vec::new());
         }
         let mut lines = Vec::with_capacity(outcomes.len());
-        let mut sum = 0i64;
-        let mut total = 0i64;
-        for &(outcome, weight) in outcomes {
-            if weight.0 == 0 {
-                continue;
+        for &(outcome, weight) in outcomes.iter().filter(|(_, w)| w.0 > 0) {
+            match self.root_outcome(game, outcome, weight, depth, pov) {
+                Some(line) => lines.push(line),
+                None => return (0, Vec::new()),
             }
-            game.play(outcome);
-            let value = self.node(game, depth, LOSS - 1, WIN + 1, pov, 1, None);
-            let pv = if self.aborted {
-                Vec::new()
-            } else {
-                self.principal_line(game, 1)
-            };
-            game.unplay();
-            if self.aborted {
-                return (0, Vec::new());
-            }
-            sum += weight.0 as i64 * value as i64;
-            total += weight.0 as i64;
-            lines.push(OutcomeLine {
-                outcome,
-                weight,
-                value: Value(value),
-                pv,
-            });
         }
+        (self.combine_root_outcomes(game, &lines, depth, pov), lines)
+    }
+
+    /// One outcome of a chance root searched with a full window (`None` if the search
+    /// stopped).
+    fn root_outcome<G: ChanceGame>(
+        &mut self,
+        game: &mut G,
+        outcome: Move,
+        weight: Weight,
+        depth: i32,
+        pov: Color,
+    ) -> Option<OutcomeLine> {
+        game.play(outcome);
+        let value = self.node(game, depth, LOSS - 1, WIN + 1, pov, 1, None);
+        let pv = if self.aborted {
+            Vec::new()
+        } else {
+            self.principal_line(game, 1)
+        };
+        game.unplay();
+        (!self.aborted).then_some(OutcomeLine {
+            outcome,
+            weight,
+            value: Value(value),
+            pv,
+        })
+    }
+
+    /// The value of a chance root from its outcomes' exact values (stored in the table).
+    fn combine_root_outcomes<G: ChanceGame>(
+        &mut self,
+        game: &G,
+        lines: &[OutcomeLine],
+        depth: i32,
+        pov: Color,
+    ) -> i32 {
+        let total: i64 = lines.iter().map(|l| l.weight.0 as i64).sum();
         if total == 0 {
-            return (static_value(game, pov).0, lines);
+            return static_value(game, pov).0;
         }
+        let sum: i64 = lines
+            .iter()
+            .map(|l| l.weight.0 as i64 * l.value.0 as i64)
+            .sum();
         let value = round_div(sum, total) as i32;
         let key = self.table_key(game.hash(), 0);
         self.store(key, depth, (value, value), pov, Color::Sente, 0, None, true);
-        (value, lines)
+        value
     }
 
     // ----- reporting -----
@@ -942,19 +1053,30 @@ impl ChanceSearcher {
             .iter()
             .enumerate()
             .max_by_key(|&(index, &action)| {
-                if Some(index) == table_index {
-                    i32::MAX
-                } else {
-                    self.history[history_index(mover, action)]
-                        + if game.is_capture(action) {
-                            CAPTURE_BONUS
-                        } else {
-                            0
-                        }
-                }
+                self.action_score(game, mover, action, Some(index) == table_index)
             })
             .map(|(_, &action)| action);
         (best, legal.len())
+    }
+
+    /// How early an action is tried: the table's move first, then captures, each by history.
+    #[inline]
+    fn action_score<G: ChanceGame>(
+        &self,
+        game: &G,
+        mover: Color,
+        action: Move,
+        table_move: bool,
+    ) -> i32 {
+        if table_move {
+            return i32::MAX;
+        }
+        let history = self.history[history_index(mover, action)];
+        if game.is_capture(action) {
+            CAPTURE_BONUS + history
+        } else {
+            history
+        }
     }
 }
 

@@ -512,3 +512,71 @@ fn a_searcher_reused_across_positions_stays_exact() {
     assert_eq!(run(&race_positions()), 0);
     assert_eq!(run(&skirmish_positions()), 0);
 }
+
+/// The parallel mode (root split over a two-thread pool, one shared table) returns the same
+/// exact values as expectimax at every depth, at chance and decision roots, and stops on a
+/// node limit.
+#[test]
+fn the_parallel_search_stays_exact() {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .expect("a thread pool");
+    fn run<G: ChanceGame>(pool: &rayon::ThreadPool, positions: &[(G, Color)]) {
+        let mut searcher = ChanceSearcher::new(ChanceSettings {
+            hash_mb: 4,
+            ..ChanceSettings::default()
+        });
+        for (n, (position, pov)) in positions.iter().enumerate() {
+            let mut game = position.clone();
+            let mut results = Vec::new();
+            let last = searcher.search_parallel(
+                pool,
+                &mut game,
+                *pov,
+                &depth_limit(MAX_DEPTH),
+                &no_stop(),
+                &mut |r| results.push(r.clone()),
+            );
+            assert_eq!(game.hash(), position.hash());
+            assert_eq!(results.len(), MAX_DEPTH as usize);
+            for result in &results {
+                let (expected, _) = expectimax(&mut game, result.depth, *pov);
+                assert_eq!(result.value, expected, "position {n} at {:?}", result.depth);
+            }
+            for line in &last.outcomes {
+                game.play(line.outcome);
+                let (expected, _) = expectimax_at_ply(&mut game, Depth(MAX_DEPTH), *pov, 1);
+                game.unplay();
+                assert_eq!(
+                    line.value, expected,
+                    "position {n} outcome {:?}",
+                    line.outcome
+                );
+            }
+            if let Some(&first) = last.best.first() {
+                let cost = game.depth_cost(first);
+                game.play(first);
+                let (chosen, _) = expectimax_at_ply(&mut game, Depth(MAX_DEPTH - cost.0), *pov, 1);
+                game.unplay();
+                assert_eq!(chosen, last.value, "position {n}: {first:?} is not best");
+            }
+        }
+    }
+    run(&pool, &race_positions()[..60]);
+    run(&pool, &skirmish_positions()[..60]);
+
+    let (position, pov) = race_positions().swap_remove(3);
+    let mut game = position.clone();
+    let mut searcher = ChanceSearcher::new(ChanceSettings::default());
+    let limits = ChanceLimits {
+        depth: Some(Depth(20)),
+        nodes: Some(50_000),
+        time: None,
+    };
+    let result = searcher.search_parallel(&pool, &mut game, pov, &limits, &no_stop(), &mut |_| {});
+    assert!(result.interrupted);
+    assert!(result.depth.0 >= 1 && result.depth.0 < 20);
+    // Each of the three searchers may overrun by less than one poll interval.
+    assert!(result.nodes < 50_000 + 3 * 1024, "{}", result.nodes);
+}
