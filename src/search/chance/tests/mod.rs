@@ -580,3 +580,48 @@ fn the_parallel_search_stays_exact() {
     // Each of the three searchers may overrun by less than one poll interval.
     assert!(result.nodes < 50_000 + 3 * 1024, "{}", result.nodes);
 }
+
+/// Speed of one deeper search (race, depth 7) on one thread and on two (root split), on
+/// the first 8 race positions; both must agree on every value. Run by
+/// `scripts/chance-node-counts.sh`.
+#[test]
+#[ignore]
+fn chance_search_speed() {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .expect("a thread pool");
+    let positions = race_positions();
+    let depth = 7;
+    let (mut serial_time, mut parallel_time) = (0.0, 0.0);
+    let (mut serial_nodes, mut parallel_nodes) = (0, 0);
+    for (position, pov) in &positions[..8] {
+        let mut game = position.clone();
+        let mut searcher = ChanceSearcher::new(ChanceSettings::default());
+        let start = std::time::Instant::now();
+        let serial = searcher.search(&mut game, *pov, &depth_limit(depth), &no_stop());
+        serial_time += start.elapsed().as_secs_f64();
+        serial_nodes += serial.nodes;
+        let mut searcher = ChanceSearcher::new(ChanceSettings::default());
+        let start = std::time::Instant::now();
+        let parallel = searcher.search_parallel(
+            &pool,
+            &mut game,
+            *pov,
+            &depth_limit(depth),
+            &no_stop(),
+            &mut |_| {},
+        );
+        parallel_time += start.elapsed().as_secs_f64();
+        parallel_nodes += parallel.nodes;
+        assert_eq!(serial.value, parallel.value);
+        assert_eq!(serial.depth, parallel.depth);
+    }
+    println!(
+        "speed, race depth {depth}, 8 positions: 1 thread {serial_nodes} nodes in {serial_time:.2} s \
+         ({:.0} k nodes/s); 2 threads (root split) {parallel_nodes} nodes in {parallel_time:.2} s \
+         ({:.0} k nodes/s)",
+        serial_nodes as f64 / serial_time / 1000.0,
+        parallel_nodes as f64 / parallel_time / 1000.0
+    );
+}
