@@ -76,6 +76,11 @@ const _: () = assert!(Value::EVAL_MAX.0 < Value::WIN.0 - Value::MAX_PLY);
 pub struct Depth(pub u32);
 
 /// What the chance search needs from a game beyond the rules.
+///
+/// The search also relies on two properties of the [`Game`] implementation: `hash` covers
+/// everything that decides the future, pending dice and cards included (it keys the table),
+/// and `legal_actions` lists the actions of a state in the same order every time (the table
+/// stores a best action as its index in that list).
 pub trait ChanceGame: Game {
     /// A static evaluation of this (non-terminal) state from `pov`'s point of view, within
     /// ±[`Value::EVAL_MAX`] (the search clamps it there). Called at decision and at chance
@@ -87,10 +92,12 @@ pub trait ChanceGame: Game {
         false
     }
 
-    /// How many depth units playing `action` (at a decision node) uses. Shogammon charges its
-    /// whole turn to one of its actions (and 0 to the others, so the horizon falls between
-    /// turns); Madness charges one per ply and 0 to its free madness steps. Chance outcomes
-    /// never use depth.
+    /// How many depth units playing `action` (at a decision node) uses. A node reached with
+    /// no depth left is evaluated, so a game whose turn has several actions should charge the
+    /// turn to the action that ends it and 0 to the others: the horizon then falls between
+    /// turns (Shogammon: 1 for the turn's last die action or its pass, 0 for the first).
+    /// Madness charges one per ply and 0 to its free madness steps. Chance outcomes never use
+    /// depth.
     fn depth_cost(&self, _action: Move) -> Depth {
         Depth(1)
     }
@@ -235,4 +242,24 @@ pub fn static_value<G: ChanceGame>(game: &G, pov: Color) -> Value {
             .0
             .clamp(-Value::EVAL_MAX.0, Value::EVAL_MAX.0),
     )
+}
+
+#[cfg(test)]
+mod value_tests {
+    use super::*;
+
+    #[test]
+    fn the_scale_is_bounded_and_symmetric() {
+        assert_eq!(Value::win_in(3), Value(9_997));
+        assert_eq!(Value::win_in(10_000), Value(Value::WIN.0 - Value::MAX_PLY));
+        assert_eq!(Value::win_in(3).negate(), Value(-9_997));
+        assert_eq!(Value::LOSS.win_permille(), 0);
+        assert_eq!(Value::DRAW.win_permille(), 500);
+        assert_eq!(Value::WIN.win_permille(), 1000);
+        assert_eq!(
+            terminal_value(Outcome::Win(Color::Gote), Color::Sente, 4),
+            Value(-9_996)
+        );
+        assert_eq!(terminal_value(Outcome::Draw, Color::Sente, 4), Value::DRAW);
+    }
 }

@@ -169,7 +169,8 @@ impl ChanceSearcher {
     }
 
     /// Searches `game` by iterative deepening until a limit or `stop`, and returns the last
-    /// completed iteration's result from `pov`'s point of view.
+    /// completed iteration's result from `pov`'s point of view (at a decision root usually
+    /// the mover; before a roll, the player who will roll). `game` is left as it was.
     pub fn search<G: ChanceGame>(
         &mut self,
         game: &mut G,
