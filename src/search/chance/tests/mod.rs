@@ -291,6 +291,11 @@ fn star2_searches_fewer_nodes_than_expectimax() {
     for (name, settings) in configurations {
         let race_totals = compare(&race, settings);
         let skirmish_totals = compare(&skirmish, settings);
+        if settings.table != TableReuse::DeepEnough {
+            for totals in [&race_totals, &skirmish_totals] {
+                assert_eq!((totals.differences, totals.worse_choices), (0, 0), "{name}");
+            }
+        }
         let ratio = |t: &Comparison| t.reference as f64 / t.searched as f64;
         println!(
             "depth {MAX_DEPTH}, {name:36}: race {} / {} = {:.2}x ({} differ), \
@@ -464,6 +469,13 @@ fn chance_node_counts_deeper() {
         (
             "star2 harvest, exact table",
             settings(ChanceAlgorithm::Star2, TableReuse::Exact),
+        ),
+        (
+            "star2 harvest, exact table, no pre-pass",
+            ChanceSettings {
+                outcome_prepass: false,
+                ..settings(ChanceAlgorithm::Star2, TableReuse::Exact)
+            },
         ),
         (
             "star2 harvest, deep-enough table",
