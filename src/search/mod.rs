@@ -14,6 +14,7 @@
 //! in either mode.
 
 pub mod alphabeta;
+pub mod chance;
 pub mod game;
 pub mod mate;
 pub mod ordering;
