@@ -225,6 +225,17 @@ fn is_move(text: &str) -> bool {
     }
 }
 
+/// The decision tokens of the chance games other than moves (protocol.md §3).
+fn is_chance_token(text: &str) -> bool {
+    match text {
+        "pass" | "roll" | "mad+" | "mad=" => true,
+        _ => text
+            .strip_prefix("c:")
+            .and_then(|n| n.parse::<u8>().ok())
+            .is_some_and(|n| (1..=10).contains(&n)),
+    }
+}
+
 fn is_uint(text: &str) -> bool {
     !text.is_empty() && text.bytes().all(|c| c.is_ascii_digit())
 }
@@ -250,8 +261,10 @@ fn check_line(line: &str) -> Result<(), String> {
             Ok(())
         }
         "bestmove" => match &t[1..] {
-            ["resign"] | ["win"] => Ok(()),
+            ["resign"] | ["win"] | ["(none)"] => Ok(()),
             [m] if is_move(m) => Ok(()),
+            // A chance game's decisions up to the next chance event (protocol.md §3).
+            [turn] if turn.split(',').all(|a| is_move(a) || is_chance_token(a)) => Ok(()),
             [m, "ponder", p] if is_move(m) && is_move(p) => Ok(()),
             _ => Err("bad bestmove".into()),
         },
@@ -1004,4 +1017,55 @@ fn step14_output_hygiene_multipv_and_legal_lines() {
     e.send("stop");
     e.bestmove();
     e.sync();
+}
+
+/// Shogammon over USI: after a roll, `go` answers the whole turn (both die actions, joined
+/// by `,`, each legal in turn); before a roll it analyses the 21 rolls in `info string`
+/// lines and answers `bestmove (none)`.
+#[test]
+fn shogammon_turns_are_answered_whole_and_rolls_analysed() {
+    use shishi::rules::variants::shogammon;
+    let mut e = Engine::ready();
+    e.send("setoption name USI_Variant value shogammon");
+    e.send("position startpos moves r:61");
+    e.send("go depth 1");
+    let best = e.bestmove();
+    let turn: Vec<&str> = best.split(' ').nth(1).unwrap().split(',').collect();
+    assert_eq!(turn.len(), 2, "{best}");
+    let mut pos = shogammon::Position::startpos();
+    for token in std::iter::once("r:61").chain(turn) {
+        let action = pos
+            .parse_action(token)
+            .unwrap_or_else(|err| panic!("{token} in {best}: {err}"));
+        pos.play(action);
+    }
+    e.send("position startpos");
+    e.send("go depth 1");
+    let lines = e.until("bestmove");
+    let outcomes = lines
+        .iter()
+        .filter(|l| l.starts_with("info string outcome r:"))
+        .count();
+    assert_eq!(outcomes, 21, "{lines:#?}");
+    assert_eq!(lines.last().unwrap(), "bestmove (none)");
+    e.send("quit");
+}
+
+/// The Central Madness over USI: the engine reads its own view (the opponent's card as
+/// `draw:?`) and answers a decision legal in that view.
+#[test]
+fn madness_answers_from_its_own_view() {
+    use shishi::rules::variants::madness;
+    let mut e = Engine::ready();
+    e.send("setoption name USI_Variant value madness");
+    e.send("position startpos moves draw:? draw:9 7g7f");
+    e.send("go depth 2");
+    let best = e.bestmove();
+    let text = best.split(' ').nth(1).unwrap().replace(',', " ");
+    let view = madness::PlayerView::from_position_text(
+        &format!("startpos moves draw:? draw:9 7g7f {text}"),
+        madness::ViewCards::new(shishi::rules::geometry::Color::Gote),
+    );
+    assert!(view.is_ok(), "{best}: {:?}", view.err());
+    e.send("quit");
 }

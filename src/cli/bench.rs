@@ -15,9 +15,8 @@ macro_rules! say {
 }
 
 use super::Variant;
-use crate::rules::variants::chu::ChuRules;
 use crate::search::{Config, Control, Limits, Searcher};
-use crate::usi::game::{with_position, UsiPosition};
+use crate::usi::game::{with_position, RuleOptions, UsiPosition};
 use crate::usi::options;
 use clap::Args;
 use std::time::{Duration, Instant};
@@ -60,7 +59,7 @@ pub fn positions(variant: Variant) -> Result<Vec<UsiPosition>, String> {
             } else {
                 std::iter::once("sfen").chain(words).collect()
             };
-            UsiPosition::parse(&args, usi_variant, ChuRules::default())
+            UsiPosition::parse(&args, usi_variant, RuleOptions::default())
                 .map_err(|e| format!("bench position {l:?}: {e}"))
         })
         .collect()
@@ -84,17 +83,20 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         searcher.clear();
         let mut nodes = 0;
         let start = Instant::now();
-        let best = with_position!(position, pos => {
-            let decision = searcher.search(pos.as_ref(), &limits, &config, &Control::new(false), &mut |info| {
-                nodes = info.nodes;
-            });
-            match decision {
-                crate::search::Decision::Move { best, .. } => {
-                    crate::rules::notation::GameText::move_text(pos.as_ref(), best)
+        let best = with_position!(position,
+            pos => {
+                let decision = searcher.search(pos.as_ref(), &limits, &config, &Control::new(false), &mut |info| {
+                    nodes = info.nodes;
+                });
+                match decision {
+                    crate::search::Decision::Move { best, .. } => {
+                        crate::rules::notation::GameText::move_text(pos.as_ref(), best)
+                    }
+                    other => format!("{other:?}"),
                 }
-                other => format!("{other:?}"),
-            }
-        });
+            },
+            _chance => return Err("bench covers the deterministic variants only".to_string())
+        );
         let elapsed = start.elapsed();
         total_nodes += nodes;
         total_time += elapsed;

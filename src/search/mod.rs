@@ -131,6 +131,10 @@ impl Control {
         control.pondering.store(pondering, Ordering::SeqCst);
         control
     }
+    /// The stop flag itself, for searches that poll a flag of their own (the chance search).
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
     /// Asks the search to finish as soon as possible.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::SeqCst);

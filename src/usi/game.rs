@@ -1,13 +1,18 @@
 //! The position the USI engine holds, in whichever game `USI_Variant` selected, and the one
 //! place that dispatches from that choice to code written once per game: `position` parsing
-//! here, searches through [`UsiGame`] in `worker`.
+//! here, searches through [`UsiGame`] (alpha-beta games) or `chance::UsiChanceGame` (dice
+//! and cards) in `worker`.
 
+use super::chance::ChanceText;
 use super::options::Variant;
+use crate::rules::game::Game;
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
 use crate::rules::notation::GameText;
 use crate::rules::variants::chu::{self, ChuRules};
 use crate::rules::variants::kagamigi;
+use crate::rules::variants::madness;
+use crate::rules::variants::shogammon::{self, ShogammonDice};
 use crate::rules::variants::shogi;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::search::game::SearchGame;
@@ -31,21 +36,35 @@ impl UsiGame for chu::Position {}
 
 impl UsiGame for kagamigi::Position {}
 
-/// A position of one of the games the engine plays over USI.
+/// The rule options that decide how a `position` is read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RuleOptions {
+    pub chu_rules: ChuRules,
+    pub dice: ShogammonDice,
+}
+
+/// A position of one of the games the engine plays over USI. Shogammon and the Central
+/// Madness are chance games (searched by `search::chance`); the Madness position is the
+/// engine's own view of the game, never the referee's true state.
 #[derive(Clone, Debug)]
 pub enum UsiPosition {
     Shogi(Box<shogi::Position>),
     Chu(Box<chu::Position>),
     Kagamigi(Box<kagamigi::Position>),
+    Shogammon(Box<shogammon::Position>),
+    Madness(Box<madness::PlayerView>),
 }
 
-/// Runs `$body` with `$pos` bound to the concrete position, whatever the game.
+/// Runs `$det` with `$pos` bound to a deterministic game's position, or `$chance` with
+/// `$cpos` bound to a chance game's position.
 macro_rules! with_position {
-    ($value:expr, $pos:ident => $body:expr) => {
+    ($value:expr, $pos:ident => $det:expr, $cpos:ident => $chance:expr) => {
         match $value {
-            $crate::usi::game::UsiPosition::Shogi($pos) => $body,
-            $crate::usi::game::UsiPosition::Chu($pos) => $body,
-            $crate::usi::game::UsiPosition::Kagamigi($pos) => $body,
+            $crate::usi::game::UsiPosition::Shogi($pos) => $det,
+            $crate::usi::game::UsiPosition::Chu($pos) => $det,
+            $crate::usi::game::UsiPosition::Kagamigi($pos) => $det,
+            $crate::usi::game::UsiPosition::Shogammon($cpos) => $chance,
+            $crate::usi::game::UsiPosition::Madness($cpos) => $chance,
         }
     };
 }
@@ -53,71 +72,98 @@ pub(crate) use with_position;
 
 impl UsiPosition {
     /// The start position of `variant`.
-    pub fn startpos(variant: Variant, chu_rules: ChuRules) -> UsiPosition {
-        match variant {
-            Variant::Shogi => UsiPosition::Shogi(Box::new(shogi::Position::startpos())),
-            Variant::Chushogi => {
-                UsiPosition::Chu(Box::new(chu::Position::startpos_with(chu_rules)))
-            }
-            Variant::Chukagamigi => UsiPosition::Kagamigi(Box::new(kagamigi::Position::startpos())),
-        }
+    pub fn startpos(variant: Variant, rules: RuleOptions) -> UsiPosition {
+        UsiPosition::parse(&["startpos"], variant, rules).expect("every start position reads")
     }
 
     /// Parses the arguments of `position` (`startpos | sfen …` then `moves …`) in `variant`.
     pub fn parse(
         args: &[&str],
         variant: Variant,
-        chu_rules: ChuRules,
+        rules: RuleOptions,
     ) -> Result<UsiPosition, String> {
         let moves_at = args.iter().position(|t| *t == "moves");
         let (setup, moves) = match moves_at {
             Some(i) => (&args[..i], &args[i + 1..]),
             None => (args, &[][..]),
         };
-        let mut position = match setup.first() {
-            Some(&"startpos") if setup.len() == 1 => UsiPosition::startpos(variant, chu_rules),
+        let sfen = match setup.first() {
+            Some(&"startpos") if setup.len() == 1 => None,
             Some(&"startpos") => {
                 return Err(format!(
                     "unexpected {:?} after startpos (expected moves)",
                     setup[1]
                 ))
             }
-            Some(&"sfen") => {
-                let sfen = setup[1..].join(" ");
-                let err = |e: crate::rules::notation::NotationError| e.to_string();
-                match variant {
-                    Variant::Shogi => UsiPosition::Shogi(Box::new(
-                        shogi::Position::from_sfen(&sfen).map_err(err)?,
-                    )),
-                    Variant::Chushogi => UsiPosition::Chu(Box::new(
-                        chu::Position::from_sfen_with(&sfen, chu_rules).map_err(err)?,
-                    )),
-                    Variant::Chukagamigi => UsiPosition::Kagamigi(Box::new(
-                        kagamigi::Position::from_sfen(&sfen).map_err(err)?,
-                    )),
-                }
-            }
+            Some(&"sfen") => Some(setup[1..].join(" ")),
             Some(other) => return Err(format!("expected startpos or sfen, found {other:?}")),
             None => return Err("position needs startpos or sfen".to_string()),
         };
+        let err = |e: crate::rules::notation::NotationError| e.to_string();
+        let mut position = match (variant, sfen.as_deref()) {
+            (Variant::Shogi, None) => UsiPosition::Shogi(Box::new(shogi::Position::startpos())),
+            (Variant::Shogi, Some(sfen)) => {
+                UsiPosition::Shogi(Box::new(shogi::Position::from_sfen(sfen).map_err(err)?))
+            }
+            (Variant::Chushogi, None) => {
+                UsiPosition::Chu(Box::new(chu::Position::startpos_with(rules.chu_rules)))
+            }
+            (Variant::Chushogi, Some(sfen)) => UsiPosition::Chu(Box::new(
+                chu::Position::from_sfen_with(sfen, rules.chu_rules).map_err(err)?,
+            )),
+            (Variant::Chukagamigi, None) => {
+                UsiPosition::Kagamigi(Box::new(kagamigi::Position::startpos()))
+            }
+            (Variant::Chukagamigi, Some(sfen)) => {
+                UsiPosition::Kagamigi(Box::new(kagamigi::Position::from_sfen(sfen).map_err(err)?))
+            }
+            (Variant::Shogammon, sfen) => UsiPosition::Shogammon(Box::new(
+                shogammon::Position::from_sfen_with(
+                    sfen.unwrap_or(shogammon::notation::START_SFEN),
+                    rules.dice,
+                )
+                .map_err(err)?,
+            )),
+            (Variant::Madness, _) => {
+                // The view is that of the player whose card the deal shows: sente's card is
+                // the first `draw:` token, gote's the second; `draw:?` hides the opponent's.
+                let me = match moves.iter().find(|t| t.starts_with("draw:")) {
+                    Some(&"draw:?") => Color::Gote,
+                    _ => Color::Sente,
+                };
+                let text = args.join(" ");
+                return madness::PlayerView::from_position_text(&text, madness::ViewCards::new(me))
+                    .map(|view| UsiPosition::Madness(Box::new(view)))
+                    .map_err(err);
+            }
+        };
         for (ply, text) in moves.iter().enumerate() {
-            with_position!(&mut position, pos => {
-                let mv = pos
-                    .parse_move(text)
-                    .map_err(|e| format!("move {} ({text}): {e}", ply + 1))?;
-                SearchGame::play(pos.as_mut(), mv);
-            });
+            let at = |e: String| format!("move {} ({text}): {e}", ply + 1);
+            with_position!(&mut position,
+                pos => {
+                    let mv = pos.parse_move(text).map_err(|e| at(e.to_string()))?;
+                    SearchGame::play(pos.as_mut(), mv);
+                },
+                cpos => {
+                    let action = cpos.parse_action_text(text).map_err(at)?;
+                    Game::play(cpos.as_mut(), action);
+                }
+            );
         }
         Ok(position)
     }
 
     pub fn side_to_move(&self) -> Color {
-        with_position!(self, pos => SearchGame::side_to_move(pos.as_ref()))
+        with_position!(self,
+            pos => SearchGame::side_to_move(pos.as_ref()),
+            cpos => cpos.player_to_act())
     }
 
-    /// Reads a legal move of this position.
+    /// Reads a legal move (a legal action, in the chance games) of this position.
     pub fn parse_move(&self, text: &str) -> Result<Move, String> {
-        with_position!(self, pos => pos.parse_move(text).map_err(|e| e.to_string()))
+        with_position!(self,
+            pos => pos.parse_move(text).map_err(|e| e.to_string()),
+            cpos => cpos.parse_action_text(text))
     }
 
     /// The game's name as `USI_Variant` spells it.
@@ -126,6 +172,8 @@ impl UsiPosition {
             UsiPosition::Shogi(_) => Variant::Shogi,
             UsiPosition::Chu(_) => Variant::Chushogi,
             UsiPosition::Kagamigi(_) => Variant::Chukagamigi,
+            UsiPosition::Shogammon(_) => Variant::Shogammon,
+            UsiPosition::Madness(_) => Variant::Madness,
         }
     }
 }
@@ -140,7 +188,7 @@ mod tests {
     }
 
     fn shogi_position(args: &[&str]) -> Result<Position, String> {
-        match UsiPosition::parse(args, Variant::Shogi, ChuRules::default())? {
+        match UsiPosition::parse(args, Variant::Shogi, RuleOptions::default())? {
             UsiPosition::Shogi(p) => Ok(*p),
             other => panic!("not shogi: {other:?}"),
         }
@@ -187,7 +235,10 @@ mod tests {
         let chu = UsiPosition::parse(
             &words("startpos moves 7i7h 6d6e"),
             Variant::Chushogi,
-            ChuRules::Jcsa,
+            RuleOptions {
+                chu_rules: ChuRules::Jcsa,
+                ..RuleOptions::default()
+            },
         )
         .unwrap();
         match &chu {
@@ -200,7 +251,7 @@ mod tests {
         let kagamigi = UsiPosition::parse(
             &words("startpos"),
             Variant::Chukagamigi,
-            ChuRules::default(),
+            RuleOptions::default(),
         )
         .unwrap();
         assert_eq!(kagamigi.variant(), Variant::Chukagamigi);
@@ -209,13 +260,13 @@ mod tests {
         assert!(UsiPosition::parse(
             &words("startpos moves 7g7f"),
             Variant::Chushogi,
-            ChuRules::default()
+            RuleOptions::default()
         )
         .is_err());
         assert!(UsiPosition::parse(
             &words("sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"),
             Variant::Chushogi,
-            ChuRules::default()
+            RuleOptions::default()
         )
         .is_err());
     }

@@ -7,6 +7,7 @@
 //! steers a running search through its [`Control`]. All stdout goes through one
 //! [`output::Output`]. `docs/USI.md` describes the commands and options.
 
+pub mod chance;
 pub mod command;
 pub mod game;
 pub mod options;
@@ -14,11 +15,10 @@ pub mod output;
 mod worker;
 
 use crate::rules::geometry::Color;
-use crate::rules::variants::chu::ChuRules;
 use crate::search::{Clock, Control, Limits};
 use command::{Go, MateLimit};
 use crossbeam_channel::{Receiver, Sender};
-use game::UsiPosition;
+use game::{RuleOptions, UsiPosition};
 use options::Variant;
 use options::{Effect, HashMb, Options};
 use output::Output;
@@ -162,7 +162,7 @@ impl Engine {
         Engine {
             out,
             options,
-            position: UsiPosition::startpos(Variant::Shogi, ChuRules::default()),
+            position: UsiPosition::startpos(Variant::Shogi, RuleOptions::default()),
             jobs,
             done,
             active: None,
@@ -250,7 +250,7 @@ impl Engine {
             "setoption" => self.setoption(rest),
             "usinewgame" if self.searched_since_clear => self.clear(),
             "position" => {
-                match UsiPosition::parse(&args, self.options.variant, self.options.chu_rules) {
+                match UsiPosition::parse(&args, self.options.variant, self.options.rules()) {
                     Ok(position) => self.position = position,
                     Err(e) => self
                         .out
@@ -337,7 +337,7 @@ impl Engine {
             Ok(Effect::ClearHash) => self.clear(),
             Ok(Effect::NewGame) => {
                 self.clear();
-                self.position = UsiPosition::startpos(self.options.variant, self.options.chu_rules);
+                self.position = UsiPosition::startpos(self.options.variant, self.options.rules());
             }
             Err(e) => self.out.error(&e),
         }

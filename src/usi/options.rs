@@ -6,7 +6,9 @@
 //! is an alias of `MultiPV`, `UCI_Variant` of `USI_Variant`, `Hash` of `USI_Hash`, and
 //! `USI_Threads`/`NumberOfThreads` of `Threads`, because GUIs and bots send these spellings.
 
+use super::game::RuleOptions;
 use crate::rules::variants::chu::ChuRules;
+use crate::rules::variants::shogammon::ShogammonDice;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::search::{Config, ParallelMode};
 use std::time::Duration;
@@ -15,13 +17,14 @@ use std::time::Duration;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HashMb(pub usize);
 
-/// The games `USI_Variant` can select (Shogammon and the Central Madness are not playable
-/// over USI yet).
+/// The games `USI_Variant` can select.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Variant {
     Shogi,
     Chushogi,
     Chukagamigi,
+    Shogammon,
+    Madness,
 }
 
 impl Variant {
@@ -31,6 +34,8 @@ impl Variant {
             "shogi" | "standard" => Some(Variant::Shogi),
             "chushogi" => Some(Variant::Chushogi),
             "chukagamigi" => Some(Variant::Chukagamigi),
+            "shogammon" => Some(Variant::Shogammon),
+            "madness" => Some(Variant::Madness),
             _ => None,
         }
     }
@@ -61,6 +66,8 @@ pub struct Options {
     pub variant: Variant,
     pub entering_king: EnteringKingRule,
     pub chu_rules: ChuRules,
+    /// Shogammon's die → piece table.
+    pub dice: ShogammonDice,
 }
 
 impl Default for Options {
@@ -77,6 +84,7 @@ impl Default for Options {
             variant: Variant::Shogi,
             entering_king: EnteringKingRule::Csa27,
             chu_rules: ChuRules::default(),
+            dice: ShogammonDice::default(),
         }
     }
 }
@@ -101,9 +109,10 @@ const OPTION_LINES: &[&str] = &[
     "option name NetworkDelay type spin default 120 min 0 max 60000",
     "option name NetworkDelay2 type spin default 1120 min 0 max 60000",
     "option name MaxMovesToDraw type spin default 0 min 0 max 100000",
-    "option name USI_Variant type combo default shogi var shogi var chushogi var chukagamigi",
+    "option name USI_Variant type combo default shogi var shogi var chushogi var chukagamigi var shogammon var madness",
     "option name EnteringKingRule type combo default csa27 var csa27 var jsa24 var try var none",
     "option name ChuRules type combo default lishogi var lishogi var churul var jcsa",
+    "option name ShogammonDice type string default default",
     "option name Clear_Hash type button",
 ];
 
@@ -131,6 +140,7 @@ fn canonical(name: &str) -> Option<&'static str> {
         "usi_variant" | "uci_variant" => "USI_Variant",
         "enteringkingrule" => "EnteringKingRule",
         "churules" => "ChuRules",
+        "shogammondice" => "ShogammonDice",
         "clear_hash" => "Clear_Hash",
         _ => return None,
     })
@@ -195,7 +205,7 @@ impl Options {
                 let variant = Variant::from_name(text.trim()).ok_or_else(|| {
                     format!(
                         "option USI_Variant: {text:?} is not supported \
-                         (shogi, chushogi or chukagamigi)"
+                         (shogi, chushogi, chukagamigi, shogammon or madness)"
                     )
                 })?;
                 self.variant = variant;
@@ -214,10 +224,24 @@ impl Options {
                 })?;
                 return Ok(Effect::NewGame);
             }
+            "ShogammonDice" => {
+                let text = value_of(canonical, value)?;
+                self.dice = ShogammonDice::parse(text.trim())
+                    .map_err(|e| format!("option ShogammonDice: {e}"))?;
+                return Ok(Effect::NewGame);
+            }
             "Clear_Hash" => return Ok(Effect::ClearHash),
             _ => unreachable!("every canonical name is handled"),
         }
         Ok(Effect::None)
+    }
+
+    /// The rule options that decide how positions are read.
+    pub fn rules(&self) -> RuleOptions {
+        RuleOptions {
+            chu_rules: self.chu_rules,
+            dice: self.dice,
+        }
     }
 
     /// The search settings these options stand for.
@@ -258,7 +282,7 @@ mod tests {
                 let before = options.clone();
                 assert_eq!(
                     options.set(tokens[2], Some(tokens[i + 1])),
-                    if ["USI_Variant", "ChuRules"].contains(&tokens[2]) {
+                    if ["USI_Variant", "ChuRules", "ShogammonDice"].contains(&tokens[2]) {
                         Ok(Effect::NewGame)
                     } else {
                         Ok(Effect::None)

@@ -7,6 +7,7 @@
 //! `bestmove resign`; a valid entering-king declaration gives `bestmove win`; the best and
 //! ponder moves printed are legal.
 
+use super::chance;
 use super::command::MateLimit;
 use super::game::{with_position, UsiGame, UsiPosition};
 use super::options::HashMb;
@@ -14,6 +15,7 @@ use super::output::{is_legal, legal_prefix, Output};
 use crate::rules::moves::MoveList;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::rules::variants::shogi::Position;
+use crate::search::chance::{ChanceSearcher, ChanceSettings};
 use crate::search::mate::{self, MateAnswer};
 use crate::search::{Config, Control, Decision, Info, Limits, Searcher};
 use crossbeam_channel::{Receiver, Sender};
@@ -51,6 +53,7 @@ pub enum Job {
 pub fn run(jobs: Receiver<Job>, done: Sender<()>, out: Output, initial_hash: HashMb) {
     let mut hash = initial_hash;
     let mut searcher: Option<Searcher> = None;
+    let mut chance_searcher: Option<ChanceSearcher> = None;
     for job in jobs {
         match job {
             Job::Resize { hash: size, ack } => {
@@ -58,6 +61,12 @@ pub fn run(jobs: Receiver<Job>, done: Sender<()>, out: Output, initial_hash: Has
                 match searcher.as_mut() {
                     Some(s) => s.set_hash_size(size.0),
                     None => searcher = Some(Searcher::new(size.0)),
+                }
+                if let Some(s) = chance_searcher.as_mut() {
+                    s.set_settings(ChanceSettings {
+                        hash_mb: size.0,
+                        ..s.settings()
+                    });
                 }
                 if let Some(ack) = ack {
                     let _ = ack.send(());
@@ -70,6 +79,9 @@ pub fn run(jobs: Receiver<Job>, done: Sender<()>, out: Output, initial_hash: Has
                 if let Some(s) = searcher.as_mut() {
                     s.clear();
                 }
+                if let Some(s) = chance_searcher.as_mut() {
+                    s.clear();
+                }
             }
             Job::Search {
                 position,
@@ -78,10 +90,21 @@ pub fn run(jobs: Receiver<Job>, done: Sender<()>, out: Output, initial_hash: Has
                 control,
                 rule,
             } => {
-                let searcher = searcher.get_or_insert_with(|| Searcher::new(hash.0));
-                let line = with_position!(&position, pos => {
-                    search(searcher, pos.as_ref(), &limits, &config, &control, rule, &out)
-                });
+                let line = with_position!(&position,
+                    pos => {
+                        let searcher = searcher.get_or_insert_with(|| Searcher::new(hash.0));
+                        search(searcher, pos.as_ref(), &limits, &config, &control, rule, &out)
+                    },
+                    cpos => {
+                        let searcher = chance_searcher.get_or_insert_with(|| {
+                            ChanceSearcher::new(ChanceSettings {
+                                hash_mb: hash.0,
+                                ..ChanceSettings::default()
+                            })
+                        });
+                        chance::search(searcher, cpos.as_ref(), &limits, &config, &control, &out)
+                    }
+                );
                 out.line(&line);
                 let _ = done.send(());
             }
