@@ -126,9 +126,8 @@ fn match_variant(variant: Variant, chu_rules: ChuRules) -> Result<MatchVariant, 
         Variant::Shogi => MatchVariant::Shogi,
         Variant::Chushogi => MatchVariant::Chu(chu_rules),
         Variant::Chukagamigi => MatchVariant::Kagamigi,
-        Variant::Shogammon | Variant::Madness => {
-            return Err(format!("matches of {variant:?} are not supported yet"))
-        }
+        Variant::Shogammon => MatchVariant::Shogammon,
+        Variant::Madness => return Err(format!("matches of {variant:?} are not supported yet")),
     })
 }
 
@@ -251,6 +250,8 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     let default_max_plies = match variant {
         MatchVariant::Shogi => 320,
         MatchVariant::Chu(_) | MatchVariant::Kagamigi => 1000,
+        // RULES.md §4: a draw after 300 turns per side; a turn is a roll and two actions.
+        MatchVariant::Shogammon => 1800,
     };
     let adjudication = Adjudication {
         max_plies: args.max_moves.unwrap_or(default_max_plies),

@@ -13,7 +13,7 @@ use super::variant::{MatchVariant, RefereeGame};
 use crate::rules::game::{NodeKind, Weight};
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
-use crate::rules::variants::{chu, kagamigi, shogi};
+use crate::rules::variants::{chu, kagamigi, shogammon, shogi};
 use rand::distributions::{Distribution, WeightedIndex};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -202,6 +202,7 @@ pub fn play_game(setup: &GameSetup, players: [&mut dyn Player; 2]) -> GameRecord
         MatchVariant::Shogi => play_game_of::<shogi::Position>(setup, players),
         MatchVariant::Chu(_) => play_game_of::<chu::Position>(setup, players),
         MatchVariant::Kagamigi => play_game_of::<kagamigi::Position>(setup, players),
+        MatchVariant::Shogammon => play_game_of::<shogammon::Position>(setup, players),
     }
 }
 
@@ -343,26 +344,40 @@ fn play_game_of<G: RefereeGame>(setup: &GameSetup, players: [&mut dyn Player; 2]
                 );
             }
             match answer.reply {
-                Reply::Move(text) => match pos.parse_move(&text) {
-                    Ok(mv) => {
-                        let usi = pos.move_text(mv);
-                        passes.push(pos.is_pass(mv));
-                        pos.play(mv);
-                        usi_moves.push(usi.clone());
-                        moves.push(PlayedMove {
-                            usi,
-                            millis: Some(answer.elapsed.0),
-                            score: answer.score,
-                        });
+                // Several decisions joined by `,` (a chance game's whole turn) are applied in
+                // order; each must be this player's decision when its turn comes.
+                Reply::Move(text) => {
+                    let mut illegal = None;
+                    for (k, part) in text.split(',').enumerate() {
+                        if k > 0 && pos.node_kind() != NodeKind::Decision(side) {
+                            illegal = Some(format!(
+                                "{me} played {text:?}: {part:?} comes when it is not its decision"
+                            ));
+                            break;
+                        }
+                        match pos.parse_move(part) {
+                            Ok(mv) => {
+                                let usi = pos.move_text(mv);
+                                passes.push(pos.is_pass(mv));
+                                pos.play(mv);
+                                usi_moves.push(usi.clone());
+                                moves.push(PlayedMove {
+                                    usi,
+                                    // The turn's time is charged to its first decision.
+                                    millis: (k == 0).then_some(answer.elapsed.0),
+                                    score: if k == 0 { answer.score } else { None },
+                                });
+                            }
+                            Err(e) => {
+                                illegal = Some(format!("{me} played {text:?}: {part:?}: {e}"));
+                                break;
+                            }
+                        }
                     }
-                    Err(e) => {
-                        break end(
-                            Some(side.flip()),
-                            Reason::IllegalMove,
-                            format!("{me} played {text:?}: {e}"),
-                        )
+                    if let Some(why) = illegal {
+                        break end(Some(side.flip()), Reason::IllegalMove, why);
                     }
-                },
+                }
                 Reply::Resign => {
                     break end(Some(side.flip()), Reason::Resign, format!("{me} resigned"))
                 }

@@ -15,6 +15,7 @@ use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::chu::{self, ChuRules};
 use crate::rules::variants::kagamigi;
+use crate::rules::variants::shogammon;
 use crate::rules::variants::shogi::{self, impasse::EnteringKingRule};
 use std::fmt;
 
@@ -28,6 +29,8 @@ pub enum MatchVariant {
     Chu(ChuRules),
     /// Chu Kagamigi with the default rulings.
     Kagamigi,
+    /// Shogammon with the default die → piece table; the referee rolls the dice.
+    Shogammon,
 }
 
 impl MatchVariant {
@@ -37,6 +40,7 @@ impl MatchVariant {
             MatchVariant::Shogi => "shogi",
             MatchVariant::Chu(_) => "chushogi",
             MatchVariant::Kagamigi => "chukagamigi",
+            MatchVariant::Shogammon => "shogammon",
         }
     }
 
@@ -49,7 +53,7 @@ impl MatchVariant {
             MatchVariant::Chu(rules) => {
                 vec![variant, ("ChuRules".to_string(), rules.name().to_string())]
             }
-            MatchVariant::Kagamigi => vec![variant],
+            MatchVariant::Kagamigi | MatchVariant::Shogammon => vec![variant],
         }
     }
 
@@ -58,7 +62,7 @@ impl MatchVariant {
         match self {
             MatchVariant::Shogi => Some("shogi"),
             MatchVariant::Chu(_) => Some("chu"),
-            MatchVariant::Kagamigi => None,
+            MatchVariant::Kagamigi | MatchVariant::Shogammon => None,
         }
     }
 
@@ -67,6 +71,7 @@ impl MatchVariant {
         match self {
             MatchVariant::Shogi => (9, 9),
             MatchVariant::Chu(_) | MatchVariant::Kagamigi => (12, 12),
+            MatchVariant::Shogammon => (9, 9),
         }
     }
 
@@ -76,6 +81,7 @@ impl MatchVariant {
             MatchVariant::Shogi => shogi::notation::START_SFEN,
             MatchVariant::Chu(_) => chu::notation::START_SFEN,
             MatchVariant::Kagamigi => kagamigi::notation::START_SFEN,
+            MatchVariant::Shogammon => shogammon::notation::START_SFEN,
         }
     }
 }
@@ -205,6 +211,37 @@ impl RefereeGame for kagamigi::Position {
         } else {
             fourfold(outcome)
         })
+    }
+}
+
+impl RefereeGame for shogammon::Position {
+    fn start(_: MatchVariant) -> Self {
+        shogammon::Position::startpos()
+    }
+    fn from_sfen(text: &str, _: MatchVariant) -> Result<Self, String> {
+        shogammon::Position::from_sfen(text).map_err(|e| e.to_string())
+    }
+    fn sfen(&self) -> String {
+        self.to_sfen()
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        self.parse_action(text).map_err(|e| e.to_string())
+    }
+    fn move_text(&self, mv: Move) -> String {
+        self.action_to_usi(mv)
+    }
+    fn to_move(&self) -> Color {
+        self.side_to_move()
+    }
+    fn rules_end(&self) -> Option<GameResult> {
+        match self.outcome()? {
+            Outcome::Win(winner) => Some(ended(
+                Some(winner),
+                Reason::RoyalCapture,
+                "the king was captured",
+            )),
+            Outcome::Draw => Some(ended(None, Reason::MoveLimit, "drawn by the rules")),
+        }
     }
 }
 
