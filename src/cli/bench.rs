@@ -29,7 +29,7 @@ const CHUKAGAMIGI: &str = include_str!("../../positions/bench/chukagamigi.sfen")
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// The game.
-    #[arg(long, value_enum, default_value = "shogi")]
+    #[arg(long, value_parser = super::parse_variant, default_value = "shogi")]
     variant: Variant,
     /// Depth searched in each position (default: 10 for shogi, 9 for the 12×12 games).
     #[arg(long)]

@@ -23,7 +23,7 @@ pub enum ProtocolArg {
 pub struct MatchArgs {
     /// The game. USI engines are sent `setoption name USI_Variant value …` (and
     /// `ChuRules`) for the variants; CECP engines `variant shogi` or `variant chu`.
-    #[arg(long, value_enum, default_value = "shogi")]
+    #[arg(long, value_parser = super::parse_variant, default_value = "shogi")]
     variant: Variant,
     /// Chu Shogi's rule set (lishogi, churul, jcsa): sent to USI engines as `ChuRules` and
     /// used by the referee to judge the games.

@@ -6,7 +6,7 @@ mod bench;
 mod match_cmd;
 mod perft;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 
 /// Shishi, a shogi engine. Without a subcommand it speaks USI on stdin/stdout.
 #[derive(Parser, Debug)]
@@ -28,14 +28,14 @@ enum Command {
     Match(Box<match_cmd::MatchArgs>),
 }
 
-/// The games the engine plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Variant {
-    Shogi,
-    Chushogi,
-    Chukagamigi,
-    Shogammon,
-    Madness,
+pub use crate::rules::variants::Variant;
+
+/// Reads `--variant` (clap calls this for the value).
+pub fn parse_variant(text: &str) -> Result<Variant, String> {
+    Variant::from_name(text).ok_or_else(|| {
+        let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+        format!("unknown variant {text:?} (one of {})", names.join(", "))
+    })
 }
 
 /// Parses the command line, runs the subcommand and returns the process exit code.

@@ -27,7 +27,7 @@ first action with 3-3). Too few rolls for the depth is an error. --moves takes t
 )]
 pub struct PerftArgs {
     /// The game.
-    #[arg(long, value_enum, default_value = "shogi")]
+    #[arg(long, value_parser = super::parse_variant, default_value = "shogi")]
     variant: Variant,
     /// The position as an SFEN.
     #[arg(

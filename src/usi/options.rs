@@ -17,29 +17,7 @@ use std::time::Duration;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HashMb(pub usize);
 
-/// The games `USI_Variant` can select.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Variant {
-    Shogi,
-    Chushogi,
-    Chukagamigi,
-    Shogammon,
-    Madness,
-}
-
-impl Variant {
-    fn from_name(text: &str) -> Option<Variant> {
-        match text.to_ascii_lowercase().as_str() {
-            // lishogi bots send `standard` for standard shogi.
-            "shogi" | "standard" => Some(Variant::Shogi),
-            "chushogi" => Some(Variant::Chushogi),
-            "chukagamigi" => Some(Variant::Chukagamigi),
-            "shogammon" => Some(Variant::Shogammon),
-            "madness" => Some(Variant::Madness),
-            _ => None,
-        }
-    }
-}
+pub use crate::rules::variants::Variant;
 
 /// What the protocol layer must do after an option changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,7 +90,7 @@ const OPTION_LINES: &[&str] = &[
     "option name USI_Variant type combo default shogi var shogi var chushogi var chukagamigi var shogammon var madness",
     "option name EnteringKingRule type combo default csa27 var csa27 var jsa24 var try var none",
     "option name ChuRules type combo default lishogi var lishogi var churul var jcsa",
-    "option name ShogammonDice type string default default",
+    "option name ShogammonDice type combo default default var default var knight3 var rook5",
     "option name Clear_Hash type button",
 ];
 
