@@ -1261,6 +1261,85 @@ fn jumps_stay_within_two_squares() {
     }
 }
 
+/// Positions from capture-preferring random games played by the reference alone.
+fn random_reference_boards(seed: u64, games: usize, plies: usize) -> Vec<Board> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut boards = Vec::new();
+    for _ in 0..games {
+        let mut board = Board::from_sfen(&Position::startpos().to_sfen());
+        for _ in 0..plies {
+            boards.push(board.clone());
+            let moves = board.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let captures: Vec<&RMove> = moves
+                .iter()
+                .filter(|m| m.from.is_some() && board.at(m.to).is_some())
+                .collect();
+            let mv = if !captures.is_empty() && rng.gen_bool(0.7) {
+                captures[rng.gen_range(0..captures.len())].clone()
+            } else {
+                moves[rng.gen_range(0..moves.len())].clone()
+            };
+            board.play(&mv);
+        }
+    }
+    boards
+}
+
+/// The scan out from a square in `attacked_by` finds exactly the attackers that the plain
+/// definition finds (some piece of that colour reaches the square), on every square not
+/// held by the attacker's own side.
+#[test]
+fn attack_scan_agrees_with_every_piece_reach() {
+    let mut compared = 0;
+    for board in random_reference_boards(0x0073_6361_6e, 6, 120) {
+        for target in Sq::all() {
+            for attacker in [true, false] {
+                if board.at(target).is_some_and(|pc| pc.sente == attacker) {
+                    continue;
+                }
+                let by_reach = Sq::all().any(|from| match board.at(from) {
+                    Some(pc) if pc.sente == attacker => board.reach(from, pc).contains(&target),
+                    _ => false,
+                });
+                assert_eq!(
+                    board.attacked_by(target, attacker),
+                    by_reach,
+                    "{} {} by {}",
+                    board.to_sfen(),
+                    target.text(),
+                    if attacker { "sente" } else { "gote" }
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 100_000, "{compared}");
+}
+
+/// `unplay` restores the board exactly after every candidate move (captures, promotions and
+/// drops included).
+#[test]
+fn unplay_restores_the_board() {
+    for board in random_reference_boards(0x756e_706c, 4, 120) {
+        let mut work = board.clone();
+        for mv in board.candidate_moves() {
+            let captured = work.play(&mv);
+            work.unplay(&mv, captured);
+            assert!(
+                work.cells == board.cells
+                    && work.hands == board.hands
+                    && work.sente_to_move == board.sente_to_move,
+                "{} after {}",
+                board.to_sfen(),
+                mv.text()
+            );
+        }
+    }
+}
+
 /// The reference itself on a few hand-checked facts, so that agreement means something.
 #[test]
 fn reference_knows_the_basic_rules() {
