@@ -4,13 +4,16 @@
 //!
 //! It shares no code with the engine: its own piece table as plain direction lists, a
 //! mailbox of `Option<Pc>`, its own SFEN reader and writer and its own USI move text.
-//! Legality is decided by playing the move on a copy and asking whether any enemy piece
-//! reaches the king; uchifuzume by playing the pawn drop and trying every reply. Moves are
-//! compared as USI strings, so the two generators meet only in text.
+//! Legality is decided by playing each candidate move on the mailbox, looking outward from
+//! the king for an enemy piece whose table moves reach it, and taking the move back;
+//! uchifuzume by playing the pawn drop and trying every reply. Moves are compared as USI
+//! strings, so the two generators meet only in text.
 //!
-//! The counts in `positions/perft/chukagamigi.perft` were produced by this generator
-//! (`cargo test --release --test kagamigi_reference -- --ignored print_suite_counts
-//! --nocapture`) and are checked against the fast one by `suite_matches_fast_generator`.
+//! The counts in `positions/perft/chukagamigi.perft` and `chukagamigi_selfplay.perft`
+//! (positions from Shishi's games against itself) were produced by this generator
+//! (`print_suite_counts`) and are checked against the fast one by
+//! `suite_matches_fast_generator`; the long checks are run by
+//! `scripts/kagamigi_reference_deep.sh`.
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
