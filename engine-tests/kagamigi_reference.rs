@@ -4,22 +4,29 @@
 //!
 //! It shares no code with the engine: its own piece table as plain direction lists, a
 //! mailbox of `Option<Pc>`, its own SFEN reader and writer and its own USI move text.
-//! Legality is decided by playing the move on a copy and asking whether any enemy piece
-//! reaches the king; uchifuzume by playing the pawn drop and trying every reply. Moves are
-//! compared as USI strings, so the two generators meet only in text.
+//! Legality is decided by playing each candidate move on the mailbox, looking outward from
+//! the king for an enemy piece whose table moves reach it, and taking the move back;
+//! uchifuzume by playing the pawn drop and trying every reply. Moves are compared as USI
+//! strings, so the two generators meet only in text.
 //!
-//! The counts in `positions/perft/chukagamigi.perft` were produced by this generator
-//! (`cargo test --release --test kagamigi_reference -- --ignored print_suite_counts
-//! --nocapture`) and are checked against the fast one by `suite_matches_fast_generator`.
+//! The counts in `positions/perft/chukagamigi.perft` and `chukagamigi_selfplay.perft`
+//! (positions from Shishi's games against itself) were produced by this generator
+//! (`print_suite_counts`) and are checked against the fast one by
+//! `suite_matches_fast_generator`; the long checks are run by
+//! `scripts/kagamigi_reference_deep.sh`.
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use rayon::prelude::*;
 use shishi::rules::game::Game;
 use shishi::rules::moves::MoveList;
 use shishi::rules::perft::perft;
 use shishi::rules::variants::kagamigi::{KagamigiRules, Position, PromotionRule};
-use std::collections::BTreeSet;
-use std::path::PathBuf;
+use std::collections::{BTreeMap, BTreeSet};
+
+#[path = "common/perft_file.rs"]
+mod perft_file;
+use perft_file::{read_suite, PerftLine};
 
 // ---------------------------------------------------------------------------------------
 // The piece table, typed in from RULES.md §3.2. Directions are (forward, left) for the
@@ -252,6 +259,26 @@ fn ways(letter: char, promoted: bool) -> Vec<Way> {
     w
 }
 
+/// How the piece moves, from a table built once from `ways` (every letter, promoted and
+/// not; the never-promoting letters have an empty promoted entry).
+fn piece_ways(letter: char, promoted: bool) -> &'static [Way] {
+    static TABLE: std::sync::OnceLock<Vec<Vec<Way>>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        LETTERS
+            .chars()
+            .flat_map(|c| {
+                let promoted_ways = if NEVER_PROMOTE.contains(&c) {
+                    Vec::new()
+                } else {
+                    ways(c, true)
+                };
+                [ways(c, false), promoted_ways]
+            })
+            .collect()
+    });
+    &table[letter_index(letter) * 2 + usize::from(promoted)]
+}
+
 /// Letters of the pieces that never promote.
 const NEVER_PROMOTE: [char; 4] = ['K', 'C', 'D', 'A'];
 /// Every letter a piece can have.
@@ -477,8 +504,8 @@ impl Board {
     /// Every square the piece on `from` could move to or capture on (own pieces excluded).
     fn reach(&self, from: Sq, pc: Pc) -> Vec<Sq> {
         let mut out = Vec::new();
-        for way in ways(pc.letter, pc.promoted) {
-            let (f, l, n) = match way {
+        for way in piece_ways(pc.letter, pc.promoted) {
+            let (f, l, n) = match *way {
                 Way::Step(f, l) => (f, l, 1),
                 Way::Line(f, l, n) => (f, l, n),
                 Way::Jump(f, l) => (f, l, 1),
@@ -521,17 +548,79 @@ impl Board {
 
     /// Is the king of `sente` attacked by any enemy piece?
     fn king_attacked(&self, sente: bool) -> bool {
-        let Some(king) = self.king_of(sente) else {
-            return false;
-        };
-        Sq::all().any(|from| match self.at(from) {
-            Some(pc) if pc.sente != sente => self.reach(from, pc).contains(&king),
-            _ => false,
-        })
+        self.king_of(sente)
+            .is_some_and(|king| self.attacked_by(king, !sente))
     }
 
-    fn play(&mut self, mv: &RMove) {
+    /// Does any piece of `attacker_sente` reach `target`? Scanned outward from the target:
+    /// a step or a slide can only come from the first piece along one of the eight lines
+    /// through it, and a jump only from within two squares (every jump of the table is at
+    /// most two squares each way; `jumps_stay_within_two_squares` checks that).
+    fn attacked_by(&self, target: Sq, attacker_sente: bool) -> bool {
+        for (dfile, drank) in [
+            (0, 1),
+            (0, -1),
+            (1, 0),
+            (-1, 0),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ] {
+            let mut sq = target;
+            for distance in 1.. {
+                sq = Sq {
+                    file: sq.file + dfile,
+                    rank: sq.rank + drank,
+                };
+                if !sq.on_board() {
+                    break;
+                }
+                let Some(pc) = self.at(sq) else { continue };
+                if pc.sente == attacker_sente
+                    && piece_ways(pc.letter, pc.promoted)
+                        .iter()
+                        .any(|way| match *way {
+                            Way::Step(f, l) => distance == 1 && sq.moved(pc.sente, f, l) == target,
+                            Way::Line(f, l, n) => {
+                                distance <= n
+                                    && sq.moved(pc.sente, f * distance, l * distance) == target
+                            }
+                            Way::Jump(..) => false,
+                        })
+                {
+                    return true;
+                }
+                break;
+            }
+        }
+        for dfile in -2..=2 {
+            for drank in -2..=2 {
+                let sq = Sq {
+                    file: target.file + dfile,
+                    rank: target.rank + drank,
+                };
+                if !sq.on_board() {
+                    continue;
+                }
+                let Some(pc) = self.at(sq) else { continue };
+                if pc.sente == attacker_sente
+                    && piece_ways(pc.letter, pc.promoted).iter().any(
+                        |way| matches!(*way, Way::Jump(f, l) if sq.moved(pc.sente, f, l) == target),
+                    )
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Plays the move and returns what `unplay` needs to take it back: the piece that stood
+    /// on the destination.
+    fn play(&mut self, mv: &RMove) -> Option<Pc> {
         let me = self.sente_to_move;
+        let captured = self.at(mv.to);
         match mv.from {
             None => {
                 self.hands[side(me)][letter_index(mv.drop)] -= 1;
@@ -543,7 +632,7 @@ impl Board {
             }
             Some(from) => {
                 let mut pc = self.at(from).unwrap();
-                if let Some(victim) = self.at(mv.to) {
+                if let Some(victim) = captured {
                     // A captured piece goes to hand unpromoted.
                     self.hands[side(me)][letter_index(victim.letter)] += 1;
                 }
@@ -555,6 +644,27 @@ impl Board {
             }
         }
         self.sente_to_move = !me;
+        captured
+    }
+
+    /// Takes back `mv`, just played by `play`, which returned `captured`.
+    fn unplay(&mut self, mv: &RMove, captured: Option<Pc>) {
+        let me = !self.sente_to_move;
+        self.sente_to_move = me;
+        match mv.from {
+            None => self.hands[side(me)][letter_index(mv.drop)] += 1,
+            Some(from) => {
+                let mut pc = self.at(mv.to).unwrap();
+                if mv.promote {
+                    pc.promoted = false;
+                }
+                if let Some(victim) = captured {
+                    self.hands[side(me)][letter_index(victim.letter)] -= 1;
+                }
+                self.cells[from.index()] = Some(pc);
+            }
+        }
+        self.cells[mv.to.index()] = captured;
     }
 
     /// Moves that obey movement, promotion and drop rules, before the king-safety test.
@@ -636,48 +746,74 @@ impl Board {
         out
     }
 
+    /// Does `mv` leave the mover's king (on `king` before the move) attacked? Played and
+    /// taken back on `self`.
+    fn exposes_king(&mut self, mv: &RMove, king: Option<Sq>) -> bool {
+        let me = self.sente_to_move;
+        let king = match mv.from {
+            Some(from) if Some(from) == king => Some(mv.to),
+            _ => king,
+        };
+        let captured = self.play(mv);
+        let attacked = king.is_some_and(|k| self.attacked_by(k, !me));
+        self.unplay(mv, captured);
+        attacked
+    }
+
     /// Candidate moves that do not leave the mover's king attacked.
     fn safe_moves(&self) -> Vec<RMove> {
-        let me = self.sente_to_move;
+        let mut work = self.clone();
+        let king = self.king_of(self.sente_to_move);
         self.candidate_moves()
             .into_iter()
-            .filter(|mv| {
-                let mut next = self.clone();
-                next.play(mv);
-                !next.king_attacked(me)
-            })
+            .filter(|mv| !work.exposes_king(mv, king))
             .collect()
+    }
+
+    /// Has the side to move any safe move?
+    fn has_safe_move(&self) -> bool {
+        let mut work = self.clone();
+        let king = self.king_of(self.sente_to_move);
+        self.candidate_moves()
+            .iter()
+            .any(|mv| !work.exposes_king(mv, king))
     }
 
     /// The legal moves: safe moves, less pawn drops that leave the opponent in check with
     /// no safe reply (uchifuzume).
     fn legal_moves(&self) -> Vec<RMove> {
+        let mut work = self.clone();
         self.safe_moves()
             .into_iter()
             .filter(|mv| {
                 if mv.drop != 'P' {
                     return true;
                 }
-                let mut next = self.clone();
-                next.play(mv);
-                !(next.king_attacked(next.sente_to_move) && next.safe_moves().is_empty())
+                let captured = work.play(mv);
+                let mate = work.king_attacked(work.sente_to_move) && !work.has_safe_move();
+                work.unplay(mv, captured);
+                !mate
             })
             .collect()
     }
 
+    /// Leaf count of the legal-move tree. From depth 3 up the root moves are shared among
+    /// threads (each on its own copy of the board).
     fn perft(&self, depth: u32) -> u64 {
         let moves = self.legal_moves();
         if depth <= 1 {
             return if depth == 0 { 1 } else { moves.len() as u64 };
         }
-        moves
-            .iter()
-            .map(|mv| {
-                let mut next = self.clone();
-                next.play(mv);
-                next.perft(depth - 1)
-            })
-            .sum()
+        let below = |mv: &RMove| {
+            let mut next = self.clone();
+            next.play(mv);
+            next.perft(depth - 1)
+        };
+        if depth >= 3 {
+            moves.par_iter().map(below).sum()
+        } else {
+            moves.iter().map(below).sum()
+        }
     }
 }
 
@@ -697,92 +833,151 @@ fn fast_moves(pos: &Position) -> BTreeSet<String> {
     set
 }
 
-fn reference_moves(board: &Board) -> BTreeSet<String> {
+/// The reference's legal moves by their USI text (each text once).
+fn reference_move_map(board: &Board) -> BTreeMap<String, RMove> {
     let moves = board.legal_moves();
-    let set: BTreeSet<String> = moves.iter().map(RMove::text).collect();
+    let count = moves.len();
+    let map: BTreeMap<String, RMove> = moves.into_iter().map(|m| (m.text(), m)).collect();
     assert_eq!(
-        set.len(),
-        moves.len(),
+        map.len(),
+        count,
         "reference duplicates in {}",
         board.to_sfen()
     );
-    set
+    map
 }
 
-/// Compares the two move sets, naming what only one side produced.
-fn assert_same_moves(pos: &Position, board: &Board, context: &str) {
-    let fast = fast_moves(pos);
-    let reference = reference_moves(board);
+fn reference_moves(board: &Board) -> BTreeSet<String> {
+    reference_move_map(board).into_keys().collect()
+}
+
+/// Panics naming what only one generator produced, if the two move sets differ.
+fn assert_same_sets(
+    fast: &BTreeSet<String>,
+    reference: &BTreeSet<String>,
+    sfen: &str,
+    context: &str,
+) {
     if fast != reference {
-        let only_fast: Vec<_> = fast.difference(&reference).collect();
-        let only_ref: Vec<_> = reference.difference(&fast).collect();
-        panic!(
-            "{context}: {}\nonly fast: {only_fast:?}\nonly reference: {only_ref:?}",
-            pos.to_sfen()
-        );
+        let only_fast: Vec<_> = fast.difference(reference).collect();
+        let only_ref: Vec<_> = reference.difference(fast).collect();
+        panic!("{context}: {sfen}\nonly fast: {only_fast:?}\nonly reference: {only_ref:?}");
     }
 }
 
-struct PerftLine {
-    line_number: usize,
-    sfen: String,
-    depth: u32,
-    nodes: u64,
+/// Compares the two move sets of one position.
+fn assert_same_moves(pos: &Position, board: &Board, context: &str) {
+    assert_same_sets(
+        &fast_moves(pos),
+        &reference_moves(board),
+        &pos.to_sfen(),
+        context,
+    );
 }
 
-fn suite() -> Vec<PerftLine> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("positions/perft/chukagamigi.perft");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|(i, l)| {
-            let fields: Vec<&str> = l.split(';').map(str::trim).collect();
-            assert_eq!(fields.len(), 3, "line {}: `sfen ; depth ; nodes`", i + 1);
-            PerftLine {
-                line_number: i + 1,
-                sfen: fields[0].to_string(),
-                depth: fields[1].parse().expect("depth"),
-                nodes: fields[2].parse().expect("nodes"),
-            }
-        })
-        .collect()
+/// Compares the two generators' move sets at every node of the tree `depth` plies deep
+/// (the root and every node above the leaves), walking the fast position and the reference
+/// board in step. Returns the number of leaves. From depth 3 up the root moves are shared
+/// among threads.
+fn compare_tree(pos: &mut Position, board: &Board, depth: u32, path: &str) -> u64 {
+    let fast = fast_moves(pos);
+    let reference = reference_move_map(board);
+    let reference_texts: BTreeSet<String> = reference.keys().cloned().collect();
+    assert_same_sets(&fast, &reference_texts, &pos.to_sfen(), path);
+    if depth <= 1 {
+        return if depth == 0 { 1 } else { fast.len() as u64 };
+    }
+    let mut moves = MoveList::new();
+    pos.generate_legal(&mut moves);
+    let below = |pos: &mut Position, mv| {
+        let text = pos.move_to_usi(mv);
+        let mut next = board.clone();
+        next.play(&reference[&text]);
+        pos.play(mv);
+        let leaves = compare_tree(pos, &next, depth - 1, &format!("{path} {text}"));
+        pos.unplay();
+        leaves
+    };
+    if depth >= 3 {
+        let moves: Vec<_> = moves.iter().copied().collect();
+        moves
+            .par_iter()
+            .map(|&mv| below(&mut pos.clone(), mv))
+            .sum()
+    } else {
+        moves.iter().map(|&mv| below(pos, mv)).sum()
+    }
 }
 
-fn suite_positions() -> Vec<String> {
-    let mut seen = Vec::new();
-    for line in suite() {
+const SUITE: &str = "chukagamigi.perft";
+const SELF_PLAY: &str = "chukagamigi_selfplay.perft";
+
+/// Suite lines with more leaves than this are left to the ignored deep test
+/// (`scripts/kagamigi_reference_deep.sh`). Today every line is below it (the largest has
+/// 676616635 leaves; the fast generator counts all lines in a few seconds).
+const REGULAR_NODE_LIMIT: u64 = 700_000_000;
+
+/// The distinct positions of a suite file, in file order.
+fn positions_of(lines: &[PerftLine]) -> Vec<String> {
+    let mut seen: Vec<String> = Vec::new();
+    for line in lines {
         if !seen.contains(&line.sfen) {
-            seen.push(line.sfen);
+            seen.push(line.sfen.clone());
         }
     }
     seen
 }
 
-/// Every suite line's count equals the fast generator's perft.
+/// Every line of both files up to `limit` leaves equals the fast generator's perft.
+fn check_fast_generator(limit: u64) {
+    assert!(
+        positions_of(&read_suite(SUITE)).len() >= 20,
+        "at least 20 positions"
+    );
+    assert!(
+        positions_of(&read_suite(SELF_PLAY)).len() >= 10,
+        "at least 10 self-play positions"
+    );
+    for name in [SUITE, SELF_PLAY] {
+        for line in read_suite(name).iter().filter(|l| l.nodes <= limit) {
+            let mut pos = Position::from_sfen(&line.sfen)
+                .unwrap_or_else(|e| panic!("{name} line {}: {e}", line.line_number));
+            assert_eq!(
+                pos.to_sfen(),
+                line.sfen,
+                "{name} line {}: round trip",
+                line.line_number
+            );
+            let before = pos.hash();
+            assert_eq!(
+                perft(&mut pos, line.depth),
+                line.nodes,
+                "{name} line {}: perft {} of {}",
+                line.line_number,
+                line.depth,
+                line.sfen
+            );
+            assert_eq!(pos.hash(), before);
+        }
+    }
+}
+
+/// Every line of both files (up to `REGULAR_NODE_LIMIT` leaves) equals the fast generator's
+/// perft.
 #[test]
 fn suite_matches_fast_generator() {
-    let lines = suite();
-    assert!(suite_positions().len() >= 20, "at least 20 positions");
-    for line in &lines {
-        let mut pos = Position::from_sfen(&line.sfen)
-            .unwrap_or_else(|e| panic!("line {}: {e}", line.line_number));
-        assert_eq!(
-            pos.to_sfen(),
-            line.sfen,
-            "line {}: round trip",
-            line.line_number
-        );
-        let before = pos.hash();
-        assert_eq!(
-            perft(&mut pos, line.depth),
-            line.nodes,
-            "line {}: perft {} of {}",
-            line.line_number,
-            line.depth,
-            line.sfen
-        );
-        assert_eq!(pos.hash(), before);
+    check_fast_generator(REGULAR_NODE_LIMIT);
+}
+
+/// Compares the generators move by move at every node `depth` plies deep below each
+/// position of `name`, and the leaf count with the fast perft.
+fn compare_positions(name: &str, depth: u32) {
+    for sfen in positions_of(&read_suite(name)) {
+        let mut pos = Position::from_sfen(&sfen).unwrap();
+        let board = Board::from_sfen(&sfen);
+        assert_eq!(board.to_sfen(), pos.to_sfen(), "the two SFEN writers agree");
+        let leaves = compare_tree(&mut pos, &board, depth, &format!("{name}: {sfen} moves"));
+        assert_eq!(perft(&mut pos, depth), leaves, "{sfen}");
     }
 }
 
@@ -790,68 +985,118 @@ fn suite_matches_fast_generator() {
 /// below every root move (which is perft 2 compared move by move).
 #[test]
 fn reference_agrees_on_every_suite_position_to_depth_two() {
-    for sfen in suite_positions() {
-        let mut pos = Position::from_sfen(&sfen).unwrap();
-        let board = Board::from_sfen(&sfen);
-        assert_eq!(board.to_sfen(), pos.to_sfen(), "the two SFEN writers agree");
-        assert_same_moves(&pos, &board, "root");
-        let mut moves = MoveList::new();
-        pos.generate_legal(&mut moves);
-        let root: std::collections::HashMap<String, RMove> = board
-            .legal_moves()
-            .into_iter()
-            .map(|m| (m.text(), m))
-            .collect();
-        let mut reference_total = 0;
-        for mv in moves {
-            let text = pos.move_to_usi(mv);
-            let rmove = root.get(&text).expect("same root moves");
-            let mut next = board.clone();
-            next.play(rmove);
-            pos.play(mv);
-            assert_same_moves(&pos, &next, &format!("after {text}"));
-            reference_total += next.legal_moves().len() as u64;
-            pos.unplay();
-        }
-        assert_eq!(perft(&mut pos, 2), reference_total, "{sfen}");
-    }
+    compare_positions(SUITE, 2);
 }
 
-/// Every line of the suite recomputed by the reference (depth 3 lines take minutes).
+/// The same on the positions from Shishi's games against itself.
+#[test]
+fn reference_agrees_on_self_play_positions_to_depth_two() {
+    compare_positions(SELF_PLAY, 2);
+}
+
+/// Move by move at every node to depth 3 on the self-play positions (a few minutes;
+/// `scripts/kagamigi_reference_deep.sh`).
+#[test]
+#[ignore]
+fn reference_agrees_on_self_play_positions_to_depth_three() {
+    compare_positions(SELF_PLAY, 3);
+}
+
+/// Every line of both files recomputed by the reference, and by the fast generator with no
+/// node limit (`scripts/kagamigi_reference_deep.sh`; several minutes).
 #[test]
 #[ignore]
 fn reference_reproduces_every_suite_line() {
-    for line in suite() {
-        let board = Board::from_sfen(&line.sfen);
-        assert_eq!(
-            board.perft(line.depth),
-            line.nodes,
-            "line {}: reference perft {} of {}",
-            line.line_number,
-            line.depth,
-            line.sfen
-        );
+    check_fast_generator(u64::MAX);
+    for name in [SUITE, SELF_PLAY] {
+        for line in read_suite(name) {
+            let started = std::time::Instant::now();
+            let board = Board::from_sfen(&line.sfen);
+            assert_eq!(
+                board.perft(line.depth),
+                line.nodes,
+                "{name} line {}: reference perft {} of {}",
+                line.line_number,
+                line.depth,
+                line.sfen
+            );
+            eprintln!(
+                "{name} line {}: depth {} nodes {} in {:.1} s",
+                line.line_number,
+                line.depth,
+                line.nodes,
+                started.elapsed().as_secs_f64()
+            );
+        }
     }
 }
 
-/// Prints the reference's counts for every suite position at depths 1 to 3 (3 only
-/// where the fast generator says it is at most `KAGAMIGI_DEPTH3_LIMIT` leaves, default 3
-/// million), for writing the file.
+/// The reference board of a position written as an SFEN or as `startpos moves ...` (the
+/// moves played by USI text on both generators, which must accept them and agree on the
+/// SFEN reached).
+fn board_from_text(text: &str) -> Board {
+    let Some(moves) = text.strip_prefix("startpos") else {
+        return Board::from_sfen(text);
+    };
+    let mut pos = Position::startpos();
+    let mut board = Board::from_sfen(&pos.to_sfen());
+    for word in moves.split_whitespace().filter(|w| *w != "moves") {
+        let rmove = reference_move_map(&board)
+            .remove(word)
+            .unwrap_or_else(|| panic!("{word} is not legal for the reference in {text}"));
+        board.play(&rmove);
+        assert!(
+            fast_moves(&pos).contains(word),
+            "{word} is not legal for the engine"
+        );
+        let mv = pos
+            .parse_usi_move(word)
+            .expect("the fast generator reads the move");
+        pos.play(mv);
+    }
+    // The reference does not count moves (it writes 1).
+    let fast_sfen = pos.to_sfen();
+    let without_count = &fast_sfen[..fast_sfen.rfind(' ').unwrap()];
+    assert_eq!(format!("{without_count} 1"), board.to_sfen(), "{text}");
+    board
+}
+
+/// Prints the reference's counts at depths 1 to 3 for writing the files: for every suite
+/// position, or for the lines (SFENs or `startpos moves ...`) of the file named by
+/// `KAGAMIGI_POSITIONS`. Depth 3 is printed only where the fast generator says it has at
+/// most `KAGAMIGI_DEPTH3_LIMIT` leaves (default 3 million).
 #[test]
 #[ignore]
 fn print_suite_counts() {
-    for sfen in suite_positions() {
-        let board = Board::from_sfen(&sfen);
+    let texts: Vec<String> = match std::env::var("KAGAMIGI_POSITIONS") {
+        Ok(path) => std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{path}: {e}"))
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(str::to_string)
+            .collect(),
+        Err(_) => positions_of(&read_suite(SUITE)),
+    };
+    let limit = std::env::var("KAGAMIGI_DEPTH3_LIMIT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3_000_000);
+    for text in texts {
+        let board = board_from_text(&text);
+        let sfen = board.to_sfen();
         let mut pos = Position::from_sfen(&sfen).unwrap();
+        if sfen != text {
+            println!("# {text}");
+        }
         for depth in 1..=3 {
-            let limit = std::env::var("KAGAMIGI_DEPTH3_LIMIT")
-                .ok()
-                .and_then(|v| v.parse().ok())
-                .unwrap_or(3_000_000);
             if depth == 3 && perft(&mut pos, 3) > limit {
                 break;
             }
-            println!("{sfen} ; {depth} ; {}", board.perft(depth));
+            let started = std::time::Instant::now();
+            let nodes = board.perft(depth);
+            eprintln!("depth {depth}: {:.1} s", started.elapsed().as_secs_f64());
+            println!("{sfen} ; {depth} ; {nodes}");
         }
     }
 }
@@ -1002,6 +1247,99 @@ fn print_random_positions() {
             if ply % 30 == 0 {
                 println!("{}", board.to_sfen());
             }
+        }
+    }
+}
+
+/// `attacked_by` looks for jumping attackers only within two squares of the target.
+#[test]
+fn jumps_stay_within_two_squares() {
+    for letter in LETTERS.chars() {
+        for promoted in [false, true] {
+            for way in piece_ways(letter, promoted) {
+                if let Way::Jump(f, l) = *way {
+                    assert!(f.abs() <= 2 && l.abs() <= 2, "{letter} {promoted}: {way:?}");
+                }
+            }
+        }
+    }
+}
+
+/// Positions from capture-preferring random games played by the reference alone.
+fn random_reference_boards(seed: u64, games: usize, plies: usize) -> Vec<Board> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut boards = Vec::new();
+    for _ in 0..games {
+        let mut board = Board::from_sfen(&Position::startpos().to_sfen());
+        for _ in 0..plies {
+            boards.push(board.clone());
+            let moves = board.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let captures: Vec<&RMove> = moves
+                .iter()
+                .filter(|m| m.from.is_some() && board.at(m.to).is_some())
+                .collect();
+            let mv = if !captures.is_empty() && rng.gen_bool(0.7) {
+                captures[rng.gen_range(0..captures.len())].clone()
+            } else {
+                moves[rng.gen_range(0..moves.len())].clone()
+            };
+            board.play(&mv);
+        }
+    }
+    boards
+}
+
+/// The scan out from a square in `attacked_by` finds exactly the attackers that the plain
+/// definition finds (some piece of that colour reaches the square), on every square not
+/// held by the attacker's own side.
+#[test]
+fn attack_scan_agrees_with_every_piece_reach() {
+    let mut compared = 0;
+    for board in random_reference_boards(0x7363_616e, 6, 120) {
+        for target in Sq::all() {
+            for attacker in [true, false] {
+                if board.at(target).is_some_and(|pc| pc.sente == attacker) {
+                    continue;
+                }
+                let by_reach = Sq::all().any(|from| match board.at(from) {
+                    Some(pc) if pc.sente == attacker => board.reach(from, pc).contains(&target),
+                    _ => false,
+                });
+                assert_eq!(
+                    board.attacked_by(target, attacker),
+                    by_reach,
+                    "{} {} by {}",
+                    board.to_sfen(),
+                    target.text(),
+                    if attacker { "sente" } else { "gote" }
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 100_000, "{compared}");
+}
+
+/// `unplay` restores the board exactly after every candidate move (captures, promotions and
+/// drops included).
+#[test]
+fn unplay_restores_the_board() {
+    for board in random_reference_boards(0x756e_706c, 4, 120) {
+        let mut work = board.clone();
+        for mv in board.candidate_moves() {
+            let captured = work.play(&mv);
+            work.unplay(&mv, captured);
+            assert!(
+                work.cells == board.cells
+                    && work.hands == board.hands
+                    && work.sente_to_move == board.sente_to_move,
+                "{} after {}",
+                board.to_sfen(),
+                mv.text()
+            );
         }
     }
 }
