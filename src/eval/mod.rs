@@ -16,6 +16,7 @@ pub mod kagamigi;
 pub mod mobility;
 #[cfg(test)]
 mod selfplay;
+pub mod shogammon;
 
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::{Color, Square};
