@@ -121,17 +121,17 @@ impl Reach {
         let t = pos.tables();
         let table = pos.dice_table();
         let occupied = pos.occupied();
-        for value in 1..=6 {
-            if !self.by_die[color.index()][value].contains(target) {
-                continue;
-            }
-            for sq in pos.squares_of(color).squares() {
-                let top = pos.top(sq).expect("occupied");
-                if table.die_of(top.kind()).value() as usize == value
-                    && t.attacks(top, sq, occupied).contains(target)
-                {
-                    counts[value] = (counts[value] + 1).min(2);
-                }
+        let reachable = self.by_die[color.index()]
+            .iter()
+            .any(|bb| bb.contains(target));
+        if !reachable {
+            return counts;
+        }
+        for sq in pos.squares_of(color).squares() {
+            let top = pos.top(sq).expect("occupied");
+            if t.attacks(top, sq, occupied).contains(target) {
+                let slot = &mut counts[table.die_of(top.kind()).value() as usize];
+                *slot = (*slot + 1).min(2);
             }
         }
         counts
