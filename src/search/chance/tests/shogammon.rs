@@ -46,7 +46,7 @@ fn star1_and_star2_equal_expectimax_on_shogammon() {
     let positions = shogammon_positions();
     let chance_roots = positions.iter().filter(|(p, _)| p.is_chance()).count();
     let second = at_the_second_decision(&positions);
-    assert!(chance_roots >= 30 && chance_roots <= 150, "{chance_roots}");
+    assert!((30..=150).contains(&chance_roots), "{chance_roots}");
     assert!(second.len() >= 30, "{}", second.len());
     let deeper = &second[..30];
     for (name, settings) in exact_configurations() {
