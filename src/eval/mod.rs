@@ -16,6 +16,9 @@ pub mod kagamigi;
 pub mod mobility;
 #[cfg(test)]
 mod selfplay;
+pub mod shogammon;
+#[cfg(test)]
+mod shogammon_selfplay;
 
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::{Color, Square};

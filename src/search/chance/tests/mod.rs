@@ -4,6 +4,7 @@
 //! node, and the default settings must keep expectimax's best decision.
 
 mod race;
+mod shogammon;
 mod skirmish;
 
 use super::reference::{expectimax, expectimax_at_ply};
@@ -24,11 +25,21 @@ use std::sync::Arc;
 /// `count` non-terminal positions reached by random play from `start` (chance outcomes drawn
 /// by weight), with a point of view for each.
 fn random_positions<G: ChanceGame>(start: &G, count: usize, seed: u64) -> Vec<(G, Color)> {
+    random_positions_within(start, count, seed, 40)
+}
+
+/// [`random_positions`] after up to `max_actions` random actions.
+fn random_positions_within<G: ChanceGame>(
+    start: &G,
+    count: usize,
+    seed: u64,
+    max_actions: usize,
+) -> Vec<(G, Color)> {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut positions = Vec::with_capacity(count);
     while positions.len() < count {
         let mut game = start.clone();
-        let length = rng.gen_range(0..40);
+        let length = rng.gen_range(0..max_actions);
         for _ in 0..length {
             if game.outcome().is_some() {
                 break;

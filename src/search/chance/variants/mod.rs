@@ -1,5 +1,6 @@
-//! Each chance game's side of the chance search (`ChanceGame`): one module per game.
-//! PLACEHOLDER: the evaluations here return an even game until the real ones are merged.
+//! [`super::ChanceGame`] for the variants with chance nodes: one file per variant, each
+//! saying how a turn is charged to the depth, which actions capture, and which evaluation
+//! scores a position.
 
 pub mod madness;
 pub mod shogammon;
