@@ -103,6 +103,22 @@ pub struct Config {
     pub network_delay2: Duration,
     /// Plies after which the game is a draw (0 = no limit).
     pub max_moves_to_draw: u32,
+    /// The deepest iteration any search may reach (0 = no cap), whatever `go` says: a
+    /// handicap, and a fixed-depth player for matches (`DepthLimit`).
+    pub depth_limit: u32,
+    /// How the chance games' search treats chance nodes (`ChanceAlgorithm`).
+    pub chance_algorithm: chance::ChanceAlgorithm,
+}
+
+impl Config {
+    /// `go`'s depth limit under the `DepthLimit` cap.
+    pub fn capped_depth(&self, requested: Option<u32>) -> Option<u32> {
+        match (requested, self.depth_limit) {
+            (r, 0) => r,
+            (Some(r), cap) => Some(r.min(cap)),
+            (None, cap) => Some(cap),
+        }
+    }
 }
 
 impl Default for Config {
@@ -114,6 +130,8 @@ impl Default for Config {
             network_delay: Duration::from_millis(120),
             network_delay2: Duration::from_millis(1120),
             max_moves_to_draw: 0,
+            depth_limit: 0,
+            chance_algorithm: chance::ChanceAlgorithm::default(),
         }
     }
 }
@@ -369,7 +387,7 @@ impl Searcher {
             pondering: control.is_pondering(),
             node_limit: limits.nodes,
         };
-        let max_depth = limits.depth.map_or(MAX_PLY as i32 - 8, |d| {
+        let max_depth = config.capped_depth(limits.depth).map_or(MAX_PLY as i32 - 8, |d| {
             (d as i32).clamp(1, MAX_PLY as i32 - 8)
         });
         let multipv = config.multipv.max(1);

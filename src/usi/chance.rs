@@ -12,7 +12,9 @@ use crate::rules::game::{Game, NodeKind};
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::{madness, shogammon};
-use crate::search::chance::{ChanceGame, ChanceLimits, ChanceResult, ChanceSearcher, Depth, Value};
+use crate::search::chance::{
+    ChanceGame, ChanceLimits, ChanceResult, ChanceSearcher, ChanceSettings, Depth, Value,
+};
 use crate::search::time;
 use crate::search::{Config, Control, Limits};
 use std::time::Duration;
@@ -140,8 +142,14 @@ pub fn search<G: UsiChanceGame>(
             (soft, hard) => soft.or(hard),
         }
     };
+    if searcher.settings().algorithm != config.chance_algorithm {
+        searcher.set_settings(ChanceSettings {
+            algorithm: config.chance_algorithm,
+            ..searcher.settings()
+        });
+    }
     let chance_limits = ChanceLimits {
-        depth: limits.depth.map(Depth),
+        depth: config.capped_depth(limits.depth).map(Depth),
         nodes: limits.nodes,
         time: time.map(|t| t.max(Duration::from_millis(1))),
     };

@@ -407,7 +407,7 @@ impl Engine {
         self.send(Job::Search {
             position,
             limits,
-            config: self.options.config(),
+            config: Box::new(self.options.config()),
             control,
             rule: self.options.entering_king,
         });

@@ -8,6 +8,7 @@
 
 use super::game::RuleOptions;
 use crate::rules::variants::chu::ChuRules;
+use crate::search::chance::ChanceAlgorithm;
 use crate::rules::variants::shogammon::ShogammonDice;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::search::{Config, ParallelMode};
@@ -41,6 +42,8 @@ pub struct Options {
     pub network_delay: Duration,
     pub network_delay2: Duration,
     pub max_moves_to_draw: u32,
+    pub depth_limit: u32,
+    pub chance_algorithm: ChanceAlgorithm,
     pub variant: Variant,
     pub entering_king: EnteringKingRule,
     pub chu_rules: ChuRules,
@@ -59,6 +62,8 @@ impl Default for Options {
             network_delay: Duration::from_millis(NETWORK_DELAY_DEFAULT as u64),
             network_delay2: Duration::from_millis(NETWORK_DELAY2_DEFAULT as u64),
             max_moves_to_draw: 0,
+            depth_limit: 0,
+            chance_algorithm: ChanceAlgorithm::default(),
             variant: Variant::Shogi,
             entering_king: EnteringKingRule::Csa27,
             chu_rules: ChuRules::default(),
@@ -87,6 +92,8 @@ const OPTION_LINES: &[&str] = &[
     "option name NetworkDelay type spin default 120 min 0 max 60000",
     "option name NetworkDelay2 type spin default 1120 min 0 max 60000",
     "option name MaxMovesToDraw type spin default 0 min 0 max 100000",
+    "option name DepthLimit type spin default 0 min 0 max 120",
+    "option name ChanceAlgorithm type combo default star2 var star2 var star1 var expectimax",
     "option name USI_Variant type combo default shogi var shogi var chushogi var chukagamigi var shogammon var madness",
     "option name EnteringKingRule type combo default csa27 var csa27 var jsa24 var try var none",
     "option name ChuRules type combo default lishogi var lishogi var churul var jcsa",
@@ -115,6 +122,8 @@ fn canonical(name: &str) -> Option<&'static str> {
         "networkdelay" => "NetworkDelay",
         "networkdelay2" => "NetworkDelay2",
         "maxmovestodraw" => "MaxMovesToDraw",
+        "depthlimit" => "DepthLimit",
+        "chancealgorithm" => "ChanceAlgorithm",
         "usi_variant" | "uci_variant" => "USI_Variant",
         "enteringkingrule" => "EnteringKingRule",
         "churules" => "ChuRules",
@@ -202,6 +211,20 @@ impl Options {
                 })?;
                 return Ok(Effect::NewGame);
             }
+            "DepthLimit" => self.depth_limit = spin(canonical, value, 0, 120)? as u32,
+            "ChanceAlgorithm" => {
+                let text = value_of(canonical, value)?;
+                self.chance_algorithm = match text.trim().to_ascii_lowercase().as_str() {
+                    "star2" => ChanceAlgorithm::Star2,
+                    "star1" => ChanceAlgorithm::Star1,
+                    "expectimax" => ChanceAlgorithm::Expectimax,
+                    _ => {
+                        return Err(format!(
+                            "option ChanceAlgorithm: {text:?} is not star2, star1 or expectimax"
+                        ))
+                    }
+                };
+            }
             "ShogammonDice" => {
                 let text = value_of(canonical, value)?;
                 self.dice = ShogammonDice::parse(text.trim())
@@ -231,6 +254,8 @@ impl Options {
             network_delay: self.network_delay,
             network_delay2: self.network_delay2,
             max_moves_to_draw: self.max_moves_to_draw,
+            depth_limit: self.depth_limit,
+            chance_algorithm: self.chance_algorithm,
         }
     }
 }

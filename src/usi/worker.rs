@@ -27,7 +27,7 @@ pub enum Job {
     Search {
         position: UsiPosition,
         limits: Limits,
-        config: Config,
+        config: Box<Config>,
         control: Control,
         rule: EnteringKingRule,
     },
