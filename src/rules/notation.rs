@@ -159,3 +159,31 @@ pub trait GameText: Sized {
     /// The USI text of a legal move.
     fn move_text(&self, mv: crate::rules::moves::Move) -> String;
 }
+
+/// Implements [`GameText`] for a variant's `Position` from its own `from_sfen`, `to_sfen`,
+/// `parse_usi_move` and `move_to_usi`.
+macro_rules! game_text_from_usi_notation {
+    ($position:ty) => {
+        impl $crate::rules::notation::GameText for $position {
+            fn parse_sfen(text: &str) -> Result<$position, $crate::rules::notation::NotationError> {
+                <$position>::from_sfen(text)
+            }
+
+            fn sfen(&self) -> String {
+                self.to_sfen()
+            }
+
+            fn parse_move(
+                &self,
+                text: &str,
+            ) -> Result<$crate::rules::moves::Move, $crate::rules::notation::NotationError> {
+                self.parse_usi_move(text)
+            }
+
+            fn move_text(&self, mv: $crate::rules::moves::Move) -> String {
+                self.move_to_usi(mv)
+            }
+        }
+    };
+}
+pub(crate) use game_text_from_usi_notation;

@@ -387,9 +387,11 @@ impl Searcher {
             pondering: control.is_pondering(),
             node_limit: limits.nodes,
         };
-        let max_depth = config.capped_depth(limits.depth).map_or(MAX_PLY as i32 - 8, |d| {
-            (d as i32).clamp(1, MAX_PLY as i32 - 8)
-        });
+        let max_depth = config
+            .capped_depth(limits.depth)
+            .map_or(MAX_PLY as i32 - 8, |d| {
+                (d as i32).clamp(1, MAX_PLY as i32 - 8)
+            });
         let multipv = config.multipv.max(1);
         let root_split = config.parallel == ParallelMode::RootSplit && multipv == 1;
 

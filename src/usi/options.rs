@@ -8,9 +8,9 @@
 
 use super::game::RuleOptions;
 use crate::rules::variants::chu::ChuRules;
-use crate::search::chance::ChanceAlgorithm;
 use crate::rules::variants::shogammon::ShogammonDice;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
+use crate::search::chance::ChanceAlgorithm;
 use crate::search::{Config, ParallelMode};
 use std::time::Duration;
 

@@ -27,6 +27,8 @@ impl SearchGame for Position {
     const PIECE_SLOTS: usize = 2 * Kind::COUNT;
     const SQUARES: usize = 144;
 
+    forward_to_position!();
+
     #[inline]
     fn default_evaluator() -> &'static TableEvaluator {
         evaluator()
@@ -45,31 +47,6 @@ impl SearchGame for Position {
     #[inline]
     fn eval_score(evaluator: &TableEvaluator, totals: Totals, side_to_move: Color) -> i32 {
         evaluator.score(totals, side_to_move)
-    }
-
-    #[inline]
-    fn side_to_move(&self) -> Color {
-        Position::side_to_move(self)
-    }
-
-    #[inline]
-    fn hash(&self) -> u64 {
-        Position::hash(self)
-    }
-
-    #[inline]
-    fn hash_before(&self, back: usize) -> Option<u64> {
-        Position::hash_before(self, back)
-    }
-
-    #[inline]
-    fn moves_played(&self) -> usize {
-        Position::moves_played(self)
-    }
-
-    #[inline]
-    fn move_number(&self) -> u32 {
-        Position::move_number(self)
     }
 
     #[inline]
@@ -99,11 +76,6 @@ impl SearchGame for Position {
             && self.bare_king_outcome() == Some(Outcome::Win(us.flip()))
     }
 
-    #[inline]
-    fn generate_legal(&self, out: &mut MoveList) {
-        Position::generate_legal(self, out);
-    }
-
     fn generate_captures(&self, out: &mut MoveList) {
         let mut all = MoveList::new();
         Position::generate_legal(self, &mut all);
@@ -112,31 +84,6 @@ impl SearchGame for Position {
                 out.push(mv);
             }
         }
-    }
-
-    #[inline]
-    fn has_legal_move(&self) -> bool {
-        Position::has_legal_move(self)
-    }
-
-    #[inline]
-    fn play(&mut self, mv: Move) {
-        Position::play(self, mv);
-    }
-
-    #[inline]
-    fn unplay(&mut self) {
-        Position::unplay(self);
-    }
-
-    #[inline]
-    fn play_null(&mut self) {
-        Position::play_null(self);
-    }
-
-    #[inline]
-    fn unplay_null(&mut self) {
-        Position::unplay_null(self);
     }
 
     #[inline]

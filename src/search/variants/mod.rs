@@ -1,4 +1,66 @@
 //! The [`super::game::SearchGame`] implementation of each variant: one module per game.
+//! [`forward_to_position!`] writes the trait methods that only call the position's own.
+
+/// Inside an `impl SearchGame for Position`, the methods that call the position's inherent
+/// methods of the same name (board state, history, make/unmake, null moves).
+macro_rules! forward_to_position {
+    () => {
+        #[inline]
+        fn side_to_move(&self) -> crate::rules::geometry::Color {
+            Position::side_to_move(self)
+        }
+
+        #[inline]
+        fn hash(&self) -> u64 {
+            Position::hash(self)
+        }
+
+        #[inline]
+        fn hash_before(&self, back: usize) -> Option<u64> {
+            Position::hash_before(self, back)
+        }
+
+        #[inline]
+        fn moves_played(&self) -> usize {
+            Position::moves_played(self)
+        }
+
+        #[inline]
+        fn move_number(&self) -> u32 {
+            Position::move_number(self)
+        }
+
+        #[inline]
+        fn generate_legal(&self, out: &mut crate::rules::moves::MoveList) {
+            Position::generate_legal(self, out);
+        }
+
+        #[inline]
+        fn has_legal_move(&self) -> bool {
+            Position::has_legal_move(self)
+        }
+
+        #[inline]
+        fn play(&mut self, mv: crate::rules::moves::Move) {
+            Position::play(self, mv);
+        }
+
+        #[inline]
+        fn unplay(&mut self) {
+            Position::unplay(self);
+        }
+
+        #[inline]
+        fn play_null(&mut self) {
+            Position::play_null(self);
+        }
+
+        #[inline]
+        fn unplay_null(&mut self) {
+            Position::unplay_null(self);
+        }
+    };
+}
 
 pub mod chu;
 pub mod kagamigi;

@@ -368,23 +368,7 @@ fn validate(pos: &Position) -> Result<(), NotationError> {
     Ok(())
 }
 
-impl crate::rules::notation::GameText for Position {
-    fn parse_sfen(text: &str) -> Result<Position, NotationError> {
-        Position::from_sfen(text)
-    }
-
-    fn sfen(&self) -> String {
-        self.to_sfen()
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, NotationError> {
-        self.parse_usi_move(text)
-    }
-
-    fn move_text(&self, mv: Move) -> String {
-        self.move_to_usi(mv)
-    }
-}
+crate::rules::notation::game_text_from_usi_notation!(Position);
 
 #[cfg(test)]
 mod tests {

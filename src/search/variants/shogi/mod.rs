@@ -22,6 +22,8 @@ impl SearchGame for Position {
     const PIECE_SLOTS: usize = 2 * Kind::COUNT;
     const SQUARES: usize = 81;
 
+    forward_to_position!();
+
     #[inline]
     fn default_evaluator() -> &'static Evaluator {
         Evaluator::standard()
@@ -43,31 +45,6 @@ impl SearchGame for Position {
     }
 
     #[inline]
-    fn side_to_move(&self) -> Color {
-        Position::side_to_move(self)
-    }
-
-    #[inline]
-    fn hash(&self) -> u64 {
-        Position::hash(self)
-    }
-
-    #[inline]
-    fn hash_before(&self, back: usize) -> Option<u64> {
-        Position::hash_before(self, back)
-    }
-
-    #[inline]
-    fn moves_played(&self) -> usize {
-        Position::moves_played(self)
-    }
-
-    #[inline]
-    fn move_number(&self) -> u32 {
-        Position::move_number(self)
-    }
-
-    #[inline]
     fn in_check(&self) -> bool {
         Position::in_check(self)
     }
@@ -79,38 +56,8 @@ impl SearchGame for Position {
     }
 
     #[inline]
-    fn generate_legal(&self, out: &mut MoveList) {
-        Position::generate_legal(self, out);
-    }
-
-    #[inline]
     fn generate_captures(&self, out: &mut MoveList) {
         Position::generate_captures(self, out);
-    }
-
-    #[inline]
-    fn has_legal_move(&self) -> bool {
-        Position::has_legal_move(self)
-    }
-
-    #[inline]
-    fn play(&mut self, mv: Move) {
-        Position::play(self, mv);
-    }
-
-    #[inline]
-    fn unplay(&mut self) {
-        Position::unplay(self);
-    }
-
-    #[inline]
-    fn play_null(&mut self) {
-        Position::play_null(self);
-    }
-
-    #[inline]
-    fn unplay_null(&mut self) {
-        Position::unplay_null(self);
     }
 
     #[inline]
