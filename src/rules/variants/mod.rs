@@ -3,6 +3,6 @@
 
 pub mod chu;
 pub mod kagamigi;
-pub mod shogammon;
 pub mod madness;
+pub mod shogammon;
 pub mod shogi;

@@ -21,6 +21,7 @@
 pub mod reference;
 pub mod search;
 pub mod tt;
+pub mod variants;
 pub mod window;
 
 #[cfg(test)]

@@ -103,6 +103,26 @@ impl Turn {
     }
 }
 
+/// Where `owner`'s piece on 5e stops sliding toward value `v`'s direction (1..=8): the
+/// first enemy piece (captured), else the last empty square before a friendly piece or the
+/// edge; `None` if the first step is blocked (the effect fails).
+pub fn slide_destination(pos: &Position, owner: Color, v: CardValue) -> Option<Square> {
+    let dir = MAD_DIRECTIONS[v.index()];
+    let mut at = CENTER;
+    let mut last_empty = None;
+    while let Some(next) = at.offset::<Geo>(dir) {
+        match pos.piece_at(next) {
+            None => {
+                last_empty = Some(next);
+                at = next;
+            }
+            Some(p) if p.color() == owner => return last_empty,
+            Some(_) => return Some(next),
+        }
+    }
+    last_empty
+}
+
 /// SplitMix64's finaliser: spreads a packed state into a hash key.
 fn mix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -418,21 +438,7 @@ impl<C: CardModel> MadnessGame<C> {
     /// Where X on 5e stops sliding toward value `v`'s direction (1..=8), or `None` if its
     /// first step is blocked by a friendly piece or the edge (the effect fails).
     fn slide_destination(&self, v: CardValue) -> Option<Square> {
-        let us = self.pos.side_to_move();
-        let dir = MAD_DIRECTIONS[v.index()];
-        let mut at = CENTER;
-        let mut last_empty = None;
-        while let Some(next) = at.offset::<Geo>(dir) {
-            match self.pos.piece_at(next) {
-                None => {
-                    last_empty = Some(next);
-                    at = next;
-                }
-                Some(p) if p.color() == us => return last_empty,
-                Some(_) => return Some(next),
-            }
-        }
-        last_empty
+        slide_destination(&self.pos, self.pos.side_to_move(), v)
     }
 
     fn edit(&mut self, log: &mut EditLog, sq: Square, piece: Option<Piece>) {
