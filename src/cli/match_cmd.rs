@@ -92,7 +92,7 @@ pub struct MatchArgs {
     #[arg(long)]
     time_margin2: Option<u64>,
     /// Draw after this many plies, opening moves included (0: no limit; default 320 for
-    /// shogi, 1000 for the 12×12 variants).
+    /// shogi, 1000 for the 12×12 variants and for the Madness's tokens).
     #[arg(long)]
     max_moves: Option<usize>,
     /// Adjudicate a loss when both engines score at least this many cp against one side...
@@ -126,9 +126,8 @@ fn match_variant(variant: Variant, chu_rules: ChuRules) -> Result<MatchVariant, 
         Variant::Shogi => MatchVariant::Shogi,
         Variant::Chushogi => MatchVariant::Chu(chu_rules),
         Variant::Chukagamigi => MatchVariant::Kagamigi,
-        Variant::Shogammon | Variant::Madness => {
-            return Err(format!("matches of {variant:?} are not supported yet"))
-        }
+        Variant::Madness => MatchVariant::Madness,
+        Variant::Shogammon => return Err(format!("matches of {variant:?} are not supported yet")),
     })
 }
 
@@ -251,6 +250,8 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     let default_max_plies = match variant {
         MatchVariant::Shogi => 320,
         MatchVariant::Chu(_) | MatchVariant::Kagamigi => 1000,
+        // Counted in tokens: a madness turn is up to four of them.
+        MatchVariant::Madness => 1000,
     };
     let adjudication = Adjudication {
         max_plies: args.max_moves.unwrap_or(default_max_plies),

@@ -13,7 +13,7 @@ use super::variant::{MatchVariant, RefereeGame};
 use crate::rules::game::{NodeKind, Weight};
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
-use crate::rules::variants::{chu, kagamigi, shogi};
+use crate::rules::variants::{chu, kagamigi, madness, shogi};
 use rand::distributions::{Distribution, WeightedIndex};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -202,6 +202,7 @@ pub fn play_game(setup: &GameSetup, players: [&mut dyn Player; 2]) -> GameRecord
         MatchVariant::Shogi => play_game_of::<shogi::Position>(setup, players),
         MatchVariant::Chu(_) => play_game_of::<chu::Position>(setup, players),
         MatchVariant::Kagamigi => play_game_of::<kagamigi::Position>(setup, players),
+        MatchVariant::Madness => play_game_of::<madness::TrueGame>(setup, players),
     }
 }
 
@@ -257,7 +258,10 @@ fn play_game_of<G: RefereeGame>(setup: &GameSetup, players: [&mut dyn Player; 2]
             break;
         }
     }
-    let mut usi_moves: Vec<String> = moves.iter().map(|m| m.usi.clone()).collect();
+    // What each engine has been sent, indexed by colour: the true tokens except where its
+    // player may not see them (the Madness's hidden draws).
+    let opening_texts: Vec<String> = moves.iter().map(|m| m.usi.clone()).collect();
+    let mut sent: [Vec<String>; 2] = [opening_texts.clone(), opening_texts];
     let result = match result {
         Some(r) => r,
         None => loop {
@@ -284,9 +288,11 @@ fn play_game_of<G: RefereeGame>(setup: &GameSetup, players: [&mut dyn Player; 2]
                         );
                     };
                     let token = pos.move_text(mv);
+                    for color in Color::BOTH {
+                        sent[color.index()].push(pos.visible_text(mv, color));
+                    }
                     passes.push(false);
                     pos.play(mv);
-                    usi_moves.push(token.clone());
                     moves.push(PlayedMove {
                         usi: token,
                         millis: None,
@@ -301,7 +307,7 @@ fn play_game_of<G: RefereeGame>(setup: &GameSetup, players: [&mut dyn Player; 2]
             let wait = clocks.deadline(side, margin);
             let turn = Turn {
                 base: &base,
-                moves: &usi_moves,
+                moves: &sent[side.index()],
                 passes: &passes,
                 side,
                 clocks: &clocks,
@@ -343,26 +349,47 @@ fn play_game_of<G: RefereeGame>(setup: &GameSetup, players: [&mut dyn Player; 2]
                 );
             }
             match answer.reply {
-                Reply::Move(text) => match pos.parse_move(&text) {
-                    Ok(mv) => {
-                        let usi = pos.move_text(mv);
-                        passes.push(pos.is_pass(mv));
-                        pos.play(mv);
-                        usi_moves.push(usi.clone());
-                        moves.push(PlayedMove {
-                            usi,
-                            millis: Some(answer.elapsed.0),
-                            score: answer.score,
-                        });
+                Reply::Move(text) => {
+                    // Several decisions may come joined by `,` (protocol.md §3): each must
+                    // be a decision of this side, played in order.
+                    let mut illegal = None;
+                    for (i, leg) in text.split(',').enumerate() {
+                        let parsed = if i > 0 && pos.node_kind() != NodeKind::Decision(side) {
+                            Err("the player has no further decision to make".to_string())
+                        } else {
+                            pos.parse_move(leg)
+                        };
+                        match parsed {
+                            Ok(mv) => {
+                                let usi = pos.move_text(mv);
+                                passes.push(pos.is_pass(mv));
+                                pos.play(mv);
+                                for seen in sent.iter_mut() {
+                                    seen.push(usi.clone());
+                                }
+                                moves.push(PlayedMove {
+                                    usi,
+                                    millis: (i == 0).then_some(answer.elapsed.0),
+                                    score: answer.score,
+                                });
+                            }
+                            Err(e) => {
+                                illegal = Some(end(
+                                    Some(side.flip()),
+                                    Reason::IllegalMove,
+                                    format!("{me} played {text:?}: {e}"),
+                                ));
+                                break;
+                            }
+                        }
+                        if pos.rules_end().is_some() {
+                            break;
+                        }
                     }
-                    Err(e) => {
-                        break end(
-                            Some(side.flip()),
-                            Reason::IllegalMove,
-                            format!("{me} played {text:?}: {e}"),
-                        )
+                    if let Some(r) = illegal {
+                        break r;
                     }
-                },
+                }
                 Reply::Resign => {
                     break end(Some(side.flip()), Reason::Resign, format!("{me} resigned"))
                 }

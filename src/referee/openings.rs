@@ -9,7 +9,7 @@
 //! * a bare list of USI moves from the start position (`7g7f 3c3d 2g2f`, Chu `6i5h4g`)
 
 use super::variant::{MatchVariant, RefereeGame};
-use crate::rules::variants::{chu, kagamigi, shogi};
+use crate::rules::variants::{chu, kagamigi, madness, shogi};
 use std::path::Path;
 
 /// A start position and the moves played from it.
@@ -56,6 +56,7 @@ impl Opening {
                     MatchVariant::Shogi => sfen_of::<shogi::Position>(s, variant),
                     MatchVariant::Chu(_) => sfen_of::<chu::Position>(s, variant),
                     MatchVariant::Kagamigi => sfen_of::<kagamigi::Position>(s, variant),
+                    MatchVariant::Madness => sfen_of::<madness::TrueGame>(s, variant),
                 };
                 written.as_deref() == Some(variant.start_sfen())
             }
@@ -121,6 +122,7 @@ impl Opening {
             MatchVariant::Shogi => opening.check::<shogi::Position>(variant),
             MatchVariant::Chu(_) => opening.check::<chu::Position>(variant),
             MatchVariant::Kagamigi => opening.check::<kagamigi::Position>(variant),
+            MatchVariant::Madness => opening.check::<madness::TrueGame>(variant),
         }?;
         Ok(Some(opening))
     }

@@ -15,6 +15,7 @@ use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::chu::{self, ChuRules};
 use crate::rules::variants::kagamigi;
+use crate::rules::variants::madness;
 use crate::rules::variants::shogi::{self, impasse::EnteringKingRule};
 use std::fmt;
 
@@ -28,6 +29,9 @@ pub enum MatchVariant {
     Chu(ChuRules),
     /// Chu Kagamigi with the default rulings.
     Kagamigi,
+    /// Shogi of the Central Madness: the referee deals and rolls, and each engine is sent
+    /// only what its player may see (the opponent's draws as `draw:?`).
+    Madness,
 }
 
 impl MatchVariant {
@@ -37,6 +41,7 @@ impl MatchVariant {
             MatchVariant::Shogi => "shogi",
             MatchVariant::Chu(_) => "chushogi",
             MatchVariant::Kagamigi => "chukagamigi",
+            MatchVariant::Madness => "madness",
         }
     }
 
@@ -49,7 +54,7 @@ impl MatchVariant {
             MatchVariant::Chu(rules) => {
                 vec![variant, ("ChuRules".to_string(), rules.name().to_string())]
             }
-            MatchVariant::Kagamigi => vec![variant],
+            MatchVariant::Kagamigi | MatchVariant::Madness => vec![variant],
         }
     }
 
@@ -58,14 +63,14 @@ impl MatchVariant {
         match self {
             MatchVariant::Shogi => Some("shogi"),
             MatchVariant::Chu(_) => Some("chu"),
-            MatchVariant::Kagamigi => None,
+            MatchVariant::Kagamigi | MatchVariant::Madness => None,
         }
     }
 
     /// The board's files and ranks.
     pub fn board_size(self) -> (u8, u8) {
         match self {
-            MatchVariant::Shogi => (9, 9),
+            MatchVariant::Shogi | MatchVariant::Madness => (9, 9),
             MatchVariant::Chu(_) | MatchVariant::Kagamigi => (12, 12),
         }
     }
@@ -73,7 +78,7 @@ impl MatchVariant {
     /// The start position's SFEN.
     pub fn start_sfen(self) -> &'static str {
         match self {
-            MatchVariant::Shogi => shogi::notation::START_SFEN,
+            MatchVariant::Shogi | MatchVariant::Madness => shogi::notation::START_SFEN,
             MatchVariant::Chu(_) => chu::notation::START_SFEN,
             MatchVariant::Kagamigi => kagamigi::notation::START_SFEN,
         }
@@ -101,6 +106,11 @@ pub trait RefereeGame: Game + Sized {
     fn parse_move(&self, text: &str) -> Result<Move, String>;
     /// The USI text of a legal move.
     fn move_text(&self, mv: Move) -> String;
+    /// What `player` is sent of the action `mv` (legal here, not yet played): the whole
+    /// move in games of perfect information; a hidden card as `draw:?` in the Madness.
+    fn visible_text(&self, mv: Move, _player: Color) -> String {
+        self.move_text(mv)
+    }
     fn to_move(&self) -> Color;
     /// Whether a legal move leaves the board as it was (Chu's jitto).
     fn is_pass(&self, _mv: Move) -> bool {
@@ -204,6 +214,54 @@ impl RefereeGame for kagamigi::Position {
             no_move(self.side_to_move(), self.in_check())
         } else {
             fourfold(outcome)
+        })
+    }
+}
+
+impl RefereeGame for madness::TrueGame {
+    fn start(_: MatchVariant) -> Self {
+        madness::TrueGame::startpos()
+    }
+    fn from_sfen(text: &str, _: MatchVariant) -> Result<Self, String> {
+        madness::TrueGame::from_sfen(text).map_err(|e| e.to_string())
+    }
+    fn sfen(&self) -> String {
+        self.position().to_sfen()
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let mv = self.parse_action(text).map_err(|e| e.to_string())?;
+        // Only a decision of the side to move: never a chance token played for nature.
+        let mut legal = MoveList::new();
+        if !self.is_chance() {
+            self.legal_actions(&mut legal);
+        }
+        if legal.contains(&mv) {
+            Ok(mv)
+        } else {
+            Err(format!("{text} is not a decision of the player to act"))
+        }
+    }
+    fn move_text(&self, mv: Move) -> String {
+        self.action_text(mv)
+    }
+    fn visible_text(&self, mv: Move, player: Color) -> String {
+        self.action_text(madness::view::visible_to(self, mv, player))
+    }
+    fn to_move(&self) -> Color {
+        self.side_to_move()
+    }
+    fn rules_end(&self) -> Option<GameResult> {
+        let outcome = self.outcome()?;
+        Some(match (self.phase(), outcome) {
+            (madness::Phase::Over(winner), _) => ended(
+                Some(winner),
+                Reason::RoyalCapture,
+                "a king was captured, or sent to hand by its own madness",
+            ),
+            (madness::Phase::Normal, Outcome::Win(winner)) if self.count_legal_actions() == 0 => {
+                no_move(winner.flip(), self.position().in_check())
+            }
+            (_, outcome) => fourfold(outcome),
         })
     }
 }
