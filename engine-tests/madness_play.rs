@@ -23,6 +23,7 @@ use shishi::rules::game::{Game, NodeKind};
 use shishi::rules::geometry::Color;
 use shishi::rules::moves::MoveList;
 use shishi::rules::variants::madness::{view, Phase, PlayerView, TrueGame, ViewCards};
+use shishi::rules::variants::shogi::Position;
 use shishi::search::chance::variants::madness::RollOnly;
 use shishi::search::chance::{ChanceLimits, ChanceSearcher, ChanceSettings, Depth};
 use std::sync::atomic::AtomicBool;
@@ -142,16 +143,20 @@ impl Player for SearchPlayer {
     fn quit(&mut self) {}
 }
 
-/// Plays one referee game of the Madness from the start position.
-fn referee_game(seed: u64, max_plies: usize, seats: [&mut SearchPlayer; 2]) -> GameRecord {
-    let opening = Opening::startpos();
+/// Plays one referee game of the Madness from `opening`.
+fn referee_game(
+    opening: &Opening,
+    seed: u64,
+    max_plies: usize,
+    seats: [&mut SearchPlayer; 2],
+) -> GameRecord {
     let adjudication = Adjudication {
         max_plies,
         ..Adjudication::default()
     };
     let setup = GameSetup {
         variant: MatchVariant::Madness,
-        opening: &opening,
+        opening,
         tc: "movetime=100000".parse().unwrap(),
         adjudication: &adjudication,
         chance_seed: seed,
@@ -162,7 +167,10 @@ fn referee_game(seed: u64, max_plies: usize, seats: [&mut SearchPlayer; 2]) -> G
 
 /// The true game of a record, replayed by the rules (every token must be legal).
 fn replay_truth(record: &GameRecord) -> TrueGame {
-    let mut truth = TrueGame::startpos();
+    let mut truth = match &record.opening.sfen {
+        Some(sfen) => TrueGame::from_sfen(sfen).unwrap(),
+        None => TrueGame::startpos(),
+    };
     for m in &record.moves {
         truth
             .play_texts([m.usi.as_str()])
@@ -252,7 +260,12 @@ fn every_seat_is_sent_only_what_its_player_may_see() {
     .enumerate()
     {
         let (mut a, mut b) = (SearchPlayer::new(styles[0]), SearchPlayer::new(styles[1]));
-        let record = referee_game(pair_seed(11, i), 300, [&mut a, &mut b]);
+        let record = referee_game(
+            &Opening::startpos(),
+            pair_seed(11, i),
+            300,
+            [&mut a, &mut b],
+        );
         assert!(
             !refereed_failure(record.result.reason),
             "{:?}: {}",
@@ -283,7 +296,36 @@ fn every_seat_is_sent_only_what_its_player_may_see() {
     assert!(cards_played > 0, "no card was played in any game");
 }
 
-/// Runs `games` games on two threads; `seats(i)` gives game `i`'s players, sente first.
+/// Plies of random standard-shogi play before the deal, so that the games of a long run
+/// differ (the searchers are deterministic) and the centre is contested.
+const OPENING_PLIES: usize = 10;
+
+/// A start position reached by `plies` uniformly random legal shogi moves from the start
+/// (seeded; retried while the position is over or in check).
+fn random_opening(seed: u64, plies: usize) -> Opening {
+    let mut rng = StdRng::seed_from_u64(seed);
+    loop {
+        let mut pos = Position::startpos();
+        let mut alive = true;
+        for _ in 0..plies {
+            let mut legal = MoveList::new();
+            pos.generate_legal(&mut legal);
+            if legal.is_empty() {
+                alive = false;
+                break;
+            }
+            pos.play(legal[rng.gen_range(0..legal.len())]);
+        }
+        if alive && !pos.in_check() {
+            return Opening {
+                sfen: Some(pos.to_sfen()),
+                moves: Vec::new(),
+            };
+        }
+    }
+}
+
+/// Runs `games` games on two threads (a pair shares its opening and chance seed); `seats(i)` gives game `i`'s players, sente first.
 fn run_games(
     games: usize,
     max_plies: usize,
@@ -301,7 +343,9 @@ fn run_games(
                 }
                 let [s, g] = seats(i);
                 let (mut a, mut b) = (SearchPlayer::new(s), SearchPlayer::new(g));
-                let record = referee_game(pair_seed(seed, i / 2), max_plies, [&mut a, &mut b]);
+                let pair = pair_seed(seed, i / 2);
+                let opening = random_opening(pair, OPENING_PLIES);
+                let record = referee_game(&opening, pair, max_plies, [&mut a, &mut b]);
                 records.lock().unwrap()[i] = Some(record);
             });
         }
