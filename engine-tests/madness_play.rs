@@ -7,7 +7,9 @@
 //! the true game (no opponent card before it is played; the view rebuilt from the stream
 //! agrees with the truth on everything public). `#[ignore]`d, run by
 //! `scripts/madness_strength.sh`: 1000 Shishi-vs-Shishi games at depth 1 with no illegal
-//! decision, and card-aware against always-roll over duplicate pairs with W/D/L and Elo.
+//! decision or leak, and card-aware against always-roll over duplicate pairs with W/D/L and
+//! Elo. Both searchers step aside from a drawn fourfold repetition when another move is
+//! nearly as good ([`CONTEMPT_FLOOR`]), so that level games go on to be decided.
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -19,13 +21,16 @@ use shishi::referee::runner::pair_seed;
 use shishi::referee::stats::{Pentanomial, Score1, Wdl};
 use shishi::referee::tc::{Clocks, Millis};
 use shishi::referee::variant::MatchVariant;
-use shishi::rules::game::{Game, NodeKind};
+use shishi::rules::game::{Game, NodeKind, Outcome};
 use shishi::rules::geometry::Color;
-use shishi::rules::moves::MoveList;
+use shishi::rules::moves::{Move, MoveList};
 use shishi::rules::variants::madness::{view, Phase, PlayerView, TrueGame, ViewCards};
 use shishi::rules::variants::shogi::Position;
 use shishi::search::chance::variants::madness::RollOnly;
-use shishi::search::chance::{ChanceLimits, ChanceSearcher, ChanceSettings, Depth};
+use shishi::search::chance::{
+    static_value, terminal_value, ChanceGame, ChanceLimits, ChanceSearcher, ChanceSettings, Depth,
+    Value,
+};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
@@ -72,24 +77,16 @@ impl SearchPlayer {
     }
 
     fn decide(&mut self, view: PlayerView, side: Color) -> Result<String, String> {
-        let limits = |depth| ChanceLimits {
-            depth: Some(Depth(depth)),
-            ..ChanceLimits::default()
-        };
-        let stop = Arc::new(AtomicBool::new(false));
         let action = match self.style {
             Style::CardAware(depth) => {
-                let mut game = view.clone();
-                let result = self.searcher.search(&mut game, side, &limits(depth), &stop);
-                *result.best.first().ok_or("the search found no decision")?
+                search_decision(&mut self.searcher, view.clone(), side, depth)?
             }
             Style::AlwaysRoll(depth) => {
-                let mut game = RollOnly {
+                let game = RollOnly {
                     game: view.clone(),
                     roller: side,
                 };
-                let result = self.searcher.search(&mut game, side, &limits(depth), &stop);
-                *result.best.first().ok_or("the search found no decision")?
+                search_decision(&mut self.searcher, game, side, depth)?
             }
             Style::Random(_) => {
                 let mut legal = MoveList::new();
@@ -102,6 +99,69 @@ impl SearchPlayer {
         };
         Ok(view.action_text(action))
     }
+}
+
+/// The least value (for the mover) of the best other move for which a searcher steps
+/// aside from a fourfold repetition: a small contempt, the same for every searcher, so that
+/// deterministic searchers do not draw by shuffling in level positions.
+const CONTEMPT_FLOOR: Value = Value(-500);
+
+fn limits(depth: u32) -> ChanceLimits {
+    ChanceLimits {
+        depth: Some(Depth(depth)),
+        ..ChanceLimits::default()
+    }
+}
+
+/// Whether playing `action` ends the game in a drawn repetition.
+fn repeats<G: Game>(game: &mut G, action: Move) -> bool {
+    game.play(action);
+    let drawn = game.outcome() == Some(Outcome::Draw);
+    game.unplay();
+    drawn
+}
+
+/// The searcher's decision at depth `depth`; when it would draw by repetition, the best
+/// other decision (each searched one unit shallower) if that scores at least
+/// [`CONTEMPT_FLOOR`].
+fn search_decision<G: ChanceGame>(
+    searcher: &mut ChanceSearcher,
+    mut game: G,
+    side: Color,
+    depth: u32,
+) -> Result<Move, String> {
+    let stop = Arc::new(AtomicBool::new(false));
+    let result = searcher.search(&mut game, side, &limits(depth), &stop);
+    let best = *result.best.first().ok_or("the search found no decision")?;
+    if !repeats(&mut game, best) {
+        return Ok(best);
+    }
+    let mut legal = MoveList::new();
+    game.legal_actions(&mut legal);
+    let mut choice: Option<(Value, Move)> = None;
+    for &action in legal.iter().filter(|a| **a != best) {
+        game.play(action);
+        let value = match game.outcome() {
+            Some(Outcome::Draw) => None,
+            Some(outcome) => Some(terminal_value(outcome, side, 1)),
+            None if depth <= 1 => Some(static_value(&game, side)),
+            None => Some(
+                searcher
+                    .search(&mut game, side, &limits(depth - 1), &stop)
+                    .value,
+            ),
+        };
+        game.unplay();
+        if let Some(value) = value {
+            if choice.is_none_or(|(v, _)| value > v) {
+                choice = Some((value, action));
+            }
+        }
+    }
+    Ok(match choice {
+        Some((value, action)) if value >= CONTEMPT_FLOOR => action,
+        _ => best,
+    })
 }
 
 impl Player for SearchPlayer {
@@ -165,12 +225,17 @@ fn referee_game(
     play_game(&setup, [a, b])
 }
 
-/// The true game of a record, replayed by the rules (every token must be legal).
-fn replay_truth(record: &GameRecord) -> TrueGame {
-    let mut truth = match &record.opening.sfen {
+/// The true game of a record before its deal.
+fn start_of(record: &GameRecord) -> TrueGame {
+    match &record.opening.sfen {
         Some(sfen) => TrueGame::from_sfen(sfen).unwrap(),
         None => TrueGame::startpos(),
-    };
+    }
+}
+
+/// The true game of a record, replayed by the rules (every token must be legal).
+fn replay_truth(record: &GameRecord) -> TrueGame {
+    let mut truth = start_of(record);
     for m in &record.moves {
         truth
             .play_texts([m.usi.as_str()])
@@ -184,8 +249,8 @@ fn replay_truth(record: &GameRecord) -> TrueGame {
 /// state's phase), and its view rebuilt from them agrees with the truth (`check_view`).
 fn check_received(record: &GameRecord, (me, sent): &Received) {
     assert!(sent.len() <= record.moves.len(), "{me:?}: {sent:?}");
-    let mut truth = TrueGame::startpos();
-    let mut seen = PlayerView::startpos(*me);
+    let mut truth = start_of(record);
+    let mut seen = PlayerView::from_sfen(truth.start_sfen(), *me).unwrap();
     for (got, true_move) in sent.iter().zip(&record.moves) {
         let drawer = match truth.phase() {
             Phase::Deal(c) => Some(c),
@@ -208,7 +273,7 @@ fn check_received(record: &GameRecord, (me, sent): &Received) {
         }
     }
     // The referee's own filter agrees.
-    let start = TrueGame::startpos();
+    let start = start_of(record);
     let true_actions: Vec<_> = {
         let mut replay = start.clone();
         record.moves[..sent.len()]
@@ -325,7 +390,8 @@ fn random_opening(seed: u64, plies: usize) -> Opening {
     }
 }
 
-/// Runs `games` games on two threads (a pair shares its opening and chance seed); `seats(i)` gives game `i`'s players, sente first.
+/// Runs `games` games on two threads (a pair shares its opening and chance seed), checking
+/// every stream each seat received with [`check_received`]; `seats(i)` gives game `i`'s players, sente first.
 fn run_games(
     games: usize,
     max_plies: usize,
@@ -346,6 +412,13 @@ fn run_games(
                 let pair = pair_seed(seed, i / 2);
                 let opening = random_opening(pair, OPENING_PLIES);
                 let record = referee_game(&opening, pair, max_plies, [&mut a, &mut b]);
+                if !refereed_failure(record.result.reason) {
+                    for seat in [&a, &b] {
+                        for received in seat.received.lock().unwrap().iter() {
+                            check_received(&record, received);
+                        }
+                    }
+                }
                 records.lock().unwrap()[i] = Some(record);
             });
         }
@@ -413,7 +486,8 @@ fn card_aware_search_against_always_roll() {
     let depth = env_or("MADNESS_STRENGTH_DEPTH", 1) as u32;
     let started = Instant::now();
     // Game 2k: card-aware has sente; game 2k+1: the same seed, colours swapped.
-    let records = run_games(games, 400, 8, |i| {
+    let max_tokens = env_or("MADNESS_MAX_TOKENS", 600);
+    let records = run_games(games, max_tokens, 8, |i| {
         if i % 2 == 0 {
             [Style::CardAware(depth), Style::AlwaysRoll(depth)]
         } else {
@@ -453,7 +527,7 @@ fn card_aware_search_against_always_roll() {
     let elo = wdl.elo().expect("games were played");
     println!(
         "card-aware vs always-roll, depth {depth}, {games} games ({} pairs, duplicate deals \
-         and rolls, colours swapped) in {:.1} s",
+         and rolls, colours swapped, draw at {max_tokens} tokens) in {:.1} s",
         games / 2,
         started.elapsed().as_secs_f64()
     );

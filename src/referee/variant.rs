@@ -411,4 +411,47 @@ mod tests {
         assert_eq!(pos.rules(), ChuRules::Churul);
         assert_eq!(pos.sfen(), MatchVariant::Chu(ChuRules::Churul).start_sfen());
     }
+
+    #[test]
+    fn the_madness_referee_reads_only_decisions_and_hides_the_opponents_draws() {
+        use madness::TrueGame;
+        let variant = MatchVariant::Madness;
+        assert_eq!(variant.usi_options()[0].1, "madness".to_string());
+        let mut game = <TrueGame as RefereeGame>::start(variant);
+        assert_eq!(game.sfen(), variant.start_sfen());
+        // The deal is nature's: no engine may play it, and each sees only its own card.
+        assert!(game.parse_move("draw:3").is_err());
+        let sente_card = game.parse_action("draw:3").unwrap();
+        assert_eq!(game.visible_text(sente_card, Color::Sente), "draw:3");
+        assert_eq!(game.visible_text(sente_card, Color::Gote), "draw:?");
+        game.play(sente_card);
+        let gote_card = game.parse_action("draw:5").unwrap();
+        assert_eq!(game.visible_text(gote_card, Color::Sente), "draw:?");
+        assert_eq!(game.visible_text(gote_card, Color::Gote), "draw:5");
+        game.play(gote_card);
+        // No madness without a piece on 5e: only a normal move is a decision here.
+        for wrong in ["c:3", "roll", "r:4", "mad+", "draw:?", "5e5d"] {
+            assert!(game.parse_move(wrong).is_err(), "{wrong}");
+        }
+        let mv = game.parse_move("7g7f").unwrap();
+        assert_eq!(game.visible_text(mv, Color::Gote), "7g7f");
+        assert_eq!(game.rules_end(), None);
+
+        // Sente's silver on 5e holds card 4, which slides it onto gote's king on 1a.
+        let mut game =
+            <TrueGame as RefereeGame>::from_sfen("4g3k/9/9/9/4S4/9/9/9/K8 b - 1", variant).unwrap();
+        game.play_texts(["draw:4", "draw:1"]).unwrap();
+        assert!(
+            game.parse_move("c:1").is_err(),
+            "gote's card is not sente's"
+        );
+        assert!(game.parse_move("r:4").is_err(), "a die is nature's");
+        let card = game.parse_move("c:4").unwrap();
+        game.play(card);
+        let end = game.rules_end().unwrap();
+        assert_eq!(
+            (end.winner, end.reason),
+            (Some(Color::Sente), Reason::RoyalCapture)
+        );
+    }
 }

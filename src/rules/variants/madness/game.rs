@@ -163,6 +163,10 @@ struct TurnStart {
     hash: u64,
     side: Color,
     in_check: bool,
+    /// How many earlier turn starts had this position (capped at 3): part of the game's
+    /// hash, so that a search table never answers for a position with another repetition
+    /// count (the fourth occurrence is a draw, the first is not).
+    earlier: u8,
 }
 
 /// A Central Madness game: the shogi position, the cards as the model `C` knows them, the
@@ -419,8 +423,16 @@ impl<C: CardModel> MadnessGame<C> {
             draw_pending: false,
             madness_done: false,
         };
+        let hash = self.pos.hash();
+        let earlier = self
+            .turn_starts
+            .iter()
+            .filter(|t| t.hash == hash)
+            .take(3)
+            .count() as u8;
         self.turn_starts.push(TurnStart {
-            hash: self.pos.hash(),
+            earlier,
+            hash,
             side: us,
             in_check: self.pos.in_check(),
         });
@@ -761,7 +773,8 @@ impl<C: CardModel> Game for MadnessGame<C> {
     }
 
     fn hash(&self) -> u64 {
-        self.pos.hash() ^ self.cards.hash() ^ self.turn.hash()
+        let repeated = self.turn_starts.last().map_or(0, |t| t.earlier as u64);
+        self.pos.hash() ^ self.cards.hash() ^ self.turn.hash() ^ mix(0x5245_5045_4154 + repeated)
     }
 
     fn outcome(&self) -> Option<Outcome> {
