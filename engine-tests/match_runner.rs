@@ -9,6 +9,7 @@ use shishi::referee::openings::{self, Opening};
 use shishi::referee::record::parse_flat_json;
 use shishi::referee::variant::MatchVariant;
 use shishi::rules::game::Game;
+use shishi::rules::geometry::Color;
 use shishi::rules::variants::chu::{self, ChuRules};
 use shishi::rules::variants::shogi::Position;
 use std::path::{Path, PathBuf};
@@ -950,4 +951,100 @@ fn hachu_against_itself_through_the_referee() {
         let pos = replay_chu_moves(&g.usi);
         assert!(pos.moves_played() > 20, "{}", g.usi);
     }
+}
+
+/// Which colour a Madness engine plays, read from the deal it was sent: its own card is
+/// `draw:N`, the opponent's `draw:?`.
+fn madness_receiver(sent: &[&str]) -> Color {
+    if sent.first() == Some(&"draw:?") {
+        Color::Gote
+    } else {
+        Color::Sente
+    }
+}
+
+#[test]
+fn madness_engines_are_sent_only_what_their_player_may_see() {
+    use shishi::rules::variants::madness::{self, Phase, TrueGame};
+    let me = env!("CARGO_BIN_EXE_shishi");
+    let out = out_dir("madness");
+    std::fs::create_dir_all(&out).unwrap();
+    let logs = [out.join("engine1.log"), out.join("engine2.log")];
+    let engine = |i: usize| {
+        format!(
+            "python3 {FIXTURES}/fake_usi.py legal {me} {} {}",
+            logs[i].display(),
+            i + 1
+        )
+    };
+    let games_dir = out.join("match");
+    let (summary, games) = run(
+        &engine(0),
+        &engine(1),
+        &games_dir,
+        &[
+            "--variant",
+            "madness",
+            "--games",
+            "2",
+            "--max-moves",
+            "90",
+            "--seed",
+            "5",
+        ],
+    );
+    assert!(summary.contains("madness"), "{summary}");
+    assert_eq!(games.len(), 2);
+    // The records hold the true token streams: both cards dealt, every draw's value.
+    let mut truths = Vec::new();
+    for g in &games {
+        assert!(
+            !NOT_JUDGED_BY_THE_RULES.contains(&g.reason.as_str()),
+            "game {}: {} ({})",
+            g.game,
+            g.reason,
+            g.detail
+        );
+        let text = g.usi.strip_prefix("position ").unwrap();
+        let truth = TrueGame::from_position_text(text, madness::TrueCards::default())
+            .unwrap_or_else(|e| panic!("{}: {e}", g.usi));
+        let tokens: Vec<String> = text.split_whitespace().skip(2).map(String::from).collect();
+        assert!(!tokens.iter().any(|t| t == "draw:?"), "{}", g.usi);
+        assert!(tokens[0].starts_with("draw:") && tokens[1].starts_with("draw:"));
+        truths.push((truth, tokens));
+    }
+    // Duplicate deals: both games of the pair start with the same two cards.
+    assert_eq!(truths[0].1[..2], truths[1].1[..2]);
+    let mut positions = 0;
+    for log in &logs {
+        let text = std::fs::read_to_string(log).unwrap();
+        assert!(text.contains("setoption name USI_Variant value madness"));
+        for line in text.lines().filter(|l| l.starts_with("position")) {
+            positions += 1;
+            let sent: Vec<&str> = line.split_whitespace().skip(3).collect();
+            let receiver = madness_receiver(&sent);
+            // The stream is a prefix of one game's true stream, with exactly the cards the
+            // opponent drew replaced by `draw:?` (judged here from the true state's phase,
+            // independently of the referee's filter).
+            let matches_game = truths.iter().any(|(truth, tokens)| {
+                let mut replay = TrueGame::from_sfen(truth.start_sfen()).unwrap();
+                sent.len() <= tokens.len()
+                    && sent.iter().zip(tokens).all(|(got, true_token)| {
+                        let drawer = match replay.phase() {
+                            Phase::Deal(c) => Some(c),
+                            Phase::Draw => Some(replay.side_to_move()),
+                            _ => None,
+                        };
+                        let expected = match drawer {
+                            Some(d) if d != receiver => "draw:?",
+                            _ => true_token.as_str(),
+                        };
+                        replay.play_texts([true_token.as_str()]).unwrap();
+                        *got == expected
+                    })
+            });
+            assert!(matches_game, "{receiver:?} was sent {line}");
+        }
+    }
+    assert!(positions > 10, "{positions}");
 }

@@ -92,7 +92,7 @@ pub struct MatchArgs {
     #[arg(long)]
     time_margin2: Option<u64>,
     /// Draw after this many plies, opening moves included (0: no limit; default 320 for
-    /// shogi, 1000 for the 12×12 variants).
+    /// shogi, 1000 for the 12×12 variants and for the Madness's tokens).
     #[arg(long)]
     max_moves: Option<usize>,
     /// Adjudicate a loss when both engines score at least this many cp against one side...
@@ -127,7 +127,7 @@ fn match_variant(variant: Variant, chu_rules: ChuRules) -> Result<MatchVariant, 
         Variant::Chushogi => MatchVariant::Chu(chu_rules),
         Variant::Chukagamigi => MatchVariant::Kagamigi,
         Variant::Shogammon => MatchVariant::Shogammon,
-        Variant::Madness => return Err(format!("matches of {variant:?} are not supported yet")),
+        Variant::Madness => MatchVariant::Madness,
     })
 }
 
@@ -252,6 +252,8 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         MatchVariant::Chu(_) | MatchVariant::Kagamigi => 1000,
         // RULES.md §4: a draw after 300 turns per side; a turn is a roll and two actions.
         MatchVariant::Shogammon => 1800,
+        // Counted in tokens: a madness turn is up to four of them.
+        MatchVariant::Madness => 1000,
     };
     let adjudication = Adjudication {
         max_plies: args.max_moves.unwrap_or(default_max_plies),

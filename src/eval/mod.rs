@@ -13,6 +13,7 @@
 pub mod board12;
 pub mod chu;
 pub mod kagamigi;
+pub mod madness;
 pub mod mobility;
 #[cfg(test)]
 mod selfplay;

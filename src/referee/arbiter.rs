@@ -13,7 +13,7 @@ use super::variant::{MatchVariant, RefereeGame};
 use crate::rules::game::{NodeKind, Weight};
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
-use crate::rules::variants::{chu, kagamigi, shogammon, shogi};
+use crate::rules::variants::{chu, kagamigi, madness, shogammon, shogi};
 use rand::distributions::{Distribution, WeightedIndex};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -203,6 +203,7 @@ pub fn play_game(setup: &GameSetup, players: [&mut dyn Player; 2]) -> GameRecord
         MatchVariant::Chu(_) => play_game_of::<chu::Position>(setup, players),
         MatchVariant::Kagamigi => play_game_of::<kagamigi::Position>(setup, players),
         MatchVariant::Shogammon => play_game_of::<shogammon::Position>(setup, players),
+        MatchVariant::Madness => play_game_of::<madness::TrueGame>(setup, players),
     }
 }
 
@@ -258,7 +259,10 @@ fn play_game_of<G: RefereeGame>(setup: &GameSetup, players: [&mut dyn Player; 2]
             break;
         }
     }
-    let mut usi_moves: Vec<String> = moves.iter().map(|m| m.usi.clone()).collect();
+    // What each engine has been sent, indexed by colour: the true tokens except where its
+    // player may not see them (the Madness's hidden draws).
+    let opening_texts: Vec<String> = moves.iter().map(|m| m.usi.clone()).collect();
+    let mut sent: [Vec<String>; 2] = [opening_texts.clone(), opening_texts];
     let result = match result {
         Some(r) => r,
         None => loop {
@@ -285,9 +289,11 @@ fn play_game_of<G: RefereeGame>(setup: &GameSetup, players: [&mut dyn Player; 2]
                         );
                     };
                     let token = pos.move_text(mv);
+                    for color in Color::BOTH {
+                        sent[color.index()].push(pos.visible_text(mv, color));
+                    }
                     passes.push(false);
                     pos.play(mv);
-                    usi_moves.push(token.clone());
                     moves.push(PlayedMove {
                         usi: token,
                         millis: None,
@@ -302,7 +308,7 @@ fn play_game_of<G: RefereeGame>(setup: &GameSetup, players: [&mut dyn Player; 2]
             let wait = clocks.deadline(side, margin);
             let turn = Turn {
                 base: &base,
-                moves: &usi_moves,
+                moves: &sent[side.index()],
                 passes: &passes,
                 side,
                 clocks: &clocks,
@@ -344,38 +350,45 @@ fn play_game_of<G: RefereeGame>(setup: &GameSetup, players: [&mut dyn Player; 2]
                 );
             }
             match answer.reply {
-                // Several decisions joined by `,` (a chance game's whole turn) are applied in
-                // order; each must be this player's decision when its turn comes.
                 Reply::Move(text) => {
+                    // Several decisions may come joined by `,` (protocol.md §3): each must
+                    // be a decision of this side, played in order.
                     let mut illegal = None;
-                    for (k, part) in text.split(',').enumerate() {
-                        if k > 0 && pos.node_kind() != NodeKind::Decision(side) {
-                            illegal = Some(format!(
-                                "{me} played {text:?}: {part:?} comes when it is not its decision"
-                            ));
-                            break;
-                        }
-                        match pos.parse_move(part) {
+                    for (i, leg) in text.split(',').enumerate() {
+                        let parsed = if i > 0 && pos.node_kind() != NodeKind::Decision(side) {
+                            Err("the player has no further decision to make".to_string())
+                        } else {
+                            pos.parse_move(leg)
+                        };
+                        match parsed {
                             Ok(mv) => {
                                 let usi = pos.move_text(mv);
                                 passes.push(pos.is_pass(mv));
                                 pos.play(mv);
-                                usi_moves.push(usi.clone());
+                                for seen in sent.iter_mut() {
+                                    seen.push(usi.clone());
+                                }
                                 moves.push(PlayedMove {
                                     usi,
-                                    // The turn's time is charged to its first decision.
-                                    millis: (k == 0).then_some(answer.elapsed.0),
-                                    score: if k == 0 { answer.score } else { None },
+                                    millis: (i == 0).then_some(answer.elapsed.0),
+                                    score: answer.score,
                                 });
                             }
                             Err(e) => {
-                                illegal = Some(format!("{me} played {text:?}: {part:?}: {e}"));
+                                illegal = Some(end(
+                                    Some(side.flip()),
+                                    Reason::IllegalMove,
+                                    format!("{me} played {text:?}: {e}"),
+                                ));
                                 break;
                             }
                         }
+                        if pos.rules_end().is_some() {
+                            break;
+                        }
                     }
-                    if let Some(why) = illegal {
-                        break end(Some(side.flip()), Reason::IllegalMove, why);
+                    if let Some(r) = illegal {
+                        break r;
                     }
                 }
                 Reply::Resign => {

@@ -9,7 +9,7 @@
 //! * a bare list of USI moves from the start position (`7g7f 3c3d 2g2f`, Chu `6i5h4g`)
 
 use super::variant::{MatchVariant, RefereeGame};
-use crate::rules::variants::{chu, kagamigi, shogammon, shogi};
+use crate::rules::variants::{chu, kagamigi, madness, shogammon, shogi};
 use std::path::Path;
 
 /// A start position and the moves played from it.
@@ -57,6 +57,7 @@ impl Opening {
                     MatchVariant::Chu(_) => sfen_of::<chu::Position>(s, variant),
                     MatchVariant::Kagamigi => sfen_of::<kagamigi::Position>(s, variant),
                     MatchVariant::Shogammon => sfen_of::<shogammon::Position>(s, variant),
+                    MatchVariant::Madness => sfen_of::<madness::TrueGame>(s, variant),
                 };
                 written.as_deref() == Some(variant.start_sfen())
             }
@@ -123,6 +124,7 @@ impl Opening {
             MatchVariant::Chu(_) => opening.check::<chu::Position>(variant),
             MatchVariant::Kagamigi => opening.check::<kagamigi::Position>(variant),
             MatchVariant::Shogammon => opening.check::<shogammon::Position>(variant),
+            MatchVariant::Madness => opening.check::<madness::TrueGame>(variant),
         }?;
         Ok(Some(opening))
     }

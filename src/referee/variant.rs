@@ -15,6 +15,7 @@ use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::chu::{self, ChuRules};
 use crate::rules::variants::kagamigi;
+use crate::rules::variants::madness;
 use crate::rules::variants::shogammon;
 use crate::rules::variants::shogi::{self, impasse::EnteringKingRule};
 use std::fmt;
@@ -31,6 +32,9 @@ pub enum MatchVariant {
     Kagamigi,
     /// Shogammon with the default die → piece table; the referee rolls the dice.
     Shogammon,
+    /// Shogi of the Central Madness: the referee deals and rolls, and each engine is sent
+    /// only what its player may see (the opponent's draws as `draw:?`).
+    Madness,
 }
 
 impl MatchVariant {
@@ -41,6 +45,7 @@ impl MatchVariant {
             MatchVariant::Chu(_) => "chushogi",
             MatchVariant::Kagamigi => "chukagamigi",
             MatchVariant::Shogammon => "shogammon",
+            MatchVariant::Madness => "madness",
         }
     }
 
@@ -53,7 +58,9 @@ impl MatchVariant {
             MatchVariant::Chu(rules) => {
                 vec![variant, ("ChuRules".to_string(), rules.name().to_string())]
             }
-            MatchVariant::Kagamigi | MatchVariant::Shogammon => vec![variant],
+            MatchVariant::Kagamigi | MatchVariant::Shogammon | MatchVariant::Madness => {
+                vec![variant]
+            }
         }
     }
 
@@ -62,26 +69,25 @@ impl MatchVariant {
         match self {
             MatchVariant::Shogi => Some("shogi"),
             MatchVariant::Chu(_) => Some("chu"),
-            MatchVariant::Kagamigi | MatchVariant::Shogammon => None,
+            MatchVariant::Kagamigi | MatchVariant::Shogammon | MatchVariant::Madness => None,
         }
     }
 
     /// The board's files and ranks.
     pub fn board_size(self) -> (u8, u8) {
         match self {
-            MatchVariant::Shogi => (9, 9),
+            MatchVariant::Shogi | MatchVariant::Shogammon | MatchVariant::Madness => (9, 9),
             MatchVariant::Chu(_) | MatchVariant::Kagamigi => (12, 12),
-            MatchVariant::Shogammon => (9, 9),
         }
     }
 
     /// The start position's SFEN.
     pub fn start_sfen(self) -> &'static str {
         match self {
-            MatchVariant::Shogi => shogi::notation::START_SFEN,
+            MatchVariant::Shogi | MatchVariant::Madness => shogi::notation::START_SFEN,
+            MatchVariant::Shogammon => shogammon::notation::START_SFEN,
             MatchVariant::Chu(_) => chu::notation::START_SFEN,
             MatchVariant::Kagamigi => kagamigi::notation::START_SFEN,
-            MatchVariant::Shogammon => shogammon::notation::START_SFEN,
         }
     }
 }
@@ -107,6 +113,11 @@ pub trait RefereeGame: Game + Sized {
     fn parse_move(&self, text: &str) -> Result<Move, String>;
     /// The USI text of a legal move.
     fn move_text(&self, mv: Move) -> String;
+    /// What `player` is sent of the action `mv` (legal here, not yet played): the whole
+    /// move in games of perfect information; a hidden card as `draw:?` in the Madness.
+    fn visible_text(&self, mv: Move, _player: Color) -> String {
+        self.move_text(mv)
+    }
     fn to_move(&self) -> Color;
     /// Whether a legal move leaves the board as it was (Chu's jitto).
     fn is_pass(&self, _mv: Move) -> bool {
@@ -225,7 +236,12 @@ impl RefereeGame for shogammon::Position {
         self.to_sfen()
     }
     fn parse_move(&self, text: &str) -> Result<Move, String> {
-        self.parse_action(text).map_err(|e| e.to_string())
+        let action = self.parse_action(text).map_err(|e| e.to_string())?;
+        // Only a decision of the side to move: never a roll played for nature.
+        if self.is_chance() {
+            return Err(format!("{text}: the dice are the referee's to roll"));
+        }
+        Ok(action)
     }
     fn move_text(&self, mv: Move) -> String {
         self.action_to_usi(mv)
@@ -242,6 +258,54 @@ impl RefereeGame for shogammon::Position {
             )),
             Outcome::Draw => Some(ended(None, Reason::MoveLimit, "drawn by the rules")),
         }
+    }
+}
+
+impl RefereeGame for madness::TrueGame {
+    fn start(_: MatchVariant) -> Self {
+        madness::TrueGame::startpos()
+    }
+    fn from_sfen(text: &str, _: MatchVariant) -> Result<Self, String> {
+        madness::TrueGame::from_sfen(text).map_err(|e| e.to_string())
+    }
+    fn sfen(&self) -> String {
+        self.position().to_sfen()
+    }
+    fn parse_move(&self, text: &str) -> Result<Move, String> {
+        let mv = self.parse_action(text).map_err(|e| e.to_string())?;
+        // Only a decision of the side to move: never a chance token played for nature.
+        let mut legal = MoveList::new();
+        if !self.is_chance() {
+            self.legal_actions(&mut legal);
+        }
+        if legal.contains(&mv) {
+            Ok(mv)
+        } else {
+            Err(format!("{text} is not a decision of the player to act"))
+        }
+    }
+    fn move_text(&self, mv: Move) -> String {
+        self.action_text(mv)
+    }
+    fn visible_text(&self, mv: Move, player: Color) -> String {
+        self.action_text(madness::view::visible_to(self, mv, player))
+    }
+    fn to_move(&self) -> Color {
+        self.side_to_move()
+    }
+    fn rules_end(&self) -> Option<GameResult> {
+        let outcome = self.outcome()?;
+        Some(match (self.phase(), outcome) {
+            (madness::Phase::Over(winner), _) => ended(
+                Some(winner),
+                Reason::RoyalCapture,
+                "a king was captured, or sent to hand by its own madness",
+            ),
+            (madness::Phase::Normal, Outcome::Win(winner)) if self.count_legal_actions() == 0 => {
+                no_move(winner.flip(), self.position().in_check())
+            }
+            (_, outcome) => fourfold(outcome),
+        })
     }
 }
 
@@ -389,5 +453,48 @@ mod tests {
         let pos = <chu::Position as RefereeGame>::start(MatchVariant::Chu(ChuRules::Churul));
         assert_eq!(pos.rules(), ChuRules::Churul);
         assert_eq!(pos.sfen(), MatchVariant::Chu(ChuRules::Churul).start_sfen());
+    }
+
+    #[test]
+    fn the_madness_referee_reads_only_decisions_and_hides_the_opponents_draws() {
+        use madness::TrueGame;
+        let variant = MatchVariant::Madness;
+        assert_eq!(variant.usi_options()[0].1, "madness".to_string());
+        let mut game = <TrueGame as RefereeGame>::start(variant);
+        assert_eq!(game.sfen(), variant.start_sfen());
+        // The deal is nature's: no engine may play it, and each sees only its own card.
+        assert!(game.parse_move("draw:3").is_err());
+        let sente_card = game.parse_action("draw:3").unwrap();
+        assert_eq!(game.visible_text(sente_card, Color::Sente), "draw:3");
+        assert_eq!(game.visible_text(sente_card, Color::Gote), "draw:?");
+        game.play(sente_card);
+        let gote_card = game.parse_action("draw:5").unwrap();
+        assert_eq!(game.visible_text(gote_card, Color::Sente), "draw:?");
+        assert_eq!(game.visible_text(gote_card, Color::Gote), "draw:5");
+        game.play(gote_card);
+        // No madness without a piece on 5e: only a normal move is a decision here.
+        for wrong in ["c:3", "roll", "r:4", "mad+", "draw:?", "5e5d"] {
+            assert!(game.parse_move(wrong).is_err(), "{wrong}");
+        }
+        let mv = game.parse_move("7g7f").unwrap();
+        assert_eq!(game.visible_text(mv, Color::Gote), "7g7f");
+        assert_eq!(game.rules_end(), None);
+
+        // Sente's silver on 5e holds card 4, which slides it onto gote's king on 1a.
+        let mut game =
+            <TrueGame as RefereeGame>::from_sfen("4g3k/9/9/9/4S4/9/9/9/K8 b - 1", variant).unwrap();
+        game.play_texts(["draw:4", "draw:1"]).unwrap();
+        assert!(
+            game.parse_move("c:1").is_err(),
+            "gote's card is not sente's"
+        );
+        assert!(game.parse_move("r:4").is_err(), "a die is nature's");
+        let card = game.parse_move("c:4").unwrap();
+        game.play(card);
+        let end = game.rules_end().unwrap();
+        assert_eq!(
+            (end.winner, end.reason),
+            (Some(Color::Sente), Reason::RoyalCapture)
+        );
     }
 }

@@ -103,6 +103,26 @@ impl Turn {
     }
 }
 
+/// Where `owner`'s piece on 5e stops sliding toward value `v`'s direction (1..=8): the
+/// first enemy piece (captured), else the last empty square before a friendly piece or the
+/// edge; `None` if the first step is blocked (the effect fails).
+pub fn slide_destination(pos: &Position, owner: Color, v: CardValue) -> Option<Square> {
+    let dir = MAD_DIRECTIONS[v.index()];
+    let mut at = CENTER;
+    let mut last_empty = None;
+    while let Some(next) = at.offset::<Geo>(dir) {
+        match pos.piece_at(next) {
+            None => {
+                last_empty = Some(next);
+                at = next;
+            }
+            Some(p) if p.color() == owner => return last_empty,
+            Some(_) => return Some(next),
+        }
+    }
+    last_empty
+}
+
 /// SplitMix64's finaliser: spreads a packed state into a hash key.
 fn mix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -143,6 +163,10 @@ struct TurnStart {
     hash: u64,
     side: Color,
     in_check: bool,
+    /// How many earlier turn starts had this position (capped at 3): part of the game's
+    /// hash, so that a search table never answers for a position with another repetition
+    /// count (the fourth occurrence is a draw, the first is not).
+    earlier: u8,
 }
 
 /// A Central Madness game: the shogi position, the cards as the model `C` knows them, the
@@ -399,8 +423,16 @@ impl<C: CardModel> MadnessGame<C> {
             draw_pending: false,
             madness_done: false,
         };
+        let hash = self.pos.hash();
+        let earlier = self
+            .turn_starts
+            .iter()
+            .filter(|t| t.hash == hash)
+            .take(3)
+            .count() as u8;
         self.turn_starts.push(TurnStart {
-            hash: self.pos.hash(),
+            earlier,
+            hash,
             side: us,
             in_check: self.pos.in_check(),
         });
@@ -418,21 +450,7 @@ impl<C: CardModel> MadnessGame<C> {
     /// Where X on 5e stops sliding toward value `v`'s direction (1..=8), or `None` if its
     /// first step is blocked by a friendly piece or the edge (the effect fails).
     fn slide_destination(&self, v: CardValue) -> Option<Square> {
-        let us = self.pos.side_to_move();
-        let dir = MAD_DIRECTIONS[v.index()];
-        let mut at = CENTER;
-        let mut last_empty = None;
-        while let Some(next) = at.offset::<Geo>(dir) {
-            match self.pos.piece_at(next) {
-                None => {
-                    last_empty = Some(next);
-                    at = next;
-                }
-                Some(p) if p.color() == us => return last_empty,
-                Some(_) => return Some(next),
-            }
-        }
-        last_empty
+        slide_destination(&self.pos, self.pos.side_to_move(), v)
     }
 
     fn edit(&mut self, log: &mut EditLog, sq: Square, piece: Option<Piece>) {
@@ -755,7 +773,8 @@ impl<C: CardModel> Game for MadnessGame<C> {
     }
 
     fn hash(&self) -> u64 {
-        self.pos.hash() ^ self.cards.hash() ^ self.turn.hash()
+        let repeated = self.turn_starts.last().map_or(0, |t| t.earlier as u64);
+        self.pos.hash() ^ self.cards.hash() ^ self.turn.hash() ^ mix(0x5245_5045_4154 + repeated)
     }
 
     fn outcome(&self) -> Option<Outcome> {

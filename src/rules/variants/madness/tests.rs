@@ -334,6 +334,33 @@ fn fourfold_repetition_of_turn_starts_is_a_draw() {
 }
 
 #[test]
+fn the_hash_tells_repetition_counts_apart() {
+    // A search table keyed by the hash must not answer for the fourth occurrence (a draw)
+    // with what it stored for an earlier one.
+    let cycle = ["9i9h", "1a2a", "9h9i", "2a1a"];
+    let mut game = after("8k/9/9/9/9/9/9/9/K8 b - 1", "draw:1 draw:2");
+    let mut hashes = vec![game.hash()];
+    for mv in cycle.iter().cycle().take(12) {
+        game.play_texts([*mv]).unwrap();
+        if game.played_actions().count() % 4 == 2 {
+            hashes.push(game.hash());
+        }
+    }
+    let start = after("8k/9/9/9/9/9/9/9/K8 b - 1", "draw:1 draw:2");
+    assert_eq!(game.position(), start.position());
+    assert_eq!(hashes.len(), 4);
+    for i in 0..4 {
+        for j in 0..i {
+            assert_ne!(hashes[i], hashes[j], "occurrences {j} and {i}");
+        }
+    }
+    for _ in 0..12 {
+        game.unplay();
+    }
+    assert_eq!(game.hash(), hashes[0]);
+}
+
+#[test]
 fn bad_input_is_an_error_not_a_panic() {
     let game = after(LONE_GOLD, "draw:4 draw:9");
     for bad in [
