@@ -71,7 +71,8 @@ impl Default for ShogammonWeights {
             point_bonus: 30,
             hanging_percent: 50,
             defence_percent: 50,
-            scale: 1500,
+            // Self-play at one turn deep preferred 3000 to 1500 (`shogammon_selfplay`).
+            scale: 3000,
         }
     }
 }

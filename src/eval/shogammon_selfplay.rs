@@ -186,13 +186,13 @@ impl Tally {
 fn rolls(seed: u64, pair: u32) -> Vec<Roll> {
     let mut rng = StdRng::seed_from_u64(seed ^ (u64::from(pair) << 32) ^ 0x5EED);
     let die = |rng: &mut StdRng| Die::new(rng.gen_range(1..=6)).expect("a die value");
-    (0..=MAX_TURNS)
+    (0..MAX_TURNS)
         .map(|_| Roll::new(die(&mut rng), die(&mut rng)))
         .collect()
 }
 
 /// Plays one game, `sente` against `gote`, with the roll sequence `rolls`; returns the
-/// outcome (a draw at the turn limit) and the turns played.
+/// outcome (a draw when the rolls run out) and the turns played.
 pub fn play_game(sente: &Player, gote: &Player, rolls: &[Roll]) -> (Outcome, u32) {
     let stop = Arc::new(AtomicBool::new(false));
     let mut searchers = [
@@ -202,7 +202,7 @@ pub fn play_game(sente: &Player, gote: &Player, rolls: &[Roll]) -> (Outcome, u32
     let players = [sente, gote];
     let mut pos = Position::startpos();
     let mut turns = 0;
-    while pos.outcome().is_none() && turns < MAX_TURNS {
+    while pos.outcome().is_none() && (turns as usize) < rolls.len() {
         Game::play(&mut pos, rolls[turns as usize].to_move());
         turns += 1;
         let mover = pos.side_to_move();
@@ -329,10 +329,12 @@ mod tests {
         assert_eq!(rolls, super::rolls(3, 0));
         assert_ne!(rolls, super::rolls(3, 1));
         let a = Player::at_depth("a", 1);
-        let (outcome, turns) = play_game(&a, &a, &rolls[..]);
-        assert!((1..=MAX_TURNS).contains(&turns));
+        // Twelve turns (a debug build is slow): a draw unless a king fell.
+        let (outcome, turns) = play_game(&a, &a, &rolls[..12]);
+        assert!((1..=12).contains(&turns));
+        assert!(turns == 12 || outcome != Outcome::Draw);
         // The same players and dice give the same game.
-        assert_eq!(play_game(&a, &a, &rolls[..]), (outcome, turns));
+        assert_eq!(play_game(&a, &a, &rolls[..12]), (outcome, turns));
         let tally = Tally {
             wins: 3,
             draws: 2,
@@ -383,15 +385,26 @@ mod tests {
                 },
             ),
             (
-                "scale 3000",
+                "scale 1500",
                 ShogammonWeights {
-                    scale: 3000,
+                    scale: 1500,
+                    ..base.clone()
+                },
+            ),
+            (
+                "scale 6000",
+                ShogammonWeights {
+                    scale: 6000,
                     ..base.clone()
                 },
             ),
         ];
+        let only = std::env::var("SELFPLAY_ONLY").unwrap_or_default();
         let default = Player::at_depth("default", depth);
         for (name, weights) in variations {
+            if !name.contains(only.as_str()) {
+                continue;
+            }
             let variant = Player::at_depth(name, depth).with_weights(weights);
             let tally = play_pairs(&default, &variant, 0, pairs(), seed(), threads());
             println!("depth {depth}, default vs {name}: {}", tally.summary());
