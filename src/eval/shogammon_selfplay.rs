@@ -289,6 +289,8 @@ pub fn play_pairs(
                 }
             }
             tally.pairs[points] += 1;
+            // Progress, so that a cut-short run still counts: the first player's points.
+            println!("pair {pair}: {} {}/2", a.name, points as f64 / 2.0);
         }
         tally
     };
