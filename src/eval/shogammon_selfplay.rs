@@ -7,6 +7,12 @@
 //!
 //! A game ends when a king is captured or after [`MAX_TURNS`] turns (a draw, as the
 //! referee's turn limit would). Every action a searcher returns is checked to be legal.
+//!
+//! Measured (100 pairs = 200 games, seed 1, two threads on a loaded two-core machine; the
+//! first player's result): depth 2 against depth 1, +143 =0 -57 (71.5%), Elo +160 (95% +108
+//! to +219), 60.0 turns per game, 37 minutes. Star2 against plain expectimax at chance nodes
+//! at 20 ms per turn, +110 =0 -90 (55.0%), Elo +35 (95% -1 to +71). The weight comparisons
+//! are in the header of `eval::shogammon`.
 
 use super::shogammon::{ShogammonEval, ShogammonWeights};
 use crate::rules::game::{Game, NodeKind, Outcome};
