@@ -7,6 +7,12 @@
 //!
 //! A game ends when a king is captured or after [`MAX_TURNS`] turns (a draw, as the
 //! referee's turn limit would). Every action a searcher returns is checked to be legal.
+//!
+//! Measured (100 pairs = 200 games, seed 1, two threads on a loaded two-core machine; the
+//! first player's result): depth 2 against depth 1, +143 =0 -57 (71.5%), Elo +160 (95% +108
+//! to +219), 60.0 turns per game, 37 minutes. Star2 against plain expectimax at chance nodes
+//! at 20 ms per turn, +110 =0 -90 (55.0%), Elo +35 (95% -1 to +71). The weight comparisons
+//! are in the header of `eval::shogammon`.
 
 use super::shogammon::{ShogammonEval, ShogammonWeights};
 use crate::rules::game::{Game, NodeKind, Outcome};
@@ -186,13 +192,13 @@ impl Tally {
 fn rolls(seed: u64, pair: u32) -> Vec<Roll> {
     let mut rng = StdRng::seed_from_u64(seed ^ (u64::from(pair) << 32) ^ 0x5EED);
     let die = |rng: &mut StdRng| Die::new(rng.gen_range(1..=6)).expect("a die value");
-    (0..=MAX_TURNS)
+    (0..MAX_TURNS)
         .map(|_| Roll::new(die(&mut rng), die(&mut rng)))
         .collect()
 }
 
 /// Plays one game, `sente` against `gote`, with the roll sequence `rolls`; returns the
-/// outcome (a draw at the turn limit) and the turns played.
+/// outcome (a draw when the rolls run out) and the turns played.
 pub fn play_game(sente: &Player, gote: &Player, rolls: &[Roll]) -> (Outcome, u32) {
     let stop = Arc::new(AtomicBool::new(false));
     let mut searchers = [
@@ -202,7 +208,7 @@ pub fn play_game(sente: &Player, gote: &Player, rolls: &[Roll]) -> (Outcome, u32
     let players = [sente, gote];
     let mut pos = Position::startpos();
     let mut turns = 0;
-    while pos.outcome().is_none() && turns < MAX_TURNS {
+    while pos.outcome().is_none() && (turns as usize) < rolls.len() {
         Game::play(&mut pos, rolls[turns as usize].to_move());
         turns += 1;
         let mover = pos.side_to_move();
@@ -289,6 +295,8 @@ pub fn play_pairs(
                 }
             }
             tally.pairs[points] += 1;
+            // Progress, so that a cut-short run still counts: the first player's points.
+            println!("pair {pair}: {} {}/2", a.name, points as f64 / 2.0);
         }
         tally
     };
@@ -329,10 +337,12 @@ mod tests {
         assert_eq!(rolls, super::rolls(3, 0));
         assert_ne!(rolls, super::rolls(3, 1));
         let a = Player::at_depth("a", 1);
-        let (outcome, turns) = play_game(&a, &a, &rolls[..]);
-        assert!((1..=MAX_TURNS).contains(&turns));
+        // Twelve turns (a debug build is slow): a draw unless a king fell.
+        let (outcome, turns) = play_game(&a, &a, &rolls[..12]);
+        assert!((1..=12).contains(&turns));
+        assert!(turns == 12 || outcome != Outcome::Draw);
         // The same players and dice give the same game.
-        assert_eq!(play_game(&a, &a, &rolls[..]), (outcome, turns));
+        assert_eq!(play_game(&a, &a, &rolls[..12]), (outcome, turns));
         let tally = Tally {
             wins: 3,
             draws: 2,
@@ -383,15 +393,26 @@ mod tests {
                 },
             ),
             (
-                "scale 3000",
+                "scale 1500",
                 ShogammonWeights {
-                    scale: 3000,
+                    scale: 1500,
+                    ..base.clone()
+                },
+            ),
+            (
+                "scale 6000",
+                ShogammonWeights {
+                    scale: 6000,
                     ..base.clone()
                 },
             ),
         ];
+        let only = std::env::var("SELFPLAY_ONLY").unwrap_or_default();
         let default = Player::at_depth("default", depth);
         for (name, weights) in variations {
+            if !name.contains(only.as_str()) {
+                continue;
+            }
             let variant = Player::at_depth(name, depth).with_weights(weights);
             let tally = play_pairs(&default, &variant, 0, pairs(), seed(), threads());
             println!("depth {depth}, default vs {name}: {}", tally.summary());

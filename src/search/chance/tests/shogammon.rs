@@ -203,3 +203,33 @@ fn shogammon_star2_nodes() {
         sum_reference as f64 / sum_star2 as f64
     );
 }
+
+/// What depth a turn's search reaches in time: on every bench position at a decision,
+/// Star2 with the default settings searched by iterative deepening for up to 2 s, printing
+/// when each depth completed. `scripts/shogammon_star2_nodes.sh --timing`.
+#[test]
+#[ignore]
+fn shogammon_time_per_depth() {
+    for (line, _, position) in bench_positions() {
+        if position.is_chance() {
+            continue;
+        }
+        let mut game = position.clone();
+        let pov = position.side_to_move();
+        let mut searcher = ChanceSearcher::new(ChanceSettings::default());
+        let limits = ChanceLimits {
+            time: Some(std::time::Duration::from_secs(2)),
+            ..ChanceLimits::default()
+        };
+        let mut done = Vec::new();
+        searcher.search_reporting(&mut game, pov, &limits, &no_stop(), &mut |r| {
+            done.push(format!(
+                "d{} {:.0} ms {} nodes",
+                r.depth.0,
+                r.elapsed.as_secs_f64() * 1000.0,
+                r.nodes
+            ))
+        });
+        println!("{} | {line}", done.join(", "));
+    }
+}
