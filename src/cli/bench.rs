@@ -15,23 +15,29 @@ macro_rules! say {
 }
 
 use super::Variant;
+use crate::rules::variants::shogammon;
+use crate::search::chance::{ChanceLimits, ChanceSearcher, ChanceSettings, Depth};
 use crate::search::{Config, Control, Limits, Searcher};
 use crate::usi::game::{with_position, RuleOptions, UsiPosition};
 use crate::usi::options;
 use clap::Args;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The bench positions of each variant.
 const SHOGI: &str = include_str!("../../positions/bench/shogi.sfen");
 const CHUSHOGI: &str = include_str!("../../positions/bench/chushogi.sfen");
 const CHUKAGAMIGI: &str = include_str!("../../positions/bench/chukagamigi.sfen");
+const SHOGAMMON: &str = include_str!("../../positions/bench/shogammon.sfen");
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
     /// The game.
     #[arg(long, value_parser = super::parse_variant, default_value = "shogi")]
     variant: Variant,
-    /// Depth searched in each position (default: 10 for shogi, 9 for the 12×12 games).
+    /// Depth searched in each position (default: 10 for shogi, 9 for the 12×12 games; each
+    /// Shogammon line names its depth in whole turns).
     #[arg(long)]
     depth: Option<u32>,
     /// Transposition table size in MiB.
@@ -46,7 +52,7 @@ pub fn positions(variant: Variant) -> Result<Vec<UsiPosition>, String> {
         Variant::Chushogi => (CHUSHOGI, options::Variant::Chushogi),
         Variant::Chukagamigi => (CHUKAGAMIGI, options::Variant::Chukagamigi),
         Variant::Shogammon | Variant::Madness => {
-            return Err(format!("bench does not cover {variant:?} yet"))
+            return Err(format!("{variant:?} has no alpha-beta bench positions"))
         }
     };
     text.lines()
@@ -66,6 +72,11 @@ pub fn positions(variant: Variant) -> Result<Vec<UsiPosition>, String> {
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), String> {
+    match args.variant {
+        Variant::Shogammon => return bench_shogammon(args),
+        Variant::Madness => return Err("bench does not cover madness yet".to_string()),
+        _ => {}
+    }
     let positions = positions(args.variant)?;
     let depth = args.depth.unwrap_or(match args.variant {
         Variant::Shogi => 10,
@@ -105,6 +116,76 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             i + 1,
             nodes,
             elapsed.as_millis()
+        );
+    }
+    say!("time {}", total_time.as_millis());
+    say!("nodes {total_nodes}");
+    say!(
+        "nps {:.0}",
+        total_nodes as f64 / total_time.as_secs_f64().max(1e-9)
+    );
+    Ok(())
+}
+
+/// Reads a line of `positions/bench/shogammon.sfen`: the depth in whole turns, the four
+/// SFEN fields (a turn start), then the tokens played since (`r:61 7g7f`).
+pub fn shogammon_line(line: &str) -> Result<(Depth, shogammon::Position), String> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    if fields.len() < 5 {
+        return Err(format!("{line:?}: expected a depth and a four-field SFEN"));
+    }
+    let depth: u32 = fields[0]
+        .parse()
+        .map_err(|e| format!("{line:?}: depth: {e}"))?;
+    let sfen = fields[1..5].join(" ");
+    let mut pos = shogammon::Position::from_sfen(&sfen).map_err(|e| format!("{line:?}: {e}"))?;
+    for token in &fields[5..] {
+        let action = pos
+            .parse_action(token)
+            .map_err(|e| format!("{line:?}: {token}: {e}"))?;
+        pos.play(action);
+    }
+    Ok((Depth(depth), pos))
+}
+
+/// Shogammon: each line searched by the chance search (Star2, default settings, a fresh
+/// table) to its own depth, or `--depth` turns.
+fn bench_shogammon(args: &BenchArgs) -> Result<(), String> {
+    let lines: Vec<&str> = SHOGAMMON
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    let mut total_nodes = 0u64;
+    let mut total_time = Duration::ZERO;
+    for (i, line) in lines.iter().enumerate() {
+        let (depth, mut pos) = shogammon_line(line)?;
+        let mut searcher = ChanceSearcher::new(ChanceSettings {
+            hash_mb: args.hash,
+            ..ChanceSettings::default()
+        });
+        let limits = ChanceLimits {
+            depth: Some(args.depth.map_or(depth, Depth)),
+            ..ChanceLimits::default()
+        };
+        let pov = pos.side_to_move();
+        let start = Instant::now();
+        let result = searcher.search(&mut pos, pov, &limits, &Arc::new(AtomicBool::new(false)));
+        let elapsed = start.elapsed();
+        total_nodes += result.nodes;
+        total_time += elapsed;
+        let best: Vec<String> = result.best.iter().map(|&a| pos.action_to_usi(a)).collect();
+        say!(
+            "position {:>2}: nodes {:>10} time {:>6} ms value {} best {}",
+            i + 1,
+            result.nodes,
+            elapsed.as_millis(),
+            result.value.0,
+            if best.is_empty() {
+                "-".to_string()
+            } else {
+                best.join(",")
+            }
         );
     }
     say!("time {}", total_time.as_millis());

@@ -101,24 +101,7 @@ fn shogammon_exactness_deeper() {
 }
 
 /// One bench line: depth, SFEN, tokens (see the file's header).
-fn read_bench_line(line: &str) -> Result<(Depth, Position), String> {
-    let fields: Vec<&str> = line.split_whitespace().collect();
-    if fields.len() < 5 {
-        return Err(format!("{line:?}: expected a depth and a four-field SFEN"));
-    }
-    let depth: u32 = fields[0]
-        .parse()
-        .map_err(|e| format!("{line:?}: depth: {e}"))?;
-    let sfen = fields[1..5].join(" ");
-    let mut pos = Position::from_sfen(&sfen).map_err(|e| format!("{line:?}: {e}"))?;
-    for token in &fields[5..] {
-        let action = pos
-            .parse_action(token)
-            .map_err(|e| format!("{line:?}: {token}: {e}"))?;
-        pos.play(action);
-    }
-    Ok((Depth(depth), pos))
-}
+use crate::cli::bench::shogammon_line as read_bench_line;
 
 fn bench_positions() -> Vec<(String, Depth, Position)> {
     let path = concat!(
