@@ -2,7 +2,7 @@
 //! subcommand. Errors go to stderr with a non-zero exit code; stdout carries only results.
 
 mod analyse;
-mod bench;
+pub(crate) mod bench;
 mod match_cmd;
 mod perft;
 
