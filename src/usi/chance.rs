@@ -1,6 +1,6 @@
 //! USI for the games with dice and cards (protocol.md §3): every action is a token, `go` at
 //! a decision answers the player's decisions up to the next chance event joined by `,`
-//! (`bestmove r7g7f,5i4h`-style whole turns, `pass` included), and `go` at a chance event
+//! (`bestmove 7g7f,5i4h`: a whole Shogammon turn, `pass` included), and `go` at a chance event
 //! reports the expectation and the per-outcome table in `info string` lines, then answers
 //! `bestmove (none)` (there is nothing to play: the referee rolls).
 //!
