@@ -63,6 +63,29 @@ pub struct TableWeights<'a> {
     pub tempo: i32,
 }
 
+/// What a piece's square bonus depends on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SquareRole {
+    /// Kept back on its own ranks.
+    Royal,
+    /// A promotable piece worth less than 400: gains by advancing towards the zone.
+    SmallPromotable,
+    /// Everything else: a little for the centre files.
+    Other,
+}
+
+/// The square bonus both 12×12 variants use, by role, rank counted from the far edge and
+/// file from the left edge as the owner sees it.
+pub fn square_bonus(role: SquareRole, rank_from_far: usize, file: usize) -> i32 {
+    let centre = 5 - (2 * file as i32 - 11).abs() / 2; // 0 on the edge files, 5 in the middle
+    let from_back = 11 - rank_from_far as i32; // 0 on the own back rank
+    match role {
+        SquareRole::Royal => -12 * from_back + 3 * centre,
+        SquareRole::SmallPromotable => 4 * from_back.min(8) + centre,
+        SquareRole::Other => 2 * centre,
+    }
+}
+
 /// Compiled tables for one variant's weights.
 pub struct TableEvaluator {
     kinds: usize,

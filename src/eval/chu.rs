@@ -8,7 +8,7 @@
 //! (the search knows that). Square bonuses push the small pieces towards the promotion zone
 //! and keep the royals back; royal safety counts pieces near each royal.
 
-use super::board12::{Effect, TableEvaluator, TablePosition, TableWeights};
+use super::board12::{self, Effect, SquareRole, TableEvaluator, TablePosition, TableWeights};
 use super::mobility::measured_values;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::{Board12x12, Color, Square};
@@ -47,16 +47,14 @@ pub fn value(kind: Kind) -> i32 {
 
 fn square_bonus(kind: usize, rank_from_far: usize, file: usize) -> i32 {
     let kind = Kind::ALL[kind];
-    let centre = 5 - (2 * file as i32 - 11).abs() / 2; // 0 on the edge files, 5 in the middle
-    let from_back = 11 - rank_from_far as i32; // 0 on the own back rank
-    if kind.is_royal() {
-        -12 * from_back + 3 * centre
+    let role = if kind.is_royal() {
+        SquareRole::Royal
     } else if kind.can_promote() && value(kind) < 400 {
-        // Small pieces gain by advancing towards promotion.
-        4 * from_back.min(8) + centre
+        SquareRole::SmallPromotable
     } else {
-        2 * centre
-    }
+        SquareRole::Other
+    };
+    board12::square_bonus(role, rank_from_far, file)
 }
 
 fn attack(kind: usize) -> [i32; 3] {

@@ -7,7 +7,7 @@
 //! as in shogi. Square bonuses push the small pieces forward and keep the king back; king
 //! safety counts pieces near each king.
 
-use super::board12::{Effect, TableEvaluator, TablePosition, TableWeights};
+use super::board12::{self, Effect, SquareRole, TableEvaluator, TablePosition, TableWeights};
 use super::mobility::measured_values;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::{Board12x12, Color, Square};
@@ -57,15 +57,14 @@ pub fn value(kind: Kind) -> i32 {
 
 fn square_bonus(kind: usize, rank_from_far: usize, file: usize) -> i32 {
     let kind = Kind::ALL[kind];
-    let centre = 5 - (2 * file as i32 - 11).abs() / 2;
-    let from_back = 11 - rank_from_far as i32;
-    if kind == Kind::King {
-        -12 * from_back + 3 * centre
+    let role = if kind == Kind::King {
+        SquareRole::Royal
     } else if kind.can_promote() && values()[kind.index()] < 400 {
-        4 * from_back.min(8) + centre
+        SquareRole::SmallPromotable
     } else {
-        2 * centre
-    }
+        SquareRole::Other
+    };
+    board12::square_bonus(role, rank_from_far, file)
 }
 
 fn attack(kind: usize) -> [i32; 3] {

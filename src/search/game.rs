@@ -63,8 +63,13 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     fn has_lost(&self) -> bool;
 
     fn generate_legal(&self, out: &mut MoveList);
-    /// Captures (and capturing promotions) for quiescence; never called when in check.
-    fn generate_captures(&self, out: &mut MoveList);
+    /// Captures (and capturing promotions) for quiescence; never called when in check. By
+    /// default the legal moves that capture; a variant with a faster generator overrides it.
+    fn generate_captures(&self, out: &mut MoveList) {
+        let mut all = MoveList::new();
+        self.generate_legal(&mut all);
+        out.extend(all.iter().copied().filter(|&mv| self.is_capture(mv)));
+    }
     fn has_legal_move(&self) -> bool;
     fn play(&mut self, mv: Move);
     fn unplay(&mut self);

@@ -16,7 +16,7 @@ use crate::eval::Totals;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::game::Outcome;
 use crate::rules::geometry::Color;
-use crate::rules::moves::{Move, MoveList};
+use crate::rules::moves::Move;
 use crate::rules::variants::chu::{Kind, Position};
 
 impl SearchGame for Position {
@@ -74,16 +74,6 @@ impl SearchGame for Position {
         // Only a bared side can lose by the bare-king rules; the full test is rarely needed.
         self.pieces_of(us).and_not(royals).is_empty()
             && self.bare_king_outcome() == Some(Outcome::Win(us.flip()))
-    }
-
-    fn generate_captures(&self, out: &mut MoveList) {
-        let mut all = MoveList::new();
-        Position::generate_legal(self, &mut all);
-        for &mv in &all {
-            if SearchGame::is_capture(self, mv) {
-                out.push(mv);
-            }
-        }
     }
 
     #[inline]
@@ -187,6 +177,7 @@ fn rules_say_lost(pos: &Position) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::moves::MoveList;
     use rand::rngs::StdRng;
     use rand::seq::SliceRandom;
     use rand::SeedableRng;

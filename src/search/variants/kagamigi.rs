@@ -8,7 +8,7 @@ use crate::eval::kagamigi::{evaluator, value};
 use crate::eval::Totals;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::Color;
-use crate::rules::moves::{Move, MoveList};
+use crate::rules::moves::Move;
 use crate::rules::variants::kagamigi::{Kind, Piece, Position};
 
 /// The piece `mv` leaves on its destination.
@@ -78,16 +78,6 @@ impl SearchGame for Position {
     #[inline]
     fn has_lost(&self) -> bool {
         false
-    }
-
-    fn generate_captures(&self, out: &mut MoveList) {
-        let mut all = MoveList::new();
-        Position::generate_legal(self, &mut all);
-        for &mv in &all {
-            if SearchGame::is_capture(self, mv) {
-                out.push(mv);
-            }
-        }
     }
 
     /// Direct checks by the moved (or dropped) piece.
@@ -171,6 +161,7 @@ impl SearchGame for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::moves::MoveList;
     use rand::rngs::StdRng;
     use rand::seq::SliceRandom;
     use rand::SeedableRng;
