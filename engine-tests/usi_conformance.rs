@@ -39,14 +39,19 @@ impl Engine {
     /// Starts the engine with `RUST_LOG` set to `log` (or unset).
     fn start_with_log(log: Option<&str>) -> Engine {
         let mut command = Command::new(env!("CARGO_BIN_EXE_shishi"));
-        command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
         match log {
             Some(level) => command.env("RUST_LOG", level),
             None => command.env_remove("RUST_LOG"),
         };
+        Engine::start_command(command)
+    }
+
+    /// Starts the engine as `command` runs it (stdin and stdout piped, stderr dropped).
+    fn start_command(mut command: Command) -> Engine {
+        command
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
         let mut child = command.spawn().expect("start the engine");
         let stdout = child.stdout.take().expect("stdout");
         let (tx, lines) = mpsc::channel();
@@ -1067,5 +1072,123 @@ fn madness_answers_from_its_own_view() {
         madness::ViewCards::new(shishi::rules::geometry::Color::Gote),
     );
     assert!(view.is_ok(), "{best}: {:?}", view.err());
+    e.send("quit");
+}
+
+// ---- Hardening: what an outside tester once broke (each test failed before its fix) ----
+
+/// `USI_Hash 1048576` (the declared maximum, 1 TiB) once aborted the process on the
+/// allocation. Under an address-space limit of about 1.2 GB the table now falls back to a
+/// size that can be had, says so in an `info string`, and the engine plays on.
+#[test]
+fn an_impossible_hash_size_falls_back_and_says_so() {
+    let mut command = Command::new("sh");
+    command.args([
+        "-c",
+        concat!("ulimit -v 1200000 && exec ", env!("CARGO_BIN_EXE_shishi")),
+    ]);
+    let mut e = Engine::start_command(command);
+    e.send("usi");
+    e.until("usiok");
+    e.send("setoption name USI_Hash value 1048576");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string USI_Hash 1048576 MiB cannot be had")),
+        "{lines:#?}"
+    );
+    e.send("position startpos");
+    e.send("go depth 2");
+    e.bestmove();
+    e.send("quit");
+    e.wait_exit(Duration::from_secs(5));
+}
+
+/// Milliseconds from `go …` to its `bestmove`.
+fn think_ms(e: &mut Engine, go: &str) -> u128 {
+    let start = Instant::now();
+    e.send(go);
+    e.bestmove();
+    start.elapsed().as_millis()
+}
+
+/// With the default `NetworkDelay2` (1120 ms), a byoyomi of 1 s was once answered in 11 ms:
+/// the delay swallowed it. Byoyomi is now used, less a margin of at most a quarter.
+#[test]
+fn short_byoyomi_is_used_with_the_default_delays() {
+    let mut e = Engine::ready();
+    e.send("position startpos");
+    let ms = think_ms(&mut e, "go btime 0 wtime 0 byoyomi 1000");
+    assert!(ms >= 700, "byoyomi 1000 answered after {ms} ms");
+    e.send("position startpos moves 7g7f");
+    let ms = think_ms(&mut e, "go btime 0 wtime 0 byoyomi 300");
+    assert!(ms >= 200, "byoyomi 300 answered after {ms} ms");
+    e.send("quit");
+}
+
+/// Shogammon once allocated its own table at the first `go`, on the clock (about 2 s at
+/// 1 GiB) and beside the shogi table. `isready` now allocates the table of the game's
+/// search; at 512 MiB an allocation at `go` would take far longer than the answer may.
+#[test]
+fn the_chance_games_table_is_allocated_at_isready() {
+    let mut e = Engine::start();
+    e.send("usi");
+    e.until("usiok");
+    e.send("setoption name USI_Hash value 512");
+    e.send("setoption name USI_Variant value shogammon");
+    e.sync();
+    e.send("position startpos moves r:61 7g7f 5i4h r:33");
+    let ms = think_ms(&mut e, "go movetime 100");
+    assert!(ms < 600, "go movetime 100 answered after {ms} ms");
+    e.send("quit");
+}
+
+/// The Madness engine once played from a deal that hid both cards. A stream that hides the
+/// engine's own card is refused, and the previous position kept.
+#[test]
+fn madness_refuses_a_stream_that_hides_the_engines_own_card() {
+    let mut e = Engine::ready();
+    e.send("setoption name USI_Variant value madness");
+    e.send("position startpos moves draw:? draw:?");
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error") && l.contains("draw:?")),
+        "{lines:#?}"
+    );
+    e.send("quit");
+}
+
+/// The chance games once printed their last `info` line twice and an outcome row with an
+/// empty `pv`.
+#[test]
+fn chance_games_print_each_info_line_once_and_no_empty_pv() {
+    let mut e = Engine::ready();
+    for (variant, position) in [
+        ("shogammon", "position startpos moves r:61 7g7f 5i4h r:33"),
+        ("shogammon", "position startpos"),
+        ("madness", "position startpos"),
+        ("madness", "position startpos moves draw:3 draw:?"),
+    ] {
+        e.send(&format!("setoption name USI_Variant value {variant}"));
+        e.send(position);
+        e.send("go depth 2");
+        let lines = e.until("bestmove");
+        let infos: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth"))
+            .collect();
+        for pair in infos.windows(2) {
+            assert_ne!(pair[0], pair[1], "{variant} {position}: {lines:#?}");
+        }
+        assert!(
+            lines.iter().all(|l| !l.trim_end().ends_with(" pv")),
+            "{variant} {position}: {lines:#?}"
+        );
+    }
     e.send("quit");
 }

@@ -1085,12 +1085,12 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             if self.root_moves.len() == 1 {
                 return true;
             }
-            let factor = if Some(soft) == timer.budget.hard {
-                0.7
-            } else {
-                0.55
-            };
-            if elapsed.as_secs_f64() >= soft.as_secs_f64() * factor {
+            if Some(soft) == timer.budget.hard {
+                // Byoyomi that is lost if unused: think until the hard limit stops the
+                // search; the last completed iteration's move stands if it is cut short.
+                return false;
+            }
+            if elapsed.as_secs_f64() >= soft.as_secs_f64() * 0.55 {
                 return true;
             }
         }

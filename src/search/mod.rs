@@ -18,6 +18,7 @@ pub mod chance;
 pub mod game;
 pub mod mate;
 pub mod ordering;
+pub mod table_memory;
 pub mod time;
 pub mod tt;
 pub mod variants;
@@ -249,6 +250,13 @@ impl Searcher {
         }
     }
 
+    /// The table's size in MiB if it is smaller than `hash_mb` because memory ran short.
+    pub fn reduced_table_mib(&self) -> Option<usize> {
+        self.tt
+            .is_reduced()
+            .then(|| self.tt.allocated_bytes() >> 20)
+    }
+
     /// Forgets everything learned (new game, `Clear Hash`).
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -433,7 +441,8 @@ impl Searcher {
             let shared = &shared;
             let main = &main;
             let helper = &helper;
-            let handle = std::thread::Builder::new()
+            let inline_sender = sender.clone();
+            let spawned = std::thread::Builder::new()
                 .name("search-main".to_string())
                 .stack_size(STACK_BYTES)
                 .spawn_scoped(scope, move || match pool {
@@ -445,12 +454,25 @@ impl Searcher {
                         }
                         main(shared, sender)
                     }),
-                })
-                .expect("a search thread");
-            for info in receiver.iter() {
-                report(&info);
+                });
+            match spawned {
+                Ok(handle) => {
+                    drop(inline_sender);
+                    for info in receiver.iter() {
+                        report(&info);
+                    }
+                    handle.join().expect("the search thread finished")
+                }
+                Err(err) => {
+                    // Out of memory for a thread: search on this one, alone.
+                    log::error!("no search thread ({err}): searching on the caller's thread");
+                    let best = main(shared, inline_sender);
+                    for info in receiver.try_iter() {
+                        report(&info);
+                    }
+                    best
+                }
             }
-            handle.join().expect("the search thread finished")
         });
         self.last_nodes = shared.nodes.load(Ordering::SeqCst);
         // A helper that completed a deeper iteration than the main thread knows better.

@@ -4,8 +4,14 @@
 //!
 //! Byoyomi that would be lost anyway is used almost fully; Fischer time treats the
 //! remaining time plus byoyomi as the hard ceiling and counts on the increment as future
-//! budget; sudden death spends a fraction of what is left. `network_delay` is taken off the
-//! soft budget and `network_delay2` off the hard one.
+//! budget; sudden death spends a fraction of what is left. `network_delay` (the average
+//! transport latency, YaneuraOu's `NetworkDelay`) is taken off the planned time and
+//! `network_delay2` (the worst-case latency, `NetworkDelay2`) off the hard ceiling.
+//!
+//! A latency margin never takes more than a quarter of the time it is taken from
+//! ([`latency_margin`]): at byoyomi 1 s with the default `NetworkDelay2` of 1120 ms the
+//! engine still thinks 750 ms, at 300 ms it thinks 225 ms, and at `go movetime 100` 75 ms.
+//! With much time on the clock the margins are the options' values unchanged.
 
 use super::{Clock, Config, Limits};
 use crate::rules::geometry::Color;
@@ -22,12 +28,19 @@ pub struct Budget {
 
 const MIN_THINK: Duration = Duration::from_millis(10);
 
+/// The largest share of the available time a latency margin may take: 1 in this many.
+const MARGIN_SHARE: u32 = 4;
+
+/// What is left of `available` after a latency margin of `delay`, the margin being at most a
+/// quarter of `available`: a long delay setting must not swallow a short byoyomi or movetime.
+pub fn latency_margin(available: Duration, delay: Duration) -> Duration {
+    available - delay.min(available / MARGIN_SHARE)
+}
+
 /// The budgets for `us` to move at game ply `game_ply`.
 pub fn budget(limits: &Limits, config: &Config, us: Color, game_ply: u32) -> Budget {
     if let Some(movetime) = limits.movetime {
-        let t = movetime
-            .saturating_sub(config.network_delay)
-            .max(MIN_THINK.min(movetime));
+        let t = latency_margin(movetime, config.network_delay);
         // A fixed time per move is used in full.
         return Budget {
             soft: None,
@@ -49,9 +62,7 @@ pub fn budget(limits: &Limits, config: &Config, us: Color, game_ply: u32) -> Bud
         };
     }
     let left = left.unwrap_or_default();
-    let ceiling = (left + byo)
-        .saturating_sub(config.network_delay2)
-        .max(MIN_THINK);
+    let ceiling = latency_margin(left + byo, config.network_delay2).max(MIN_THINK);
     // Moves still to play with this clock: fewer as the game goes on.
     let moves_to_go = 50u32.saturating_sub(game_ply / 6).max(20);
     let share = left / moves_to_go;
@@ -59,7 +70,7 @@ pub fn budget(limits: &Limits, config: &Config, us: Color, game_ply: u32) -> Bud
         // Byoyomi dominates: use what would be lost anyway.
         ceiling
     } else {
-        (share + inc * 3 / 4 + byo).saturating_sub(config.network_delay)
+        latency_margin(share + inc * 3 / 4 + byo, config.network_delay)
     };
     let soft = soft.max(MIN_THINK).min(ceiling);
     let hard = (soft * 4 + byo)
@@ -116,12 +127,46 @@ mod tests {
             (30, None, None),
         ] {
             let b = budget(&clock(left, inc, byo), &config(), Color::Gote, 10);
-            let ceiling = ms(left + byo.unwrap_or(0))
-                .saturating_sub(ms(500))
-                .max(MIN_THINK);
+            let available = ms(left + byo.unwrap_or(0));
+            let ceiling = available.saturating_sub(ms(500)).max(available * 3 / 4);
             assert!(b.hard.unwrap() <= ceiling, "{left} {inc:?} {byo:?}: {b:?}");
             assert!(b.soft.unwrap() <= b.hard.unwrap());
         }
+    }
+
+    #[test]
+    fn short_byoyomi_is_not_swallowed_by_the_default_delays() {
+        // The USI options' defaults: NetworkDelay 120, NetworkDelay2 1120.
+        let defaults = Config::default();
+        for (byo, think) in [
+            (1_000, 750),
+            (300, 225),
+            (200, 150),
+            (3_000, 2_250),
+            (10_000, 8_880),
+        ] {
+            let b = budget(&clock(0, None, Some(byo)), &defaults, Color::Sente, 40);
+            assert_eq!(b.hard, Some(ms(think)), "byoyomi {byo}");
+            assert_eq!(b.soft, Some(ms(think)), "byoyomi {byo}");
+        }
+        let limits = Limits {
+            movetime: Some(ms(100)),
+            ..Limits::default()
+        };
+        let b = budget(&limits, &defaults, Color::Sente, 0);
+        assert_eq!(b.hard, Some(ms(75)));
+    }
+
+    #[test]
+    fn long_clocks_keep_the_full_delays() {
+        let b = budget(
+            &clock(600_000, None, Some(10_000)),
+            &config(),
+            Color::Sente,
+            20,
+        );
+        assert!(b.hard.unwrap() <= ms(610_000 - 500), "{b:?}");
+        assert_eq!(latency_margin(ms(60_000), ms(1_120)), ms(58_880));
     }
 
     #[test]

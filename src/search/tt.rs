@@ -6,6 +6,7 @@
 //! reads as a miss rather than as wrong data. Entries come in clusters of four (one 64-byte
 //! cache line); the table holds as many clusters as fit in the requested MiB, never more.
 
+use super::table_memory;
 use crate::rules::geometry::Square;
 use crate::rules::moves::Move;
 use crate::rules::piece::KindId;
@@ -72,25 +73,31 @@ fn unpack_move(bits: u64) -> Option<Move> {
 /// The shared table.
 pub struct TranspositionTable {
     clusters: Vec<Cluster>,
+    /// Smaller than asked for: the machine could not give the size.
+    reduced: bool,
     generation: AtomicU8,
 }
 
 impl TranspositionTable {
-    /// A table using at most `mib` MiB (at least one cluster, 64 bytes, when `mib` is 0).
+    /// A table using at most `mib` MiB (at least one cluster, 64 bytes, when `mib` is 0);
+    /// smaller when the machine cannot give that much (see [`Self::is_reduced`]).
     pub fn new(mib: usize) -> TranspositionTable {
-        let count = Self::cluster_count(mib);
-        let mut clusters = Vec::new();
-        clusters.reserve_exact(count);
-        clusters.resize_with(count, Cluster::default);
+        let table = table_memory::allocate(Self::cluster_count(mib));
         TranspositionTable {
-            clusters,
+            clusters: table.slots,
+            reduced: table.reduced,
             generation: AtomicU8::new(0),
         }
     }
 
     /// How many clusters fit in `mib` MiB.
     pub fn cluster_count(mib: usize) -> usize {
-        (mib.saturating_mul(1 << 20) / CLUSTER_BYTES).max(1)
+        table_memory::slots_in_mib(mib, CLUSTER_BYTES).max(1)
+    }
+
+    /// Whether the table is smaller than asked for because memory ran short.
+    pub fn is_reduced(&self) -> bool {
+        self.reduced
     }
 
     /// Bytes held by the entries (the allocation's capacity, not just its length).

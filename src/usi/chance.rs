@@ -78,18 +78,21 @@ fn score_text(value: Value) -> String {
     }
 }
 
-/// The `info` line of one completed iteration.
-fn info_line<G: UsiChanceGame>(game: &G, result: &ChanceResult, hashfull: u32) -> String {
+/// The `info` line of one completed iteration (`hashfull` where it is known: the table is
+/// read only once the search has let go of it).
+fn info_line<G: UsiChanceGame>(game: &G, result: &ChanceResult, hashfull: Option<u32>) -> String {
     let ms = result.elapsed.as_millis() as u64;
     let mut line = format!(
-        "info depth {} {} nodes {} nps {} time {} hashfull {}",
+        "info depth {} {} nodes {} nps {} time {}",
         result.depth.0.max(1),
         score_text(result.value),
         result.nodes,
         result.nodes.saturating_mul(1000) / ms.max(1),
         ms,
-        hashfull.min(1000),
     );
+    if let Some(permille) = hashfull {
+        line.push_str(&format!(" hashfull {}", permille.min(1000)));
+    }
     let pv = legal_texts(game, &result.pv);
     if !pv.is_empty() {
         line.push_str(" pv ");
@@ -156,10 +159,17 @@ pub fn search<G: UsiChanceGame>(
     let stop = control.stop_flag();
     // The search holds `game`; progress lines read their PV against this copy.
     let root = game.clone();
+    let mut last_reported = None;
     let result = searcher.search_reporting(&mut game, us, &chance_limits, &stop, &mut |r| {
-        out.line(&info_line(&root, r, 0));
+        out.line(&info_line(&root, r, None));
+        last_reported = Some((r.depth, r.nodes));
     });
-    report_final(&game, &result, searcher.hashfull(), out);
+    // The last iteration's line again only if the search went on past it.
+    let hashfull = searcher.hashfull();
+    if last_reported != Some((result.depth, result.nodes)) {
+        out.line(&info_line(&game, &result, Some(hashfull)));
+    }
+    report_final(&game, &result, out);
     if at_chance {
         return "bestmove (none)".to_string();
     }
@@ -175,10 +185,9 @@ pub fn search<G: UsiChanceGame>(
     }
 }
 
-/// The last `info` line with the PV, the expectation as a win percentage, and at a chance
-/// root the table of outcomes (probability, value, best reply).
-fn report_final<G: UsiChanceGame>(game: &G, result: &ChanceResult, hashfull: u32, out: &Output) {
-    out.line(&info_line(game, result, hashfull));
+/// The expectation as a win percentage, and at a chance root the table of outcomes
+/// (probability, value, best reply where there is one).
+fn report_final<G: UsiChanceGame>(game: &G, result: &ChanceResult, out: &Output) {
     let permille = result.value.win_permille();
     out.line(&format!(
         "info string ev {:+.4} win {}.{}%",
@@ -195,11 +204,14 @@ fn report_final<G: UsiChanceGame>(game: &G, result: &ChanceResult, hashfull: u32
         let text = after.action_text(line.outcome);
         after.play(line.outcome);
         let reply = legal_texts(&after, &line.pv);
-        out.line(&format!(
-            "info string outcome {text} p {}/{total} {} pv {}",
+        let mut row = format!(
+            "info string outcome {text} p {}/{total} {}",
             line.weight.0,
             score_text(line.value),
-            reply.join(" ")
-        ));
+        );
+        if !reply.is_empty() {
+            row.push_str(&format!(" pv {}", reply.join(" ")));
+        }
+        out.line(&row);
     }
 }

@@ -24,7 +24,7 @@ use options::{Effect, HashMb, Options};
 use output::Output;
 use std::io::BufRead;
 use std::time::{Duration, Instant};
-use worker::Job;
+use worker::{Job, SearchKind};
 
 /// The engine name sent by `id name`.
 pub const ENGINE_NAME: &str = concat!("Shishi ", env!("CARGO_PKG_VERSION"));
@@ -95,8 +95,9 @@ struct Engine {
     jobs: Sender<Job>,
     done: Receiver<()>,
     active: Option<Active>,
-    /// The hash size the search thread has allocated (none before the first `isready`).
-    applied_hash: Option<HashMb>,
+    /// The table the search thread has allocated: its size and the search it serves (none
+    /// before the first `isready`).
+    applied_table: Option<(HashMb, SearchKind)>,
     /// Whether a search ran since the search state was last cleared (a new game needs a
     /// clear only then).
     searched_since_clear: bool,
@@ -166,7 +167,7 @@ impl Engine {
             jobs,
             done,
             active: None,
-            applied_hash: None,
+            applied_table: None,
             searched_since_clear: false,
             early_ponderhit: None,
         }
@@ -300,28 +301,34 @@ impl Engine {
         self.searched_since_clear = false;
     }
 
-    /// Heavy initialisation (the hash table, a queued clear) happens here, but never delays
-    /// `readyok` during a search: then the new size is queued behind the search.
+    /// The table the current options ask for.
+    fn wanted_table(&self) -> (HashMb, SearchKind) {
+        (self.options.hash, SearchKind::of(self.options.variant))
+    }
+
+    /// Queues the allocation of the table the options ask for, if it is not the one the
+    /// search thread has; returns whether it did.
+    fn queue_table(&mut self, ack: Option<crossbeam_channel::Sender<()>>) -> bool {
+        let wanted = self.wanted_table();
+        if self.applied_table == Some(wanted) {
+            return false;
+        }
+        self.applied_table = Some(wanted);
+        let (hash, kind) = wanted;
+        self.send(Job::Resize { hash, kind, ack });
+        true
+    }
+
+    /// Heavy initialisation (the table of the game's search, a queued clear) happens here,
+    /// but never delays `readyok` during a search: then the new table is queued behind it.
     fn isready(&mut self) {
-        let resize = self.applied_hash != Some(self.options.hash);
-        self.applied_hash = Some(self.options.hash);
         if self.active.is_some() {
-            if resize {
-                self.send(Job::Resize {
-                    hash: self.options.hash,
-                    ack: None,
-                });
-            }
+            self.queue_table(None);
         } else {
             let (ack, acked) = crossbeam_channel::bounded(1);
-            self.send(if resize {
-                Job::Resize {
-                    hash: self.options.hash,
-                    ack: Some(ack),
-                }
-            } else {
-                Job::Sync(ack)
-            });
+            if !self.queue_table(Some(ack.clone())) {
+                self.send(Job::Sync(ack));
+            }
             let _ = acked.recv();
         }
         self.out.line("readyok");
@@ -359,13 +366,7 @@ impl Engine {
         for w in warnings {
             self.out.error(&format!("go: {w}"));
         }
-        if self.applied_hash != Some(self.options.hash) {
-            self.applied_hash = Some(self.options.hash);
-            self.send(Job::Resize {
-                hash: self.options.hash,
-                ack: None,
-            });
-        }
+        self.queue_table(None);
         let Go {
             limits,
             ponder,

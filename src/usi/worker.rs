@@ -10,7 +10,7 @@
 use super::chance;
 use super::command::MateLimit;
 use super::game::{with_position, UsiGame, UsiPosition};
-use super::options::HashMb;
+use super::options::{HashMb, Variant};
 use super::output::{is_legal, legal_prefix, Output};
 use crate::rules::moves::MoveList;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
@@ -37,9 +37,11 @@ pub enum Job {
         limit: MateLimit,
         control: Control,
     },
-    /// Allocate the transposition table at this size; `ack` is signalled when done.
+    /// Allocate the table of the search `kind` uses at this size (freeing the other kind's
+    /// table first); `ack` is signalled when done.
     Resize {
         hash: HashMb,
+        kind: SearchKind,
         ack: Option<Sender<()>>,
     },
     /// Forget the search state (new game, `Clear_Hash`).
@@ -48,25 +50,121 @@ pub enum Job {
     Sync(Sender<()>),
 }
 
+/// Which search a game uses. Each has its own table; the search thread keeps one table at a
+/// time, so memory stays within `USI_Hash` whichever game is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchKind {
+    /// The alpha-beta search of the deterministic games.
+    AlphaBeta,
+    /// The expectiminimax search of the dice and card games.
+    Chance,
+}
+
+impl SearchKind {
+    pub fn of(variant: Variant) -> SearchKind {
+        match variant {
+            Variant::Shogi | Variant::Chushogi | Variant::Chukagamigi => SearchKind::AlphaBeta,
+            Variant::Shogammon | Variant::Madness => SearchKind::Chance,
+        }
+    }
+}
+
+/// The search thread's searchers: at most one exists at a time, with its table.
+struct Searchers {
+    hash: HashMb,
+    alpha_beta: Option<Searcher>,
+    chance: Option<ChanceSearcher>,
+}
+
+impl Searchers {
+    /// Gives the searcher of `kind` a table of `hash` MiB, freeing the other kind's first.
+    /// Returns the table's size in MiB when memory ran short and it is smaller.
+    fn prepare(&mut self, kind: SearchKind, hash: HashMb) -> Option<usize> {
+        self.hash = hash;
+        match kind {
+            SearchKind::AlphaBeta => {
+                self.chance = None;
+                let searcher = match self.alpha_beta.as_mut() {
+                    Some(s) => {
+                        s.set_hash_size(hash.0);
+                        s
+                    }
+                    None => self.alpha_beta.insert(Searcher::new(hash.0)),
+                };
+                searcher.reduced_table_mib()
+            }
+            SearchKind::Chance => {
+                self.alpha_beta = None;
+                let settings = ChanceSettings {
+                    hash_mb: hash.0,
+                    ..ChanceSettings::default()
+                };
+                let searcher = match self.chance.as_mut() {
+                    Some(s) => {
+                        s.set_settings(ChanceSettings {
+                            hash_mb: hash.0,
+                            ..s.settings()
+                        });
+                        s
+                    }
+                    None => self.chance.insert(ChanceSearcher::new(settings)),
+                };
+                searcher.reduced_table_mib()
+            }
+        }
+    }
+
+    /// The alpha-beta searcher, made now (on the clock) if `isready` did not make it.
+    fn alpha_beta(&mut self) -> &mut Searcher {
+        if self.alpha_beta.is_none() {
+            log::warn!("no isready since the game changed: allocating the table during go");
+            self.prepare(SearchKind::AlphaBeta, self.hash);
+        }
+        self.alpha_beta
+            .get_or_insert_with(|| Searcher::new(self.hash.0))
+    }
+
+    /// The chance searcher, made now (on the clock) if `isready` did not make it.
+    fn chance(&mut self) -> &mut ChanceSearcher {
+        if self.chance.is_none() {
+            log::warn!("no isready since the game changed: allocating the table during go");
+            self.prepare(SearchKind::Chance, self.hash);
+        }
+        let hash = self.hash;
+        self.chance.get_or_insert_with(|| {
+            ChanceSearcher::new(ChanceSettings {
+                hash_mb: hash.0,
+                ..ChanceSettings::default()
+            })
+        })
+    }
+
+    fn clear(&mut self) {
+        if let Some(s) = self.alpha_beta.as_mut() {
+            s.clear();
+        }
+        if let Some(s) = self.chance.as_mut() {
+            s.clear();
+        }
+    }
+}
+
 /// Runs jobs until the job channel closes. Every `Search` and `Mate` job sends one message
 /// on `done` after its last line is written.
 pub fn run(jobs: Receiver<Job>, done: Sender<()>, out: Output, initial_hash: HashMb) {
-    let mut hash = initial_hash;
-    let mut searcher: Option<Searcher> = None;
-    let mut chance_searcher: Option<ChanceSearcher> = None;
+    let mut searchers = Searchers {
+        hash: initial_hash,
+        alpha_beta: None,
+        chance: None,
+    };
     for job in jobs {
         match job {
-            Job::Resize { hash: size, ack } => {
-                hash = size;
-                match searcher.as_mut() {
-                    Some(s) => s.set_hash_size(size.0),
-                    None => searcher = Some(Searcher::new(size.0)),
-                }
-                if let Some(s) = chance_searcher.as_mut() {
-                    s.set_settings(ChanceSettings {
-                        hash_mb: size.0,
-                        ..s.settings()
-                    });
+            Job::Resize { hash, kind, ack } => {
+                if let Some(got) = searchers.prepare(kind, hash) {
+                    out.line(&format!(
+                        "info string USI_Hash {} MiB cannot be had on this machine: using {got} MiB",
+                        hash.0
+                    ));
                 }
                 if let Some(ack) = ack {
                     let _ = ack.send(());
@@ -75,14 +173,7 @@ pub fn run(jobs: Receiver<Job>, done: Sender<()>, out: Output, initial_hash: Has
             Job::Sync(ack) => {
                 let _ = ack.send(());
             }
-            Job::Clear => {
-                if let Some(s) = searcher.as_mut() {
-                    s.clear();
-                }
-                if let Some(s) = chance_searcher.as_mut() {
-                    s.clear();
-                }
-            }
+            Job::Clear => searchers.clear(),
             Job::Search {
                 position,
                 limits,
@@ -91,19 +182,8 @@ pub fn run(jobs: Receiver<Job>, done: Sender<()>, out: Output, initial_hash: Has
                 rule,
             } => {
                 let line = with_position!(&position,
-                    pos => {
-                        let searcher = searcher.get_or_insert_with(|| Searcher::new(hash.0));
-                        search(searcher, pos.as_ref(), &limits, &config, &control, rule, &out)
-                    },
-                    cpos => {
-                        let searcher = chance_searcher.get_or_insert_with(|| {
-                            ChanceSearcher::new(ChanceSettings {
-                                hash_mb: hash.0,
-                                ..ChanceSettings::default()
-                            })
-                        });
-                        chance::search(searcher, cpos.as_ref(), &limits, &config, &control, &out)
-                    }
+                    pos => search(searchers.alpha_beta(), pos.as_ref(), &limits, &config, &control, rule, &out),
+                    cpos => chance::search(searchers.chance(), cpos.as_ref(), &limits, &config, &control, &out)
                 );
                 out.line(&line);
                 let _ = done.send(());

@@ -156,6 +156,14 @@ impl ChanceSearcher {
         self.settings = settings;
     }
 
+    /// The table's size in MiB if it is smaller than the settings ask because memory ran
+    /// short.
+    pub fn reduced_table_mib(&self) -> Option<usize> {
+        self.table
+            .is_reduced()
+            .then(|| self.table.allocated_bytes() >> 20)
+    }
+
     /// Per-mille fill of the table by the current search (for `info hashfull`).
     pub fn hashfull(&self) -> u32 {
         self.table.hashfull()

@@ -8,6 +8,7 @@
 //! state), so any action encoding fits in 13 bits. Bounds are stored as given; the searcher
 //! converts win scores to and from node-relative form and chooses the point of view.
 
+use crate::search::table_memory;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// One stored result.
@@ -58,24 +59,37 @@ fn field(data: u64, shift: u32, bits: u32) -> u64 {
 /// A fixed-size table shared by reference (all methods take `&self` except resizing).
 pub struct ChanceTable {
     buckets: Vec<Bucket>,
+    /// Smaller than asked for: the machine could not give the size.
+    reduced: bool,
     generation: AtomicU64,
 }
 
 impl ChanceTable {
-    /// A table of at most `mib` MiB (one bucket when `mib` is 0), a power of two of buckets.
+    /// A table of at most `mib` MiB (one bucket when `mib` is 0), a power of two of buckets;
+    /// smaller when the machine cannot give that much (see [`Self::is_reduced`]).
     pub fn new(mib: usize) -> ChanceTable {
-        let wanted = (mib << 20) / std::mem::size_of::<Bucket>();
+        let wanted = table_memory::slots_in_mib(mib, std::mem::size_of::<Bucket>());
         let count = if wanted == 0 {
             1
         } else {
             1usize << (usize::BITS - 1 - wanted.leading_zeros())
         };
-        let mut buckets = Vec::with_capacity(count);
-        buckets.resize_with(count, Bucket::default);
+        let table = table_memory::allocate(count);
         ChanceTable {
-            buckets,
+            buckets: table.slots,
+            reduced: table.reduced,
             generation: AtomicU64::new(0),
         }
+    }
+
+    /// Whether the table is smaller than asked for because memory ran short.
+    pub fn is_reduced(&self) -> bool {
+        self.reduced
+    }
+
+    /// Bytes held by the buckets.
+    pub fn allocated_bytes(&self) -> usize {
+        self.buckets.capacity() * std::mem::size_of::<Bucket>()
     }
 
     /// Forgets every entry.

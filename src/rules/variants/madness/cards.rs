@@ -286,7 +286,9 @@ impl CardModel for ViewCards {
 
     fn accepts_draw(&self, drawer: Color, token: Token) -> bool {
         match token {
-            Token::DrawHidden => true,
+            // A player always sees its own card: a stream that hides it is not this
+            // player's (the search's own hidden draws are outcomes, not parsed tokens).
+            Token::DrawHidden => drawer != self.me,
             Token::Draw(v) if drawer == self.me => {
                 // From an empty pile I draw out of the reshuffled discards.
                 let possible = if self.pile_size == 0 {

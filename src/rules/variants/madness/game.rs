@@ -358,6 +358,12 @@ impl<C: CardModel> MadnessGame<C> {
         };
         if self.accepts(action) {
             Ok(action)
+        } else if Token::from_move(action) == Some(Token::DrawHidden) {
+            Err(NotationError::Move(format!(
+                "{text} hides a card its own player must see: a player is sent the value of \
+                 each card it draws (draw:N) and draw:? only for the opponent's ({:?})",
+                self.turn.phase
+            )))
         } else {
             Err(NotationError::Move(format!(
                 "{text} cannot be played here ({:?} in {})",

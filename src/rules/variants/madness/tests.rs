@@ -445,6 +445,22 @@ fn position_text_round_trips_and_refuses_bad_input() {
             "{bad}"
         );
     }
+    // A view refuses to hide its own card: neither card shown, or a later own draw hidden.
+    let both_hidden = "startpos moves draw:? draw:?";
+    for me in [Color::Sente, Color::Gote] {
+        assert!(PlayerView::from_position_text(both_hidden, ViewCards::new(me)).is_err());
+    }
+    let played_card = "startpos moves draw:4 draw:? 5g5f 3c3d 5f5e 4a3b c:4 mad=";
+    let view = PlayerView::from_position_text(played_card, ViewCards::new(Color::Sente)).unwrap();
+    assert_eq!(view.phase(), Phase::Draw);
+    let redraw = |token: &str| {
+        PlayerView::from_position_text(
+            &format!("{played_card} {token}"),
+            ViewCards::new(Color::Sente),
+        )
+    };
+    assert!(redraw("draw:1").is_ok());
+    assert!(redraw("draw:?").is_err());
     // A view refuses the opponent's card value.
     assert!(PlayerView::from_position_text(
         "startpos moves draw:4 draw:9",
