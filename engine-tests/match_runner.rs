@@ -418,6 +418,102 @@ fn resume_keeps_finished_games_and_plays_the_rest() {
     );
 }
 
+/// The runner killed with SIGKILL mid-match (no chance to clean up), then `--resume`: every
+/// game finished before the kill is kept as it was, none is played twice, and the rest are
+/// played.
+#[test]
+fn a_match_killed_mid_way_resumes_without_losing_or_repeating_a_game() {
+    let out = out_dir("killed");
+    let me = env!("CARGO_BIN_EXE_shishi");
+    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/openings/shogi.txt");
+    let args = [
+        "match",
+        "--engine1",
+        me,
+        "--engine2",
+        me,
+        "--games",
+        "16",
+        "--concurrency",
+        "2",
+        "--tc",
+        "nodes=2000",
+        "--max-moves",
+        "60",
+        "--openings",
+        openings,
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let mut runner = Command::new(me)
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let jsonl = out.join("games.jsonl");
+    let finished_lines = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| parse_flat_json(l).is_some())
+            .map(str::to_string)
+            .collect()
+    };
+    let start = std::time::Instant::now();
+    loop {
+        let text = std::fs::read_to_string(&jsonl).unwrap_or_default();
+        if finished_lines(&text).len() >= 4 {
+            break;
+        }
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(120),
+            "no 4 games within 120 s"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    runner.kill().expect("SIGKILL the runner");
+    runner.wait().expect("reap the runner");
+    let before = finished_lines(&std::fs::read_to_string(&jsonl).unwrap());
+    assert!(
+        before.len() >= 4 && before.len() < 16,
+        "{} games",
+        before.len()
+    );
+    let (_, all) = run(
+        me,
+        me,
+        &out,
+        &[
+            "--games",
+            "16",
+            "--concurrency",
+            "2",
+            "--tc",
+            "nodes=2000",
+            "--max-moves",
+            "60",
+            "--openings",
+            openings,
+            "--resume",
+        ],
+    );
+    assert_eq!(
+        all.iter().map(|g| g.game).collect::<Vec<_>>(),
+        (1..=16).collect::<Vec<_>>()
+    );
+    let after = finished_lines(&std::fs::read_to_string(&jsonl).unwrap());
+    assert_eq!(after.len(), 16);
+    for line in &before {
+        assert!(after.contains(line), "lost or rewritten: {line}");
+    }
+    for g in &all {
+        replay(&g.usi);
+        let stem = out.join("games").join(format!("{:04}", g.game));
+        for ext in ["usi", "kifu", "csa"] {
+            assert!(stem.with_extension(ext).exists(), "game {} .{ext}", g.game);
+        }
+    }
+}
+
 #[test]
 fn sprt_stops_early_when_one_engine_always_wins() {
     let out = out_dir("sprt");
