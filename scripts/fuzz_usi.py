@@ -11,10 +11,11 @@ of them mutated: tokens dropped, doubled, swapped or replaced, numbers pushed to
 random bytes, truncation, very long lines, line-ending noise. Lines are written without
 waiting for answers, as a fast GUI would.
 
-After every batch it sends `stop` and `isready` and checks that
-* the process is alive,
+After every batch it sends `stop`, waits for the answers (30 s at most: longer is a hang),
+then sends `isready` and checks that
 * `readyok` arrives within 2 s,
-* every `go` of the batch was answered exactly once (`bestmove` or `checkmate`), no more.
+* every `go` of the batch was answered exactly once (`bestmove` or `checkmate`), no more,
+* the process is alive.
 
 A line counts as a `go` when its first known command word is `go`, which is how the engine
 reads it (unknown leading words are skipped; words are split on Unicode white space).
@@ -116,6 +117,10 @@ TOKENS = ["go", "stop", "position", "startpos", "sfen", "moves", "depth", "nodes
 
 NUMBER = re.compile(r"^-?\d+$")
 
+# Seconds for a batch's go commands to be answered (a hang), and for isready after that.
+HANG = 30.0
+READY = 2.0
+
 
 def tokenize(line):
     return [t for t in RUST_WHITESPACE.split(line) if t]
@@ -181,10 +186,15 @@ def mutate(rng, line):
         return " ".join(toks + [rng.choice(TOKENS) for _ in range(rng.randrange(50, 3000))])
     elif kind == 9:
         return "  ".join(toks) + rng.choice(["\r", " \r", "\t", ""])
-    elif kind == 10:
-        # SFEN-field noise: duplicate a hand or board field.
-        text = " ".join(toks)
-        return re.sub(r" (b|w) ", lambda m: f" {m.group(1)} {rng.choice(['10p10p', '2P3p', 'RRRR', '0', '+5', '01'])} ", text, count=1)
+    elif kind == 10 and "sfen" in toks:
+        # SFEN-field noise: the board, side, hand or move number replaced by a nasty value.
+        at = toks.index("sfen") + 1 + rng.randrange(4)
+        nasty = ["10p10p", "19p", "p" * 19, "R" * 20, "2P3p", "RRRR", "0", "+5", "01", "-",
+                 "9/9/9", "4k4/9/9/9/09/9/9/9/4K4", "x", "b", "w", "18446744073709551616"]
+        if at < len(toks):
+            toks[at] = rng.choice(nasty)
+        else:
+            toks.append(rng.choice(nasty))
     return " ".join(toks)
 
 
@@ -236,7 +246,7 @@ class Engine:
             self.proc.kill()
 
 
-def run_batch(engine, rng, game, size, seed, index):
+def run_batch(engine, rng, game, size):
     """Returns (ok, gos, lines sent, why, sent lines, received lines)."""
     sent = [f"setoption name USI_Variant value {game}", "isready"]
     while len(sent) < size:
@@ -244,46 +254,52 @@ def run_batch(engine, rng, game, size, seed, index):
         if allowed(line):
             sent.append(line)
     gos = sum(1 for l in sent if command_of(l) == "go")
+    readyoks_due = sum(1 for l in sent if command_of(l) == "isready")
     received = []
-    try:
-        engine.send(sent + ["stop", "isready"])
-    except (BrokenPipeError, OSError):
-        return False, gos, len(sent), "the engine closed stdin (exited?)", sent, received
+
+    def fail(why):
+        return False, gos, len(sent), why, sent, received
 
     def answers():
         return sum(1 for l in received if l.startswith("bestmove") or l.startswith("checkmate"))
 
-    # Every readyok of the batch (two isready we wrote, plus any the corpus held) must come.
-    readyoks_due = sum(1 for l in sent + ["isready"] if command_of(l) == "isready")
-    deadline = time.time() + 2.0 + 0.002 * len(sent)
-    while time.time() < deadline:
-        try:
-            line = engine.lines.get(timeout=max(0.0, deadline - time.time()))
-        except queue.Empty:
-            break
-        if line is None:
-            return False, gos, len(sent), "the engine exited", sent, received
-        received.append(line)
-        if (sum(1 for l in received if l == "readyok") >= readyoks_due
-                and answers() >= gos):
-            break
+    def readyoks():
+        return sum(1 for l in received if l == "readyok")
+
+    def collect(until, done):
+        """Reads lines until `done()` or the time `until`; False if the engine exited."""
+        while not done() and time.time() < until:
+            try:
+                line = engine.lines.get(timeout=max(0.0, until - time.time()))
+            except queue.Empty:
+                break
+            if line is None:
+                return False
+            received.append(line)
+        return True
+
+    try:
+        engine.send(sent + ["stop"])
+        # Every go answered (a hang shows as a timeout here) and the batch's own isready too.
+        if not collect(time.time() + HANG, lambda: answers() >= gos and readyoks() >= readyoks_due):
+            return fail("the engine exited")
+        if answers() < gos:
+            return fail(f"{gos} go commands, {answers()} answers after {HANG} s")
+        asked = time.time()
+        engine.send(["isready"])
+    except (BrokenPipeError, OSError):
+        return fail("the engine closed stdin (exited?)")
+    if not collect(asked + READY, lambda: readyoks() > readyoks_due):
+        return fail("the engine exited")
+    if readyoks() <= readyoks_due:
+        return fail(f"readyok did not come within {READY} s")
+    # Anything still in flight (a doubled bestmove) shows within 100 ms.
+    if not collect(time.time() + 0.1, lambda: False):
+        return fail("the engine exited")
     if not engine.alive():
-        return False, gos, len(sent), "the engine exited", sent, received
-    if sum(1 for l in received if l == "readyok") < readyoks_due:
-        return False, gos, len(sent), "readyok did not come within 2 s", sent, received
-    # Anything still in flight after the answers (a doubled bestmove) shows within 100 ms.
-    end = time.time() + 0.1
-    while time.time() < end:
-        try:
-            line = engine.lines.get(timeout=max(0.0, end - time.time()))
-        except queue.Empty:
-            break
-        if line is None:
-            return False, gos, len(sent), "the engine exited", sent, received
-        received.append(line)
-    got = answers()
-    if got != gos:
-        return False, gos, len(sent), f"{gos} go commands, {got} answers", sent, received
+        return fail("the engine exited")
+    if answers() != gos:
+        return fail(f"{gos} go commands, {answers()} answers")
     return True, gos, len(sent), "", sent, received
 
 
@@ -299,13 +315,12 @@ def main():
     rng = random.Random(args.seed)
     engine = Engine(args.engine)
     engine.send(["usi"])
-    total_lines = total_gos = batches = restarts = 0
+    total_lines = total_gos = batches = 0
     per_game = {g: [0, 0] for g in games}
     start = time.time()
     while total_lines < args.lines:
         game = games[batches % len(games)]
-        ok, gos, n, why, sent, received = run_batch(engine, rng, game, args.batch,
-                                                    args.seed, batches)
+        ok, gos, n, why, sent, received = run_batch(engine, rng, game, args.batch)
         batches += 1
         total_lines += n
         total_gos += gos
@@ -324,7 +339,7 @@ def main():
     secs = time.time() - start
     detail = ", ".join(f"{g} {v[0]} lines/{v[1]} go" for g, v in per_game.items())
     print(f"fuzz_usi: {total_lines} lines, {total_gos} go, {batches} batches, "
-          f"{restarts} restarts, 0 failures in {secs:.1f} s ({detail})")
+          f"0 failures in {secs:.1f} s ({detail})")
 
 
 if __name__ == "__main__":

@@ -353,19 +353,14 @@ impl Engine {
     fn go(&mut self, args: &[&str]) {
         if self.active.is_some() {
             // Usually the search has just printed its bestmove and the GUI answered before
-            // its completion was noticed here; otherwise it is a GUI error.
-            if self.done.recv_timeout(Duration::from_millis(20)).is_ok() {
-                self.active = None;
-            } else {
-                log::warn!("go during a search: stopping the running search first");
-                self.finish_search(None);
-            }
+            // its completion was noticed here (then stopping it changes nothing); otherwise
+            // it is a GUI error, and the running search ends with its own bestmove first.
+            log::debug!("go while a search is active: stopping it first");
+            self.finish_search(None);
         }
         let position = self.position.clone();
         let (go, warnings) = command::parse_go(args, &|text| position.parse_move(text));
-        for w in warnings {
-            self.out.error(&format!("go: {w}"));
-        }
+        self.out.warnings("go", &warnings);
         self.queue_table(None);
         let Go {
             limits,
@@ -419,9 +414,7 @@ impl Engine {
     /// itself keeps the limits it was started with.
     fn ponderhit(&mut self, args: &[&str]) {
         let (clock, warnings) = command::parse_ponderhit(args);
-        for w in warnings {
-            self.out.error(&format!("ponderhit: {w}"));
-        }
+        self.out.warnings("ponderhit", &warnings);
         let pondering = self
             .active
             .as_ref()

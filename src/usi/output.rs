@@ -44,7 +44,25 @@ impl Output {
         log::warn!("{message}");
         self.line(&format!("info string error {}", one_line(message)));
     }
+
+    /// The warnings of one command as `info string error` lines: the first
+    /// [`WARNINGS_SHOWN`] in full, the rest counted on one more line, so a command with
+    /// thousands of bad tokens costs a few lines, not thousands.
+    pub fn warnings(&self, command: &str, warnings: &[String]) {
+        for w in warnings.iter().take(WARNINGS_SHOWN) {
+            self.error(&format!("{command}: {w}"));
+        }
+        if warnings.len() > WARNINGS_SHOWN {
+            self.error(&format!(
+                "{command}: {} more problems like these not shown",
+                warnings.len() - WARNINGS_SHOWN
+            ));
+        }
+    }
 }
+
+/// How many of one command's warnings are printed in full.
+pub const WARNINGS_SHOWN: usize = 3;
 
 /// Keeps a message on one line.
 fn one_line(text: &str) -> String {
@@ -218,6 +236,22 @@ mod tests {
             false,
         );
         assert!(line.ends_with(" pv 7g7f"), "{line}");
+    }
+
+    #[test]
+    fn many_warnings_are_summed_up_in_one_line() {
+        let sink = Shared::default();
+        let out = Output::new(Box::new(sink.clone()));
+        let warnings: Vec<String> = (0..12_500).map(|i| format!("bad token {i}")).collect();
+        out.warnings("go", &warnings);
+        let text = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), WARNINGS_SHOWN + 1, "{text}");
+        assert_eq!(lines[0], "info string error go: bad token 0");
+        assert_eq!(
+            lines[WARNINGS_SHOWN],
+            "info string error go: 12497 more problems like these not shown"
+        );
     }
 
     #[test]
