@@ -128,3 +128,75 @@ fn shogammon_perft_takes_rolls_and_tokens() {
     let shogi_rolls = shishi(&["perft", "--startpos", "--rolls", "61", "--depth", "1"]);
     assert!(!shogi_rolls.status.success());
 }
+
+/// Every game `--variant` accepts.
+const GAMES: [&str; 5] = ["shogi", "chushogi", "chukagamigi", "shogammon", "madness"];
+
+/// The games a subcommand's `--help` says it serves: the names listed after `Games:` in its
+/// description, leaving out a name that follows the word "not".
+fn games_named_in_help(subcommand: &str) -> Vec<&'static str> {
+    let out = shishi(&[subcommand, "--help"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let help = text(&out.stdout);
+    let list = help
+        .lines()
+        .next()
+        .and_then(|about| about.split_once("Games:"))
+        .unwrap_or_else(|| panic!("`{subcommand} --help` names no games:\n{help}"))
+        .1;
+    let words: Vec<&str> = list
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    GAMES
+        .into_iter()
+        .filter(|game| {
+            words
+                .iter()
+                .enumerate()
+                .any(|(i, w)| w == game && (i == 0 || words[i - 1] != "not"))
+        })
+        .collect()
+}
+
+#[test]
+fn help_names_the_games_each_subcommand_serves() {
+    let all = GAMES.to_vec();
+    for (subcommand, served) in [
+        ("perft", all.clone()),
+        (
+            "bench",
+            vec!["shogi", "chushogi", "chukagamigi", "shogammon"],
+        ),
+        ("analyse", vec!["shogi"]),
+        ("match", all.clone()),
+    ] {
+        assert_eq!(
+            games_named_in_help(subcommand),
+            served,
+            "`shishi {subcommand} --help`"
+        );
+    }
+}
+
+#[test]
+fn perft_and_bench_serve_the_games_their_help_names() {
+    for game in games_named_in_help("perft") {
+        let mut args = vec!["perft", "--variant", game, "--startpos", "--depth", "1"];
+        if game == "shogammon" {
+            args.extend(["--rolls", "61"]);
+        }
+        let out = shishi(&args);
+        assert!(out.status.success(), "perft {game}: {}", text(&out.stderr));
+    }
+    let served = games_named_in_help("bench");
+    for game in GAMES {
+        let out = shishi(&["bench", "--variant", game, "--depth", "1", "--hash", "1"]);
+        assert_eq!(
+            out.status.success(),
+            served.contains(&game),
+            "bench {game}: {}",
+            text(&out.stderr)
+        );
+    }
+}

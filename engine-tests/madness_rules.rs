@@ -1,5 +1,5 @@
-//! Central Madness information model (chance-search.md §9): the referee's true state, the
-//! token stream each player is sent, and the view each player rebuilds from it.
+//! Central Madness information model (docs/ARCHITECTURE.md, "The chance search"): the referee's
+//! true state, the token stream each player is sent, and the view each player rebuilds from it.
 //!
 //! The property: in seeded random games (biased so that madness turns and card plays are
 //! frequent, with reshuffles), each player's view agrees with the truth on all public

@@ -1,5 +1,5 @@
 //! A second, deliberately simple Shogammon rules engine, written straight from RULES.md §4
-//! (with the README's Shogammon rulings), and the tests that hold the engine's fast
+//! (with its rulings in §6), and the tests that hold the engine's fast
 //! generator to it.
 //!
 //! It shares no code with the engine: a mailbox of stacks (`Vec<Pc>` per square, lower piece

@@ -1,7 +1,7 @@
-//! USI conformance: drives the `shishi` binary over stdin/stdout through the 14 steps of
-//! `usi-reference.md` §6. Lines are read on a thread into a channel, so a hung engine fails
-//! a test by timeout instead of hanging it. Every line the engine prints is checked for
-//! well-formedness (`check_line`).
+//! USI conformance: drives the `shishi` binary over stdin/stdout through the 14 steps of the
+//! conformance checklist in `docs/USI.md`. Lines are read on a thread into a channel, so a hung
+//! engine fails a test by timeout instead of hanging it. Every line the engine prints is
+//! checked for well-formedness (`check_line`).
 
 use shishi::rules::variants::shogi::Position;
 use std::io::{BufRead, BufReader, Write};
@@ -230,7 +230,7 @@ fn is_move(text: &str) -> bool {
     }
 }
 
-/// The decision tokens of the chance games other than moves (protocol.md §3).
+/// The decision tokens of the chance games other than moves (docs/USI.md, "Tokens").
 fn is_chance_token(text: &str) -> bool {
     match text {
         "pass" | "roll" | "mad+" | "mad=" => true,
@@ -245,7 +245,7 @@ fn is_uint(text: &str) -> bool {
     !text.is_empty() && text.bytes().all(|c| c.is_ascii_digit())
 }
 
-/// Well-formedness of one engine line (USI §1.3): known first token, exact `usiok`/`readyok`,
+/// Well-formedness of one engine line: known first token, exact `usiok`/`readyok`,
 /// no trailing spaces, `info` fields with values, `pv`/`string` last, mate scores signed in
 /// plies with the parity of who mates, `bestmove resign|win` without a ponder move.
 fn check_line(line: &str) -> Result<(), String> {
@@ -268,7 +268,7 @@ fn check_line(line: &str) -> Result<(), String> {
         "bestmove" => match &t[1..] {
             ["resign"] | ["win"] | ["(none)"] => Ok(()),
             [m] if is_move(m) => Ok(()),
-            // A chance game's decisions up to the next chance event (protocol.md §3).
+            // A chance game's decisions up to the next chance event (docs/USI.md).
             [turn] if turn.split(',').all(|a| is_move(a) || is_chance_token(a)) => Ok(()),
             [m, "ponder", p] if is_move(m) && is_move(p) => Ok(()),
             _ => Err("bad bestmove".into()),

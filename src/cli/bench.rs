@@ -33,7 +33,7 @@ const SHOGAMMON: &str = include_str!("../../positions/bench/shogammon.sfen");
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// The game.
+    /// The game: shogi, chushogi, chukagamigi or shogammon (madness has no bench yet).
     #[arg(long, value_parser = super::parse_variant, default_value = "shogi")]
     variant: Variant,
     /// Depth searched in each position (default: 10 for shogi, 9 for the 12×12 games; each

@@ -21,8 +21,9 @@ pub enum ProtocolArg {
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// The game. USI engines are sent `setoption name USI_Variant value …` (and
-    /// `ChuRules`) for the variants; CECP engines `variant shogi` or `variant chu`.
+    /// The game: shogi, chushogi, chukagamigi, shogammon or madness. USI engines are sent
+    /// `setoption name USI_Variant value …` (and `ChuRules`) for the variants; CECP engines
+    /// `variant shogi` or `variant chu`.
     #[arg(long, value_parser = super::parse_variant, default_value = "shogi")]
     variant: Variant,
     /// Chu Shogi's rule set (lishogi, churul, jcsa): sent to USI engines as `ChuRules` and

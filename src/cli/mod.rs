@@ -18,13 +18,17 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Count the leaves of the legal-move tree (move-generator proof and speed test).
+    /// Count the leaves of the legal-move tree (move-generator proof and speed test). Games:
+    /// shogi, chushogi, chukagamigi, shogammon, madness.
     Perft(perft::PerftArgs),
-    /// Search fixed positions to a fixed depth on one thread: node signature and speed.
+    /// Search fixed positions to a fixed depth on one thread: node signature and speed. Games:
+    /// shogi, chushogi, chukagamigi, shogammon (not madness).
     Bench(bench::BenchArgs),
-    /// Analyse a position and print a board diagram with the principal variations.
+    /// Analyse a position and print a board diagram with the principal variations. Games:
+    /// shogi (standard shogi only).
     Analyse(analyse::AnalyseArgs),
     /// Play an engine-vs-engine match (USI or CECP engines) with records and statistics.
+    /// Games: shogi, chushogi, chukagamigi, shogammon, madness.
     Match(Box<match_cmd::MatchArgs>),
 }
 

@@ -351,8 +351,8 @@ fn play_game_of<G: RefereeGame>(setup: &GameSetup, players: [&mut dyn Player; 2]
             }
             match answer.reply {
                 Reply::Move(text) => {
-                    // Several decisions may come joined by `,` (protocol.md §3): each must
-                    // be a decision of this side, played in order.
+                    // Several decisions may come joined by `,` (docs/USI.md, "Games with dice
+                    // and cards"): each must be a decision of this side, played in order.
                     let mut illegal = None;
                     for (i, leg) in text.split(',').enumerate() {
                         let parsed = if i > 0 && pos.node_kind() != NodeKind::Decision(side) {

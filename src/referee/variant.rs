@@ -38,7 +38,7 @@ pub enum MatchVariant {
 }
 
 impl MatchVariant {
-    /// The `USI_Variant` value (protocol.md §1).
+    /// The `USI_Variant` value (docs/USI.md, "Choosing the game").
     pub fn usi_name(self) -> &'static str {
         match self {
             MatchVariant::Shogi => "shogi",

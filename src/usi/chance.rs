@@ -1,8 +1,8 @@
-//! USI for the games with dice and cards (protocol.md §3): every action is a token, `go` at
-//! a decision answers the player's decisions up to the next chance event joined by `,`
-//! (`bestmove 7g7f,5i4h`: a whole Shogammon turn, `pass` included), and `go` at a chance event
-//! reports the expectation and the per-outcome table in `info string` lines, then answers
-//! `bestmove (none)` (there is nothing to play: the referee rolls).
+//! USI for the games with dice and cards (docs/USI.md, "Games with dice and cards"): every
+//! action is a token, `go` at a decision answers the player's decisions up to the next chance
+//! event joined by `,` (`bestmove 7g7f,5i4h`: a whole Shogammon turn, `pass` included), and
+//! `go` at a chance event reports the expectation and the per-outcome table in `info string`
+//! lines, then answers `bestmove (none)` (there is nothing to play: the referee rolls).
 //!
 //! The search is `search::chance` (expectiminimax with Star1/Star2); its bounded value is
 //! printed as `score cp` (10000 = a certain win) with `info string ev … win …%` beside it.

@@ -2,7 +2,7 @@
 //!
 //! This module owns the interface of the chance search: what it needs from a game beyond
 //! [`Game`] ([`ChanceGame`]: a bounded evaluation, optional ordering and depth-cost hooks),
-//! the score scale ([`Value`], §0.2 of `chance-search.md`), the settings and the result.
+//! the score scale ([`Value`]; `docs/USI.md`, "Scores"), the settings and the result.
 //! The algorithms live in the submodules: `window` (integer Star1/Star2 window arithmetic),
 //! `tt` (a two-bound transposition table for decision and chance nodes), `search` (iterative
 //! deepening, PVS at decision nodes, Star1/Star2 at chance nodes) and `reference` (plain
@@ -163,9 +163,9 @@ pub struct ChanceSettings {
     pub hash_mb: usize,
     /// Read the table's bounds of every outcome before expanding a chance node.
     pub outcome_prepass: bool,
-    /// The debug oracle of chance-search.md §2d: check every chance node's result against
-    /// plain expectimax of its subtree, panicking on a wrong bound (very slow; for tests, and
-    /// only meaningful with [`TableReuse::Off`] or [`TableReuse::Exact`]).
+    /// The debug oracle (docs/ARCHITECTURE.md, "The chance search"): check every chance node's
+    /// result against plain expectimax of its subtree, panicking on a wrong bound (very slow;
+    /// for tests, and only meaningful with [`TableReuse::Off`] or [`TableReuse::Exact`]).
     pub verify_chance_nodes: bool,
 }
 

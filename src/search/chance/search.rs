@@ -1,7 +1,7 @@
 //! The chance searcher: iterative deepening over a tree of decision and chance nodes, PVS
-//! (fail-soft negamax) at decision nodes and Star1/Star2 at chance nodes (chance-search.md
-//! §2c), with a two-bound transposition table, move ordering (table move, captures,
-//! history), limits and a stop flag.
+//! (fail-soft negamax) at decision nodes and Star1/Star2 at chance nodes (docs/ARCHITECTURE.md,
+//! "The chance search"), with a two-bound transposition table, move ordering (table move,
+//! captures, history), limits and a stop flag.
 //!
 //! Every recursive call returns its node's value from the point of view `pov` it was given
 //! (see the module header of `chance`). Decision results are stored in the table from the
@@ -505,8 +505,8 @@ impl ChanceSearcher {
         }
     }
 
-    /// The debug oracle (chance-search.md §2d): the chance node's result against plain
-    /// expectimax of its subtree.
+    /// The debug oracle (docs/ARCHITECTURE.md, "The chance search"): the chance node's result
+    /// against plain expectimax of its subtree.
     #[allow(clippy::too_many_arguments)]
     fn verify<G: ChanceGame>(
         &mut self,

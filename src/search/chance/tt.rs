@@ -1,5 +1,5 @@
 //! The chance search's transposition table: a lower and an upper bound per node, for decision
-//! and chance nodes alike (chance-search.md §4).
+//! and chance nodes alike (docs/ARCHITECTURE.md, "The chance search").
 //!
 //! Each entry is two `AtomicU64`: the packed data and the full 64-bit key xor the data, so a
 //! reader accepts an entry only when `check ^ data == key` (an entry torn by two writers reads

@@ -1,4 +1,5 @@
-//! Integer window arithmetic of Star1/Star2 at a chance node (chance-search.md §2b).
+//! Integer window arithmetic of Star1/Star2 at a chance node (docs/ARCHITECTURE.md, "The
+//! chance search").
 //!
 //! A chance node with outcomes of integer weight `w_i` (total `Wt`) keeps bounds
 //! `lo_i <= v_i <= hi_i` per outcome and the sums `S_lo = Σ w_i lo_i`, `S_hi = Σ w_i hi_i`.

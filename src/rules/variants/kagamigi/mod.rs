@@ -34,7 +34,7 @@ pub enum PromotionRule {
     EndOnly,
 }
 
-/// The rule choices of a Chu Kagamigi game (README "Chu Kagamigi rulings").
+/// The rule choices of a Chu Kagamigi game (RULES.md §3.3, ruling #10).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct KagamigiRules {
     pub promotion: PromotionRule,

@@ -4,9 +4,10 @@
 //! * [`TrueCards`], the referee's state: both held cards, the discard pile and the draw pile
 //!   as a multiset (drawing uniformly from a shuffled pile is the same as drawing a value
 //!   with weight = its count, so no order and no seed is stored).
-//! * [`ViewCards`], one player's information (chance-search.md §9): its own card, the public
-//!   discards and pile size, and the opponent's card only when counting locates it (after a
-//!   reshuffle the player itself caused) or while a search has drawn it at a chance node.
+//! * [`ViewCards`], one player's information (docs/ARCHITECTURE.md, "The chance search"):
+//!   its own card, the public discards and pile size, and the opponent's card only when
+//!   counting locates it (after a reshuffle the player itself caused) or while a search has
+//!   drawn it at a chance node.
 //!
 //! Counting rule of the view: the unseen multiset is `Deck − discards − every card this
 //! view knows to be held`; a hidden card is uniform over it (exchangeable with the pile),
@@ -280,7 +281,8 @@ impl ViewCards {
 
 impl CardModel for ViewCards {
     fn draw_outcomes(&self, _drawer: Color) -> Vec<(Move, Weight)> {
-        // Lazy: the drawn card is revealed only where it is used (chance-search.md §9b).
+        // Lazy: the drawn card is revealed only where it is used (docs/ARCHITECTURE.md, "The
+        // chance search").
         vec![(Token::DrawHidden.to_move(), Weight(1))]
     }
 
@@ -357,7 +359,7 @@ impl CardModel for ViewCards {
 
     fn after_roll(&mut self, holder: Color) {
         // A card drawn by a search's chance node is forgotten once the opponent keeps it,
-        // so our later decisions never see it (chance-search.md §9b).
+        // so our later decisions never see it (docs/ARCHITECTURE.md, "The chance search").
         if holder != self.me && !self.opponent_located {
             self.opponent = None;
         }
@@ -380,7 +382,7 @@ impl CardModel for ViewCards {
 
 impl ViewCards {
     /// When I draw from an empty pile, every card is located: the one card that is neither
-    /// discarded nor mine is the opponent's (RULES.md §5.1, chance-search.md §9a).
+    /// discarded nor mine is the opponent's (RULES.md §5.1).
     fn opponent_after_my_reshuffle(&self) -> Option<CardValue> {
         if self.opponent_located {
             return self.opponent;

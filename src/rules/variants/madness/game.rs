@@ -1,7 +1,7 @@
 //! The turn state machine of Central Madness and its [`Game`] implementation, generic over
 //! the card model: [`TrueGame`] (the referee's state) and [`PlayerView`] (one player's).
 //!
-//! Nodes, in order (RULES.md §5.3; protocol.md §3):
+//! Nodes, in order (RULES.md §5.3; docs/USI.md):
 //! * `Deal(Sente)`, `Deal(Gote)`: chance, one `draw:` each before the first turn.
 //! * At the start of each turn: if the mover has a piece X on 5e, `MadnessChoice`, else
 //!   `Normal`. `MadnessChoice` is a decision between `c:N` (the mover's card) and `roll`. In
@@ -18,7 +18,7 @@
 //! * `Over(winner)`: a king was captured (by the madness or by a normal move) or X was the
 //!   mover's own king sent to hand.
 //!
-//! Rulings the rules leave open are in README.md ("Central Madness rulings"): the normal
+//! Rulings the rules leave open are in RULES.md §5 and §6 (rulings #26, #28–#31): the normal
 //! move may capture a king the madness left en prise, which wins at once; the turn-start
 //! positions (board, hands, side) are what repetition compares.
 

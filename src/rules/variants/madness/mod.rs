@@ -3,7 +3,7 @@
 //!
 //! The board, the piece kinds, the attack tables, normal move generation and drops are those
 //! of [`crate::rules::variants::shogi`]; this module adds the turn structure and the cards.
-//! Submodules: `token` the atomic actions (protocol.md §3 tokens) and their `Move` encoding,
+//! Submodules: `token` the atomic actions (docs/USI.md tokens) and their `Move` encoding,
 //! `cards` the two card models (the referee's true deck and one player's view), `game` the
 //! turn state machine and the [`Game`](crate::rules::game::Game) implementation, `view`
 //! deriving a player's view from the tokens it was sent and filtering a true token stream,
@@ -13,14 +13,14 @@
 //! `[madness: (c:N [mad±] draw:M) | (roll r:N [mad±])] normal-move`, and two `draw:` tokens
 //! deal the cards before the first turn (sente's card, then gote's).
 //!
-//! Information model (chance-search.md §9): [`TrueGame`] is the referee's state, every card
-//! known, draws are chance nodes weighted by the draw pile. [`PlayerView`] is one player's:
-//! every draw is a one-outcome chance node `draw:?` (the referee's stream carries the value
-//! of the player's own draws, which the view also accepts there), and a card the view does
-//! not know becomes a chance node of `draw:N` outcomes, weighted by the unseen cards, placed
-//! at its holder's `MadnessChoice`, just before the card-or-roll decision. The opponent's
-//! card drawn there is forgotten again if the opponent rolls, so our later decisions never
-//! see it; a card located by counting (after a reshuffle we caused) is kept.
+//! Information model (docs/ARCHITECTURE.md, "The chance search"): [`TrueGame`] is the referee's
+//! state, every card known, draws are chance nodes weighted by the draw pile. [`PlayerView`] is
+//! one player's: every draw is a one-outcome chance node `draw:?` (the referee's stream carries
+//! the value of the player's own draws, which the view also accepts there), and a card the view
+//! does not know becomes a chance node of `draw:N` outcomes, weighted by the unseen cards,
+//! placed at its holder's `MadnessChoice`, just before the card-or-roll decision. The
+//! opponent's card drawn there is forgotten again if the opponent rolls, so our later decisions
+//! never see it; a card located by counting (after a reshuffle we caused) is kept.
 
 pub mod cards;
 pub mod game;

@@ -1,5 +1,5 @@
-//! The madness-specific atomic actions (protocol.md §3) and how they are packed into a
-//! [`Move`].
+//! The madness-specific atomic actions (docs/USI.md, "Games with dice and cards") and how they
+//! are packed into a [`Move`].
 //!
 //! Encoding: a special token is `Move::normal(Square(TOKEN_BASE + tag), Square(value),
 //! false)`, an "origin square" no 9×9 board has (squares are 0..81), so it never collides

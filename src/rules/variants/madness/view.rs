@@ -1,7 +1,8 @@
-//! From the referee's truth to what each player may know (chance-search.md §9,
-//! protocol.md §3): which tokens each player is sent (the opponent's draws become
-//! `draw:?`), a player's view rebuilt from exactly those tokens, and a check that a view
-//! agrees with the true state on everything public and knows no hidden card it should not.
+//! From the referee's truth to what each player may know (docs/ARCHITECTURE.md, "The chance
+//! search"; docs/USI.md, "Games with dice and cards"): which tokens each player is sent (the
+//! opponent's draws become `draw:?`), a player's view rebuilt from exactly those tokens, and a
+//! check that a view agrees with the true state on everything public and knows no hidden card
+//! it should not.
 
 use super::game::{Phase, PlayerView, TrueGame};
 use super::token::Token;

@@ -134,9 +134,9 @@ pub enum DiceUse {
     /// it can be when its turn comes; a first action may leave the other die unusable.
     #[default]
     Ordered,
-    /// Backgammon's rule (chance-search.md §1a): use as many dice as possible; if only one
-    /// can be used but either could, the larger. A move that captures the king always counts
-    /// as using every die.
+    /// Backgammon's rule (RULES.md §4.3, ruling #27): use as many dice as possible; if only
+    /// one can be used but either could, the larger. A move that captures the king always
+    /// counts as using every die.
     Maximal,
 }
 

@@ -8,7 +8,7 @@
 //! capture) with make/unmake and the hash, `movegen` which die actions are legal, `notation`
 //! SFEN with points and the action tokens, `game` the [`crate::rules::game::Game`] trait.
 //!
-//! # Actions as `Move` values (protocol.md §3)
+//! # Actions as `Move` values (docs/USI.md tokens)
 //! * A turn starts with a chance node: the 21 rolls, `Move::chance(10 * high + low)` (`r:61`
 //!   is code 61, `r:33` code 33; weight 1 for doubles, 2 otherwise). See [`Roll`].
 //! * Then exactly two decisions of the same player, one per die (doubles also give two):

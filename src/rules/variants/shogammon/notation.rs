@@ -1,9 +1,9 @@
-//! Shogammon text: the SFEN with points and the action tokens (protocol.md §1, §3).
+//! Shogammon text: the SFEN with points and the action tokens (RULES.md §4.6, docs/USI.md).
 //!
 //! The SFEN is shogi's with one addition: a point is written `(XY)`, lower piece first, each
 //! with its own `+` (`(K+P)`: a king under a tokin). An SFEN describes a position at the
 //! start of a turn, before the roll; a position inside a turn is that SFEN plus the tokens
-//! played since (`r:61 7g7f`), as protocol.md makes every record. Its move number counts
+//! played since (`r:61 7g7f`), as every record is written (docs/USI.md). Its move number counts
 //! turns. Tokens: `r:ab` a roll (either order read, higher die first written), board moves
 //! and drops in USI notation, and `pass`.
 

@@ -244,7 +244,7 @@ pub(crate) fn parse_hands(text: &str) -> Result<[Hand; 2], NotationError> {
 pub enum SfenRules {
     /// Standard shogi: at most one unpromoted pawn per side on a file.
     Shogi,
-    /// Central Madness (RULES.md §5.3.4): madness may leave two pawns on a file.
+    /// Central Madness (RULES.md §5.3, item 4): madness may leave two pawns on a file.
     DoubledPawnsAllowed,
 }
 
