@@ -144,11 +144,16 @@ impl Position {
                         return Err(bad("the middle square holds one's own piece"))
                     }
                     Some(_) => Move::multi(from, mid, to),
+                    // The piece's jitto: its pass through an empty square, not an igui
+                    // (a capture on the middle square) that may come first in the list.
                     None if to == from => legal
                         .iter()
                         .copied()
-                        .find(|m| m.from() == Some(from) && m.to() == from && m.mid().is_some())
-                        .filter(|m| m.mid().is_some_and(|s| self.piece_at(s).is_none()))
+                        .find(|m| {
+                            m.from() == Some(from)
+                                && m.to() == from
+                                && m.mid().is_some_and(|s| self.piece_at(s).is_none())
+                        })
                         .ok_or_else(|| bad("jitto is not possible here"))?,
                     None => Move::normal(from, to, false),
                 }
@@ -338,6 +343,22 @@ mod tests {
         assert_eq!(pos.parse_usi_move("6f7e6f").unwrap(), pass);
         assert_eq!(pos.move_to_usi(pass), "6f5e6f");
         assert_eq!(pass.mid().map(|s| s.to_usi::<Geo>()), Some("5e".into()));
+    }
+
+    /// Found by the parser properties (issue 12): a Soaring Eagle that can both igui (take
+    /// the gold on 5b and return) and pass (jitto through the empty 3b) had its jitto refused
+    /// as "not possible", because the igui came first in the move list.
+    #[test]
+    fn jitto_is_read_when_an_igui_is_also_possible() {
+        let sfen = "lf1s1e1kscfl/acbgtxog3a/m1rhdqdt+D1vm/p1ppppp4p/1v5p1pp1/1p1i1h6/8i1b1/PP1IP3PP1P/M1PPHPP1HXP1/2RB1T3RVM/AV1D1OETSBFA/LFCSGK1G1C1L b - 63";
+        let pos = Position::from_sfen(sfen).unwrap();
+        let pass = pos
+            .parse_usi_move("4c3b4c")
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(pos.move_to_usi(pass), "4c3b4c");
+        let igui = pos.parse_usi_move("4c5b4c").unwrap();
+        assert_ne!(igui, pass);
+        assert_eq!(pos.move_to_usi(igui), "4c5b4c");
     }
 
     #[test]
