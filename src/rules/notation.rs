@@ -174,7 +174,7 @@ pub fn read_sfen_hands<K: Copy + PartialEq>(
         } else if !is_plain_number(digits) || digits == "1" {
             return Err(sfen_error(format!(
                 "bad hand count {digits:?} in {text:?} (a single piece has no count; \
-                 others are written 2, 3, … without a leading zero)"
+                 other counts are 2 or more without a leading zero)"
             )));
         } else {
             match digits.parse::<u8>() {

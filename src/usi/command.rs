@@ -210,7 +210,7 @@ fn bounded(mut warnings: Vec<String>) -> Vec<String> {
     if warnings.len() > MAX_WARNINGS {
         let dropped = warnings.len() - (MAX_WARNINGS - 1);
         warnings.truncate(MAX_WARNINGS - 1);
-        warnings.push(format!("… and {dropped} more warnings like these"));
+        warnings.push(format!("... and {dropped} more warnings like these"));
     }
     warnings
 }
@@ -242,7 +242,7 @@ impl Refused {
     fn warning(self, context: &str, what: &str) -> Option<String> {
         let reason = self.first_reason?;
         let more = if self.count > self.named.len() {
-            ", …"
+            ", ..."
         } else {
             ""
         };
@@ -409,7 +409,7 @@ mod tests {
         assert_eq!(w.len(), 1, "{:?}", &w[..w.len().min(3)]);
         assert!(
             w[0].starts_with(
-                "searchmoves: 12500 moves ignored (\"bad0\", \"bad1\", \"bad2\", …); \
+                "searchmoves: 12500 moves ignored (\"bad0\", \"bad1\", \"bad2\", ...); \
                  the first: bad move: malformed move \"bad0\""
             ),
             "{}",
