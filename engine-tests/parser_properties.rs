@@ -24,7 +24,7 @@ use shishi::rules::variants::madness::perft::ChanceScript;
 use shishi::rules::variants::madness::{self, Token};
 use shishi::rules::variants::shogammon::{self, DiceUse, Roll, ShogammonDice};
 use shishi::rules::variants::{kagamigi, shogi};
-use shishi::usi::command::{self, MAX_WARNINGS};
+use shishi::usi::command::{self, GO_KEYWORDS, MAX_WARNINGS};
 use shishi::usi::game::{RuleOptions, UsiPosition};
 use shishi::usi::options::{declarations, Options, Variant};
 use shishi::usi::output::Output;
@@ -548,25 +548,10 @@ proptest! {
 // USI command lines
 // ---------------------------------------------------------------------------------------
 
-const GO_WORDS: &[&str] = &[
-    "ponder",
-    "infinite",
-    "btime",
-    "wtime",
-    "binc",
-    "winc",
-    "byoyomi",
-    "movetime",
-    "nodes",
-    "depth",
-    "mate",
-    "searchmoves",
-];
-
 /// A token of a command line: a keyword, a number of any size or shape, a move, or junk.
 fn usi_token() -> impl Strategy<Value = String> {
     prop_oneof![
-        proptest::sample::select(GO_WORDS).prop_map(str::to_string),
+        proptest::sample::select(GO_KEYWORDS).prop_map(str::to_string),
         proptest::sample::select(&["startpos", "sfen", "moves", "name", "value", "<empty>"][..])
             .prop_map(str::to_string),
         "-?[0-9]{1,25}",

@@ -294,6 +294,39 @@ pub fn read_sfen_board<G: Geometry>(text: &str) -> Result<Vec<SfenPiece>, Notati
     Ok(pieces)
 }
 
+/// The kind an SFEN board square names: `from_letter` reads its letter (either case) as an
+/// unpromoted kind, and a `+` before it asks for `promotion` of that kind, which is `None`
+/// for a kind that cannot promote.
+pub fn sfen_kind<K>(
+    placed: SfenPiece,
+    from_letter: impl Fn(char) -> Option<K>,
+    promotion: impl Fn(K) -> Option<K>,
+) -> Result<K, NotationError> {
+    let c = placed.letter;
+    let kind = from_letter(c).ok_or_else(|| sfen_error(format!("unknown piece letter {c:?}")))?;
+    if placed.promoted {
+        promotion(kind).ok_or_else(|| sfen_error(format!("+{c} cannot be promoted")))
+    } else {
+        Ok(kind)
+    }
+}
+
+/// Reads the board field for geometry `G` into (square, side, kind) triples, the kinds read
+/// as [`sfen_kind`] does.
+pub fn read_sfen_pieces<G: Geometry, K>(
+    text: &str,
+    from_letter: impl Fn(char) -> Option<K>,
+    promotion: impl Fn(K) -> Option<K>,
+) -> Result<Vec<(Square, Color, K)>, NotationError> {
+    read_sfen_board::<G>(text)?
+        .into_iter()
+        .map(|placed| {
+            let kind = sfen_kind(placed, &from_letter, &promotion)?;
+            Ok((placed.square, placed.color(), kind))
+        })
+        .collect()
+}
+
 /// Writes the board field of an SFEN for geometry `G`; `piece_text` gives each occupied
 /// square's text (`P`, `+r`, …).
 pub fn write_sfen_board<G: Geometry>(piece_text: impl Fn(Square) -> Option<String>) -> String {

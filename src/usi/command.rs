@@ -42,7 +42,8 @@ pub struct Go {
     pub mate: Option<MateLimit>,
 }
 
-const GO_KEYWORDS: &[&str] = &[
+/// The keywords of `go` (a value never takes their place).
+pub const GO_KEYWORDS: &[&str] = &[
     "ponder",
     "infinite",
     "btime",
@@ -317,6 +318,15 @@ mod tests {
         })
     }
 
+    /// The moves of the start position with these texts.
+    fn start_moves(texts: &[&str]) -> Vec<Move> {
+        let start = Position::startpos();
+        texts
+            .iter()
+            .map(|t| start.parse_usi_move(t).unwrap())
+            .collect()
+    }
+
     fn ms(n: u64) -> Option<Duration> {
         Some(Duration::from_millis(n))
     }
@@ -385,14 +395,7 @@ mod tests {
     #[test]
     fn searchmoves_keeps_the_legal_ones() {
         let (g, w) = go("byoyomi 100 searchmoves 7g7f 2g2f 5a4b");
-        let start = Position::startpos();
-        assert_eq!(
-            g.limits.root_moves,
-            vec![
-                start.parse_usi_move("7g7f").unwrap(),
-                start.parse_usi_move("2g2f").unwrap()
-            ]
-        );
+        assert_eq!(g.limits.root_moves, start_moves(&["7g7f", "2g2f"]));
         assert_eq!(w.len(), 1);
     }
 
@@ -415,14 +418,7 @@ mod tests {
             "{}",
             w[0]
         );
-        let start = Position::startpos();
-        assert_eq!(
-            g.limits.root_moves,
-            vec![
-                start.parse_usi_move("7g7f").unwrap(),
-                start.parse_usi_move("2g2f").unwrap()
-            ]
-        );
+        assert_eq!(g.limits.root_moves, start_moves(&["7g7f", "2g2f"]));
     }
 
     /// Unknown tokens make one warning, and repeated bad values at most `MAX_WARNINGS` lines.

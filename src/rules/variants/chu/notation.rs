@@ -19,7 +19,7 @@ use super::{ChuRules, Geo, Kind, Piece};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::{Move, MoveList};
-use crate::rules::notation::{read_sfen_board, read_sfen_fields, write_sfen_board, NotationError};
+use crate::rules::notation::{read_sfen_fields, read_sfen_pieces, write_sfen_board, NotationError};
 
 /// The start position (lishogi's `initialSfen`, RULES.md §2.1).
 pub const START_SFEN: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
@@ -68,7 +68,12 @@ impl Position {
     pub fn from_sfen_with(text: &str, rules: ChuRules) -> Result<Position, NotationError> {
         let fields = read_sfen_fields(text, "lion-capture")?;
         let mut pos = Position::empty(rules);
-        parse_board(fields.board, &mut pos)?;
+        let promotion = |k: Kind| k.can_promote().then(|| k.promoted());
+        for (square, color, kind) in
+            read_sfen_pieces::<Geo, _>(fields.board, kind_from_letter, promotion)?
+        {
+            pos.put(square, Piece::new(color, kind));
+        }
         let (side, move_number) = (fields.side, fields.move_number);
         let lion_capture = match fields.third {
             "-" => None,
@@ -182,21 +187,6 @@ fn split_squares(body: &str) -> Option<Vec<Square>> {
         rest = &rest[end..];
     }
     (2..=3).contains(&squares.len()).then_some(squares)
-}
-
-fn parse_board(text: &str, pos: &mut Position) -> Result<(), NotationError> {
-    for placed in read_sfen_board::<Geo>(text)? {
-        let c = placed.letter;
-        let kind =
-            kind_from_letter(c).ok_or_else(|| sfen_error(format!("unknown piece letter {c:?}")))?;
-        let kind = match (placed.promoted, kind.can_promote()) {
-            (false, _) => kind,
-            (true, true) => kind.promoted(),
-            (true, false) => return Err(sfen_error(format!("+{c} cannot be promoted"))),
-        };
-        pos.put(placed.square, Piece::new(placed.color(), kind));
-    }
-    Ok(())
 }
 
 fn validate(pos: &Position) -> Result<(), NotationError> {

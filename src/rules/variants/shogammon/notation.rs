@@ -21,7 +21,9 @@ use super::Geo;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::{Move, MoveList};
-use crate::rules::notation::{read_sfen_board, read_sfen_fields, write_sfen_board, NotationError};
+use crate::rules::notation::{
+    read_sfen_board, read_sfen_fields, sfen_kind, write_sfen_board, NotationError,
+};
 use crate::rules::variants::shogi::notation::{
     hands_text, kind_from_letter, parse_hands, piece_text, read_usi_move,
 };
@@ -130,14 +132,8 @@ impl Position {
                 pos.put(placed.square, upper, Some(lower));
                 continue;
             }
-            let c = placed.letter;
-            let kind = kind_from_letter(c)
-                .ok_or_else(|| sfen_error(format!("unknown piece letter {c:?}")))?;
-            let kind = match (placed.promoted, kind.can_promote()) {
-                (false, _) => kind,
-                (true, true) => kind.promoted(),
-                (true, false) => return Err(sfen_error(format!("+{c} cannot be promoted"))),
-            };
+            let promotion = |k: Kind| k.can_promote().then(|| k.promoted());
+            let kind = sfen_kind(placed, kind_from_letter, promotion)?;
             pos.put(placed.square, Piece::new(placed.color(), kind), None);
         }
         let hands = parse_hands(fields.third)?;

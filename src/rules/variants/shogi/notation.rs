@@ -19,7 +19,7 @@ use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::notation::{
-    read_sfen_board, read_sfen_fields, read_sfen_hands, write_sfen_board, NotationError,
+    read_sfen_fields, read_sfen_hands, read_sfen_pieces, write_sfen_board, NotationError,
 };
 
 /// The standard start position (RULES.md §1.1).
@@ -75,7 +75,12 @@ impl Position {
     pub fn from_sfen_with(text: &str, rules: SfenRules) -> Result<Position, NotationError> {
         let fields = read_sfen_fields(text, "hands")?;
         let mut pos = Position::empty();
-        parse_board(fields.board, &mut pos)?;
+        let promotion = |k: Kind| k.can_promote().then(|| k.promoted());
+        for (square, color, kind) in
+            read_sfen_pieces::<Geo, _>(fields.board, kind_from_letter, promotion)?
+        {
+            pos.put(square, Piece::new(color, kind));
+        }
         let hands = parse_hands(fields.third)?;
         pos.finish_setup(fields.side, hands, fields.move_number);
         validate(&pos, rules)?;
@@ -173,21 +178,6 @@ pub(crate) fn hands_text(hands: [Hand; 2]) -> String {
         text.push('-');
     }
     text
-}
-
-fn parse_board(text: &str, pos: &mut Position) -> Result<(), NotationError> {
-    for placed in read_sfen_board::<Geo>(text)? {
-        let c = placed.letter;
-        let kind =
-            kind_from_letter(c).ok_or_else(|| sfen_error(format!("unknown piece letter {c:?}")))?;
-        let kind = match (placed.promoted, kind.can_promote()) {
-            (false, _) => kind,
-            (true, true) => kind.promoted(),
-            (true, false) => return Err(sfen_error(format!("+{c} cannot be promoted"))),
-        };
-        pos.put(placed.square, Piece::new(placed.color(), kind));
-    }
-    Ok(())
 }
 
 /// Reads a hands field (the grammar of `rules::notation`): counts are bounded by the set, in
