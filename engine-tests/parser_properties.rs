@@ -1,6 +1,7 @@
 //! Property tests of every text reader the engine has (issue 12): SFEN and move text of the
-//! five games, the chance tokens, USI command lines, `setoption` values, opening-file lines
-//! and the perft chance script. Each property feeds random text, or a valid text mutated (bytes
+//! five games, the chance tokens, USI command lines, `setoption` values, opening-file lines,
+//! the perft chance script, and what the referee reads from other engines (USI and CECP
+//! lines, XBoard moves, engine command lines). Each property feeds random text, or a valid text mutated (bytes
 //! flipped, text inserted or deleted, fields and ranks duplicated, dropped or swapped, huge
 //! numbers), and asserts that the reader does not panic and answers either with a value or
 //! with an error that says something. Where a printer exists, valid input must also survive
@@ -14,7 +15,10 @@ use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use shishi::referee::cecp_client::{self, BoardSize, Notation};
 use shishi::referee::openings::Opening;
+use shishi::referee::process::split_command;
+use shishi::referee::usi_client;
 use shishi::referee::variant::{MatchVariant, RefereeGame};
 use shishi::rules::game::NodeKind;
 use shishi::rules::moves::{Move, MoveList};
@@ -801,4 +805,98 @@ fn check_opening_line(line: &str, variant: MatchVariant) -> Result<(), TestCaseE
         Err(e) => prop_assert!(says_something(&e), "{line:?}"),
     }
     Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// What other engines send the referee
+// ---------------------------------------------------------------------------------------
+
+/// A line as a USI or CECP engine might write it: keywords, numbers of any size, moves in
+/// either notation, or junk.
+fn engine_line() -> impl Strategy<Value = String> {
+    let word = prop_oneof![
+        proptest::sample::select(
+            &[
+                "option",
+                "name",
+                "type",
+                "combo",
+                "var",
+                "USI_Variant",
+                "UCI_Variant",
+                "info",
+                "score",
+                "cp",
+                "mate",
+                "lowerbound",
+                "move",
+                "resign",
+                "feature",
+                "=",
+                "\"",
+                "1.",
+                "...",
+                "1-0",
+                "mates!",
+                "Illegal",
+                "@@@@",
+                "P@e5",
+                "c3c4",
+                "f6,f5",
+            ][..]
+        )
+        .prop_map(str::to_string),
+        "-?[0-9]{1,25}",
+        "[a-l][0-9]{1,2}[a-l]?[0-9]{0,2}[,+=]?",
+        "[!-~]{1,8}",
+    ];
+    prop_oneof![
+        proptest::collection::vec(word, 0..12).prop_map(|w| w.join(" ")),
+        random_text(),
+    ]
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// The readers of engine output and of engine command lines never panic, and a move the
+    /// referee converts to XBoard notation converts back.
+    #[test]
+    fn engine_output_readers(line in engine_line(), seed in any::<u64>(), plies in 0usize..40) {
+        let _ = cecp_client::classify(&line);
+        let _ = cecp_client::parse_features(&line);
+        let _ = usi_client::combo_values(&line, "USI_Variant");
+        let _ = usi_client::parse_info_score(&line);
+        match split_command(&line) {
+            Ok(words) => prop_assert!(!words.is_empty()),
+            Err(e) => prop_assert!(says_something(&e)),
+        }
+        for board in [BoardSize::SHOGI, BoardSize::CHU] {
+            let _ = cecp_client::engine_to_usi(&line, board);
+        }
+        fn xboard_round_trip<G: RefereeGame>(
+            variant: MatchVariant,
+            board: BoardSize,
+            seed: u64,
+            plies: usize,
+        ) -> Result<(), TestCaseError> {
+            let game = playout::<G>(variant, seed, plies, |_| {});
+            let mut legal = MoveList::new();
+            game.legal_actions(&mut legal);
+            for &mv in legal.iter().filter(|&&mv| !game.is_pass(mv)) {
+                let usi = game.move_text(mv);
+                let xboard = cecp_client::usi_to_engine(&usi, Notation::XBoard, board, false);
+                let back = cecp_client::engine_to_usi(&xboard, board);
+                prop_assert_eq!(game.parse_move(&back), Ok(mv), "{} → {} → {}", usi, xboard, back);
+            }
+            Ok(())
+        }
+        xboard_round_trip::<shogi::Position>(MatchVariant::Shogi, BoardSize::SHOGI, seed, plies)?;
+        xboard_round_trip::<chu::Position>(
+            MatchVariant::Chu(ChuRules::Lishogi),
+            BoardSize::CHU,
+            seed,
+            plies,
+        )?;
+    }
 }
