@@ -72,6 +72,65 @@ fn bad_input_is_refused_with_a_message_and_non_zero_exit() {
     }
 }
 
+/// Issue 12: hands of 19 or more of one piece, written as groups or repeated letters,
+/// panicked (exit 134) in shogi, Shogammon and the Central Madness; lenient SFENs were
+/// accepted. Every variant's perft now refuses them with a message.
+#[test]
+fn oversized_hands_and_lenient_sfens_are_refused_by_every_variant() {
+    let nineteen_p = "p".repeat(19);
+    let twenty_r = "R".repeat(20);
+    let shogi_like = [
+        "4k4/9/9/9/9/9/9/9/4K4 b 10p10p 1".to_string(),
+        format!("4k4/9/9/9/9/9/9/9/4K4 b {nineteen_p} 1"),
+        format!("4k4/9/9/9/9/9/9/9/4K4 b {twenty_r} 1"),
+        "8k/9/9/9/09/9/1gn6/9/K8 b - 1".to_string(),
+        "8k/9/9/9/9/9/9/9/K8 b - +5".to_string(),
+    ];
+    let twelve = "5k6/12/12/12/12/12/12/12/12/12/12/5K6";
+    let cases: Vec<(&str, String, &[&str])> = shogi_like
+        .iter()
+        .flat_map(|sfen| {
+            [
+                ("shogi", sfen.clone(), &[][..]),
+                ("shogammon", sfen.clone(), &["--rolls", "61"][..]),
+                ("madness", sfen.clone(), &[][..]),
+            ]
+        })
+        .chain([
+            ("chukagamigi", format!("{twelve} b 12P12P 1"), &[][..]),
+            ("chukagamigi", format!("{twelve} b 13p12p 1"), &[][..]),
+            (
+                "chukagamigi",
+                twelve.replacen("12", "012", 1) + " b - 1",
+                &[][..],
+            ),
+            (
+                "chushogi",
+                twelve.replacen("12", "012", 1) + " b - 1",
+                &[][..],
+            ),
+            ("chushogi", format!("{twelve} b - +5"), &[][..]),
+        ])
+        .collect();
+    for (variant, sfen, extra) in &cases {
+        let mut args = vec![
+            "perft",
+            "--variant",
+            variant,
+            "--sfen",
+            sfen,
+            "--depth",
+            "1",
+        ];
+        args.extend(extra.iter());
+        let out = shishi(&args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
+        assert!(stderr.contains("bad sfen"), "{args:?}: {stderr}");
+    }
+}
+
 #[test]
 fn shogammon_perft_takes_rolls_and_tokens() {
     let base = ["perft", "--variant", "shogammon", "--startpos"];

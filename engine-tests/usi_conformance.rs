@@ -925,6 +925,54 @@ fn step12_bad_input_is_reported_and_the_previous_position_kept() {
     assert_legal_bestmove(&position_of("startpos moves 7g7f 3c3d"), &best);
 }
 
+/// Issue 12: SFEN hands of 19+ of one piece panicked the engine in shogi, Shogammon and the
+/// Central Madness; now each is refused with one error line and the engine goes on.
+#[test]
+fn step12_oversized_hands_are_refused_in_every_variant() {
+    let mut e = Engine::ready();
+    let nineteen_p = "p".repeat(19);
+    for variant in ["shogi", "shogammon", "madness", "chukagamigi", "chushogi"] {
+        e.send(&format!("setoption name USI_Variant value {variant}"));
+        for sfen in [
+            "4k4/9/9/9/9/9/9/9/4K4 b 10p10p 1".to_string(),
+            format!("4k4/9/9/9/9/9/9/9/4K4 b {nineteen_p} 1"),
+            "8k/9/9/9/09/9/1gn6/9/K8 b - 1".to_string(),
+            "5k6/12/12/12/12/12/12/12/12/12/12/5K6 b 13p12p 1".to_string(),
+            "5k6/12/12/12/012/12/12/12/12/12/12/5K6 b - 1".to_string(),
+        ] {
+            e.send(&format!("position sfen {sfen} moves"));
+            e.send("isready");
+            let lines = e.until("readyok");
+            let errors = lines
+                .iter()
+                .filter(|l| l.starts_with("info string error position refused"))
+                .count();
+            assert_eq!(errors, 1, "{variant} {sfen}: {lines:?}");
+        }
+    }
+}
+
+/// Issue 12: 12,500 bad `searchmoves` tokens answered with 12,500 error lines; now one line,
+/// and the search still keeps to the one legal move given.
+#[test]
+fn step12_searchmoves_flood_makes_one_error_line() {
+    let mut e = Engine::ready();
+    e.send("position startpos");
+    let junk: Vec<String> = (0..12_500).map(|i| format!("x{i}")).collect();
+    e.send(&format!(
+        "go byoyomi 100 searchmoves {} 7g7f",
+        junk.join(" ")
+    ));
+    let lines = e.until("bestmove");
+    let errors: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info string error"))
+        .collect();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].contains("12500 moves ignored"), "{}", errors[0]);
+    assert_eq!(move_of(lines.last().expect("bestmove")), "7g7f");
+}
+
 // ---- step 13 ---------------------------------------------------------------------------
 
 #[test]

@@ -1,7 +1,24 @@
 //! What every variant's notation shares: the error type (so callers report any variant's
-//! mistakes alike) and the grammar of the SFEN board field, which is the same on every
-//! board size. What the letters mean, and everything else in an SFEN, each variant reads in
+//! mistakes alike) and the grammar of an SFEN that is the same in every game: the field
+//! count, the board field on any board size, the side to move, the move number and the shape
+//! of a hands field. What the letters mean, and what a variant adds, each variant reads in
 //! its own `variants/*/notation.rs`.
+//!
+//! The reading is strict, so that one position has one accepted text up to the order of the
+//! hand groups (README, "SFEN text accepted"):
+//! * 3 or 4 fields separated by whitespace: board, side, a variant's third field, and an
+//!   optional move number (1 when absent).
+//! * Board: exactly `G::RANKS` ranks separated by `/`, each exactly `G::FILES` squares wide.
+//!   An empty-square run is written in decimal digits without a leading zero, 1 to the board
+//!   width (`9` on 9×9, up to `12` on 12×12); `0`, `01`, `09`, `10` on 9×9 are refused. A
+//!   `+` comes just before a letter.
+//! * Side: `b` or `w`.
+//! * Move number: plain decimal digits (no sign, no leading zero), 1 to
+//!   [`MAX_MOVE_NUMBER`].
+//! * Hands: `-`, or groups `[count]letter` (uppercase sente, lowercase gote) in any order,
+//!   each piece kind of each side at most once, the count absent for one piece and otherwise
+//!   2 or more without a leading zero, and no more pieces of a kind in both hands together
+//!   than a set holds (the variant then adds the board's pieces to that count).
 
 use crate::rules::geometry::{Color, File, Geometry, Rank, Square};
 use std::fmt;
@@ -50,6 +67,159 @@ fn sfen_error(message: String) -> NotationError {
     NotationError::Sfen(message)
 }
 
+/// The largest move number an SFEN may carry. Far above any real game, and far enough
+/// below `u32::MAX` that playing moves from it never overflows the counter.
+pub const MAX_MOVE_NUMBER: u32 = 1_000_000;
+
+/// The fields of an SFEN: the board and the variant's third field still as text, the side to
+/// move and the move number read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SfenFields<'a> {
+    pub board: &'a str,
+    pub side: Color,
+    /// The hands (shogi, Chu Kagamigi, Shogammon) or the lion-capture square (Chu).
+    pub third: &'a str,
+    pub move_number: u32,
+}
+
+/// Splits an SFEN into its 3 or 4 fields and reads the side and the move number;
+/// `third_name` names the third field in the error message.
+pub fn read_sfen_fields<'a>(
+    text: &'a str,
+    third_name: &str,
+) -> Result<SfenFields<'a>, NotationError> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    let (board, side, third, move_number) = match fields[..] {
+        [board, side, third] => (board, side, third, None),
+        [board, side, third, number] => (board, side, third, Some(number)),
+        _ => {
+            return Err(sfen_error(format!(
+                "expected 3 or 4 fields (board side {third_name} [move]), found {}",
+                fields.len()
+            )))
+        }
+    };
+    let side = match side {
+        "b" => Color::Sente,
+        "w" => Color::Gote,
+        other => {
+            return Err(sfen_error(format!(
+                "side to move must be b or w, not {other:?}"
+            )))
+        }
+    };
+    let move_number = match move_number {
+        Some(text) => read_move_number(text)?,
+        None => 1,
+    };
+    Ok(SfenFields {
+        board,
+        side,
+        third,
+        move_number,
+    })
+}
+
+/// Whether `text` is a decimal number as the SFEN writes one: ASCII digits only, no sign and
+/// no leading zero (so not `0` either).
+fn is_plain_number(text: &str) -> bool {
+    !text.is_empty() && !text.starts_with('0') && text.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Reads an SFEN move number: 1 to [`MAX_MOVE_NUMBER`] in plain digits.
+pub fn read_move_number(text: &str) -> Result<u32, NotationError> {
+    is_plain_number(text)
+        .then(|| text.parse::<u32>().ok())
+        .flatten()
+        .filter(|n| *n <= MAX_MOVE_NUMBER)
+        .ok_or_else(|| {
+            sfen_error(format!(
+                "bad move number {text:?} (expected 1 to {MAX_MOVE_NUMBER} in plain digits)"
+            ))
+        })
+}
+
+/// One group of an SFEN hands field: a side's pieces of one kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SfenHandGroup<K> {
+    pub color: Color,
+    pub kind: K,
+    pub count: u8,
+}
+
+/// Reads the hands field of an SFEN (the grammar in the module header). `hand_kind` takes an
+/// uppercase letter and gives the kind it names in hand with the number of that kind a set
+/// holds, or `None` if no piece with that letter can be in hand.
+pub fn read_sfen_hands<K: Copy + PartialEq>(
+    text: &str,
+    hand_kind: impl Fn(char) -> Option<(K, u8)>,
+) -> Result<Vec<SfenHandGroup<K>>, NotationError> {
+    let mut groups: Vec<SfenHandGroup<K>> = Vec::new();
+    if text == "-" {
+        return Ok(groups);
+    }
+    let mut rest = text;
+    while !rest.is_empty() {
+        let digits = &rest[..rest.bytes().take_while(u8::is_ascii_digit).count()];
+        let mut after = rest[digits.len()..].chars();
+        let Some(letter) = after.next() else {
+            return Err(sfen_error(format!("hands {text:?} end with a number")));
+        };
+        rest = after.as_str();
+        let (kind, set_size) = hand_kind(letter.to_ascii_uppercase())
+            .filter(|_| letter.is_ascii_alphabetic())
+            .ok_or_else(|| sfen_error(format!("bad hand piece {letter:?} in {text:?}")))?;
+        let count = if digits.is_empty() {
+            1
+        } else if !is_plain_number(digits) || digits == "1" {
+            return Err(sfen_error(format!(
+                "bad hand count {digits:?} in {text:?} (a single piece has no count; \
+                 other counts are 2 or more without a leading zero)"
+            )));
+        } else {
+            match digits.parse::<u8>() {
+                Ok(n) if n <= set_size => n,
+                _ => {
+                    return Err(sfen_error(format!(
+                        "hand count too large in {text:?}: {digits}{letter}, and a set holds no \
+                         more than {set_size}"
+                    )))
+                }
+            }
+        };
+        let color = if letter.is_ascii_uppercase() {
+            Color::Sente
+        } else {
+            Color::Gote
+        };
+        if groups.iter().any(|g| g.color == color && g.kind == kind) {
+            return Err(sfen_error(format!(
+                "{letter} is written twice in the hands {text:?} (write the count once)"
+            )));
+        }
+        let both_hands = count as u32
+            + groups
+                .iter()
+                .filter(|g| g.kind == kind)
+                .map(|g| g.count as u32)
+                .sum::<u32>();
+        if both_hands > set_size as u32 {
+            return Err(sfen_error(format!(
+                "hand count too large in {text:?}: {both_hands} {} in both hands, and a set \
+                 holds no more than {set_size}",
+                letter.to_ascii_uppercase()
+            )));
+        }
+        groups.push(SfenHandGroup { color, kind, count });
+    }
+    if groups.is_empty() {
+        return Err(sfen_error(
+            "empty hands field (write - for no pieces)".to_string(),
+        ));
+    }
+    Ok(groups)
+}
+
 /// Reads the board field of an SFEN (RULES.md §0.4) for geometry `G`: ranks from `a`,
 /// files from the highest, digits (one or two) for runs of empty squares, `+` before a
 /// promoted piece. Checks the shape only; the variant checks the letters.
@@ -69,18 +239,22 @@ pub fn read_sfen_board<G: Geometry>(text: &str) -> Result<Vec<SfenPiece>, Notati
         let mut promoted = false;
         let mut chars = row.chars().peekable();
         while let Some(c) = chars.next() {
-            if let Some(first) = c.to_digit(10) {
-                let mut run = first;
-                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                    run = run * 10 + d;
-                    chars.next();
+            if c.is_ascii_digit() {
+                let mut digits = String::from(c);
+                while let Some(d) = chars.next_if(char::is_ascii_digit) {
+                    digits.push(d);
                 }
-                if promoted || run == 0 || run > G::FILES as u32 {
-                    return Err(sfen_error(format!(
-                        "bad empty-square count in rank {}",
-                        rank + 1
-                    )));
-                }
+                let run = is_plain_number(&digits)
+                    .then(|| digits.parse::<u8>().ok())
+                    .flatten()
+                    .filter(|run| !promoted && *run <= G::FILES)
+                    .ok_or_else(|| {
+                        sfen_error(format!(
+                            "bad empty-square count {digits} in rank {} (1 to {width} without a \
+                             leading zero)",
+                            rank + 1
+                        ))
+                    })?;
                 file -= run as i32;
             } else if c == '+' {
                 if promoted {
@@ -118,6 +292,39 @@ pub fn read_sfen_board<G: Geometry>(text: &str) -> Result<Vec<SfenPiece>, Notati
         }
     }
     Ok(pieces)
+}
+
+/// The kind an SFEN board square names: `from_letter` reads its letter (either case) as an
+/// unpromoted kind, and a `+` before it asks for `promotion` of that kind, which is `None`
+/// for a kind that cannot promote.
+pub fn sfen_kind<K>(
+    placed: SfenPiece,
+    from_letter: impl Fn(char) -> Option<K>,
+    promotion: impl Fn(K) -> Option<K>,
+) -> Result<K, NotationError> {
+    let c = placed.letter;
+    let kind = from_letter(c).ok_or_else(|| sfen_error(format!("unknown piece letter {c:?}")))?;
+    if placed.promoted {
+        promotion(kind).ok_or_else(|| sfen_error(format!("+{c} cannot be promoted")))
+    } else {
+        Ok(kind)
+    }
+}
+
+/// Reads the board field for geometry `G` into (square, side, kind) triples, the kinds read
+/// as [`sfen_kind`] does.
+pub fn read_sfen_pieces<G: Geometry, K>(
+    text: &str,
+    from_letter: impl Fn(char) -> Option<K>,
+    promotion: impl Fn(K) -> Option<K>,
+) -> Result<Vec<(Square, Color, K)>, NotationError> {
+    read_sfen_board::<G>(text)?
+        .into_iter()
+        .map(|placed| {
+            let kind = sfen_kind(placed, &from_letter, &promotion)?;
+            Ok((placed.square, placed.color(), kind))
+        })
+        .collect()
 }
 
 /// Writes the board field of an SFEN for geometry `G`; `piece_text` gives each occupied

@@ -42,7 +42,8 @@ pub struct Go {
     pub mate: Option<MateLimit>,
 }
 
-const GO_KEYWORDS: &[&str] = &[
+/// The keywords of `go` (a value never takes their place).
+pub const GO_KEYWORDS: &[&str] = &[
     "ponder",
     "infinite",
     "btime",
@@ -117,15 +118,17 @@ fn value_after<'a>(
     }
 }
 
-/// Parses the arguments of `go` for `position`. Malformed tokens are skipped with a
-/// warning; the rest of the line still counts.
-/// Parses `go`; `parse_move` reads the moves of `searchmoves` in the current position.
+/// Parses the arguments of `go`; `parse_move` reads the moves of `searchmoves` in the current
+/// position. Malformed tokens are skipped with a warning (the refused `searchmoves` moves
+/// and the unknown tokens one warning each, and never more than [`MAX_WARNINGS`] lines);
+/// the rest of the line still counts.
 pub fn parse_go(
     args: &[&str],
     parse_move: &dyn Fn(&str) -> Result<Move, String>,
 ) -> (Go, Vec<String>) {
     let mut go = Go::default();
     let mut warnings = Vec::new();
+    let mut unknown = Refused::default();
     let mut i = 0;
     while i < args.len() {
         let key = args[i];
@@ -178,20 +181,78 @@ pub fn parse_go(
                 }
             }
             "searchmoves" => {
-                // `searchmoves` takes the rest of the line.
+                // `searchmoves` takes the rest of the line; the refused moves make one
+                // warning however many there are.
+                let mut refused = Refused::default();
                 for text in &args[i + 1..] {
                     match parse_move(text) {
+                        Ok(mv) if go.limits.root_moves.contains(&mv) => {}
                         Ok(mv) => go.limits.root_moves.push(mv),
-                        Err(e) => warnings.push(format!("searchmoves: {e}")),
+                        Err(e) => refused.add(text, || e),
                     }
                 }
+                warnings.extend(refused.warning("searchmoves", "moves"));
                 i = args.len();
             }
-            other => warnings.push(format!("unknown go token {other:?} ignored")),
+            other => unknown.add(other, || "not a go keyword".to_string()),
         }
         i += 1;
     }
-    (go, warnings)
+    warnings.extend(unknown.warning("go", "unknown tokens"));
+    (go, bounded(warnings))
+}
+
+/// The most warnings one command line answers with.
+pub const MAX_WARNINGS: usize = 8;
+
+/// The first [`MAX_WARNINGS`] warnings, the last of them replaced by a count of the rest
+/// when there are more.
+fn bounded(mut warnings: Vec<String>) -> Vec<String> {
+    if warnings.len() > MAX_WARNINGS {
+        let dropped = warnings.len() - (MAX_WARNINGS - 1);
+        warnings.truncate(MAX_WARNINGS - 1);
+        warnings.push(format!("... and {dropped} more warnings like these"));
+    }
+    warnings
+}
+
+/// How many refused tokens one warning names before it gives only their number.
+const NAMED_REFUSED: usize = 3;
+
+/// Tokens refused for one reason or another, reported as one warning: a line with thousands
+/// of bad tokens must not answer with thousands of lines.
+#[derive(Default)]
+struct Refused {
+    count: usize,
+    named: Vec<String>,
+    first_reason: Option<String>,
+}
+
+impl Refused {
+    fn add(&mut self, token: &str, reason: impl FnOnce() -> String) {
+        self.count += 1;
+        if self.named.len() < NAMED_REFUSED {
+            self.named.push(format!("{token:?}"));
+        }
+        if self.first_reason.is_none() {
+            self.first_reason = Some(reason());
+        }
+    }
+
+    /// `searchmoves: 2 moves ignored ("x", "y"); the first: <reason>`, or nothing.
+    fn warning(self, context: &str, what: &str) -> Option<String> {
+        let reason = self.first_reason?;
+        let more = if self.count > self.named.len() {
+            ", ..."
+        } else {
+            ""
+        };
+        Some(format!(
+            "{context}: {} {what} ignored ({}{more}); the first: {reason}",
+            self.count,
+            self.named.join(", ")
+        ))
+    }
 }
 
 /// Parses the optional time tokens of `ponderhit` (YaneuraOu's extension). `None` when the
@@ -200,16 +261,18 @@ pub fn parse_ponderhit(args: &[&str]) -> (Option<Clock>, Vec<String>) {
     let mut clock = Clock::default();
     let mut any = false;
     let mut warnings = Vec::new();
+    let mut unknown = Refused::default();
     let mut i = 0;
     while i < args.len() {
         if clock_token(&mut clock, args, &mut i, &mut warnings).is_some() {
             any = true;
         } else {
-            warnings.push(format!("unknown ponderhit token {:?} ignored", args[i]));
+            unknown.add(args[i], || "not a clock keyword".to_string());
         }
         i += 1;
     }
-    (any.then_some(clock), warnings)
+    warnings.extend(unknown.warning("ponderhit", "unknown tokens"));
+    (any.then_some(clock), bounded(warnings))
 }
 
 /// Splits `setoption name <id> [value <x>]` (the part of the line after `setoption`) into
@@ -253,6 +316,15 @@ mod tests {
         parse_go(&words(line), &|t| {
             start.parse_usi_move(t).map_err(|e| e.to_string())
         })
+    }
+
+    /// The moves of the start position with these texts.
+    fn start_moves(texts: &[&str]) -> Vec<Move> {
+        let start = Position::startpos();
+        texts
+            .iter()
+            .map(|t| start.parse_usi_move(t).unwrap())
+            .collect()
     }
 
     fn ms(n: u64) -> Option<Duration> {
@@ -301,7 +373,11 @@ mod tests {
         assert_eq!(w.len(), 1);
         let (g, w) = go("frobnicate 3 byoyomi 100");
         assert_eq!(g.limits.clock.byoyomi, ms(100));
-        assert_eq!(w.len(), 2, "{w:?}");
+        assert_eq!(w.len(), 1, "{w:?}");
+        assert!(
+            w[0].contains("2 unknown tokens ignored (\"frobnicate\", \"3\")"),
+            "{w:?}"
+        );
     }
 
     #[test]
@@ -319,15 +395,67 @@ mod tests {
     #[test]
     fn searchmoves_keeps_the_legal_ones() {
         let (g, w) = go("byoyomi 100 searchmoves 7g7f 2g2f 5a4b");
-        let start = Position::startpos();
-        assert_eq!(
-            g.limits.root_moves,
-            vec![
-                start.parse_usi_move("7g7f").unwrap(),
-                start.parse_usi_move("2g2f").unwrap()
-            ]
-        );
+        assert_eq!(g.limits.root_moves, start_moves(&["7g7f", "2g2f"]));
         assert_eq!(w.len(), 1);
+    }
+
+    /// Issue 12: 12,500 bad `searchmoves` tokens answered with 12,500 lines; now one line
+    /// names the first three and the count. Repeated good moves are kept once.
+    #[test]
+    fn many_bad_searchmoves_make_one_warning() {
+        let mut line = String::from("searchmoves 7g7f 7g7f");
+        for i in 0..12_500 {
+            line.push_str(&format!(" bad{i}"));
+        }
+        line.push_str(" 2g2f");
+        let (g, w) = go(&line);
+        assert_eq!(w.len(), 1, "{:?}", &w[..w.len().min(3)]);
+        assert!(
+            w[0].starts_with(
+                "searchmoves: 12500 moves ignored (\"bad0\", \"bad1\", \"bad2\", ...); \
+                 the first: bad move: malformed move \"bad0\""
+            ),
+            "{}",
+            w[0]
+        );
+        assert_eq!(g.limits.root_moves, start_moves(&["7g7f", "2g2f"]));
+    }
+
+    /// Unknown tokens make one warning, and repeated bad values at most `MAX_WARNINGS` lines.
+    #[test]
+    fn warnings_are_bounded_per_line() {
+        let (_, w) = go(&"frobnicate ".repeat(10_000));
+        assert_eq!(w.len(), 1, "{:?}", &w[..w.len().min(3)]);
+        assert!(w[0].contains("10000 unknown tokens"), "{}", w[0]);
+        let (g, w) = go(&format!("{}byoyomi 100", "btime x ".repeat(10_000)));
+        assert_eq!(w.len(), MAX_WARNINGS);
+        assert!(w[MAX_WARNINGS - 1].contains("9993 more warnings"), "{w:?}");
+        assert_eq!(g.limits.clock.byoyomi, ms(100));
+        let (clock, w) = parse_ponderhit(&words(&"x ".repeat(5_000)));
+        assert_eq!((clock, w.len()), (None, 1));
+    }
+
+    /// Numbers beyond the integer types never panic: times are clamped, counts and depths
+    /// that do not fit are refused with a warning.
+    #[test]
+    fn numbers_beyond_the_integer_types() {
+        let huge = "99999999999999999999";
+        let (g, w) = go(&format!(
+            "btime {huge} wtime -{huge} byoyomi 1e400 movetime {huge}"
+        ));
+        assert!(w.len() == 1 && w[0].contains("byoyomi"), "{w:?}");
+        assert_eq!(g.limits.clock.time_left[0], ms(1_000_000_000_000_000));
+        assert_eq!(g.limits.clock.time_left[1], ms(0));
+        assert_eq!(g.limits.movetime, ms(1_000_000_000_000_000));
+        let (g, w) = go(&format!("nodes {huge} depth {huge} mate {huge}"));
+        assert_eq!((g.limits.nodes, g.limits.depth), (None, None));
+        assert_eq!(w.len(), 2, "{w:?}");
+        assert_eq!(
+            g.mate,
+            Some(MateLimit::Time(Duration::from_millis(
+                1_000_000_000_000_000
+            )))
+        );
     }
 
     #[test]

@@ -139,15 +139,21 @@ fn value_of<'a>(name: &str, value: Option<&'a str>) -> Result<&'a str, String> {
 
 fn spin(name: &str, value: Option<&str>, min: i64, max: i64) -> Result<i64, String> {
     let text = value_of(name, value)?;
-    let n: i64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("option {name}: {text:?} is not an integer"))?;
-    if (min..=max).contains(&n) {
-        Ok(n)
-    } else {
-        Err(format!("option {name}: {n} is outside {min}..={max}"))
+    let trimmed = text.trim();
+    let out_of_range = || format!("option {name}: {trimmed} is outside {min}..={max}");
+    match trimmed.parse::<i64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        Ok(_) => Err(out_of_range()),
+        // An integer too long for i64 is out of range too, not "not an integer".
+        Err(_) if is_integer_text(trimmed) => Err(out_of_range()),
+        Err(_) => Err(format!("option {name}: {text:?} is not an integer")),
     }
+}
+
+/// An optional sign and one or more ASCII digits, whatever their number.
+fn is_integer_text(text: &str) -> bool {
+    let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+    !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
 }
 
 fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
@@ -331,6 +337,25 @@ mod tests {
         assert!(o.set("USI_Variant", Some("chess")).is_err());
         assert!(o.set("EnteringKingRule", Some("csa28")).is_err());
         assert!(o.set("NoSuchOption", Some("1")).is_err());
+        assert_eq!(o, before);
+    }
+
+    /// A spin value beyond i64 is reported as out of range, like any other too large value,
+    /// and changes nothing.
+    #[test]
+    fn spin_values_beyond_i64_are_out_of_range() {
+        let mut o = Options::default();
+        let before = o.clone();
+        for value in [
+            "99999999999999999999",
+            "-99999999999999999999",
+            "+9223372036854775808",
+        ] {
+            let err = o.set("USI_Hash", Some(value)).unwrap_err();
+            assert!(err.contains("outside 1..=1048576"), "{value}: {err}");
+        }
+        let err = o.set("Threads", Some("1e99")).unwrap_err();
+        assert!(err.contains("not an integer"), "{err}");
         assert_eq!(o, before);
     }
 

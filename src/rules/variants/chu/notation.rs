@@ -7,13 +7,19 @@
 //! the shortest is printed, and jitto is printed through its first empty adjacent square.
 //! Parsing validates: an SFEN is refused with a reason if it is malformed or impossible, and a
 //! move only if it names a legal move of the position.
+//!
+//! The SFEN is read strictly (the shared grammar in `rules::notation`): 3 or 4 fields; twelve
+//! ranks of exactly twelve squares with runs `1`–`12` (no `0`, no `01`, no `13`); side `b` or
+//! `w`; the third field `-` or one square (`6e`, files without a leading zero); a move number
+//! of 1 to 1,000,000 in plain digits. There are no hands, so the piece counts are bounded by
+//! the board's 144 squares.
 
 use super::position::Position;
 use super::{ChuRules, Geo, Kind, Piece};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::{Move, MoveList};
-use crate::rules::notation::{read_sfen_board, write_sfen_board, NotationError};
+use crate::rules::notation::{read_sfen_fields, read_sfen_pieces, write_sfen_board, NotationError};
 
 /// The start position (lishogi's `initialSfen`, RULES.md §2.1).
 pub const START_SFEN: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
@@ -60,39 +66,22 @@ impl Position {
 
     /// Parses a 3- or 4-field Chu SFEN (the move number defaults to 1) under `rules`.
     pub fn from_sfen_with(text: &str, rules: ChuRules) -> Result<Position, NotationError> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        if !(3..=4).contains(&fields.len()) {
-            return Err(sfen_error(format!(
-                "expected 3 or 4 fields (board side lion-capture [move]), found {}",
-                fields.len()
-            )));
-        }
+        let fields = read_sfen_fields(text, "lion-capture")?;
         let mut pos = Position::empty(rules);
-        parse_board(fields[0], &mut pos)?;
-        let side = match fields[1] {
-            "b" => Color::Sente,
-            "w" => Color::Gote,
-            other => {
-                return Err(sfen_error(format!(
-                    "side to move must be b or w, not {other:?}"
-                )))
-            }
-        };
-        let lion_capture = match fields[2] {
+        let promotion = |k: Kind| k.can_promote().then(|| k.promoted());
+        for (square, color, kind) in
+            read_sfen_pieces::<Geo, _>(fields.board, kind_from_letter, promotion)?
+        {
+            pos.put(square, Piece::new(color, kind));
+        }
+        let (side, move_number) = (fields.side, fields.move_number);
+        let lion_capture = match fields.third {
             "-" => None,
             text => Some(Square::from_usi::<Geo>(text).ok_or_else(|| {
                 sfen_error(format!(
                     "third field must be the last lion-capture square or -, not {text:?} (Chu has no hands)"
                 ))
             })?),
-        };
-        let move_number = match fields.get(3) {
-            Some(n) => n
-                .parse::<u32>()
-                .ok()
-                .filter(|n| *n >= 1)
-                .ok_or_else(|| sfen_error(format!("bad move number {n:?}")))?,
-            None => 1,
         };
         pos.finish_setup(side, lion_capture, move_number);
         validate(&pos)?;
@@ -160,11 +149,16 @@ impl Position {
                         return Err(bad("the middle square holds one's own piece"))
                     }
                     Some(_) => Move::multi(from, mid, to),
+                    // The piece's jitto: its pass through an empty square, not an igui
+                    // (a capture on the middle square) that may come first in the list.
                     None if to == from => legal
                         .iter()
                         .copied()
-                        .find(|m| m.from() == Some(from) && m.to() == from && m.mid().is_some())
-                        .filter(|m| m.mid().is_some_and(|s| self.piece_at(s).is_none()))
+                        .find(|m| {
+                            m.from() == Some(from)
+                                && m.to() == from
+                                && m.mid().is_some_and(|s| self.piece_at(s).is_none())
+                        })
                         .ok_or_else(|| bad("jitto is not possible here"))?,
                     None => Move::normal(from, to, false),
                 }
@@ -193,21 +187,6 @@ fn split_squares(body: &str) -> Option<Vec<Square>> {
         rest = &rest[end..];
     }
     (2..=3).contains(&squares.len()).then_some(squares)
-}
-
-fn parse_board(text: &str, pos: &mut Position) -> Result<(), NotationError> {
-    for placed in read_sfen_board::<Geo>(text)? {
-        let c = placed.letter;
-        let kind =
-            kind_from_letter(c).ok_or_else(|| sfen_error(format!("unknown piece letter {c:?}")))?;
-        let kind = match (placed.promoted, kind.can_promote()) {
-            (false, _) => kind,
-            (true, true) => kind.promoted(),
-            (true, false) => return Err(sfen_error(format!("+{c} cannot be promoted"))),
-        };
-        pos.put(placed.square, Piece::new(placed.color(), kind));
-    }
-    Ok(())
 }
 
 fn validate(pos: &Position) -> Result<(), NotationError> {
@@ -310,6 +289,32 @@ mod tests {
         }
     }
 
+    /// Issue 12: zero and leading-zero runs, overlong digit runs and lenient move numbers
+    /// were accepted (or overflowed); the reading is now strict.
+    #[test]
+    fn lenient_spellings_are_refused() {
+        let ranks = |fifth: &str| format!("11k/12/12/12/{fifth}/12/12/12/12/12/12/K11");
+        for board in ["012", "0", "06g5", "1111", "99999999999999999999", "66"] {
+            let sfen = format!("{} b - 1", ranks(board));
+            assert!(Position::from_sfen(&sfen).is_err(), "{sfen}");
+        }
+        for tail in [
+            "b - +5",
+            "b - 05",
+            "b - 0",
+            "b - 4294967295",
+            "b - 1 1",
+            "b 06e 1",
+            "b e6 1",
+            "W - 1",
+        ] {
+            let sfen = format!("{} {tail}", ranks("12"));
+            assert!(Position::from_sfen(&sfen).is_err(), "{sfen}");
+        }
+        let ok = Position::from_sfen(&format!("{} w 10e 1000000", ranks("12"))).unwrap();
+        assert_eq!(ok.move_number(), 1_000_000);
+    }
+
     #[test]
     fn both_spellings_of_a_move_parse_and_the_shortest_prints() {
         let pos = Position::from_sfen(LONE_LION).unwrap();
@@ -328,6 +333,22 @@ mod tests {
         assert_eq!(pos.parse_usi_move("6f7e6f").unwrap(), pass);
         assert_eq!(pos.move_to_usi(pass), "6f5e6f");
         assert_eq!(pass.mid().map(|s| s.to_usi::<Geo>()), Some("5e".into()));
+    }
+
+    /// Found by the parser properties (issue 12): a Soaring Eagle that can both igui (take
+    /// the gold on 5b and return) and pass (jitto through the empty 3b) had its jitto refused
+    /// as "not possible", because the igui came first in the move list.
+    #[test]
+    fn jitto_is_read_when_an_igui_is_also_possible() {
+        let sfen = "lf1s1e1kscfl/acbgtxog3a/m1rhdqdt+D1vm/p1ppppp4p/1v5p1pp1/1p1i1h6/8i1b1/PP1IP3PP1P/M1PPHPP1HXP1/2RB1T3RVM/AV1D1OETSBFA/LFCSGK1G1C1L b - 63";
+        let pos = Position::from_sfen(sfen).unwrap();
+        let pass = pos
+            .parse_usi_move("4c3b4c")
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(pos.move_to_usi(pass), "4c3b4c");
+        let igui = pos.parse_usi_move("4c5b4c").unwrap();
+        assert_ne!(igui, pass);
+        assert_eq!(pos.move_to_usi(igui), "4c5b4c");
     }
 
     #[test]

@@ -6,13 +6,22 @@
 //! the rules (two kings of one colour, more pieces than the set holds, a pawn, lance or
 //! knight where it could never move, nifu, or the side not to move in check). A move string
 //! is accepted only if it names a legal move.
+//!
+//! The SFEN is read strictly (the shared grammar in `rules::notation`): 3 or 4 fields; twelve
+//! ranks of exactly twelve squares with runs `1`–`12` (no `0`, no `01`, no `13`); side `b` or
+//! `w`; hands `-` or groups of the hand letters (each side's kind once, counts from 2 without
+//! a leading zero, in any order), never more of a kind in both hands and on the board than
+//! the set holds (`Kind::SET_COUNT`, 24 pawns); a move number of 1 to 1,000,000 in plain
+//! digits.
 
 use super::position::{Hand, Position};
 use super::{Geo, Kind, Piece};
 use crate::rules::bitboard::Bitboard;
-use crate::rules::geometry::{Color, File, Rank, Square};
+use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::{Move, MoveList};
-use crate::rules::notation::NotationError;
+use crate::rules::notation::{
+    read_sfen_fields, read_sfen_hands, read_sfen_pieces, write_sfen_board, NotationError,
+};
 
 /// The reconstructed start position (RULES.md §3.4; the original diagram is lost).
 pub const START_SFEN: &str = "lfxsgakgsofl/jd1rwiemb1ch/1tyvn2nuyq1/pppppppppppp/12/12/12/12/PPPPPPPPPPPP/1QYUN2NVYT1/HC1BMEIWR1DJ/LFOSGKAGSXFL b - 1";
@@ -51,34 +60,16 @@ impl Position {
 
     /// Parses a 3- or 4-field SFEN (the move number defaults to 1).
     pub fn from_sfen(text: &str) -> Result<Position, NotationError> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        if !(3..=4).contains(&fields.len()) {
-            return Err(sfen_error(format!(
-                "expected 3 or 4 fields (board side hands [move]), found {}",
-                fields.len()
-            )));
-        }
+        let fields = read_sfen_fields(text, "hands")?;
         let mut pos = Position::empty();
-        parse_board(fields[0], &mut pos)?;
-        let side = match fields[1] {
-            "b" => Color::Sente,
-            "w" => Color::Gote,
-            other => {
-                return Err(sfen_error(format!(
-                    "side to move must be b or w, not {other:?}"
-                )))
-            }
-        };
-        let hands = parse_hands(fields[2])?;
-        let move_number = match fields.get(3) {
-            Some(n) => n
-                .parse::<u32>()
-                .ok()
-                .filter(|n| *n >= 1)
-                .ok_or_else(|| sfen_error(format!("bad move number {n:?}")))?,
-            None => 1,
-        };
-        pos.finish_setup(side, hands, move_number);
+        let promotion = |k: Kind| k.can_promote().then(|| k.promoted());
+        for (square, color, kind) in
+            read_sfen_pieces::<Geo, _>(fields.board, kind_from_letter, promotion)?
+        {
+            pos.put(square, Piece::new(color, kind));
+        }
+        let hands = parse_hands(fields.third)?;
+        pos.finish_setup(fields.side, hands, fields.move_number);
         validate(&pos)?;
         Ok(pos)
     }
@@ -86,28 +77,7 @@ impl Position {
     /// The SFEN of this position. Hands are written from the last hand kind to the first
     /// (chariots first, pawns last), sente before gote.
     pub fn to_sfen(&self) -> String {
-        let mut board = String::new();
-        for rank in 0..12 {
-            if rank > 0 {
-                board.push('/');
-            }
-            let mut empties = 0;
-            for file in (0..12).rev() {
-                match self.piece_at(Square::new::<Geo>(File(file), Rank(rank))) {
-                    None => empties += 1,
-                    Some(p) => {
-                        if empties > 0 {
-                            board.push_str(&empties.to_string());
-                            empties = 0;
-                        }
-                        board.push_str(&piece_text(p));
-                    }
-                }
-            }
-            if empties > 0 {
-                board.push_str(&empties.to_string());
-            }
-        }
+        let board = write_sfen_board::<Geo>(|sq| self.piece_at(sq).map(piece_text));
         let mut hands = String::new();
         for color in Color::BOTH {
             for kind in Kind::ALL[..Kind::HAND_COUNT].iter().rev() {
@@ -190,124 +160,17 @@ impl Position {
     }
 }
 
-fn parse_board(text: &str, pos: &mut Position) -> Result<(), NotationError> {
-    let ranks: Vec<&str> = text.split('/').collect();
-    if ranks.len() != 12 {
-        return Err(sfen_error(format!(
-            "board has {} ranks, expected 12",
-            ranks.len()
-        )));
-    }
-    for (rank, row) in ranks.iter().enumerate() {
-        let mut file: i32 = 11;
-        let mut promoted = false;
-        let mut chars = row.chars().peekable();
-        while let Some(c) = chars.next() {
-            if c.is_ascii_digit() {
-                let mut run = c.to_digit(10).unwrap_or(0);
-                while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                    run = run * 10 + d;
-                    chars.next();
-                }
-                if promoted || run == 0 || run > 12 {
-                    return Err(sfen_error(format!(
-                        "bad empty-square count {run} in rank {}",
-                        rank + 1
-                    )));
-                }
-                file -= run as i32;
-                if file < -1 {
-                    return Err(sfen_error(format!(
-                        "rank {} is longer than 12 squares",
-                        rank + 1
-                    )));
-                }
-            } else if c == '+' {
-                if promoted {
-                    return Err(sfen_error("doubled '+'"));
-                }
-                promoted = true;
-                continue;
-            } else {
-                let kind = kind_from_letter(c)
-                    .ok_or_else(|| sfen_error(format!("unknown piece letter {c:?}")))?;
-                let kind = if promoted {
-                    if !kind.can_promote() {
-                        return Err(sfen_error(format!("+{c} cannot be promoted")));
-                    }
-                    kind.promoted()
-                } else {
-                    kind
-                };
-                if file < 0 {
-                    return Err(sfen_error(format!(
-                        "rank {} is longer than 12 squares",
-                        rank + 1
-                    )));
-                }
-                let color = if c.is_ascii_uppercase() {
-                    Color::Sente
-                } else {
-                    Color::Gote
-                };
-                pos.put(
-                    Square::new::<Geo>(File(file as u8), Rank(rank as u8)),
-                    Piece::new(color, kind),
-                );
-                file -= 1;
-            }
-            promoted = false;
-        }
-        if promoted {
-            return Err(sfen_error("'+' at the end of a rank"));
-        }
-        if file != -1 {
-            return Err(sfen_error(format!(
-                "rank {} has {} squares, expected 12",
-                rank + 1,
-                11 - file
-            )));
-        }
-    }
-    Ok(())
-}
-
+/// Reads a hands field (the grammar of `rules::notation`): counts are bounded by the set, in
+/// both hands together, before any table is indexed by them.
 fn parse_hands(text: &str) -> Result<[Hand; 2], NotationError> {
     let mut hands = [Hand::default(); 2];
-    if text == "-" {
-        return Ok(hands);
-    }
-    let mut count: Option<u32> = None;
-    for c in text.chars() {
-        if let Some(d) = c.to_digit(10) {
-            let n = count.unwrap_or(0) * 10 + d;
-            if n > 24 {
-                return Err(sfen_error(format!("hand count too large in {text:?}")));
-            }
-            count = Some(n);
-            continue;
-        }
-        let kind = kind_from_letter(c)
+    let hand_kind = |letter: char| {
+        kind_from_letter(letter)
             .filter(|k| k.index() < Kind::HAND_COUNT)
-            .ok_or_else(|| sfen_error(format!("bad hand piece {c:?}")))?;
-        let color = if c.is_ascii_uppercase() {
-            Color::Sente
-        } else {
-            Color::Gote
-        };
-        let n = count.take().unwrap_or(1);
-        if n == 0 {
-            return Err(sfen_error("hand count 0"));
-        }
-        let hand = &mut hands[color.index()];
-        let total = hand.count(kind) as u32 + n;
-        if total > 24 {
-            return Err(sfen_error(format!("hand count too large in {text:?}")));
-        }
-        hand.set(kind, total as u8);
-    }
-    if count.is_some() {
-        return Err(sfen_error("hand ends with a number"));
+            .map(|k| (k, Kind::SET_COUNT[k.index()]))
+    };
+    for group in read_sfen_hands(text, hand_kind)? {
+        hands[group.color.index()].set(group.kind, group.count);
     }
     Ok(hands)
 }
@@ -458,6 +321,39 @@ mod tests {
             let err = Position::from_sfen(sfen).expect_err(sfen).to_string();
             assert!(err.contains(why), "{sfen}: {err}");
         }
+    }
+
+    /// Issue 12: hands are bounded by the set however they are written, and the reading is
+    /// strict (zero and leading-zero runs and counts, repeated letters, lenient move numbers
+    /// were accepted or overflowed).
+    #[test]
+    fn lenient_or_oversized_text_is_refused() {
+        let ranks = |fifth: &str| format!("5k6/12/12/12/{fifth}/12/12/12/12/12/12/5K6");
+        for board in ["012", "0", "06P5", "1111", "99999999999999999999", "66"] {
+            let sfen = format!("{} b - 1", ranks(board));
+            assert!(Position::from_sfen(&sfen).is_err(), "{sfen}");
+        }
+        let many = |n: usize, c: char| c.to_string().repeat(n);
+        for hands in [
+            "13p12p".to_string(),
+            "12P12P".to_string(),
+            many(25, 'p'),
+            many(3, 'R'),
+            "PP".to_string(),
+            "1P".to_string(),
+            "012P".to_string(),
+            "99999999999999999999P".to_string(),
+            "K".to_string(),
+        ] {
+            let sfen = format!("{} b {hands} 1", ranks("12"));
+            assert!(Position::from_sfen(&sfen).is_err(), "{sfen}");
+        }
+        for tail in ["b - +5", "b - 05", "b - 0", "b - 4294967295", "b - 1 1"] {
+            let sfen = format!("{} {tail}", ranks("12"));
+            assert!(Position::from_sfen(&sfen).is_err(), "{sfen}");
+        }
+        let ok = Position::from_sfen(&format!("{} b 12p12P 1000000", ranks("12"))).unwrap();
+        assert_eq!(ok.to_sfen(), format!("{} b 12P12p 1000000", ranks("12")));
     }
 
     #[test]

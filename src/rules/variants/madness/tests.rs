@@ -373,8 +373,19 @@ fn bad_input_is_an_error_not_a_panic() {
         "9/9 b - 1",
         "k8/9/9/9/9/9/9/9/9 x - 1",
         "kk7/9/9/9/9/9/9/9/K8 b - 1",
+        // Issue 12: oversized hands panicked in the hash; lenient spellings were accepted.
+        "4k4/9/9/9/9/9/9/9/4K4 b 10p10p 1",
+        "4k4/9/9/9/9/9/9/9/4K4 b ppppppppppppppppppp 1",
+        "4k4/9/9/9/9/9/9/9/4K4 b RRRRRRRRRRRRRRRRRRRR 1",
+        "8k/9/9/9/09/9/1gn6/9/K8 b - 1",
+        "8k/9/9/9/9/9/9/9/K8 b - +5",
     ] {
         assert!(TrueGame::from_sfen(sfen).is_err(), "{sfen}");
+        let text = format!("sfen {sfen} moves draw:4 draw:9");
+        assert!(
+            TrueGame::from_position_text(&text, TrueCards::default()).is_err(),
+            "{text}"
+        );
     }
 }
 

@@ -17,6 +17,11 @@
 //!
 //! Ordinary moves and drops keep the shogi encoding. The text forms `r:0`, `c:0` and
 //! `draw:0` are read as 10 (the rules make 0 and 10 the same value) and printed as 10.
+//!
+//! The text is read strictly: the tokens are exactly `roll`, `draw:?`, `mad+`, `mad=`, or a
+//! prefix `r:`, `c:`, `draw:` with a value `0`–`10` in plain digits (`01`, `00`, `+3`,
+//! `010` are refused). Anything else starting with `mad` is an error; other text is left to
+//! the shogi move reader.
 
 use crate::rules::geometry::Square;
 use crate::rules::moves::Move;
@@ -134,10 +139,12 @@ impl Token {
     /// move, perhaps), an error if it starts like one but is malformed.
     pub fn parse(text: &str) -> Result<Option<Token>, NotationError> {
         let value = |digits: &str| {
-            digits
-                .parse::<u8>()
-                .ok()
-                .filter(|_| digits.len() <= 2 && digits.bytes().all(|b| b.is_ascii_digit()))
+            let plain = matches!(digits.len(), 1 | 2)
+                && digits.bytes().all(|b| b.is_ascii_digit())
+                && (digits == "0" || !digits.starts_with('0'));
+            plain
+                .then(|| digits.parse::<u8>().ok())
+                .flatten()
                 .and_then(CardValue::new)
                 .ok_or_else(|| NotationError::Move(format!("bad card or die value in {text:?}")))
         };
@@ -196,7 +203,10 @@ mod tests {
         let ten = CardValue::new(10).unwrap();
         assert_eq!(Token::parse("r:0"), Ok(Some(Token::Die(ten))));
         assert_eq!(Token::parse("c:10"), Ok(Some(Token::Card(ten))));
-        for bad in ["r:11", "c:", "draw:x", "r:-1", "draw:+3", "madx", "r:007"] {
+        for bad in [
+            "r:11", "c:", "draw:x", "r:-1", "draw:+3", "madx", "r:007", "r:01", "c:00", "draw:05",
+            "r: 1", "r:1 ", "c:٣",
+        ] {
             assert!(Token::parse(bad).is_err(), "{bad}");
         }
         assert_eq!(Token::parse("7g7f"), Ok(None));

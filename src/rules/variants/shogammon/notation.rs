@@ -6,6 +6,14 @@
 //! played since (`r:61 7g7f`), as every record is written (docs/USI.md). Its move number counts
 //! turns. Tokens: `r:ab` a roll (either order read, higher die first written), board moves
 //! and drops in USI notation, and `pass`.
+//!
+//! The SFEN is read strictly, as shogi's (the shared grammar in `rules::notation`): 3 or 4
+//! fields; nine ranks of exactly nine squares (a point is one square) with runs `1`–`9`;
+//! side `b` or `w`; shogi's hands field (each side's kind once, counts from 2 without a
+//! leading zero, in any order); a turn number of 1 to 1,000,000 in plain digits. A point is
+//! `(` two pieces of one colour `)`, each with its own `+`, never nested, never after a `+`.
+//! No more pieces of a kind on the board (both layers) and in hand than a shogi set holds,
+//! and one king a side. A roll is `r:` and two digits 1–6 in either order (`r:16` = `r:61`).
 
 use super::dice::{Roll, ShogammonDice};
 use super::position::Position;
@@ -13,7 +21,9 @@ use super::Geo;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::{Move, MoveList};
-use crate::rules::notation::{read_sfen_board, write_sfen_board, NotationError};
+use crate::rules::notation::{
+    read_sfen_board, read_sfen_fields, sfen_kind, write_sfen_board, NotationError,
+};
 use crate::rules::variants::shogi::notation::{
     hands_text, kind_from_letter, parse_hands, piece_text, read_usi_move,
 };
@@ -107,54 +117,27 @@ impl Position {
 
     /// Parses an SFEN (3 or 4 fields; the move number defaults to 1) with a die table.
     pub fn from_sfen_with(text: &str, dice: ShogammonDice) -> Result<Position, NotationError> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        if !(3..=4).contains(&fields.len()) {
-            return Err(sfen_error(format!(
-                "expected 3 or 4 fields (board side hands [move]), found {}",
-                fields.len()
-            )));
-        }
+        let fields = read_sfen_fields(text, "hands")?;
         let mut pos = Position::empty(dice);
-        let (plain, points) = extract_points(fields[0])?;
+        let (plain, points) = extract_points(fields.board)?;
         let mut points = points.into_iter();
         for placed in read_sfen_board::<Geo>(&plain)? {
             if placed.letter == POINT_PLACEHOLDER {
                 if placed.promoted {
                     return Err(sfen_error("'+' before a point"));
                 }
-                let (lower, upper) = points.next().expect("one group per placeholder");
+                let (lower, upper) = points
+                    .next()
+                    .ok_or_else(|| sfen_error("more placeholders than points"))?;
                 pos.put(placed.square, upper, Some(lower));
                 continue;
             }
-            let c = placed.letter;
-            let kind = kind_from_letter(c)
-                .ok_or_else(|| sfen_error(format!("unknown piece letter {c:?}")))?;
-            let kind = match (placed.promoted, kind.can_promote()) {
-                (false, _) => kind,
-                (true, true) => kind.promoted(),
-                (true, false) => return Err(sfen_error(format!("+{c} cannot be promoted"))),
-            };
+            let promotion = |k: Kind| k.can_promote().then(|| k.promoted());
+            let kind = sfen_kind(placed, kind_from_letter, promotion)?;
             pos.put(placed.square, Piece::new(placed.color(), kind), None);
         }
-        let side = match fields[1] {
-            "b" => Color::Sente,
-            "w" => Color::Gote,
-            other => {
-                return Err(sfen_error(format!(
-                    "side to move must be b or w, not {other:?}"
-                )))
-            }
-        };
-        let hands = parse_hands(fields[2])?;
-        let turn = match fields.get(3) {
-            Some(n) => n
-                .parse::<u32>()
-                .ok()
-                .filter(|n| (1..=1_000_000).contains(n))
-                .ok_or_else(|| sfen_error(format!("bad move number {n:?}")))?,
-            None => 1,
-        };
-        pos.finish_setup(side, hands, turn);
+        let hands = parse_hands(fields.third)?;
+        pos.finish_setup(fields.side, hands, fields.move_number);
         validate(&pos)?;
         Ok(pos)
     }
@@ -360,6 +343,39 @@ mod tests {
             promo.parse_action("9c9b=").unwrap(),
             promo.parse_action("9c9b").unwrap()
         );
+    }
+
+    /// Issue 12: hands of more pieces than a set holds, written as groups or repeated
+    /// letters, panicked in the hash; the SFEN is also read strictly like shogi's.
+    #[test]
+    fn oversized_hands_and_lenient_spellings_are_refused() {
+        let board = "4k4/9/9/9/4(K+P)4/9/9/9/9";
+        let many = |n: usize, c: char| c.to_string().repeat(n);
+        for hands in [
+            "10p10p".to_string(),
+            "10P9P".to_string(),
+            many(19, 'p'),
+            many(20, 'R'),
+            "18p".to_string(),
+            "PP".to_string(),
+            "1P".to_string(),
+            "02P".to_string(),
+        ] {
+            let sfen = format!("{board} b {hands} 1");
+            assert!(Position::from_sfen(&sfen).is_err(), "{sfen}");
+        }
+        assert!(Position::from_sfen(&format!("{board} b 17p 1")).is_ok());
+        for sfen in [
+            "4k4/9/9/9/04(K+P)4/9/9/9/9 b - 1",
+            "4k4/9/9/9/4(K+P)04/9/9/9/9 b - 1",
+            "4k4/9/9/9/4(K+P)4/9/9/9/9 b - +5",
+            "4k4/9/9/9/4(K+P)4/9/9/9/9 b - 05",
+            "4k4/9/9/9/4(K+P)4/9/9/9/9 b - 1000001",
+            "4k4/9/9/9/4((K+P))4/9/9/9/9 b - 1",
+            "4k4/9/9/9/4(K(+P))4/9/9/9/9 b - 1",
+        ] {
+            assert!(Position::from_sfen(sfen).is_err(), "{sfen}");
+        }
     }
 
     /// Mangled SFENs and tokens are refused or accepted, never a panic.

@@ -4,13 +4,23 @@
 //! the rules (two kings of one colour, more pieces than a set holds, a piece standing where it
 //! could never move, nifu, or the side not to move in check), so the generator never sees
 //! an impossible position. A move string is accepted only if it names a legal move.
+//!
+//! The text is read strictly (the shared grammar in `rules::notation`): 3 or 4 fields; nine
+//! ranks of exactly nine squares with runs `1`–`9` (no `0`, no `01`); side `b` or `w`; hands
+//! `-` or groups such as `R2b10P` (letters R B G S N L P, each side's kind once, counts from
+//! 2 without a leading zero, in any order), never more of a kind in both hands and on the
+//! board than the set's 18 pawns, 4 lances, knights, silvers and golds, 2 bishops and rooks;
+//! a move number of 1 to 1,000,000 in plain digits (`+5`, `05`, `0` are refused). Moves:
+//! `7g7f`, `8h2b+`, `7g7f=` (lishogi's explicit non-promotion), `P*5e`.
 
 use super::position::{Hand, Position};
 use super::{Geo, Kind, Piece};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::{Move, MoveList};
-use crate::rules::notation::{read_sfen_board, write_sfen_board, NotationError};
+use crate::rules::notation::{
+    read_sfen_fields, read_sfen_hands, read_sfen_pieces, write_sfen_board, NotationError,
+};
 
 /// The standard start position (RULES.md §1.1).
 pub const START_SFEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
@@ -63,34 +73,16 @@ impl Position {
 
     /// Parses an SFEN under `rules` (Central Madness allows two pawns on a file).
     pub fn from_sfen_with(text: &str, rules: SfenRules) -> Result<Position, NotationError> {
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        if !(3..=4).contains(&fields.len()) {
-            return Err(sfen_error(format!(
-                "expected 3 or 4 fields (board side hands [move]), found {}",
-                fields.len()
-            )));
-        }
+        let fields = read_sfen_fields(text, "hands")?;
         let mut pos = Position::empty();
-        parse_board(fields[0], &mut pos)?;
-        let side = match fields[1] {
-            "b" => Color::Sente,
-            "w" => Color::Gote,
-            other => {
-                return Err(sfen_error(format!(
-                    "side to move must be b or w, not {other:?}"
-                )))
-            }
-        };
-        let hands = parse_hands(fields[2])?;
-        let move_number = match fields.get(3) {
-            Some(n) => n
-                .parse::<u32>()
-                .ok()
-                .filter(|n| *n >= 1)
-                .ok_or_else(|| sfen_error(format!("bad move number {n:?}")))?,
-            None => 1,
-        };
-        pos.finish_setup(side, hands, move_number);
+        let promotion = |k: Kind| k.can_promote().then(|| k.promoted());
+        for (square, color, kind) in
+            read_sfen_pieces::<Geo, _>(fields.board, kind_from_letter, promotion)?
+        {
+            pos.put(square, Piece::new(color, kind));
+        }
+        let hands = parse_hands(fields.third)?;
+        pos.finish_setup(fields.side, hands, fields.move_number);
         validate(&pos, rules)?;
         Ok(pos)
     }
@@ -188,53 +180,18 @@ pub(crate) fn hands_text(hands: [Hand; 2]) -> String {
     text
 }
 
-fn parse_board(text: &str, pos: &mut Position) -> Result<(), NotationError> {
-    for placed in read_sfen_board::<Geo>(text)? {
-        let c = placed.letter;
-        let kind =
-            kind_from_letter(c).ok_or_else(|| sfen_error(format!("unknown piece letter {c:?}")))?;
-        let kind = match (placed.promoted, kind.can_promote()) {
-            (false, _) => kind,
-            (true, true) => kind.promoted(),
-            (true, false) => return Err(sfen_error(format!("+{c} cannot be promoted"))),
-        };
-        pos.put(placed.square, Piece::new(placed.color(), kind));
-    }
-    Ok(())
-}
-
+/// Reads a hands field (the grammar of `rules::notation`): counts are bounded by the set, in
+/// both hands together, before any table is indexed by them.
 pub(crate) fn parse_hands(text: &str) -> Result<[Hand; 2], NotationError> {
     let mut hands = [Hand::default(); 2];
-    if text == "-" {
-        return Ok(hands);
-    }
-    let mut count: Option<u32> = None;
-    for c in text.chars() {
-        if let Some(d) = c.to_digit(10) {
-            let n = count.unwrap_or(0) * 10 + d;
-            if n > 18 {
-                return Err(sfen_error(format!("hand count too large in {text:?}")));
-            }
-            count = Some(n);
-            continue;
-        }
-        let kind = kind_from_letter(c)
-            .filter(|k| Kind::HAND.contains(k))
-            .ok_or_else(|| sfen_error(format!("bad hand piece {c:?}")))?;
-        let color = if c.is_ascii_uppercase() {
-            Color::Sente
-        } else {
-            Color::Gote
-        };
-        let n = count.take().unwrap_or(1);
-        if n == 0 {
-            return Err(sfen_error("hand count 0"));
-        }
-        let hand = &mut hands[color.index()];
-        hand.set(kind, hand.count(kind) + n as u8);
-    }
-    if count.is_some() {
-        return Err(sfen_error("hand ends with a number"));
+    let hand_kind = |letter: char| {
+        let slot = Kind::HAND
+            .iter()
+            .position(|k| Some(*k) == kind_from_letter(letter))?;
+        Some((Kind::HAND[slot], Kind::SET_COUNT[slot]))
+    };
+    for group in read_sfen_hands(text, hand_kind)? {
+        hands[group.color.index()].set(group.kind, group.count);
     }
     Ok(hands)
 }
@@ -364,6 +321,74 @@ mod tests {
             let err = Position::from_sfen(sfen).expect_err(sfen).to_string();
             assert!(err.contains(why), "{sfen}: {err}");
         }
+    }
+
+    /// Issue 12: hands of more pieces than a set holds, however written, were read into the
+    /// hash table's index and panicked; now they are refused before any table is indexed.
+    #[test]
+    fn oversized_hands_are_refused_however_written() {
+        let board = "4k4/9/9/9/9/9/9/9/4K4";
+        let letters = |n: usize, c: char| c.to_string().repeat(n);
+        for hands in [
+            "10p10p".to_string(),
+            "10P9P".to_string(),
+            "10P9p".to_string(),
+            letters(19, 'p'),
+            letters(20, 'R'),
+            "19p".to_string(),
+            "3R".to_string(),
+            "RRR".to_string(),
+            "2Rr".to_string(),
+            "18P1p".to_string(),
+            "255P".to_string(),
+            "99999999999999999999P".to_string(),
+        ] {
+            let sfen = format!("{board} b {hands} 1");
+            assert!(Position::from_sfen(&sfen).is_err(), "{sfen}");
+        }
+        // Board and hands together: 17 pawns on the board leave room for one in hand.
+        let full = "4k4/ppppppppp/9/9/9/9/PPPPPPPP1/9/4K4";
+        assert!(Position::from_sfen(&format!("{full} b P 1")).is_ok());
+        let err = Position::from_sfen(&format!("{full} b 2P 1")).unwrap_err();
+        assert!(err.to_string().contains("more than 18"), "{err}");
+    }
+
+    /// Issue 12: the reading is strict (the module header says what is accepted).
+    #[test]
+    fn lenient_spellings_are_refused() {
+        for sfen in [
+            "8k/9/9/9/09/9/1gn6/9/K8 b - 1",
+            "8k/9/9/9/0/9/9/9/K8 b - 1",
+            "8k/9/9/9/018/9/9/9/K8 b - 1",
+            "8k/9/9/9/99999999999999999999/9/9/9/K8 b - 1",
+            "8k/9/9/9/45/9/9/9/K8 b - 1",
+            "8k/9/9/9/9/9/9/9/K8 b - +5",
+            "8k/9/9/9/9/9/9/9/K8 b - 05",
+            "8k/9/9/9/9/9/9/9/K8 b - 0",
+            "8k/9/9/9/9/9/9/9/K8 b - -1",
+            "8k/9/9/9/9/9/9/9/K8 b - 1.0",
+            "8k/9/9/9/9/9/9/9/K8 b - 4294967295",
+            "8k/9/9/9/9/9/9/9/K8 b - 1000001",
+            "8k/9/9/9/9/9/9/9/K8 b - 1 1",
+            "8k/9/9/9/9/9/9/9/K8 B - 1",
+            "8k/9/9/9/9/9/9/9/K8 b P- 1",
+            "8k/9/9/9/9/9/9/9/K8 b -P 1",
+            "8k/9/9/9/9/9/9/9/K8 b 1P 1",
+            "8k/9/9/9/9/9/9/9/K8 b 02P 1",
+            "8k/9/9/9/9/9/9/9/K8 b PP 1",
+            "8k/9/9/9/9/9/9/9/K8 b 2PP 1",
+            "8k/9/9/9/9/9/9/9/K8 b 0P 1",
+            "8k/9/9/9/9/9/9/9/K8 b 2 1",
+            "8k/9/9/9/9/9/9/9/K8 b +P 1",
+        ] {
+            assert!(Position::from_sfen(sfen).is_err(), "{sfen}");
+        }
+        // What stays accepted: any group order, and the largest move number, from which moves
+        // can still be played.
+        let mut pos = Position::from_sfen("8k/9/9/9/9/9/9/9/K8 b pG2s 1000000").unwrap();
+        assert_eq!(pos.to_sfen(), "8k/9/9/9/9/9/9/9/K8 b G2sp 1000000");
+        pos.play(pos.parse_usi_move("9i9h").unwrap());
+        assert_eq!(pos.move_number(), 1_000_001);
     }
 
     #[test]

@@ -1,0 +1,902 @@
+//! Property tests of every text reader the engine has (issue 12): SFEN and move text of the
+//! five games, the chance tokens, USI command lines, `setoption` values, opening-file lines,
+//! the perft chance script, and what the referee reads from other engines (USI and CECP
+//! lines, XBoard moves, engine command lines). Each property feeds random text, or a valid text mutated (bytes
+//! flipped, text inserted or deleted, fields and ranks duplicated, dropped or swapped, huge
+//! numbers), and asserts that the reader does not panic and answers either with a value or
+//! with an error that says something. Where a printer exists, valid input must also survive
+//! a round trip: parse → print → parse gives the same position or move.
+//!
+//! The default number of cases (proptest's 256 per property) is the short pass that
+//! `cargo test` runs; `PROPTEST_CASES=20000 cargo test --test parser_properties` is a long
+//! one.
+
+use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use shishi::referee::cecp_client::{self, BoardSize, Notation};
+use shishi::referee::openings::Opening;
+use shishi::referee::process::split_command;
+use shishi::referee::usi_client;
+use shishi::referee::variant::{MatchVariant, RefereeGame};
+use shishi::rules::game::NodeKind;
+use shishi::rules::moves::{Move, MoveList};
+use shishi::rules::notation::NotationError;
+use shishi::rules::variants::chu::{self, ChuRules};
+use shishi::rules::variants::madness::perft::ChanceScript;
+use shishi::rules::variants::madness::{self, Token};
+use shishi::rules::variants::shogammon::{self, DiceUse, Roll, ShogammonDice};
+use shishi::rules::variants::{kagamigi, shogi};
+use shishi::usi::command::{self, GO_KEYWORDS, MAX_WARNINGS};
+use shishi::usi::game::{RuleOptions, UsiPosition};
+use shishi::usi::options::{declarations, Options, Variant};
+use shishi::usi::output::Output;
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+/// proptest's defaults (256 cases, or `PROPTEST_CASES`), with failing cases kept in
+/// `engine-tests/parser_properties.proptest-regressions` (committed) to be replayed first.
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource(
+            "proptest-regressions",
+        ))),
+        ..ProptestConfig::default()
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Text generators
+// ---------------------------------------------------------------------------------------
+
+/// Characters the readers give meaning to, and some they must refuse.
+const NOTATION_CHARS: &str = "0123456789/+-*()=:?, \tbwkKpPrRgGlLnNsSxXcCaAeEqQdD|é五\u{0}";
+
+/// Random text: notation characters, printable ASCII, or anything at all.
+fn random_text() -> impl Strategy<Value = String> {
+    let notation: Vec<char> = NOTATION_CHARS.chars().collect();
+    prop_oneof![
+        proptest::collection::vec(proptest::sample::select(notation), 0..90)
+            .prop_map(|chars| chars.into_iter().collect()),
+        "[ -~]{0,90}",
+        any::<String>(),
+    ]
+}
+
+/// Text inserted by a mutation: digits, huge numbers, notation characters, any character.
+fn inserted_text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[0-9]{1,3}",
+        "[0-9]{10,30}",
+        Just("4294967296".to_string()),
+        Just("18446744073709551616".to_string()),
+        Just("-1".to_string()),
+        Just("+5".to_string()),
+        "[-+/()*:?= a-zA-Z0-9]{1,4}",
+        any::<char>().prop_map(String::from),
+    ]
+}
+
+/// One edit of a valid text. Positions are taken modulo the text's length.
+#[derive(Clone, Debug)]
+enum Mutation {
+    FlipBit {
+        at: usize,
+        bit: u8,
+    },
+    Insert {
+        at: usize,
+        text: String,
+    },
+    Delete {
+        at: usize,
+        len: usize,
+    },
+    /// Repeat a `separator`-separated part (a field with ' ', a rank with '/').
+    Duplicate {
+        part: usize,
+        separator: char,
+    },
+    Drop {
+        part: usize,
+        separator: char,
+    },
+    Swap {
+        a: usize,
+        b: usize,
+        separator: char,
+    },
+    /// Repeat one character many times (`p` → 19 `p`s).
+    Repeat {
+        at: usize,
+        times: usize,
+    },
+}
+
+fn separator() -> impl Strategy<Value = char> {
+    prop_oneof![Just(' '), Just('/')]
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    prop_oneof![
+        (any::<usize>(), 0u8..8).prop_map(|(at, bit)| Mutation::FlipBit { at, bit }),
+        (any::<usize>(), inserted_text()).prop_map(|(at, text)| Mutation::Insert { at, text }),
+        (any::<usize>(), 1usize..8).prop_map(|(at, len)| Mutation::Delete { at, len }),
+        (any::<usize>(), separator())
+            .prop_map(|(part, separator)| Mutation::Duplicate { part, separator }),
+        (any::<usize>(), separator())
+            .prop_map(|(part, separator)| Mutation::Drop { part, separator }),
+        (any::<usize>(), any::<usize>(), separator())
+            .prop_map(|(a, b, separator)| Mutation::Swap { a, b, separator }),
+        (any::<usize>(), 2usize..25).prop_map(|(at, times)| Mutation::Repeat { at, times }),
+    ]
+}
+
+fn mutations() -> impl Strategy<Value = Vec<Mutation>> {
+    proptest::collection::vec(mutation(), 1..4)
+}
+
+/// The nearest char boundary at or before `at` (mod the length + 1).
+fn boundary(text: &str, at: usize) -> usize {
+    let mut i = at % (text.len() + 1);
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+fn apply(text: &str, edits: &[Mutation]) -> String {
+    let mut text = text.to_string();
+    for edit in edits {
+        text = match edit {
+            Mutation::FlipBit { at, bit } => {
+                let mut bytes = text.into_bytes();
+                if !bytes.is_empty() {
+                    let i = at % bytes.len();
+                    bytes[i] ^= 1 << bit;
+                }
+                String::from_utf8_lossy(&bytes).into_owned()
+            }
+            Mutation::Insert { at, text: piece } => {
+                let i = boundary(&text, *at);
+                format!("{}{piece}{}", &text[..i], &text[i..])
+            }
+            Mutation::Delete { at, len } => {
+                let start = boundary(&text, *at);
+                let end = boundary(&text, start + len);
+                let end = end.max(start);
+                format!("{}{}", &text[..start], &text[end..])
+            }
+            Mutation::Duplicate { part, separator } => {
+                let mut parts: Vec<&str> = text.split(*separator).collect();
+                let i = part % parts.len();
+                parts.insert(i, parts[i]);
+                parts.join(&separator.to_string())
+            }
+            Mutation::Drop { part, separator } => {
+                let mut parts: Vec<&str> = text.split(*separator).collect();
+                parts.remove(part % parts.len());
+                parts.join(&separator.to_string())
+            }
+            Mutation::Swap { a, b, separator } => {
+                let mut parts: Vec<&str> = text.split(*separator).collect();
+                let n = parts.len();
+                parts.swap(a % n, b % n);
+                parts.join(&separator.to_string())
+            }
+            Mutation::Repeat { at, times } => match text[boundary(&text, *at)..].chars().next() {
+                Some(c) => {
+                    let i = boundary(&text, *at);
+                    format!(
+                        "{}{}{}",
+                        &text[..i],
+                        c.to_string().repeat(*times),
+                        &text[i..]
+                    )
+                }
+                None => text,
+            },
+        };
+    }
+    text
+}
+
+// ---------------------------------------------------------------------------------------
+// What every answer must be
+// ---------------------------------------------------------------------------------------
+
+fn says_something(error: &str) -> bool {
+    !error.trim().is_empty()
+}
+
+fn notation_error_says_something(error: &NotationError) -> bool {
+    match error {
+        NotationError::Sfen(why) | NotationError::Move(why) => says_something(why),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The five games, through the referee's view of them
+// ---------------------------------------------------------------------------------------
+
+const VARIANTS: [MatchVariant; 5] = [
+    MatchVariant::Shogi,
+    MatchVariant::Chu(ChuRules::Lishogi),
+    MatchVariant::Kagamigi,
+    MatchVariant::Shogammon,
+    MatchVariant::Madness,
+];
+
+/// SFENs of each game beyond the start position: hands, promoted pieces, points, the Chu
+/// lion-capture square, large move numbers.
+fn sample_sfens(variant: MatchVariant) -> Vec<&'static str> {
+    match variant {
+        MatchVariant::Shogi | MatchVariant::Madness => vec![
+            shogi::notation::START_SFEN,
+            "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
+            "4k4/9/4+P4/9/9/9/9/9/4K4 w RB2G2S2N2L16Prb2g2s2n2l 17",
+            "8k/9/9/9/9/9/1gn6/9/K8 b - 1000000",
+        ],
+        MatchVariant::Chu(_) => vec![
+            chu::notation::START_SFEN,
+            "11k/12/12/9g2/6+o2n2/6R1N3/12/9R2/12/12/12/K11 b 6e 1",
+            "12/6k1+e3/6nP4/12/6N5/12/12/12/12/12/12/K4G5+E w - 12",
+        ],
+        MatchVariant::Kagamigi => vec![
+            kagamigi::notation::START_SFEN,
+            "5k6/12/12/12/12/12/12/12/12/12/12/5K6 b ADCTQJHWMVUOXRBIEYFGSNLPad 1",
+            "5k6/12/+P11/12/4+u7/12/12/12/12/12/12/5K6 w 10Pr3p 12",
+        ],
+        MatchVariant::Shogammon => vec![
+            shogammon::notation::START_SFEN,
+            "(lk)8/9/9/9/9/9/9/9/(P+B)3K4 b RG2p 12",
+            "4k4/9/9/9/9/9/9/9/(G+R)(SK)(+L+N)6 b - 1",
+        ],
+    }
+}
+
+/// How each game's reader is asked for any action, chance outcomes included (the referee's
+/// `parse_move` reads only the player's decisions).
+trait AnyActionText: RefereeGame {
+    fn parse_any(&self, text: &str) -> Result<Move, String> {
+        self.parse_move(text)
+    }
+}
+
+impl AnyActionText for shogi::Position {}
+impl AnyActionText for chu::Position {}
+impl AnyActionText for kagamigi::Position {}
+
+impl AnyActionText for shogammon::Position {
+    fn parse_any(&self, text: &str) -> Result<Move, String> {
+        self.parse_action(text).map_err(|e| e.to_string())
+    }
+}
+
+impl AnyActionText for madness::TrueGame {
+    fn parse_any(&self, text: &str) -> Result<Move, String> {
+        self.parse_action(text).map_err(|e| e.to_string())
+    }
+}
+
+/// Plays `plies` random actions (chance outcomes included) from the start, calling `visit`
+/// at the start of each player's turn (where the SFEN describes the whole state) and
+/// returning the final game.
+fn playout<G: RefereeGame>(
+    variant: MatchVariant,
+    seed: u64,
+    plies: usize,
+    mut visit: impl FnMut(&G),
+) -> G {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut game = G::start(variant);
+    let mut legal = MoveList::new();
+    let mut last_mover = None;
+    for _ in 0..plies {
+        if game.outcome().is_some() {
+            break;
+        }
+        let mover = match game.node_kind() {
+            NodeKind::Decision(color) => Some(color),
+            NodeKind::Chance(_) => None,
+        };
+        let turn_start = mover.is_some() && last_mover.is_some_and(|c| Some(c) != mover);
+        if turn_start || last_mover.is_none() {
+            visit(&game);
+        }
+        legal.clear();
+        game.legal_actions(&mut legal);
+        if legal.is_empty() {
+            break;
+        }
+        last_mover = mover.or(last_mover);
+        game.play(legal[rng.gen_range(0..legal.len())]);
+    }
+    game
+}
+
+/// An SFEN that the game reads back to itself.
+fn assert_sfen_round_trips<G: RefereeGame>(game: &G, variant: MatchVariant) {
+    let sfen = game.sfen();
+    let reread = G::from_sfen(&sfen, variant).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+    assert_eq!(reread.sfen(), sfen);
+}
+
+/// Any text given to the SFEN reader: a value or a reason; a value prints an SFEN that
+/// reads back to the same value.
+fn check_sfen_text<G: RefereeGame>(text: &str, variant: MatchVariant) -> Result<(), TestCaseError> {
+    match G::from_sfen(text, variant) {
+        Ok(pos) => {
+            let printed = pos.sfen();
+            let reread = G::from_sfen(&printed, variant);
+            prop_assert!(
+                reread.is_ok(),
+                "{text:?} read, but its print {printed:?} not"
+            );
+            prop_assert_eq!(reread.unwrap().sfen(), printed);
+        }
+        Err(e) => prop_assert!(says_something(&e), "{text:?}: empty error"),
+    }
+    Ok(())
+}
+
+/// Any text given to the move reader: a reason, or a legal move whose text reads back to it.
+fn check_move_text<G: AnyActionText>(game: &G, text: &str) -> Result<(), TestCaseError> {
+    match game.parse_any(text) {
+        Ok(mv) => {
+            let mut legal = MoveList::new();
+            game.legal_actions(&mut legal);
+            prop_assert!(legal.contains(&mv), "{text:?} read as an illegal action");
+            let printed = game.move_text(mv);
+            prop_assert_eq!(game.parse_any(&printed), Ok(mv), "{} → {}", text, printed);
+        }
+        Err(e) => prop_assert!(says_something(&e), "{text:?}: empty error"),
+    }
+    Ok(())
+}
+
+/// Every legal action of `game` reads back from its text.
+fn assert_actions_round_trip<G: AnyActionText>(game: &G) {
+    let mut legal = MoveList::new();
+    game.legal_actions(&mut legal);
+    for &mv in legal.iter() {
+        let text = game.move_text(mv);
+        assert_eq!(game.parse_any(&text), Ok(mv), "{text} in {}", game.sfen());
+    }
+}
+
+/// The properties of one game: random and mutated SFENs and moves, and round trips along a
+/// random game.
+fn game_properties<G: AnyActionText>(
+    variant: MatchVariant,
+    input: &GameInput,
+) -> Result<(), TestCaseError> {
+    check_sfen_text::<G>(&input.random, variant)?;
+    let samples = sample_sfens(variant);
+    let sample = samples[input.pick % samples.len()];
+    check_sfen_text::<G>(&apply(sample, &input.edits), variant)?;
+    let mut seen_texts = Vec::new();
+    let end = playout::<G>(variant, input.seed, input.plies, |game| {
+        assert_sfen_round_trips(game, variant);
+        seen_texts.push(game.sfen());
+    });
+    if let Some(sfen) = seen_texts.last() {
+        check_sfen_text::<G>(&apply(sfen, &input.edits), variant)?;
+    }
+    assert_actions_round_trip(&end);
+    check_move_text(&end, &input.random)?;
+    let mut legal = MoveList::new();
+    end.legal_actions(&mut legal);
+    if !legal.is_empty() {
+        let text = end.move_text(legal[input.pick % legal.len()]);
+        check_move_text(&end, &apply(&text, &input.edits))?;
+    }
+    Ok(())
+}
+
+/// One case of the game properties.
+#[derive(Clone, Debug)]
+struct GameInput {
+    random: String,
+    edits: Vec<Mutation>,
+    pick: usize,
+    seed: u64,
+    plies: usize,
+}
+
+fn game_input() -> impl Strategy<Value = GameInput> {
+    (
+        random_text(),
+        mutations(),
+        any::<usize>(),
+        any::<u64>(),
+        0usize..70,
+    )
+        .prop_map(|(random, edits, pick, seed, plies)| GameInput {
+            random,
+            edits,
+            pick,
+            seed,
+            plies,
+        })
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn shogi_text(input in game_input()) {
+        game_properties::<shogi::Position>(MatchVariant::Shogi, &input)?;
+    }
+
+    #[test]
+    fn chu_text(input in game_input()) {
+        game_properties::<chu::Position>(MatchVariant::Chu(ChuRules::Lishogi), &input)?;
+    }
+
+    #[test]
+    fn kagamigi_text(input in game_input()) {
+        game_properties::<kagamigi::Position>(MatchVariant::Kagamigi, &input)?;
+    }
+
+    #[test]
+    fn shogammon_text(input in game_input()) {
+        game_properties::<shogammon::Position>(MatchVariant::Shogammon, &input)?;
+    }
+
+    #[test]
+    fn madness_text(input in game_input()) {
+        game_properties::<madness::TrueGame>(MatchVariant::Madness, &input)?;
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Chance tokens
+// ---------------------------------------------------------------------------------------
+
+/// Text shaped like a chance token, with random values.
+fn token_like() -> impl Strategy<Value = String> {
+    let prefix = prop_oneof![
+        Just("r:"),
+        Just("c:"),
+        Just("draw:"),
+        Just("mad"),
+        Just("roll"),
+        Just("pass"),
+        Just(""),
+    ];
+    let value = prop_oneof![
+        "[0-9]{0,3}",
+        "[0-9]{4,25}",
+        "[-+?=a-z ]{0,3}",
+        any::<char>().prop_map(String::from),
+    ];
+    prop_oneof![
+        (prefix, value).prop_map(|(p, v)| format!("{p}{v}")),
+        random_text(),
+    ]
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn madness_tokens(text in token_like()) {
+        match Token::parse(&text) {
+            Ok(Some(token)) => prop_assert_eq!(Token::parse(&token.text()), Ok(Some(token))),
+            Ok(None) => prop_assert!(
+                !["r:", "c:", "draw:", "mad"].iter().any(|p| text.starts_with(p)),
+                "{:?} looks like a token but was not read as one", text
+            ),
+            Err(e) => prop_assert!(notation_error_says_something(&e), "{text:?}"),
+        }
+        match ChanceScript::parse(&text) {
+            Ok(script) => {
+                prop_assert!(script.rolls.len() + script.draws.len() <= text.len());
+            }
+            Err(e) => prop_assert!(notation_error_says_something(&e), "{text:?}"),
+        }
+    }
+
+    #[test]
+    fn shogammon_rolls(text in token_like()) {
+        if let Some(roll) = Roll::parse_token(&text) {
+            prop_assert_eq!(Roll::parse_token(&roll.token()), Some(roll));
+            prop_assert_eq!(Roll::from_move(roll.to_move()), Some(roll));
+        }
+        let mut pos = shogammon::Position::startpos();
+        for _ in 0..2 {
+            match pos.parse_action(&text) {
+                Ok(action) => {
+                    prop_assert_eq!(pos.parse_action(&pos.action_to_usi(action)), Ok(action));
+                    pos.play(action);
+                }
+                Err(e) => {
+                    prop_assert!(notation_error_says_something(&e), "{text:?}");
+                    let mut legal = MoveList::new();
+                    pos.generate_legal(&mut legal);
+                    pos.play(legal[0]);
+                }
+            }
+        }
+    }
+
+    /// A whole Madness `position` argument, tokens random or mutated from a real game's.
+    #[test]
+    fn madness_position_text(
+        seed in any::<u64>(),
+        plies in 0usize..40,
+        edits in mutations(),
+        extra in proptest::collection::vec(token_like(), 0..6),
+    ) {
+        let game = playout::<madness::TrueGame>(MatchVariant::Madness, seed, plies, |_| {});
+        let text = game.position_text();
+        let reread = madness::TrueGame::from_position_text(&text, madness::TrueCards::default());
+        prop_assert!(reread.is_ok(), "{text}");
+        prop_assert_eq!(reread.unwrap().position_text(), text.clone());
+        let mangled = format!("{} {}", apply(&text, &edits), extra.join(" "));
+        match madness::TrueGame::from_position_text(&mangled, madness::TrueCards::default()) {
+            Ok(game) => {
+                let again = game.position_text();
+                let reread =
+                    madness::TrueGame::from_position_text(&again, madness::TrueCards::default());
+                prop_assert!(reread.is_ok(), "{mangled:?} → {again:?}");
+            }
+            Err(e) => prop_assert!(notation_error_says_something(&e), "{mangled:?}"),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// USI command lines
+// ---------------------------------------------------------------------------------------
+
+/// A token of a command line: a keyword, a number of any size or shape, a move, or junk.
+fn usi_token() -> impl Strategy<Value = String> {
+    prop_oneof![
+        proptest::sample::select(GO_KEYWORDS).prop_map(str::to_string),
+        proptest::sample::select(&["startpos", "sfen", "moves", "name", "value", "<empty>"][..])
+            .prop_map(str::to_string),
+        "-?[0-9]{1,25}",
+        "[0-9]{1,5}\\.[0-9]{1,3}",
+        proptest::sample::select(&["1e400", "NaN", "inf", "-0", "+7", "0x10"][..])
+            .prop_map(str::to_string),
+        proptest::sample::select(&["7g7f", "2g2f", "P*5e", "8h2b+", "r:61", "draw:3"][..])
+            .prop_map(str::to_string),
+        "[!-~]{1,8}",
+        "\\PC{1,3}",
+    ]
+}
+
+fn usi_tokens() -> impl Strategy<Value = Vec<String>> {
+    proptest::collection::vec(usi_token(), 0..30)
+}
+
+fn option_names() -> Vec<String> {
+    let mut names: Vec<String> = declarations()
+        .iter()
+        .filter_map(|line| line.split_whitespace().nth(2).map(str::to_string))
+        .collect();
+    names.extend(["Clear Hash", "hash", "UCI_Variant", "NoSuchOption"].map(str::to_string));
+    names
+}
+
+/// A shared sink that the engine writes to and the test reads.
+#[derive(Clone, Default)]
+struct Sink(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The commands that answer with more than errors, search or allocate the hash.
+const LOUD_COMMANDS: &[&str] = &["usi", "isready", "go", "quit"];
+
+/// Commands that answer only with errors (no search, no hash allocation, no `usiok`).
+fn quiet_line() -> impl Strategy<Value = String> {
+    let command = proptest::sample::select(
+        &[
+            "position",
+            "setoption",
+            "usinewgame",
+            "gameover",
+            "stop",
+            "ponderhit",
+            "debug",
+            "register",
+            "junk",
+            "",
+        ][..],
+    );
+    // A command word later in the line would be run (unknown leading tokens are skipped),
+    // so none may appear among the random tokens.
+    let tokens = usi_tokens().prop_map(|tokens| {
+        tokens
+            .into_iter()
+            .map(|t| {
+                if LOUD_COMMANDS.contains(&t.as_str()) {
+                    "x".to_string()
+                } else {
+                    t
+                }
+            })
+            .collect::<Vec<_>>()
+    });
+    (command, tokens).prop_map(|(c, t)| format!("{c} {}", t.join(" ")))
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn usi_tokens_keep_offsets(line in random_text()) {
+        for (offset, token) in command::tokens(&line) {
+            prop_assert!(!token.is_empty() && !token.contains(char::is_whitespace));
+            prop_assert_eq!(&line[offset..offset + token.len()], token);
+        }
+    }
+
+    #[test]
+    fn go_and_ponderhit_lines(tokens in usi_tokens()) {
+        let args: Vec<&str> = tokens.iter().map(String::as_str).collect();
+        let start = shogi::Position::startpos();
+        let (go, warnings) =
+            command::parse_go(&args, &|t| start.parse_usi_move(t).map_err(|e| e.to_string()));
+        prop_assert!(warnings.len() <= MAX_WARNINGS, "{warnings:?}");
+        prop_assert!(warnings.iter().all(|w| says_something(w)));
+        let mut distinct = go.limits.root_moves.clone();
+        distinct.dedup();
+        prop_assert_eq!(distinct.len(), go.limits.root_moves.len());
+        let (_, warnings) = command::parse_ponderhit(&args);
+        prop_assert!(warnings.len() <= MAX_WARNINGS, "{warnings:?}");
+        prop_assert!(warnings.iter().all(|w| says_something(w)));
+    }
+
+    #[test]
+    fn setoption_lines_and_values(
+        rest in random_text(),
+        name in proptest::sample::select(option_names()),
+        value in prop_oneof![usi_token(), random_text()],
+    ) {
+        match command::parse_setoption(&rest) {
+            Ok((name, _)) => prop_assert!(!name.is_empty()),
+            Err(e) => prop_assert!(says_something(&e)),
+        }
+        let line = format!("name {name} value {value}");
+        let (parsed_name, parsed_value) = command::parse_setoption(&line).unwrap();
+        let mut options = Options::default();
+        let before = options.clone();
+        match options.set(&parsed_name, parsed_value.as_deref()) {
+            Ok(_) => {}
+            Err(e) => {
+                prop_assert!(says_something(&e));
+                prop_assert_eq!(options, before, "{} changed options", line);
+            }
+        }
+        if let Ok(dice) = ShogammonDice::parse(&value) {
+            prop_assert_eq!(ShogammonDice::parse(&dice.spec()), Ok(dice));
+            prop_assert_eq!(ShogammonDice::parse(&dice.to_string()), Ok(dice));
+        }
+        if let Err(e) = DiceUse::parse(&value) {
+            prop_assert!(says_something(&e));
+        }
+    }
+
+    #[test]
+    fn usi_position_arguments(
+        variant in proptest::sample::select(&[
+            Variant::Shogi, Variant::Chushogi, Variant::Chukagamigi, Variant::Shogammon,
+            Variant::Madness,
+        ][..]),
+        pick in any::<usize>(),
+        edits in mutations(),
+        tokens in usi_tokens(),
+    ) {
+        let match_variant = VARIANTS[variant_index(variant)];
+        let samples = sample_sfens(match_variant);
+        let sfen = apply(samples[pick % samples.len()], &edits);
+        let text = format!("sfen {sfen} moves {}", tokens.join(" "));
+        for line in [text, tokens.join(" ")] {
+            let args: Vec<&str> = line.split_whitespace().collect();
+            if let Err(e) = UsiPosition::parse(&args, variant, RuleOptions::default()) {
+                prop_assert!(says_something(&e), "{line:?}");
+            }
+        }
+    }
+
+    /// Whole lines through the protocol loop: it never panics and answers these commands
+    /// only with `info string error …` lines.
+    #[test]
+    fn whole_usi_lines(lines in proptest::collection::vec(quiet_line(), 1..6)) {
+        let sink = Sink::default();
+        let input = std::io::Cursor::new(lines.join("\n").into_bytes());
+        let code = shishi::usi::run_with(input, Output::new(Box::new(sink.clone())));
+        prop_assert_eq!(code, 0);
+        let written = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
+        for answer in written.lines() {
+            let message = answer.strip_prefix("info string error ");
+            prop_assert!(message.is_some_and(says_something), "{lines:?} → {answer:?}");
+        }
+    }
+
+    #[test]
+    fn opening_file_lines(
+        line in random_text(),
+        variant_at in 0usize..5,
+        edits in mutations(),
+        seed in any::<u64>(),
+        plies in 0usize..12,
+    ) {
+        let variant = VARIANTS[variant_at];
+        check_opening_line(&line, variant)?;
+        let moves = opening_moves(variant, seed, plies);
+        let from_start = format!("startpos moves {}", moves.join(" "));
+        check_opening_line(&from_start, variant)?;
+        check_opening_line(&apply(&from_start, &edits), variant)?;
+        let samples = sample_sfens(variant);
+        let sfen_line = format!("sfen {}", samples[seed as usize % samples.len()]);
+        check_opening_line(&apply(&sfen_line, &edits), variant)?;
+    }
+}
+
+fn variant_index(variant: Variant) -> usize {
+    match variant {
+        Variant::Shogi => 0,
+        Variant::Chushogi => 1,
+        Variant::Chukagamigi => 2,
+        Variant::Shogammon => 3,
+        Variant::Madness => 4,
+    }
+}
+
+/// The decisions of a random game from the start, as an opening file writes them (the chance
+/// games' openings hold decisions only, so they stop at the first chance node).
+fn opening_moves(variant: MatchVariant, seed: u64, plies: usize) -> Vec<String> {
+    fn moves_of<G: RefereeGame>(variant: MatchVariant, seed: u64, plies: usize) -> Vec<String> {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut game = G::start(variant);
+        let mut out = Vec::new();
+        let mut legal = MoveList::new();
+        for _ in 0..plies {
+            legal.clear();
+            game.legal_actions(&mut legal);
+            if game.is_chance() || legal.is_empty() || game.outcome().is_some() {
+                break;
+            }
+            let mv = legal[rng.gen_range(0..legal.len())];
+            out.push(game.move_text(mv));
+            game.play(mv);
+            if game.outcome().is_some() {
+                out.pop();
+                break;
+            }
+        }
+        out
+    }
+    match variant {
+        MatchVariant::Shogi => moves_of::<shogi::Position>(variant, seed, plies),
+        MatchVariant::Chu(_) => moves_of::<chu::Position>(variant, seed, plies),
+        MatchVariant::Kagamigi => moves_of::<kagamigi::Position>(variant, seed, plies),
+        MatchVariant::Shogammon => moves_of::<shogammon::Position>(variant, seed, plies),
+        MatchVariant::Madness => moves_of::<madness::TrueGame>(variant, seed, plies),
+    }
+}
+
+/// An opening line: blank, a reason, or an opening whose canonical line reads back to it.
+fn check_opening_line(line: &str, variant: MatchVariant) -> Result<(), TestCaseError> {
+    match Opening::parse_line(line, variant) {
+        Ok(None) => prop_assert!(
+            line.split('#').next().unwrap_or("").trim().is_empty(),
+            "{line:?} skipped as blank"
+        ),
+        Ok(Some(opening)) => {
+            let canonical = format!("{} moves {}", opening.usi_base(), opening.moves.join(" "));
+            let reread = Opening::parse_line(&canonical, variant);
+            prop_assert_eq!(reread, Ok(Some(opening)), "{} → {}", line, canonical);
+        }
+        Err(e) => prop_assert!(says_something(&e), "{line:?}"),
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------------------
+// What other engines send the referee
+// ---------------------------------------------------------------------------------------
+
+/// A line as a USI or CECP engine might write it: keywords, numbers of any size, moves in
+/// either notation, or junk.
+fn engine_line() -> impl Strategy<Value = String> {
+    let word = prop_oneof![
+        proptest::sample::select(
+            &[
+                "option",
+                "name",
+                "type",
+                "combo",
+                "var",
+                "USI_Variant",
+                "UCI_Variant",
+                "info",
+                "score",
+                "cp",
+                "mate",
+                "lowerbound",
+                "move",
+                "resign",
+                "feature",
+                "=",
+                "\"",
+                "1.",
+                "...",
+                "1-0",
+                "mates!",
+                "Illegal",
+                "@@@@",
+                "P@e5",
+                "c3c4",
+                "f6,f5",
+            ][..]
+        )
+        .prop_map(str::to_string),
+        "-?[0-9]{1,25}",
+        "[a-l][0-9]{1,2}[a-l]?[0-9]{0,2}[,+=]?",
+        "[!-~]{1,8}",
+    ];
+    prop_oneof![
+        proptest::collection::vec(word, 0..12).prop_map(|w| w.join(" ")),
+        random_text(),
+    ]
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// The readers of engine output and of engine command lines never panic, and a move the
+    /// referee converts to XBoard notation converts back.
+    #[test]
+    fn engine_output_readers(line in engine_line(), seed in any::<u64>(), plies in 0usize..40) {
+        let _ = cecp_client::classify(&line);
+        let _ = cecp_client::parse_features(&line);
+        let _ = usi_client::combo_values(&line, "USI_Variant");
+        let _ = usi_client::parse_info_score(&line);
+        match split_command(&line) {
+            Ok(words) => prop_assert!(!words.is_empty()),
+            Err(e) => prop_assert!(says_something(&e)),
+        }
+        for board in [BoardSize::SHOGI, BoardSize::CHU] {
+            let _ = cecp_client::engine_to_usi(&line, board);
+        }
+        fn xboard_round_trip<G: RefereeGame>(
+            variant: MatchVariant,
+            board: BoardSize,
+            seed: u64,
+            plies: usize,
+        ) -> Result<(), TestCaseError> {
+            let game = playout::<G>(variant, seed, plies, |_| {});
+            let mut legal = MoveList::new();
+            game.legal_actions(&mut legal);
+            for &mv in legal.iter().filter(|&&mv| !game.is_pass(mv)) {
+                let usi = game.move_text(mv);
+                let xboard = cecp_client::usi_to_engine(&usi, Notation::XBoard, board, false);
+                let back = cecp_client::engine_to_usi(&xboard, board);
+                prop_assert_eq!(game.parse_move(&back), Ok(mv), "{} → {} → {}", usi, xboard, back);
+            }
+            Ok(())
+        }
+        xboard_round_trip::<shogi::Position>(MatchVariant::Shogi, BoardSize::SHOGI, seed, plies)?;
+        xboard_round_trip::<chu::Position>(
+            MatchVariant::Chu(ChuRules::Lishogi),
+            BoardSize::CHU,
+            seed,
+            plies,
+        )?;
+    }
+}
