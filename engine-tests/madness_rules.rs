@@ -211,11 +211,17 @@ fn the_opponents_card_is_a_chance_node_before_its_choice() {
     real.play_texts(["c:9"]).unwrap();
     assert_eq!(real.phase(), Phase::Draw);
     assert_eq!(real.cards().discards.total(), 1);
-    // My own draws are deferred as well: after my card is played my next card is hidden
-    // until my next madness choice.
+    // My own draws are deferred as well in the search: after my card is played, the search's
+    // draw outcome leaves my next card hidden until my next madness choice. (A stream sent to
+    // me never hides my own card: `draw:?` for my own draw is refused as text.)
     let mut mine = PlayerView::from_sfen("4k4/9/9/9/4G4/9/9/9/4K4 b - 1", Color::Sente).unwrap();
-    mine.play_texts(["draw:2", "draw:?", "c:2", "draw:?"])
-        .unwrap();
+    mine.play_texts(["draw:2", "draw:?", "c:2"]).unwrap();
+    let NodeKind::Chance(outcomes) = mine.node_kind() else {
+        panic!("my replacement card is a chance node of the search");
+    };
+    assert_eq!(outcomes.len(), 1, "{outcomes:?}");
+    assert_eq!(mine.action_text(outcomes[0].0), "draw:?");
+    mine.play(outcomes[0].0);
     assert_eq!(mine.cards().own, None);
 }
 
