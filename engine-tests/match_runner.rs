@@ -426,12 +426,7 @@ fn a_match_killed_mid_way_resumes_without_losing_or_repeating_a_game() {
     let out = out_dir("killed");
     let me = env!("CARGO_BIN_EXE_shishi");
     let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/openings/shogi.txt");
-    let args = [
-        "match",
-        "--engine1",
-        me,
-        "--engine2",
-        me,
+    let settings = [
         "--games",
         "16",
         "--concurrency",
@@ -442,9 +437,10 @@ fn a_match_killed_mid_way_resumes_without_losing_or_repeating_a_game() {
         "60",
         "--openings",
         openings,
-        "--out",
-        out.to_str().unwrap(),
     ];
+    let out_s = out.to_str().unwrap();
+    let mut args = vec!["match", "--engine1", me, "--engine2", me, "--out", out_s];
+    args.extend_from_slice(&settings);
     let mut runner = Command::new(me)
         .args(args)
         .stdout(std::process::Stdio::null())
@@ -478,24 +474,9 @@ fn a_match_killed_mid_way_resumes_without_losing_or_repeating_a_game() {
         "{} games",
         before.len()
     );
-    let (_, all) = run(
-        me,
-        me,
-        &out,
-        &[
-            "--games",
-            "16",
-            "--concurrency",
-            "2",
-            "--tc",
-            "nodes=2000",
-            "--max-moves",
-            "60",
-            "--openings",
-            openings,
-            "--resume",
-        ],
-    );
+    let mut resume = settings.to_vec();
+    resume.push("--resume");
+    let (_, all) = run(me, me, &out, &resume);
     assert_eq!(
         all.iter().map(|g| g.game).collect::<Vec<_>>(),
         (1..=16).collect::<Vec<_>>()
