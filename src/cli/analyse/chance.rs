@@ -253,7 +253,7 @@ pub fn whole_turns<G: Game>(game: &G) -> Vec<Vec<Move>> {
 }
 
 /// The depth units a turn uses.
-fn turn_cost<G: UsiChanceGame>(game: &G, turn: &[Move]) -> u32 {
+pub fn turn_cost<G: UsiChanceGame>(game: &G, turn: &[Move]) -> u32 {
     let mut game = game.clone();
     let mut cost = 0;
     for &action in turn {
@@ -265,7 +265,7 @@ fn turn_cost<G: UsiChanceGame>(game: &G, turn: &[Move]) -> u32 {
 
 /// The value for `pov` of the state after `turn`, searched with `depth` units left
 /// (statically with none); `None` if the deadline cut the search short.
-fn value_after<G: UsiChanceGame>(
+pub fn value_after<G: UsiChanceGame>(
     engine: &mut ChanceEngine,
     game: &G,
     turn: &[Move],

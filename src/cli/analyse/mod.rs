@@ -8,9 +8,12 @@
 //! the ranked turns, as GNU Backgammon's analysis shows them). The board is drawn by
 //! [`diagram`].
 
+pub mod board_svg;
 pub mod chance;
 pub mod deterministic;
 pub mod diagram;
+pub mod plot;
+pub mod review;
 
 use super::Variant;
 use crate::rules::geometry::Color;
@@ -50,13 +53,30 @@ pub struct AnalyseArgs {
     /// The position as an SFEN.
     #[arg(
         long,
-        conflicts_with = "startpos",
-        required_unless_present = "startpos"
+        conflicts_with_all = ["startpos", "record"],
+        required_unless_present_any = ["startpos", "record"]
     )]
     sfen: Option<String>,
     /// Start from the game's start position.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "record")]
     startpos: bool,
+    /// Review a whole game: a KIF (UTF-8), CSA or `.usi` record (`shishi match` writes
+    /// `.usi` in every game). Every position is searched (--movetime each, default 500 ms,
+    /// or --depth); marks: shogi and the 12×12 games by the centipawn loss, inaccuracy ?!
+    /// from 100, mistake ? from 300, blunder ?? from 800; Shogammon and the Madness by the
+    /// equity loss as GNU Backgammon marks it, from 0.04, 0.08, 0.16.
+    #[arg(long, value_name = "FILE")]
+    record: Option<String>,
+    /// With --record: also write the review as JSON to this file.
+    #[arg(long, value_name = "FILE", requires = "record")]
+    json: Option<String>,
+    /// With --record: write the evaluation graph (sente's value by move, marks, chance
+    /// events) as SVG to this file.
+    #[arg(long, value_name = "FILE.svg", requires = "record")]
+    plot: Option<String>,
+    /// Write the analysed position's board as SVG to this file.
+    #[arg(long, value_name = "FILE.svg", conflicts_with = "record")]
+    board_svg: Option<String>,
     /// Moves to play from the position first (USI moves; in the chance games the protocol
     /// tokens too: `r:61`, `pass`, `draw:4`, `c:7`, `roll`, `r:10`, `mad+`).
     #[arg(long, num_args = 1.., value_delimiter = ' ')]
@@ -137,8 +157,9 @@ pub struct SearchBudget {
 
 impl AnalyseArgs {
     fn budget(&self) -> SearchBudget {
+        let default_ms = if self.record.is_some() { 500 } else { 5000 };
         let movetime = match (self.movetime, self.depth) {
-            (None, None) => Some(5000),
+            (None, None) => Some(default_ms),
             (t, _) => t,
         };
         SearchBudget {
@@ -203,6 +224,11 @@ impl AnalyseArgs {
     }
 }
 
+/// Writes `text` to the file `path`.
+fn write_file(path: &str, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))
+}
+
 /// Deals the cards a Madness position still waits for: the viewer's `card` (hidden when not
 /// given), the opponent's hidden, so that the analysis starts at the first decision.
 fn complete_deal(view: &mut madness::PlayerView, card: Option<u8>) -> Result<(), String> {
@@ -224,8 +250,32 @@ fn complete_deal(view: &mut madness::PlayerView, card: Option<u8>) -> Result<(),
 }
 
 pub fn run(args: &AnalyseArgs) -> Result<(), String> {
-    let position = args.position()?;
     let budget = args.budget();
+    if let Some(path) = &args.record {
+        let rules = RuleOptions {
+            chu_rules: args.chu_rules,
+            dice: args.dice,
+        };
+        let mut progress = crate::cli::progress::Progress::new("review");
+        let reviewed = review::run(
+            path,
+            rules,
+            &budget,
+            args.json.as_deref(),
+            &mut |done, total| progress.step(done, total),
+        )?;
+        progress.finish();
+        if let Some(out) = &args.plot {
+            let title = format!("{path} ({})", reviewed.variant.name());
+            write_file(out, &plot::plot_svg(&reviewed, &title))?;
+        }
+        return Ok(());
+    }
+    let position = args.position()?;
+    if let Some(out) = &args.board_svg {
+        let board = with_position!(&position, pos => pos.board(), cpos => cpos.board());
+        write_file(out, &board_svg::board_svg(&board))?;
+    }
     with_position!(&position,
         pos => {
             say!("{}", pos.board().text().trim_end());
