@@ -138,3 +138,24 @@ fn the_undamaged_records_read_every_move() {
         assert_eq!(game.moves.len(), moves, "{name}");
     }
 }
+
+/// A game of `shishi match` exported by cshogi's KIF and CSA exporters (`cshogi.KIF.Exporter`,
+/// `cshogi.CSA.Exporter`; the KIF converted from Shift_JIS to UTF-8): both read back with the
+/// same 65 moves as the match's own `.usi` record.
+#[test]
+fn cshogi_exports_read_back_as_the_match_record() {
+    let fixture = |name: &str| {
+        let path = format!(
+            "{}/engine-tests/fixtures/{name}",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        shishi::record::read_file(&path).unwrap_or_else(|e| panic!("{name}: {e}"))
+    };
+    let usi = fixture("match_game.usi");
+    assert_eq!(usi.moves.len(), 65);
+    for name in ["cshogi_export.kifu", "cshogi_export.csa"] {
+        let game = fixture(name);
+        assert_eq!(game.moves, usi.moves, "{name}");
+        assert_eq!(game.start_sfen, None, "{name}");
+    }
+}
