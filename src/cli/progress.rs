@@ -68,6 +68,17 @@ impl Progress {
         }
     }
 
+    /// Erases the bar (on a terminal) so that a result line can be printed on its line; the
+    /// next step draws it again.
+    pub fn clear(&mut self) {
+        if self.terminal && self.drawn {
+            let mut err = std::io::stderr().lock();
+            let _ = write!(err, "\r\x1b[2K");
+            let _ = err.flush();
+            self.drawn = false;
+        }
+    }
+
     /// Ends the bar's line.
     pub fn finish(&mut self) {
         if self.terminal && self.drawn {
