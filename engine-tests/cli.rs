@@ -214,6 +214,78 @@ fn games_named_in_help(subcommand: &str) -> Vec<&'static str> {
                 .iter()
                 .enumerate()
                 .any(|(i, w)| w == game && (i == 0 || words[i - 1] != "not"))
+#[test]
+fn analyse_prints_a_board_and_a_best_move_in_every_game() {
+    for (variant, files_header) in [
+        ("shogi", "9  8  7"),
+        ("chushogi", "12 11 10"),
+        ("chukagamigi", "12 11 10"),
+        ("madness", "9  8  7"),
+    ] {
+        let out = shishi(&[
+            "analyse",
+            "--variant",
+            variant,
+            "--startpos",
+            "--movetime",
+            "300",
+            "--hash",
+            "4",
+        ]);
+        let stdout = text(&out.stdout);
+        assert!(out.status.success(), "{variant}: {}", text(&out.stderr));
+        assert!(stdout.contains(files_header), "{variant}: {stdout}");
+        assert!(stdout.contains(" | a\n"), "{variant}: {stdout}");
+        let best = stdout
+            .lines()
+            .find_map(|l| l.strip_prefix("bestmove "))
+            .unwrap_or_else(|| panic!("{variant}: no bestmove in {stdout}"));
+        assert!(
+            !best.starts_with("resign") && !best.starts_with("(none)"),
+            "{variant}"
+        );
+    }
+    // After a roll, Shogammon ranks whole turns (two die actions) and answers the best.
+    let out = shishi(&[
+        "analyse",
+        "--variant",
+        "shogammon",
+        "--startpos",
+        "--moves",
+        "r:61",
+        "--depth",
+        "1",
+        "--multipv",
+        "3",
+    ]);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let best = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .expect("a best turn");
+    assert_eq!(best.split(',').count(), 2, "{stdout}");
+    let ranked: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()) && l.contains(". "))
+        .collect();
+    assert_eq!(ranked.len(), 3, "{stdout}");
+    assert!(ranked[0].contains(best), "{stdout}");
+}
+
+/// The rows of a roll table: (weight, total, value in 1/10000).
+fn roll_rows(stdout: &str) -> Vec<(u32, u32, i64)> {
+    stdout
+        .lines()
+        .filter(|l| l.starts_with("r:"))
+        .map(|l| {
+            let fields: Vec<&str> = l.split_whitespace().collect();
+            let (weight, total) = fields[1].split_once('/').expect("p as w/total");
+            (
+                weight.parse().unwrap(),
+                total.parse().unwrap(),
+                equity(fields[3]),
+            )
         })
         .collect()
 }
@@ -258,4 +330,45 @@ fn perft_and_bench_serve_the_games_their_help_names() {
             text(&out.stderr)
         );
     }
+/// `+0.1234` as 1234.
+fn equity(text: &str) -> i64 {
+    (text.parse::<f64>().expect("an equity") * 10_000.0).round() as i64
+}
+
+#[test]
+fn analyse_before_a_shogammon_roll_tables_21_rolls_that_average_to_the_expectation() {
+    let out = shishi(&[
+        "analyse",
+        "--variant",
+        "shogammon",
+        "--startpos",
+        "--movetime",
+        "1000",
+        "--hash",
+        "8",
+    ]);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let rows = roll_rows(&stdout);
+    assert_eq!(rows.len(), 21, "{stdout}");
+    let total = rows[0].1;
+    assert!(rows.iter().all(|r| r.1 == total));
+    // The probabilities sum to 1 exactly: the weights sum to the denominator.
+    assert_eq!(rows.iter().map(|r| r.0).sum::<u32>(), total, "{stdout}");
+    let expected = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("expected value "))
+        .map(|rest| equity(rest.split_whitespace().next().unwrap()))
+        .expect("an expected value line");
+    let weighted: i64 = rows.iter().map(|r| r.0 as i64 * r.2).sum();
+    let mean = weighted as f64 / total as f64;
+    assert!(
+        (mean - expected as f64).abs() <= 0.5,
+        "mean {mean} printed {expected}: {stdout}"
+    );
+    // Every row names a whole turn of the roller.
+    assert!(stdout
+        .lines()
+        .filter(|l| l.starts_with("r:"))
+        .all(|l| l.split_whitespace().count() == 6 && l.contains(',')));
 }

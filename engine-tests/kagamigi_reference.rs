@@ -22,6 +22,8 @@ use shishi::rules::game::Game;
 use shishi::rules::moves::MoveList;
 use shishi::rules::perft::perft;
 use shishi::rules::variants::kagamigi::{KagamigiRules, Position, PromotionRule};
+use shishi::search::mate::{line_to_usi, solve, MateAnswer};
+use shishi::search::Control;
 use std::collections::{BTreeMap, BTreeSet};
 
 #[path = "common/perft_file.rs"]
@@ -1356,4 +1358,242 @@ fn reference_knows_the_basic_rules() {
     assert!(!reference_moves(&mate).contains("P*12b"));
     let check = Board::from_sfen("kn10/12/12/12/12/12/12/12/12/12/12/11K b P 1");
     assert!(reference_moves(&check).contains("P*12b"));
+}
+
+// ---------------------------------------------------------------------------------------
+// The Chu Kagamigi mate suite (`positions/mate/chukagamigi.mate`), proven with this
+// reference's rules.
+
+/// How many plies longer than the suite's line a mate after another defence may be.
+const MATE_SLACK: usize = 4;
+
+/// The time the engine's solver has for each position it is asked about.
+const MATE_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// The engine's mate line from the reference board `board` (attacker to move), as text.
+fn engine_mate(board: &Board) -> Option<Vec<String>> {
+    let pos = Position::from_sfen(&board.to_sfen()).ok()?;
+    match solve(&pos, Some(MATE_LIMIT), &Control::new(false)) {
+        MateAnswer::Mate(line) => Some(
+            line_to_usi(&pos, &line)
+                .split_whitespace()
+                .map(str::to_string)
+                .collect(),
+        ),
+        _ => None,
+    }
+}
+
+/// Proves on the reference board that `line` (attacker to move) is a forced mate of at most
+/// `budget` plies: every attacker move is a legal move that checks; at every defender node
+/// every legal defence is tried, the line's own reply continuing the line and any other
+/// answered by the engine's solver with a mate of at most the plies left, proven the same
+/// way; every branch ends with the defender in check and without a legal move. Returns how
+/// many defences were tried.
+fn prove_forced_mate(board: &Board, line: &[String], budget: usize) -> Result<usize, String> {
+    let Some(first) = line.first() else {
+        return Err(format!("an empty line in {}", board.to_sfen()));
+    };
+    if line.len() > budget {
+        return Err(format!(
+            "{} plies where at most {budget} are left in {}",
+            line.len(),
+            board.to_sfen()
+        ));
+    }
+    let attacker_sente = board.sente_to_move;
+    let moves = reference_move_map(board);
+    let Some(mv) = moves.get(first) else {
+        return Err(format!("{first} is not legal in {}", board.to_sfen()));
+    };
+    let mut after = board.clone();
+    after.play(mv);
+    if !after.king_attacked(!attacker_sente) {
+        return Err(format!("{first} does not check in {}", board.to_sfen()));
+    }
+    let defences = after.legal_moves();
+    if defences.is_empty() {
+        return if line.len() == 1 {
+            Ok(0)
+        } else {
+            Err(format!("mate already after {first}, but the line goes on"))
+        };
+    }
+    if line.len() < 3 {
+        return Err(format!(
+            "the line ends after {first} but {} can answer ({})",
+            after.to_sfen(),
+            defences[0].text()
+        ));
+    }
+    let mut tried = 0;
+    for defence in &defences {
+        tried += 1;
+        let mut next = after.clone();
+        next.play(defence);
+        let rest = if defence.text() == line[1] {
+            line[2..].to_vec()
+        } else {
+            engine_mate(&next).ok_or_else(|| {
+                format!(
+                    "no mate found after the defence {} in {}",
+                    defence.text(),
+                    next.to_sfen()
+                )
+            })?
+        };
+        tried += prove_forced_mate(&next, &rest, budget - 2)?;
+    }
+    Ok(tried)
+}
+
+/// The suite's problems: (line number, sfen, plies, solution).
+fn mate_problems() -> Vec<(usize, String, usize, Vec<String>)> {
+    let path = format!(
+        "{}/positions/mate/chukagamigi.mate",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|(i, l)| {
+            let fields: Vec<&str> = l.split(';').map(str::trim).collect();
+            assert_eq!(fields.len(), 3, "line {}: <sfen> ; <plies> ; <line>", i + 1);
+            let plies = fields[1].parse().expect("a ply count");
+            let line: Vec<String> = fields[2].split_whitespace().map(str::to_string).collect();
+            (i + 1, fields[0].to_string(), plies, line)
+        })
+        .collect()
+}
+
+#[test]
+fn every_kagamigi_mate_problem_is_a_forced_mate_under_the_reference_rules() {
+    let problems = mate_problems();
+    assert!(problems.len() >= 20, "only {} problems", problems.len());
+    for (line_number, sfen, plies, line) in &problems {
+        assert_eq!(line.len(), *plies, "line {line_number}: the ply count");
+        let board = Board::from_sfen(sfen);
+        assert!(board.sente_to_move, "line {line_number}: sente attacks");
+        let tried = prove_forced_mate(&board, line, plies + MATE_SLACK)
+            .unwrap_or_else(|e| panic!("line {line_number}: {e}"));
+        assert!(*plies == 1 || tried > 0, "line {line_number}");
+    }
+}
+
+#[test]
+fn a_line_that_does_not_mate_is_refused() {
+    let (_, sfen, _, line) = mate_problems()
+        .into_iter()
+        .find(|p| p.2 >= 3)
+        .expect("a problem longer than one ply");
+    let board = Board::from_sfen(&sfen);
+    // Cut short: the defender still has a reply.
+    assert!(prove_forced_mate(&board, &line[..1], 1).is_err());
+    // A budget smaller than the line.
+    assert!(prove_forced_mate(&board, &line, line.len() - 2).is_err());
+    // A quiet first move that does not check.
+    let quiet = board
+        .legal_moves()
+        .into_iter()
+        .find(|m| {
+            let mut after = board.clone();
+            after.play(m);
+            !after.king_attacked(false)
+        })
+        .expect("a quiet move");
+    assert!(prove_forced_mate(&board, &[quiet.text()], 1).is_err());
+}
+
+/// Looks for short mates in random positions (a lone gote king on its first two ranks with
+/// a few defenders, sente's king far away, a few sente pieces near the gote king and a few
+/// in hand), solves them with the engine and prints those proven by
+/// `prove_forced_mate` in the suite's format. Run with
+/// `cargo test --release --test kagamigi_reference print_mate_problems -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn print_mate_problems() {
+    let wanted: [(usize, usize); 4] = [(1, 6), (3, 8), (5, 6), (7, 4)];
+    let mut found: BTreeMap<usize, usize> = BTreeMap::new();
+    let mut rng = StdRng::seed_from_u64(0x6d61_7465);
+    let attackers = "GSNLRBXOUVMWHJQTFYEIPCDA";
+    let in_hand = "GSNLRBXOPUVF";
+    let defenders = "GSPMWF";
+    for candidate in 0..200_000u32 {
+        if wanted
+            .iter()
+            .all(|(n, k)| found.get(n).copied().unwrap_or(0) >= *k)
+        {
+            break;
+        }
+        let mut board = Board::from_sfen("12/12/12/12/12/12/12/12/12/12/12/12 b - 1");
+        let king = Sq {
+            file: rng.gen_range(1..=12),
+            rank: rng.gen_range(0..2),
+        };
+        board.cells[king.index()] = Some(Pc {
+            sente: false,
+            letter: 'K',
+            promoted: false,
+        });
+        let own_king = Sq {
+            file: rng.gen_range(1..=12),
+            rank: 11,
+        };
+        board.cells[own_king.index()] = Some(Pc {
+            sente: true,
+            letter: 'K',
+            promoted: false,
+        });
+        let place =
+            |board: &mut Board, rng: &mut StdRng, sente: bool, letters: &str, spread: i32| {
+                let letter = letters.as_bytes()[rng.gen_range(0..letters.len())] as char;
+                let sq = Sq {
+                    file: king.file + rng.gen_range(-spread..=spread),
+                    rank: king.rank + rng.gen_range(0..=spread),
+                };
+                if sq.on_board() && board.at(sq).is_none() {
+                    let promoted = !NEVER_PROMOTE.contains(&letter) && rng.gen_bool(0.25);
+                    board.cells[sq.index()] = Some(Pc {
+                        sente,
+                        letter,
+                        promoted,
+                    });
+                }
+            };
+        for _ in 0..rng.gen_range(0..=3) {
+            place(&mut board, &mut rng, false, defenders, 1);
+        }
+        for _ in 0..rng.gen_range(1..=3) {
+            place(&mut board, &mut rng, true, attackers, 3);
+        }
+        for _ in 0..rng.gen_range(1..=2) {
+            let letter = in_hand.as_bytes()[rng.gen_range(0..in_hand.len())] as char;
+            board.hands[0][letter_index(letter)] += 1;
+        }
+        let sfen = board.to_sfen();
+        let Ok(pos) = Position::from_sfen(&sfen) else {
+            continue;
+        };
+        let quick = std::time::Duration::from_millis(200);
+        let MateAnswer::Mate(line) = solve(&pos, Some(quick), &Control::new(false)) else {
+            continue;
+        };
+        let plies = line.len();
+        let Some(&(_, limit)) = wanted.iter().find(|(n, _)| *n == plies) else {
+            continue;
+        };
+        if found.get(&plies).copied().unwrap_or(0) >= limit {
+            continue;
+        }
+        let text = line_to_usi(&pos, &line);
+        let moves: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+        if let Err(e) = prove_forced_mate(&board, &moves, plies + MATE_SLACK) {
+            eprintln!("candidate {candidate} not proven: {e}");
+            continue;
+        }
+        *found.entry(plies).or_default() += 1;
+        println!("# random placement (seed 0x6d617465, candidate {candidate}): {plies}-ply mate, the engine's line, proven by the reference");
+        println!("{sfen} ; {plies} ; {text}");
+    }
 }

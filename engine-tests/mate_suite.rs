@@ -211,3 +211,35 @@ fn solve_one_from_env() {
     };
     println!("{text} ({:?})", began.elapsed());
 }
+
+/// Every Chu Kagamigi problem of `positions/mate/chukagamigi.mate` (proven a forced mate by
+/// `engine-tests/kagamigi_reference.rs`) is solved by the same df-pn solver, with a line that
+/// replays as a mate under the engine's rules and is no longer than the file's.
+#[test]
+fn every_kagamigi_problem_is_solved_with_a_verified_line() {
+    use shishi::rules::variants::kagamigi;
+    let problems = read("chukagamigi.mate");
+    assert!(problems.len() >= 20, "only {} problems", problems.len());
+    let mut failures = Vec::new();
+    for p in &problems {
+        let pos = kagamigi::Position::from_sfen(&p.sfen)
+            .unwrap_or_else(|e| panic!("line {}: {e:?}", p.line));
+        match solve(&pos, Some(LIMIT), &Control::new(false)) {
+            MateAnswer::Mate(line) => {
+                if let Err(e) = verify_mate_line(&pos, &line) {
+                    failures.push(format!("line {}: {e}", p.line));
+                } else if p.plies.is_some_and(|plies| line.len() > plies) {
+                    failures.push(format!(
+                        "line {}: {} plies, the file has {:?}: {}",
+                        p.line,
+                        line.len(),
+                        p.plies,
+                        line_to_usi(&pos, &line)
+                    ));
+                }
+            }
+            other => failures.push(format!("line {}: {other:?}", p.line)),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -1239,4 +1239,32 @@ fn chance_games_print_each_info_line_once_and_no_empty_pv() {
         );
     }
     e.send("quit");
+
+/// `go mate` in Chu Kagamigi answers with a mate line (two-digit files) that replays to
+/// checkmate; the games without checkmate answer `checkmate notimplemented`.
+#[test]
+fn go_mate_solves_chu_kagamigi_and_declines_the_games_without_mate() {
+    use shishi::rules::variants::kagamigi;
+    let mut e = Engine::ready();
+    e.send("setoption name USI_Variant value chukagamigi");
+    let sfen = "5k6/12/6Y5/12/12/12/12/12/12/12/12/2K9 b R 1";
+    e.send(&format!("position sfen {sfen}"));
+    e.send("go mate 5000");
+    let line = e.checkmate();
+    let moves = line.strip_prefix("checkmate ").expect("a checkmate line");
+    let mut p = kagamigi::Position::from_sfen(sfen).unwrap();
+    for m in moves.split(' ') {
+        let mv = p
+            .parse_usi_move(m)
+            .unwrap_or_else(|err| panic!("{line}: {err}"));
+        p.play(mv);
+    }
+    assert!(p.in_check() && !p.has_legal_move(), "{line} does not mate");
+    for variant in ["chushogi", "shogammon", "madness"] {
+        e.send(&format!("setoption name USI_Variant value {variant}"));
+        e.send("position startpos");
+        e.send("go mate 300");
+        assert_eq!(e.checkmate(), "checkmate notimplemented", "{variant}");
+    }
+    e.sync();
 }

@@ -7,6 +7,7 @@
 
 pub mod cli;
 pub mod eval;
+pub mod record;
 pub mod referee;
 pub mod rules;
 pub mod search;

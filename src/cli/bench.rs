@@ -90,7 +90,9 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     };
     let mut total_nodes = 0u64;
     let mut total_time = Duration::ZERO;
+    let mut progress = super::progress::Progress::new("bench");
     for (i, position) in positions.iter().enumerate() {
+        progress.step(i + 1, positions.len());
         searcher.clear();
         let mut nodes = 0;
         let start = Instant::now();
@@ -111,6 +113,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         let elapsed = start.elapsed();
         total_nodes += nodes;
         total_time += elapsed;
+        progress.clear();
         say!(
             "position {:>2}: nodes {:>10} time {:>6} ms best {best}",
             i + 1,
@@ -118,6 +121,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             elapsed.as_millis()
         );
     }
+    progress.finish();
     say!("time {}", total_time.as_millis());
     say!("nodes {total_nodes}");
     say!(
@@ -158,7 +162,9 @@ fn bench_shogammon(args: &BenchArgs) -> Result<(), String> {
         .collect();
     let mut total_nodes = 0u64;
     let mut total_time = Duration::ZERO;
+    let mut progress = super::progress::Progress::new("bench");
     for (i, line) in lines.iter().enumerate() {
+        progress.step(i + 1, lines.len());
         let (depth, mut pos) = shogammon_line(line)?;
         let mut searcher = ChanceSearcher::new(ChanceSettings {
             hash_mb: args.hash,
@@ -175,6 +181,7 @@ fn bench_shogammon(args: &BenchArgs) -> Result<(), String> {
         total_nodes += result.nodes;
         total_time += elapsed;
         let best: Vec<String> = result.best.iter().map(|&a| pos.action_to_usi(a)).collect();
+        progress.clear();
         say!(
             "position {:>2}: nodes {:>10} time {:>6} ms value {} best {}",
             i + 1,
@@ -188,6 +195,7 @@ fn bench_shogammon(args: &BenchArgs) -> Result<(), String> {
             }
         );
     }
+    progress.finish();
     say!("time {}", total_time.as_millis());
     say!("nodes {total_nodes}");
     say!(

@@ -5,6 +5,7 @@ mod analyse;
 pub(crate) mod bench;
 mod match_cmd;
 mod perft;
+mod progress;
 
 use clap::{Parser, Subcommand};
 

@@ -15,11 +15,13 @@
 
 mod checks;
 mod dfpn;
+mod game;
 mod table;
+
+pub use game::MateGame;
 
 use super::Control;
 use crate::rules::moves::{Move, MoveList};
-use crate::rules::variants::shogi::Position;
 use dfpn::Solver;
 use std::time::{Duration, Instant};
 use table::NodeId;
@@ -50,7 +52,7 @@ pub enum MateAnswer {
 }
 
 /// Searches for a mate by the side to move, within `limit` (None = until `control` stops).
-pub fn solve(position: &Position, limit: Option<Duration>, control: &Control) -> MateAnswer {
+pub fn solve<G: MateGame>(position: &G, limit: Option<Duration>, control: &Control) -> MateAnswer {
     solve_with_stats(position, limit, control, DEFAULT_TABLE_MIB).0
 }
 
@@ -65,8 +67,8 @@ pub struct MateStats {
 }
 
 /// [`solve`] with a transposition table of at most `table_mib` MiB, also reporting the cost.
-pub fn solve_with_stats(
-    position: &Position,
+pub fn solve_with_stats<G: MateGame>(
+    position: &G,
     limit: Option<Duration>,
     control: &Control,
     table_mib: usize,
@@ -86,12 +88,12 @@ pub fn solve_with_stats(
 }
 
 /// Proves or refutes the root, then extracts and shortens the line.
-fn run(solver: &mut Solver, pos: &mut Position, start: Instant) -> MateAnswer {
+fn run<G: MateGame>(solver: &mut Solver, pos: &mut G, start: Instant) -> MateAnswer {
     solver.poll();
     if solver.aborted() {
         return MateAnswer::Timeout;
     }
-    let root = NodeId::of(pos, solver.attacker());
+    let root = pos.node_id(solver.attacker());
     solver.set_path(&[root]);
     let outcome = solver.search(pos, root);
     log::debug!(
@@ -156,20 +158,17 @@ fn run(solver: &mut Solver, pos: &mut Position, start: Instant) -> MateAnswer {
 }
 
 /// The principal line of a proven root, if it can be extracted and verifies.
-fn checked_line(solver: &mut Solver, pos: &mut Position, root: NodeId) -> Option<Vec<Move>> {
+fn checked_line<G: MateGame>(solver: &mut Solver, pos: &mut G, root: NodeId) -> Option<Vec<Move>> {
     let Some(line) = principal_line(solver, pos, root) else {
         if !solver.aborted() {
-            log::error!("mate proven but no line extracted for {}", pos.to_sfen());
+            log::error!("mate proven but no line extracted for {}", pos.sfen());
         }
         return None;
     };
     match verify_mate_line(pos, &line) {
         Ok(()) => Some(line),
         Err(problem) => {
-            log::error!(
-                "mate line failed to verify ({problem}) for {}",
-                pos.to_sfen()
-            );
+            log::error!("mate line failed to verify ({problem}) for {}", pos.sfen());
             None
         }
     }
@@ -178,7 +177,11 @@ fn checked_line(solver: &mut Solver, pos: &mut Position, root: NodeId) -> Option
 /// Follows the proof from the root: the attacker plays the proven check with the shortest
 /// known mate, the defender the reply with the longest. Unproven branches met on the way are
 /// searched again.
-fn principal_line(solver: &mut Solver, pos: &mut Position, root: NodeId) -> Option<Vec<Move>> {
+fn principal_line<G: MateGame>(
+    solver: &mut Solver,
+    pos: &mut G,
+    root: NodeId,
+) -> Option<Vec<Move>> {
     let mut line = Vec::new();
     let mut path = vec![root];
     let mut result = None;
@@ -192,7 +195,7 @@ fn principal_line(solver: &mut Solver, pos: &mut Position, root: NodeId) -> Opti
             }
             Choice::Fail => break,
         };
-        let next_id = id.after(pos, solver.attacker(), next);
+        let next_id = pos.node_id_after(id, solver.attacker(), next);
         pos.play(next);
         line.push(next);
         path.push(next_id);
@@ -210,7 +213,7 @@ enum Choice {
 }
 
 /// The next move of the principal line at the end of `path`.
-fn choose(solver: &mut Solver, pos: &mut Position, path: &mut Vec<NodeId>) -> Choice {
+fn choose<G: MateGame>(solver: &mut Solver, pos: &mut G, path: &mut Vec<NodeId>) -> Choice {
     let id = *path.last().expect("the root is on the path");
     let attacking = pos.side_to_move() == solver.attacker();
     solver.set_path(path);
@@ -268,7 +271,7 @@ fn choose(solver: &mut Solver, pos: &mut Position, path: &mut Vec<NodeId>) -> Ch
 
 /// Checks that `line` is a forced-mate line from `position`: an odd number of legal moves,
 /// every attacker move a check, and the defender checkmated at the end.
-pub fn verify_mate_line(position: &Position, line: &[Move]) -> Result<(), String> {
+pub fn verify_mate_line<G: MateGame>(position: &G, line: &[Move]) -> Result<(), String> {
     if line.len().is_multiple_of(2) {
         return Err(format!(
             "{} plies: a mate line has an odd length",
@@ -286,10 +289,10 @@ pub fn verify_mate_line(position: &Position, line: &[Move]) -> Result<(), String
                 "ply {}: {:?} is not legal in {}",
                 ply + 1,
                 mv,
-                pos.to_sfen()
+                pos.sfen()
             ));
         }
-        let usi = pos.move_to_usi(mv);
+        let usi = pos.move_text(mv);
         let attacking = pos.side_to_move() == attacker;
         pos.play(mv);
         if attacking && !pos.in_check() {
@@ -299,17 +302,17 @@ pub fn verify_mate_line(position: &Position, line: &[Move]) -> Result<(), String
     moves.clear();
     pos.generate_legal(&mut moves);
     if !pos.in_check() || !moves.is_empty() {
-        return Err(format!("the line ends without mate in {}", pos.to_sfen()));
+        return Err(format!("the line ends without mate in {}", pos.sfen()));
     }
     Ok(())
 }
 
 /// The line in USI notation, space separated (for logs and tests).
-pub fn line_to_usi(position: &Position, line: &[Move]) -> String {
+pub fn line_to_usi<G: MateGame>(position: &G, line: &[Move]) -> String {
     let mut pos = position.clone();
     let mut text = Vec::with_capacity(line.len());
     for &mv in line {
-        text.push(pos.move_to_usi(mv));
+        text.push(pos.move_text(mv));
         pos.play(mv);
     }
     text.join(" ")
@@ -318,6 +321,7 @@ pub fn line_to_usi(position: &Position, line: &[Move]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::variants::shogi::Position;
 
     fn solve_sfen(sfen: &str, limit_ms: u64) -> (Position, MateAnswer) {
         let pos = Position::from_sfen(sfen).unwrap();

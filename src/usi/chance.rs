@@ -80,7 +80,11 @@ fn score_text(value: Value) -> String {
 
 /// The `info` line of one completed iteration (`hashfull` where it is known: the table is
 /// read only once the search has let go of it).
-fn info_line<G: UsiChanceGame>(game: &G, result: &ChanceResult, hashfull: Option<u32>) -> String {
+pub(crate) fn info_line<G: UsiChanceGame>(
+    game: &G,
+    result: &ChanceResult,
+    hashfull: Option<u32>,
+) -> String {
     let ms = result.elapsed.as_millis() as u64;
     let mut line = format!(
         "info depth {} {} nodes {} nps {} time {}",
@@ -102,7 +106,7 @@ fn info_line<G: UsiChanceGame>(game: &G, result: &ChanceResult, hashfull: Option
 }
 
 /// The longest legal prefix of `line` as protocol text.
-fn legal_texts<G: UsiChanceGame>(game: &G, line: &[Move]) -> Vec<String> {
+pub(crate) fn legal_texts<G: UsiChanceGame>(game: &G, line: &[Move]) -> Vec<String> {
     let mut game = game.clone();
     let mut out = Vec::new();
     for &action in line {

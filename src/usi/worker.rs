@@ -14,9 +14,8 @@ use super::options::{HashMb, Variant};
 use super::output::{is_legal, legal_prefix, Output};
 use crate::rules::moves::MoveList;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
-use crate::rules::variants::shogi::Position;
 use crate::search::chance::{ChanceSearcher, ChanceSettings};
-use crate::search::mate::{self, MateAnswer};
+use crate::search::mate::{self, MateAnswer, MateGame};
 use crate::search::{Config, Control, Decision, Info, Limits, Searcher};
 use crossbeam_channel::{Receiver, Sender};
 use std::time::Duration;
@@ -194,8 +193,9 @@ pub fn run(jobs: Receiver<Job>, done: Sender<()>, out: Output, initial_hash: Has
                 control,
             } => {
                 let line = match &position {
-                    UsiPosition::Shogi(pos) => solve_mate(pos, limit, &control),
-                    // The USI answer for a solver that does not handle this game.
+                    UsiPosition::Shogi(pos) => solve_mate(pos.as_ref(), limit, &control),
+                    UsiPosition::Kagamigi(pos) => solve_mate(pos.as_ref(), limit, &control),
+                    // Chu (royals, no drops), Shogammon and the Madness have no checkmate.
                     _ => "checkmate notimplemented".to_string(),
                 };
                 out.line(&line);
@@ -286,7 +286,7 @@ fn bestmove_line<G: UsiGame>(
 }
 
 /// Runs the mate solver and returns its `checkmate` line.
-fn solve_mate(position: &Position, limit: MateLimit, control: &Control) -> String {
+fn solve_mate<G: MateGame>(position: &G, limit: MateLimit, control: &Control) -> String {
     let limit = match limit {
         MateLimit::Time(ms) => Some(ms),
         MateLimit::Infinite => None,
@@ -317,6 +317,7 @@ fn solve_mate(position: &Position, limit: MateLimit, control: &Control) -> Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::variants::shogi::Position;
 
     #[test]
     fn bestmove_is_made_legal() {

@@ -8,7 +8,7 @@ use crate::rules::moves::Move;
 use crate::rules::variants::shogi::{Kind, Piece, Position};
 
 /// What the attacker to move needs to know to recognise its checks.
-pub(super) struct CheckInfo {
+pub struct CheckInfo {
     /// Per landed kind: the squares where a piece of that kind would attack the king.
     check_squares: [Bb128; Kind::COUNT],
     /// Attacker pieces standing alone between the enemy king and an attacker slider.

@@ -13,11 +13,10 @@
 //! replies: mate). Thresholds use the 1+ε trick. Proven nodes carry the length of the mate
 //! found, which guides the extraction of the principal line.
 
-use super::checks::CheckInfo;
+use super::game::MateGame;
 use super::table::{NodeId, Number, Stored, Table, INFINITY, UNSOLVED_MAX};
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
-use crate::rules::variants::shogi::Position;
 use crate::search::Control;
 use std::time::Instant;
 
@@ -173,7 +172,7 @@ impl<'a> Solver<'a> {
 
     /// Searches `position` (whose id ends the current path) until it is proven, disproven,
     /// or the search is stopped.
-    pub(super) fn search(&mut self, position: &mut Position, id: NodeId) -> Outcome {
+    pub(super) fn search<G: MateGame>(&mut self, position: &mut G, id: NodeId) -> Outcome {
         loop {
             let outcome = self.mid(position, id, INFINITY, INFINITY);
             if self.aborted || outcome.is_proven() || outcome.is_disproven() {
@@ -186,12 +185,12 @@ impl<'a> Solver<'a> {
     /// with what the table and the current path say about each.
     // Not inlined: its move lists must not sit in every frame of the recursive `mid`.
     #[inline(never)]
-    pub(super) fn expand(&self, position: &mut Position, id: NodeId) -> Vec<Child> {
+    pub(super) fn expand<G: MateGame>(&self, position: &mut G, id: NodeId) -> Vec<Child> {
         let mut moves = MoveList::new();
         position.generate_legal(&mut moves);
         let attacking = position.side_to_move() == self.attacker;
         let checks = if attacking {
-            match CheckInfo::new(position) {
+            match position.check_filter() {
                 Some(info) => Some(info),
                 None => return Vec::new(),
             }
@@ -201,11 +200,11 @@ impl<'a> Solver<'a> {
         let mut children = Vec::with_capacity(moves.len());
         for &mv in moves.iter() {
             if let Some(info) = &checks {
-                if !info.gives_check(position, mv) {
+                if !position.filter_gives_check(info, mv) {
                     continue;
                 }
             }
-            let child_id = id.after(position, self.attacker, mv);
+            let child_id = position.node_id_after(id, self.attacker, mv);
             let (mut child, known) = self.child(mv, child_id);
             if attacking && !known {
                 // A new check: the defender's number of replies estimates how hard it is to
@@ -271,9 +270,9 @@ impl<'a> Solver<'a> {
 
     /// Multiple iterative deepening: searches the node until its proof number reaches
     /// `th_pn` or its disproof number reaches `th_dn`.
-    fn mid(
+    fn mid<G: MateGame>(
         &mut self,
-        position: &mut Position,
+        position: &mut G,
         id: NodeId,
         th_pn: Number,
         th_dn: Number,

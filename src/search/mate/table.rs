@@ -30,7 +30,7 @@ pub(super) const UNSOLVED_MAX: Number = INFINITY - 1;
 /// The attacker's pieces in hand, one byte per hand kind (`Kind::HAND` order), packed into a
 /// `u64` so that dominance is one subtraction.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub(super) struct AttackerHand(u64);
+pub struct AttackerHand(u64);
 
 const GUARDS: u64 = 0x0080_8080_8080_8080;
 
@@ -60,7 +60,7 @@ impl AttackerHand {
 
 /// The zobrist hash of the board and side to move, without the hands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(super) struct BoardKey(pub(super) u64);
+pub struct BoardKey(pub(super) u64);
 
 impl BoardKey {
     pub(super) fn of(position: &Position) -> BoardKey {
@@ -78,7 +78,7 @@ impl BoardKey {
 
 /// A position as the solver identifies it: its board and the attacker's hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(super) struct NodeId {
+pub struct NodeId {
     pub(super) board: BoardKey,
     pub(super) hand: AttackerHand,
 }

@@ -1,0 +1,280 @@
+//! The CSA reader (CSA standard file format V2.2, the subset game records use): `N+`/`N-`
+//! names, the start position as `PI` or `P1`…`P9` rows with `P+`/`P-` hand lines and the
+//! side to move, move lines `+7776FU` (`00` for a drop), several statements per line
+//! separated by `,`, `T` times, `'` comments, `%` results. Promotion is read from the board:
+//! a move whose piece code is the promoted form of the piece on its origin promotes.
+
+use super::{shogi_sfen, usi_square, RecordedGame};
+use crate::rules::variants::shogi::{Kind, Position};
+use crate::rules::variants::Variant;
+
+/// The SFEN letter (with `+`) of a CSA piece code.
+fn sfen_piece(code: &str) -> Option<&'static str> {
+    Some(match code {
+        "FU" => "P",
+        "KY" => "L",
+        "KE" => "N",
+        "GI" => "S",
+        "KI" => "G",
+        "KA" => "B",
+        "HI" => "R",
+        "OU" => "K",
+        "TO" => "+P",
+        "NY" => "+L",
+        "NK" => "+N",
+        "NG" => "+S",
+        "UM" => "+B",
+        "RY" => "+R",
+        _ => return None,
+    })
+}
+
+fn error(line: usize, message: impl std::fmt::Display) -> String {
+    format!("CSA line {line}: {message}")
+}
+
+/// `text` split into statements with their line numbers (`,` separates statements).
+fn statements(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim_end_matches('\r');
+        if line.starts_with('\'') {
+            continue;
+        }
+        for part in line.split(',') {
+            // Board rows end in spaces (` * ` cells): keep them.
+            let part = part.trim_start();
+            let part = if part.starts_with('P') {
+                part
+            } else {
+                part.trim_end()
+            };
+            if !part.is_empty() {
+                out.push((index + 1, part));
+            }
+        }
+    }
+    out
+}
+
+/// Reads one CSA record of standard shogi.
+pub fn read(text: &str) -> Result<RecordedGame, String> {
+    let mut grid: [[Option<String>; 9]; 9] = Default::default();
+    let mut hands = [String::new(), String::new()];
+    let mut board_given = false;
+    let mut sente_to_move: Option<bool> = None;
+    let mut players: [Option<String>; 2] = [None, None];
+    let mut moves_text: Vec<(usize, &str)> = Vec::new();
+    for (line, statement) in statements(text) {
+        let bytes: Vec<char> = statement.chars().collect();
+        match bytes[0] {
+            'V' | '$' | 'T' => {}
+            'N' if statement.len() >= 2 => {
+                let name = statement.get(2..).unwrap_or("").trim().to_string();
+                match bytes.get(1) {
+                    Some('+') => players[0] = Some(name),
+                    Some('-') => players[1] = Some(name),
+                    _ => return Err(error(line, format!("bad name line {statement:?}"))),
+                }
+            }
+            '%' => break,
+            'P' if statement == "PI" => {
+                grid = initial_grid();
+                board_given = true;
+            }
+            'P' if statement.starts_with("PI") => {
+                return Err(error(line, "handicap PI lines are not supported"))
+            }
+            'P' if matches!(bytes.get(1), Some('1'..='9')) => {
+                let rank = bytes[1].to_digit(10).unwrap_or(1) as usize - 1;
+                let mut cells: Vec<char> = bytes[2..].to_vec();
+                // Trailing spaces of the last cell may have been stripped by an editor.
+                while cells.len() < 27 && cells.len() >= 25 {
+                    cells.push(' ');
+                }
+                if cells.len() != 27 {
+                    return Err(error(line, format!("row {statement:?} is not 9 cells")));
+                }
+                for column in 0..9 {
+                    let cell: String = cells[3 * column..3 * column + 3].iter().collect();
+                    let file = 8 - column;
+                    grid[rank][file] = match cell.as_str() {
+                        " * " => None,
+                        _ => {
+                            let sign: String = cell.chars().take(1).collect();
+                            let code: String = cell.chars().skip(1).collect();
+                            let (sign, code) = (sign.as_str(), code.as_str());
+                            let piece = sfen_piece(code)
+                                .ok_or_else(|| error(line, format!("unknown piece {cell:?}")))?;
+                            Some(match sign {
+                                "+" => piece.to_string(),
+                                "-" => piece.to_ascii_lowercase(),
+                                _ => return Err(error(line, format!("bad cell {cell:?}"))),
+                            })
+                        }
+                    };
+                }
+                board_given = true;
+            }
+            'P' if matches!(bytes.get(1), Some('+' | '-')) => {
+                let side = usize::from(bytes[1] == '-');
+                let rest: Vec<char> = bytes[2..].to_vec();
+                if !rest.len().is_multiple_of(4) {
+                    return Err(error(line, format!("bad piece list {statement:?}")));
+                }
+                for chunk in rest.chunks(4) {
+                    let square: String = chunk[..2].iter().collect();
+                    let code: String = chunk[2..].iter().collect();
+                    if square != "00" || code == "AL" {
+                        return Err(error(line, "only pieces in hand (00XX) are supported"));
+                    }
+                    let piece = sfen_piece(&code)
+                        .filter(|p| !p.starts_with('+') && *p != "K")
+                        .ok_or_else(|| error(line, format!("{code:?} cannot be in hand")))?;
+                    hands[side].push_str(&if side == 0 {
+                        piece.to_string()
+                    } else {
+                        piece.to_ascii_lowercase()
+                    });
+                }
+            }
+            '+' | '-' if statement.len() == 1 => {
+                if sente_to_move.is_none() && moves_text.is_empty() {
+                    sente_to_move = Some(statement == "+");
+                }
+            }
+            '+' | '-' => moves_text.push((line, statement)),
+            _ => return Err(error(line, format!("unexpected {statement:?}"))),
+        }
+    }
+    if !board_given {
+        return Err("CSA: no start position (PI or P1…P9)".to_string());
+    }
+    let sfen = shogi_sfen(
+        &grid,
+        sente_to_move.unwrap_or(true),
+        &format!("{}{}", hands[0], hands[1]),
+    );
+    let mut pos = Position::from_sfen(&sfen).map_err(|e| format!("CSA start position: {e}"))?;
+    let start_sfen = (sfen != Position::startpos().to_sfen()).then_some(sfen);
+    let mut moves = Vec::new();
+    for (line, statement) in moves_text {
+        let usi = move_to_usi(&pos, statement).map_err(|e| error(line, e))?;
+        let mv = pos
+            .parse_usi_move(&usi)
+            .map_err(|e| error(line, format!("{statement} ({usi}): {e}")))?;
+        pos.play(mv);
+        moves.push(usi);
+    }
+    Ok(RecordedGame {
+        variant: Variant::Shogi,
+        start_sfen,
+        moves,
+        players,
+        chu_rules: None,
+    })
+}
+
+/// The standard start position as a grid.
+fn initial_grid() -> [[Option<String>; 9]; 9] {
+    let mut grid: [[Option<String>; 9]; 9] = Default::default();
+    let back = ["L", "N", "S", "G", "K", "G", "S", "N", "L"];
+    for file in 0..9 {
+        grid[0][file] = Some(back[file].to_ascii_lowercase());
+        grid[2][file] = Some("p".to_string());
+        grid[6][file] = Some("P".to_string());
+        grid[8][file] = Some(back[file].to_string());
+    }
+    grid[1][7] = Some("r".to_string());
+    grid[1][1] = Some("b".to_string());
+    grid[7][7] = Some("B".to_string());
+    grid[7][1] = Some("R".to_string());
+    grid
+}
+
+/// `+7776FU` as USI text in `pos` (which must have the mover to move).
+fn move_to_usi(pos: &Position, statement: &str) -> Result<String, String> {
+    let chars: Vec<char> = statement.chars().collect();
+    if chars.len() != 7 {
+        return Err(format!("{statement:?} is not a move (+7776FU)"));
+    }
+    let sente = chars[0] == '+';
+    if sente != (pos.side_to_move() == crate::rules::geometry::Color::Sente) {
+        return Err(format!("{statement}: the other side is to move"));
+    }
+    let digit = |c: char| {
+        c.to_digit(10)
+            .ok_or_else(|| format!("{statement}: bad square"))
+    };
+    let (ff, fr, tf, tr) = (
+        digit(chars[1])?,
+        digit(chars[2])?,
+        digit(chars[3])?,
+        digit(chars[4])?,
+    );
+    let code: String = chars[5..].iter().collect();
+    let piece = sfen_piece(&code).ok_or_else(|| format!("{statement}: unknown piece {code}"))?;
+    let to = usi_square(tf, tr).ok_or_else(|| format!("{statement}: bad destination"))?;
+    if ff == 0 && fr == 0 {
+        if piece.starts_with('+') || piece == "K" {
+            return Err(format!("{statement}: {code} cannot be dropped"));
+        }
+        return Ok(format!("{piece}*{to}"));
+    }
+    let from = usi_square(ff, fr).ok_or_else(|| format!("{statement}: bad origin"))?;
+    let sq = crate::rules::geometry::Square::from_usi::<crate::rules::variants::shogi::Geo>(&from)
+        .ok_or_else(|| format!("{statement}: bad origin"))?;
+    let on_board = pos
+        .piece_at(sq)
+        .ok_or_else(|| format!("{statement}: no piece on {from}"))?;
+    let promotes = piece.starts_with('+') && !is_promoted(on_board.kind());
+    Ok(format!("{from}{to}{}", if promotes { "+" } else { "" }))
+}
+
+fn is_promoted(kind: Kind) -> bool {
+    matches!(
+        kind,
+        Kind::ProPawn
+            | Kind::ProLance
+            | Kind::ProKnight
+            | Kind::ProSilver
+            | Kind::Horse
+            | Kind::Dragon
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GAME: &str = "V2.2\nN+Shishi\nN-Other\nPI\n+\n+7776FU\nT1\n-3334FU\n+8822UM,T0\n-3122GI\n+0045KA\n%TORYO\n";
+
+    #[test]
+    fn a_game_with_a_promotion_a_capture_and_a_drop() {
+        let game = read(GAME).unwrap();
+        assert_eq!(game.start_sfen, None);
+        assert_eq!(game.moves, ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]);
+        assert_eq!(game.players[0].as_deref(), Some("Shishi"));
+    }
+
+    #[test]
+    fn a_board_with_hands() {
+        let text = "P1 *  *  *  * -OU *  *  *  * \nP2 *  *  *  *  *  *  *  *  * \nP3 *  *  *  *  *  *  *  *  * \nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7 *  *  *  *  *  *  *  *  * \nP8 *  *  *  *  *  *  *  *  * \nP9 *  *  *  * +OU *  *  *  * \nP+00KI\n+\n+0042KI\n";
+        let game = read(text).unwrap();
+        assert_eq!(
+            game.start_sfen.as_deref(),
+            Some("4k4/9/9/9/9/9/9/9/4K4 b G 1")
+        );
+        assert_eq!(game.moves, ["G*4b"]);
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let bad = GAME.replace("-3334FU", "-3335FU");
+        let message = read(&bad).unwrap_err();
+        assert!(message.starts_with("CSA line 8"), "{message}");
+        assert!(read("+7776FU\n").is_err());
+        assert!(read("PI\n+\n+77\n").is_err());
+        assert!(read("PI\n+\n-3334FU\n").is_err());
+    }
+}

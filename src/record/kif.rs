@@ -1,0 +1,307 @@
+//! The KIF reader (Kakinoki's format, UTF-8): the header (`手合割：平手`, or a board diagram
+//! with `後手の持駒：`/`先手の持駒：` and `後手番`), the players (`先手：`, `後手：`), and
+//! the move lines `   1 ７六歩(77)   ( 0:01/00:00:01)`: destination (full-width file,
+//! kanji rank, or `同` for the previous destination), piece, `成`/`不成`, `打`, origin.
+//! Reading stops at the first terminal word (`投了`, `詰み`, …) or variation (`変化：`).
+
+use super::{shogi_sfen, usi_square, RecordedGame};
+use crate::rules::variants::shogi::Position;
+use crate::rules::variants::Variant;
+
+const FILES: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
+const RANKS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+
+/// Piece names (longest first) and their SFEN text.
+const PIECES: [(&str, &str); 19] = [
+    ("成香", "+L"),
+    ("成桂", "+N"),
+    ("成銀", "+S"),
+    ("歩", "P"),
+    ("香", "L"),
+    ("桂", "N"),
+    ("銀", "S"),
+    ("金", "G"),
+    ("角", "B"),
+    ("飛", "R"),
+    ("玉", "K"),
+    ("王", "K"),
+    ("と", "+P"),
+    ("杏", "+L"),
+    ("圭", "+N"),
+    ("全", "+S"),
+    ("馬", "+B"),
+    ("龍", "+R"),
+    ("竜", "+R"),
+];
+
+/// Words that end the moves.
+const TERMINALS: [&str; 11] = [
+    "投了",
+    "中断",
+    "詰み",
+    "千日手",
+    "持将棋",
+    "切れ負け",
+    "反則勝ち",
+    "反則負け",
+    "入玉勝ち",
+    "不詰",
+    "封じ手",
+];
+
+fn error(line: usize, message: impl std::fmt::Display) -> String {
+    format!("KIF line {line}: {message}")
+}
+
+/// A kanji count (`二`, `十八`) as a number.
+fn kanji_count(text: &str) -> Option<u32> {
+    if text.is_empty() {
+        return Some(1);
+    }
+    let digit = |c: char| RANKS.iter().position(|k| *k == c).map(|i| i as u32 + 1);
+    let chars: Vec<char> = text.chars().collect();
+    match chars.as_slice() {
+        ['十'] => Some(10),
+        ['十', d] => Some(10 + digit(*d)?),
+        [d] => digit(*d),
+        _ => None,
+    }
+}
+
+/// `飛　角　金二　歩三` or `なし` as SFEN hand text for `sente`.
+fn read_hand(text: &str, sente: bool, line: usize) -> Result<String, String> {
+    let text = text.trim();
+    if text.is_empty() || text == "なし" {
+        return Ok(String::new());
+    }
+    let mut out = String::new();
+    for item in text.split(['　', ' ']).filter(|s| !s.is_empty()) {
+        let (name, letter) = PIECES
+            .iter()
+            .find(|(name, letter)| item.starts_with(name) && !letter.starts_with('+'))
+            .ok_or_else(|| error(line, format!("unknown piece in hand {item:?}")))?;
+        let count = kanji_count(&item[name.len()..])
+            .ok_or_else(|| error(line, format!("bad count in {item:?}")))?;
+        if count > 1 {
+            out.push_str(&count.to_string());
+        }
+        out.push_str(&if sente {
+            letter.to_string()
+        } else {
+            letter.to_ascii_lowercase()
+        });
+    }
+    Ok(out)
+}
+
+/// One board-diagram row `| ・v香 …|一` into the grid.
+fn read_board_row(
+    row: &str,
+    grid: &mut [[Option<String>; 9]; 9],
+    line: usize,
+) -> Result<(), String> {
+    let inner = row
+        .trim()
+        .strip_prefix('|')
+        .and_then(|r| r.rsplit_once('|'))
+        .ok_or_else(|| error(line, "a board row must be framed by |"))?;
+    let rank = inner
+        .1
+        .chars()
+        .next()
+        .and_then(|c| RANKS.iter().position(|k| *k == c))
+        .ok_or_else(|| error(line, "a board row must end with its rank"))?;
+    let chars: Vec<char> = inner.0.chars().collect();
+    if chars.len() != 18 {
+        return Err(error(line, "a board row has 9 cells of 2 characters"));
+    }
+    for column in 0..9 {
+        let (mark, name) = (chars[2 * column], chars[2 * column + 1].to_string());
+        let file = 8 - column;
+        grid[rank][file] = if name == "・" {
+            None
+        } else {
+            let (_, letter) = PIECES
+                .iter()
+                .find(|(n, _)| *n == name)
+                .ok_or_else(|| error(line, format!("unknown piece {name:?}")))?;
+            Some(match mark {
+                'v' => letter.to_ascii_lowercase(),
+                _ => letter.to_string(),
+            })
+        };
+    }
+    Ok(())
+}
+
+/// Reads one KIF record of standard shogi.
+pub fn read(text: &str) -> Result<RecordedGame, String> {
+    let mut grid: Option<[[Option<String>; 9]; 9]> = None;
+    let mut hands = [String::new(), String::new()];
+    let mut sente_to_move = true;
+    let mut players: [Option<String>; 2] = [None, None];
+    let mut moves_text: Vec<(usize, String)> = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        let row = raw.trim_end_matches('\r');
+        let trimmed = row.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') || trimmed.starts_with('*') {
+            continue;
+        }
+        if trimmed.starts_with("変化") {
+            break;
+        }
+        if let Some((key, value)) = trimmed.split_once('：') {
+            match key {
+                "先手" | "下手" => players[0] = Some(value.trim().to_string()),
+                "後手" | "上手" => players[1] = Some(value.trim().to_string()),
+                "先手の持駒" | "下手の持駒" => hands[0] = read_hand(value, true, line)?,
+                "後手の持駒" | "上手の持駒" => hands[1] = read_hand(value, false, line)?,
+                "手合割" if value.trim() != "平手" && grid.is_none() => {
+                    return Err(error(line, format!("handicap {value:?} without a board")))
+                }
+                _ => {}
+            }
+            continue;
+        }
+        if trimmed.starts_with('|') {
+            read_board_row(trimmed, grid.get_or_insert_with(Default::default), line)?;
+            continue;
+        }
+        if trimmed.starts_with("後手番") || trimmed.starts_with("上手番") {
+            sente_to_move = false;
+            continue;
+        }
+        // `同　銀`: the ideographic space after 同 is whitespace to `split_whitespace`.
+        let joined = trimmed.replace("同　", "同");
+        let mut words = joined.split_whitespace();
+        let Some(number) = words
+            .next()
+            .filter(|w| w.chars().all(|c| c.is_ascii_digit()))
+        else {
+            continue;
+        };
+        let Some(mv) = words.next() else {
+            return Err(error(line, format!("move {number} has no move")));
+        };
+        if TERMINALS.iter().any(|t| mv.starts_with(t)) {
+            break;
+        }
+        if number.parse::<usize>().ok() != Some(moves_text.len() + 1) {
+            return Err(error(line, format!("move number {number} out of order")));
+        }
+        moves_text.push((line, mv.to_string()));
+    }
+    let start_sfen =
+        grid.map(|grid| shogi_sfen(&grid, sente_to_move, &format!("{}{}", hands[0], hands[1])));
+    let mut pos = match &start_sfen {
+        Some(sfen) => Position::from_sfen(sfen).map_err(|e| format!("KIF board: {e}"))?,
+        None => Position::startpos(),
+    };
+    let mut previous: Option<String> = None;
+    let mut moves = Vec::new();
+    for (line, text) in moves_text {
+        let (usi, to) = move_to_usi(&text, previous.as_deref()).map_err(|e| error(line, e))?;
+        let mv = pos
+            .parse_usi_move(&usi)
+            .map_err(|e| error(line, format!("{text} ({usi}): {e}")))?;
+        pos.play(mv);
+        moves.push(usi);
+        previous = Some(to);
+    }
+    Ok(RecordedGame {
+        variant: Variant::Shogi,
+        start_sfen: start_sfen.filter(|s| *s != Position::startpos().to_sfen()),
+        moves,
+        players,
+        chu_rules: None,
+    })
+}
+
+/// `７六歩(77)` as USI text and its destination, given the previous move's destination.
+fn move_to_usi(text: &str, previous: Option<&str>) -> Result<(String, String), String> {
+    let mut rest = text;
+    let to = if let Some(after) = rest.strip_prefix('同') {
+        rest = after.trim_start_matches(['　', ' ']);
+        previous
+            .ok_or_else(|| format!("{text}: 同 without a previous move"))?
+            .to_string()
+    } else {
+        let mut chars = rest.chars();
+        let file = chars
+            .next()
+            .and_then(|c| FILES.iter().position(|f| *f == c))
+            .ok_or_else(|| format!("{text}: no destination file"))?;
+        let rank = chars
+            .next()
+            .and_then(|c| RANKS.iter().position(|r| *r == c))
+            .ok_or_else(|| format!("{text}: no destination rank"))?;
+        rest = chars.as_str();
+        usi_square(file as u32 + 1, rank as u32 + 1).unwrap_or_default()
+    };
+    let (name, letter) = PIECES
+        .iter()
+        .find(|(name, _)| rest.starts_with(name))
+        .ok_or_else(|| format!("{text}: no piece name"))?;
+    rest = &rest[name.len()..];
+    let mut promotes = false;
+    if let Some(after) = rest.strip_prefix("不成") {
+        rest = after;
+    } else if let Some(after) = rest.strip_prefix('成') {
+        promotes = true;
+        rest = after;
+    }
+    if let Some(after) = rest.strip_prefix('打') {
+        if letter.starts_with('+') || *letter == "K" || promotes || !after.is_empty() {
+            return Err(format!("{text}: not a drop"));
+        }
+        return Ok((format!("{letter}*{to}"), to));
+    }
+    let origin = rest
+        .strip_prefix('(')
+        .and_then(|r| r.strip_suffix(')'))
+        .ok_or_else(|| format!("{text}: no origin (xy)"))?;
+    let digits: Vec<u32> = origin.chars().filter_map(|c| c.to_digit(10)).collect();
+    let from = match digits.as_slice() {
+        [f, r] if origin.len() == 2 => usi_square(*f, *r),
+        _ => None,
+    }
+    .ok_or_else(|| format!("{text}: bad origin {origin:?}"))?;
+    Ok((format!("{from}{to}{}", if promotes { "+" } else { "" }), to))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GAME: &str = "# KIF\n開始日時：2026/01/01\n手合割：平手\n先手：Shishi\n後手：Other\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:01/00:00:01)\n   2 ３四歩(33)   ( 0:01/00:00:01)\n**評価値=30\n   3 ２二角成(88)   ( 0:01/00:00:02)\n   4 同　銀(31)   ( 0:01/00:00:02)\n   5 ４五角打   ( 0:01/00:00:03)\n   6 投了   ( 0:01/00:00:03)\nまで5手で先手の勝ち\n";
+
+    #[test]
+    fn a_game_with_a_promotion_a_recapture_and_a_drop() {
+        let game = read(GAME).unwrap();
+        assert_eq!(game.start_sfen, None);
+        assert_eq!(game.moves, ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]);
+        assert_eq!(game.players[1].as_deref(), Some("Other"));
+    }
+
+    #[test]
+    fn a_board_diagram_with_hands_and_gote_to_move() {
+        let text = "後手の持駒：なし\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n| ・ ・ ・ ・ 歩 ・ ・ ・ ・|三\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n+---------------------------+\n先手の持駒：金　歩二\n後手番\n手数----指手---------消費時間--\n   1 ４一玉(51)\n   2 ５二金打\n";
+        let game = read(text).unwrap();
+        assert_eq!(
+            game.start_sfen.as_deref(),
+            Some("4k4/9/4P4/9/9/9/9/9/4K4 w G2P 1")
+        );
+        assert_eq!(game.moves, ["5a4a", "G*5b"]);
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let bad = GAME.replace("３四歩(33)", "３五歩(33)");
+        let message = read(&bad).unwrap_err();
+        assert!(message.starts_with("KIF line 8"), "{message}");
+        assert!(read("   1 同　歩(77)\n").is_err());
+        assert!(read("   2 ７六歩(77)\n").is_err());
+        assert!(read("   1 ７六歩\n").is_err());
+    }
+}
