@@ -214,6 +214,52 @@ fn games_named_in_help(subcommand: &str) -> Vec<&'static str> {
                 .iter()
                 .enumerate()
                 .any(|(i, w)| w == game && (i == 0 || words[i - 1] != "not"))
+        })
+        .collect()
+}
+
+#[test]
+fn help_names_the_games_each_subcommand_serves() {
+    let all = GAMES.to_vec();
+    for (subcommand, served) in [
+        ("perft", all.clone()),
+        (
+            "bench",
+            vec!["shogi", "chushogi", "chukagamigi", "shogammon"],
+        ),
+        ("analyse", vec!["shogi"]),
+        ("match", all.clone()),
+    ] {
+        assert_eq!(
+            games_named_in_help(subcommand),
+            served,
+            "`shishi {subcommand} --help`"
+        );
+    }
+}
+
+#[test]
+fn perft_and_bench_serve_the_games_their_help_names() {
+    for game in games_named_in_help("perft") {
+        let mut args = vec!["perft", "--variant", game, "--startpos", "--depth", "1"];
+        if game == "shogammon" {
+            args.extend(["--rolls", "61"]);
+        }
+        let out = shishi(&args);
+        assert!(out.status.success(), "perft {game}: {}", text(&out.stderr));
+    }
+    let served = games_named_in_help("bench");
+    for game in GAMES {
+        let out = shishi(&["bench", "--variant", game, "--depth", "1", "--hash", "1"]);
+        assert_eq!(
+            out.status.success(),
+            served.contains(&game),
+            "bench {game}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
 #[test]
 fn analyse_prints_a_board_and_a_best_move_in_every_game() {
     for (variant, files_header) in [
@@ -290,46 +336,6 @@ fn roll_rows(stdout: &str) -> Vec<(u32, u32, i64)> {
         .collect()
 }
 
-#[test]
-fn help_names_the_games_each_subcommand_serves() {
-    let all = GAMES.to_vec();
-    for (subcommand, served) in [
-        ("perft", all.clone()),
-        (
-            "bench",
-            vec!["shogi", "chushogi", "chukagamigi", "shogammon"],
-        ),
-        ("analyse", vec!["shogi"]),
-        ("match", all.clone()),
-    ] {
-        assert_eq!(
-            games_named_in_help(subcommand),
-            served,
-            "`shishi {subcommand} --help`"
-        );
-    }
-}
-
-#[test]
-fn perft_and_bench_serve_the_games_their_help_names() {
-    for game in games_named_in_help("perft") {
-        let mut args = vec!["perft", "--variant", game, "--startpos", "--depth", "1"];
-        if game == "shogammon" {
-            args.extend(["--rolls", "61"]);
-        }
-        let out = shishi(&args);
-        assert!(out.status.success(), "perft {game}: {}", text(&out.stderr));
-    }
-    let served = games_named_in_help("bench");
-    for game in GAMES {
-        let out = shishi(&["bench", "--variant", game, "--depth", "1", "--hash", "1"]);
-        assert_eq!(
-            out.status.success(),
-            served.contains(&game),
-            "bench {game}: {}",
-            text(&out.stderr)
-        );
-    }
 /// `+0.1234` as 1234.
 fn equity(text: &str) -> i64 {
     (text.parse::<f64>().expect("an equity") * 10_000.0).round() as i64

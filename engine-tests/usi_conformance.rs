@@ -1239,6 +1239,7 @@ fn chance_games_print_each_info_line_once_and_no_empty_pv() {
         );
     }
     e.send("quit");
+}
 
 /// `go mate` in Chu Kagamigi answers with a mate line (two-digit files) that replays to
 /// checkmate; the games without checkmate answer `checkmate notimplemented`.
