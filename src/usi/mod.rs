@@ -48,7 +48,8 @@ pub fn run_with<R: BufRead + Send + 'static>(input: R, output: Output) -> i32 {
 }
 
 /// Reads lines (any line ending, invalid UTF-8 replaced) into a channel; closes it at EOF.
-fn spawn_reader<R: BufRead + Send + 'static>(mut input: R) -> Receiver<String> {
+/// Shared with the CECP mode.
+pub(crate) fn spawn_reader<R: BufRead + Send + 'static>(mut input: R) -> Receiver<String> {
     let (tx, rx) = crossbeam_channel::unbounded();
     std::thread::Builder::new()
         .name("usi-reader".into())
