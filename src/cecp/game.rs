@@ -8,12 +8,14 @@
 //! its `setup` command); XBoard's Chu letters differ from Shishi's Chu SFEN, so a Chu
 //! `setboard` must use Shishi's letters (XBoard sends `setboard` only for set-up positions).
 
+use crate::rules::game::Game;
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
 use crate::rules::notation::GameText;
 use crate::rules::variants::Variant;
 use crate::rules::xboard_moves::{usi_to_xboard, xboard_to_usi, BoardSize, XBOARD_NULL_MOVE};
-use crate::usi::game::{RuleOptions, UsiPosition};
+use crate::search::game::SearchGame;
+use crate::usi::game::{with_position, RuleOptions, UsiPosition};
 
 /// The games offered over CECP, as `feature variants` lists them (the first is the default).
 pub const CECP_VARIANTS: [(&str, Variant); 3] = [
@@ -65,6 +67,14 @@ pub fn xboard_move_text(position: &UsiPosition, mv: Move) -> String {
         UsiPosition::Kagamigi(pos) => usi_to_xboard(&pos.move_text(mv), board, false),
         UsiPosition::Shogammon(_) | UsiPosition::Madness(_) => format!("{mv:?}"),
     }
+}
+
+/// Plays a legal move on a position of any of the games.
+pub fn play_move(position: &mut UsiPosition, mv: Move) {
+    with_position!(position,
+        pos => SearchGame::play(pos.as_mut(), mv),
+        cpos => Game::play(cpos.as_mut(), mv)
+    );
 }
 
 /// The SFEN of an XBoard FEN (`BOARD[HOLDINGS] w|b …`): holdings are repeated letters, `w`

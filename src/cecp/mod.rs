@@ -28,8 +28,8 @@ use crate::usi::game::{with_position, UsiPosition};
 use crate::usi::options::{Effect, HashMb, Options};
 use crate::usi::output::Output;
 use crossbeam_channel::{Receiver, Sender};
-use game::{board_of, parse_xboard_move, position_of_xboard_fen, xboard_move_text};
-use search::{Finished, Job};
+use game::{board_of, parse_xboard_move, play_move, position_of_xboard_fen, xboard_move_text};
+use search::{Finished, Job, Work};
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::time::Duration;
@@ -138,7 +138,7 @@ struct Engine {
     post: bool,
     analyzing: bool,
     time: TimeControl,
-    jobs: Sender<(u64, Job)>,
+    jobs: Sender<Work>,
     done: Receiver<Finished>,
     active: Option<Active>,
     next_id: u64,
@@ -285,7 +285,7 @@ impl Engine {
 
     fn play(&mut self, mv: Move) {
         self.history.push(self.position.clone());
-        search::play(&mut self.position, mv);
+        play_move(&mut self.position, mv);
     }
 
     fn handle(&mut self, line: &str) -> Flow {
@@ -299,8 +299,18 @@ impl Engine {
                 for line in features::feature_lines() {
                     self.out.line(&line);
                 }
+                self.prepare();
             }
-            "ping" => self.out.line(&format!("pong {rest}")),
+            "ping" => {
+                // Queued work (a table allocation) is finished before the answer; an
+                // analysis goes on.
+                if self.active.is_none() {
+                    let (ack, acked) = crossbeam_channel::bounded(1);
+                    self.send(Work::Sync(ack));
+                    let _ = acked.recv();
+                }
+                self.out.line(&format!("pong {rest}"));
+            }
             "quit" => return Flow::Quit,
             "new" => {
                 self.abandon_search();
@@ -308,6 +318,8 @@ impl Engine {
                 self.set_variant(Variant::Shogi);
                 self.engine_side = Some(Color::Gote);
                 self.time.depth = None;
+                self.send(Work::Clear);
+                self.prepare();
             }
             "variant" => match game::variant_of(rest) {
                 Some(variant) => {
@@ -371,7 +383,10 @@ impl Engine {
                 self.abandon_search();
                 self.analyzing = false;
             }
-            "memory" => self.set_option("USI_Hash", rest, line),
+            "memory" => {
+                self.set_option("USI_Hash", rest, line);
+                self.prepare();
+            }
             "cores" => self.set_option("Threads", rest, line),
             "option" => {
                 let (name, value) = features::parse_option(rest);
@@ -388,6 +403,17 @@ impl Engine {
             }
         }
         Flow::Continue
+    }
+
+    fn send(&self, work: Work) {
+        if self.jobs.send(work).is_err() {
+            log::error!("the search thread is gone");
+        }
+    }
+
+    /// Allocates the hash table now, so that the first search does not pay for it.
+    fn prepare(&self) {
+        self.send(Work::Prepare(HashMb(self.options.hash.0)));
     }
 
     fn error(&self, kind: &str, command: &str) {
@@ -488,7 +514,8 @@ impl Engine {
 
     fn apply_option(&mut self, name: &str, value: Option<&str>, line: &str) {
         match self.options.set(name, value) {
-            Ok(Effect::None | Effect::ClearHash) => {}
+            Ok(Effect::None) => {}
+            Ok(Effect::ClearHash) => self.send(Work::Clear),
             // A rule option: the game starts again under the new rules.
             Ok(Effect::NewGame) => self.set_variant(self.variant),
             Err(e) => {
@@ -527,10 +554,7 @@ impl Engine {
             hash: HashMb(self.options.hash.0),
             post: self.post || purpose == Purpose::Analysis,
         };
-        if self.jobs.send((id, job)).is_err() {
-            log::error!("the search thread is gone");
-            return;
-        }
+        self.send(Work::Search(id, Box::new(job)));
         self.active = Some(Active {
             id,
             control,

@@ -3,7 +3,7 @@
 //! centiseconds, the PV in XBoard coordinates) when `post` is on, and hands the decision
 //! back to the protocol thread, which prints `move …` and keeps the game.
 
-use super::game::xboard_move_text;
+use super::game::{play_move, xboard_move_text};
 use crate::search::game::SearchGame;
 use crate::search::{Config, Control, Decision, Info, Limits, Score, Searcher};
 use crate::usi::game::{with_position, UsiPosition};
@@ -13,6 +13,18 @@ use crossbeam_channel::{Receiver, Sender};
 
 /// XBoard's convention for mate scores: 100000 + the moves to mate (negative when mated).
 const MATE_SCORE: i64 = 100_000;
+
+/// Work for the search thread, done in the order it was queued.
+pub enum Work {
+    /// A search, numbered by the protocol thread.
+    Search(u64, Box<Job>),
+    /// Allocate the transposition table at this size now, off the clock.
+    Prepare(HashMb),
+    /// Forget the search state (a new game).
+    Clear,
+    /// Signal when everything queued before is done (`ping`).
+    Sync(Sender<()>),
+}
 
 /// One search.
 pub struct Job {
@@ -32,17 +44,28 @@ pub struct Finished {
     pub decision: Decision,
 }
 
-/// Runs searches until the job channel closes; every job is answered on `done`.
-pub fn run(jobs: Receiver<(u64, Job)>, done: Sender<Finished>, out: Output) {
+/// Runs work until the channel closes; every search is answered on `done`.
+pub fn run(work: Receiver<Work>, done: Sender<Finished>, out: Output) {
     let mut searcher: Option<Searcher> = None;
-    for (id, job) in jobs {
-        let searcher = match searcher.as_mut() {
-            Some(s) => {
-                s.set_hash_size(job.hash.0);
-                s
+    for item in work {
+        let (id, job) = match item {
+            Work::Search(id, job) => (id, job),
+            Work::Prepare(hash) => {
+                sized(&mut searcher, hash);
+                continue;
             }
-            None => searcher.insert(Searcher::new(job.hash.0)),
+            Work::Clear => {
+                if let Some(s) = searcher.as_mut() {
+                    s.clear();
+                }
+                continue;
+            }
+            Work::Sync(ack) => {
+                let _ = ack.send(());
+                continue;
+            }
         };
+        let searcher = sized(&mut searcher, job.hash);
         let decision = with_position!(&job.position,
             pos => search(searcher, pos.as_ref(), &job, &out),
             _chance => {
@@ -53,6 +76,17 @@ pub fn run(jobs: Receiver<(u64, Job)>, done: Sender<Finished>, out: Output) {
         if done.send(Finished { id, decision }).is_err() {
             break;
         }
+    }
+}
+
+/// The searcher with a table of `hash` MiB, created on first use.
+fn sized(searcher: &mut Option<Searcher>, hash: HashMb) -> &mut Searcher {
+    match searcher {
+        Some(s) => {
+            s.set_hash_size(hash.0);
+            s
+        }
+        None => searcher.insert(Searcher::new(hash.0)),
     }
 }
 
@@ -108,17 +142,9 @@ fn thinking_line<G: SearchGame>(info: &Info, root: &UsiPosition, position: &G) -
         line.push(' ');
         line.push_str(&xboard_move_text(&text_position, mv));
         game.play(mv);
-        play(&mut text_position, mv);
+        play_move(&mut text_position, mv);
     }
     line
-}
-
-/// Plays a move on a position of any of the games.
-pub fn play(position: &mut UsiPosition, mv: crate::rules::moves::Move) {
-    with_position!(position,
-        pos => SearchGame::play(pos.as_mut(), mv),
-        cpos => crate::rules::game::Game::play(cpos.as_mut(), mv)
-    );
 }
 
 #[cfg(test)]

@@ -70,7 +70,9 @@ impl MatchVariant {
         match self {
             MatchVariant::Shogi => Some("shogi"),
             MatchVariant::Chu(_) => Some("chu"),
-            MatchVariant::Kagamigi | MatchVariant::Shogammon | MatchVariant::Madness => None,
+            // Shishi's engine-defined variant (`shishi --xboard`, docs/XBOARD.md).
+            MatchVariant::Kagamigi => Some("chukagamigi"),
+            MatchVariant::Shogammon | MatchVariant::Madness => None,
         }
     }
 
@@ -406,7 +408,8 @@ mod tests {
             MatchVariant::Kagamigi.usi_options()[0].1,
             "chukagamigi".to_string()
         );
-        assert_eq!(MatchVariant::Kagamigi.cecp_name(), None);
+        assert_eq!(MatchVariant::Kagamigi.cecp_name(), Some("chukagamigi"));
+        assert_eq!(MatchVariant::Shogammon.cecp_name(), None);
     }
 
     #[test]
