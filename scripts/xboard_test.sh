@@ -11,17 +11,21 @@
 #
 #   scripts/xboard_test.sh [chu|kagamigi ...]      (default: both)
 #
-# Environment: OUT (target/xboard-<time>), MOVE_TIME (XBoard -searchTime, 0:01),
-# ADJUDICATE (200: XBoard's -adjudicateDrawMoves), GAME_TIMEOUT (1800 s per game),
-# LEGALITY (true: XBoard's -testLegality for Chu Kagamigi; Chu is always tested).
+# Environment: OUT (target/xboard-<time>), TC and INC (XBoard's -tc minutes and -inc seconds:
+# 1 and 1, about 2 s a move; a clock rather than XBoard's -searchTime, whose per-move limit
+# a search on a loaded machine can overrun),
+# ADJUDICATE (150: XBoard's -adjudicateDrawMoves), GAME_TIMEOUT (1800 s per game),
+# LEGALITY (false: XBoard's -testLegality for Chu Kagamigi; Chu is always tested),
+# SHISHI_BIN (the Shishi binary; default: the release build, built first).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 OUT=${OUT:-target/xboard-$(date -u +%Y%m%d-%H%M%S)}
-MOVE_TIME=${MOVE_TIME:-0:01}
-ADJUDICATE=${ADJUDICATE:-200}
+TC=${TC:-1}
+INC=${INC:-1}
+ADJUDICATE=${ADJUDICATE:-150}
 GAME_TIMEOUT=${GAME_TIMEOUT:-1800}
-LEGALITY=${LEGALITY:-true}
+LEGALITY=${LEGALITY:-false}
 GAMES=("$@")
 [ ${#GAMES[@]} -eq 0 ] && GAMES=(chu kagamigi)
 
@@ -37,8 +41,11 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 XBOARD=$(command -v xboard || echo /usr/games/xboard)
 HACHU=$(scripts/install_hachu.sh)
-cargo build --release
-SHISHI="$(pwd)/target/release/shishi --xboard"
+if [ -z "${SHISHI_BIN:-}" ]; then
+    cargo build --release
+    SHISHI_BIN="$(pwd)/target/release/shishi"
+fi
+SHISHI="$SHISHI_BIN --xboard"
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 
@@ -63,22 +70,22 @@ play() {
     local name=$1 variant=$2 legality=$3 second=$4
     local debug="$OUT/$name-debug.txt" pgn="$OUT/$name.pgn" shot="$OUT/$name.png"
     rm -f "$debug" "$pgn"
-    echo "== $name: $variant, $SHISHI against $second, $MOVE_TIME per move" >&2
+    echo "== $name: $variant, $SHISHI against $second, $TC min + $INC s" >&2
     # A fresh settings file per game, so that nothing saved by one run changes the next.
     local settings="$OUT/$name-xboardrc"
     : >"$settings"
     HOME="$OUT" "$XBOARD" -settingsFile "$settings" -saveSettingsFile "$settings" \
         -variant "$variant" -testLegality "$legality" \
         -fcp "$SHISHI" -fd "$(pwd)" -scp "$second" -sd "$(pwd)" \
-        -initialMode TwoMachines -searchTime "$MOVE_TIME" \
+        -initialMode TwoMachines -tc "$TC" -inc "$INC" \
         -adjudicateDrawMoves "$ADJUDICATE" -popupExitMessage false -popupMoveErrors false \
-        -autoCallFlag true -ponderNextMove false -size Petite -showCoords true \
-        -saveGameFile "$pgn" -debug -debugFile "$debug" \
+        -autoCallFlag true -ponderNextMove false -size Average -showCoords true \
+        -saveGameFile "$pgn" -debug -nameOfDebugFile "$debug" \
         >"$OUT/$name-xboard-stdout.txt" 2>&1 &
     XBOARD_PID=$!
     local waited=0
-    # The game is over when XBoard records its result.
-    until grep -q "GameEnds(" "$debug" 2>/dev/null; do
+    # The game is over when XBoard records its result (GameEnds(0, …) at start-up is not one).
+    until grep -q "^GameEnds([1-9]" "$debug" 2>/dev/null; do
         if ! kill -0 "$XBOARD_PID" 2>/dev/null; then
             echo "$name: XBoard exited before the game ended" >&2
             break
@@ -98,7 +105,7 @@ play() {
     wait "$XBOARD_PID" 2>/dev/null || true
     XBOARD_PID=""
     local result
-    result=$(grep -o "GameEnds([^)]*)" "$debug" | head -1 || true)
+    result=$(grep -o "^GameEnds([1-9][^)]*)" "$debug" | head -1 || true)
     local moves
     moves=$(grep -c "^[0-9]* >first *: \(usermove\|move\)\|^[0-9]* <first *: move " "$debug" || true)
     echo "$name: ${result:-no result}; screenshot $shot; debug file $debug" >&2

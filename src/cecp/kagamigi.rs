@@ -6,11 +6,20 @@
 //! black's, the king last in each half. Only the first types can sit in the holdings, so
 //! the 24 kinds that can be dropped come first (as their SFEN letters), then the 21
 //! promoted kinds written `^X` ("the promoted form of X", shown as `+X` like in SFEN), then
-//! the King. The holdings have 24 slots. The Betza strings are the ones the rules are built
-//! from (`kagamigi::Kind::betza`) without their spaces: XBoard reads the description up to
-//! the first space.
+//! the King. XBoard 4.9.1 draws at most 16 ranks and its holdings are a column beside the
+//! board, so it holds at most 16 kinds ([`XBOARD_HOLDINGS`]): the first 16 of the 24 that
+//! can be dropped (pawn to left general). A captured right general, dog, quail or chariot
+//! shows up in XBoard's holdings as a pawn, though Shishi holds (and may drop) the piece
+//! itself. The Betza strings are the ones the rules are built from
+//! (`kagamigi::Kind::betza`) without their spaces: XBoard reads the description up to the
+//! first space.
 
 use crate::rules::variants::kagamigi::{self, Kind};
+
+/// The holdings slots XBoard is told about: its board has at most 16 ranks
+/// (`BOARD_RANKS` 17 in XBoard 4.9.1, one of them hidden), and holdings taller than the
+/// board stretch it ("Recompile to support this BOARD_RANKS" otherwise).
+pub const XBOARD_HOLDINGS: usize = 16;
 
 /// The parent variant XBoard takes the rules it does not get from the engine from: shogi
 /// (drops of captured pieces, promotion with `+`).
@@ -33,14 +42,13 @@ fn half() -> String {
     text
 }
 
-/// The `setup` command: letters, `12x12+24_shogi`, the start position in XBoard's FEN.
+/// The `setup` command: letters, `12x12+16_shogi`, the start position in XBoard's FEN.
 pub fn setup_line() -> String {
     let fen = super::game::xboard_fen_of_sfen(kagamigi::notation::START_SFEN, true)
         .expect("the start SFEN converts");
     format!(
-        "setup ({}) 12x12+{}_{PARENT} {fen}",
-        piece_to_char(),
-        Kind::HAND_COUNT
+        "setup ({}) 12x12+{XBOARD_HOLDINGS}_{PARENT} {fen}",
+        piece_to_char()
     )
 }
 
@@ -88,7 +96,7 @@ mod tests {
         let words: Vec<&str> = setup.split(' ').collect();
         assert_eq!(words[0], "setup");
         assert!(words[1].starts_with('(') && words[1].ends_with(')'));
-        assert_eq!(words[2], "12x12+24_shogi");
+        assert_eq!(words[2], "12x12+16_shogi");
         assert!(words[3].ends_with("[-]"), "{setup}");
         let pieces = piece_lines();
         assert_eq!(pieces.len(), Kind::COUNT);

@@ -24,6 +24,7 @@ use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::Variant;
 use crate::search::game::SearchGame;
 use crate::search::{Clock, Control, Decision, Limits};
+use crate::usi::backstop;
 use crate::usi::game::{with_position, UsiPosition};
 use crate::usi::options::{Effect, HashMb, Options};
 use crate::usi::output::Output;
@@ -32,7 +33,7 @@ use game::{board_of, parse_xboard_move, play_move, position_of_xboard_fen, xboar
 use search::{Finished, Job, Work};
 use std::collections::VecDeque;
 use std::io::BufRead;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Speaks CECP on stdin/stdout until `quit` or end of input; returns the exit code.
 pub fn run() -> i32 {
@@ -93,6 +94,9 @@ struct Active {
     id: u64,
     control: Control,
     purpose: Purpose,
+    /// When the protocol thread stops the search itself (the USI layer's backstop against a
+    /// search that overruns its time limits).
+    deadline: Option<Instant>,
 }
 
 /// What the protocol loop does after a command.
@@ -177,7 +181,18 @@ impl Engine {
     /// The protocol loop: commands and finished searches, until `quit` or EOF.
     fn serve(&mut self, lines: Receiver<String>) {
         loop {
+            let timer = match self.active.as_ref().and_then(|a| a.deadline) {
+                Some(at) => crossbeam_channel::at(at),
+                None => crossbeam_channel::never(),
+            };
             crossbeam_channel::select! {
+                recv(timer) -> _ => {
+                    if let Some(active) = self.active.as_mut() {
+                        log::info!("time backstop reached: stopping the search");
+                        active.control.stop();
+                        active.deadline = None;
+                    }
+                }
                 recv(lines) -> line => match line {
                     Ok(line) => {
                         log::debug!("< {line}");
@@ -544,6 +559,12 @@ impl Engine {
 
     fn start(&mut self, limits: Limits, purpose: Purpose) {
         let control = Control::new(false);
+        let deadline = match purpose {
+            Purpose::Move => {
+                backstop(&limits, self.position.side_to_move()).map(|after| Instant::now() + after)
+            }
+            Purpose::Analysis => None,
+        };
         self.next_id += 1;
         let id = self.next_id;
         let job = Job {
@@ -559,6 +580,7 @@ impl Engine {
             id,
             control,
             purpose,
+            deadline,
         });
     }
 

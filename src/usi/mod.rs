@@ -134,7 +134,7 @@ const COMMANDS: &[&str] = &[
 /// less), the point past which the move would lose on time (the increment is not counted,
 /// as some tools add it only after the move). The search's own time management should
 /// finish well before; this only guards against a search that overruns.
-fn backstop(limits: &Limits, side: Color) -> Option<Duration> {
+pub(crate) fn backstop(limits: &Limits, side: Color) -> Option<Duration> {
     let clock: &Clock = &limits.clock;
     let hard = match (clock.time_left[side.index()], clock.byoyomi) {
         (None, None) => None,
