@@ -7,10 +7,13 @@
 use shishi::cecp::game::{parse_xboard_move, play_move, position_of_xboard_fen};
 use shishi::rules::variants::Variant;
 use shishi::usi::game::{RuleOptions, UsiPosition};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
+use std::io::Write;
+use std::process::{Child, ChildStdin, Command};
+use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
+
+#[path = "common/child_lines.rs"]
+mod child_lines;
 
 /// How long any single expected answer may take.
 const ANSWER: Duration = Duration::from_secs(15);
@@ -24,24 +27,9 @@ struct Engine {
 
 impl Engine {
     fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
-            .args(args)
-            .env_remove("RUST_LOG")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start the engine");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stdin = child.stdin.take();
+        let mut command = Command::new(env!("CARGO_BIN_EXE_shishi"));
+        command.args(args).env_remove("RUST_LOG");
+        let (child, stdin, lines) = child_lines::spawn(command);
         Engine {
             child,
             stdin,

@@ -4,10 +4,13 @@
 //! well-formedness (`check_line`).
 
 use shishi::rules::variants::shogi::Position;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::io::Write;
+use std::process::{Child, ChildStdin, Command};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
+
+#[path = "common/child_lines.rs"]
+mod child_lines;
 
 const START_SFEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 /// Gote to move is checkmated (gold on 5b, protected by the pawn on 5c).
@@ -39,30 +42,11 @@ impl Engine {
     /// Starts the engine with `RUST_LOG` set to `log` (or unset).
     fn start_with_log(log: Option<&str>) -> Engine {
         let mut command = Command::new(env!("CARGO_BIN_EXE_shishi"));
-        command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
         match log {
             Some(level) => command.env("RUST_LOG", level),
             None => command.env_remove("RUST_LOG"),
         };
-        let mut child = command.spawn().expect("start the engine");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                match line {
-                    Ok(line) => {
-                        if tx.send(line).is_err() {
-                            break;
-                        }
-                    }
-                    Err(_) => break,
-                }
-            }
-        });
-        let stdin = child.stdin.take();
+        let (child, stdin, lines) = child_lines::spawn(command);
         Engine {
             child,
             stdin,
