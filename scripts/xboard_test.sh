@@ -111,7 +111,7 @@ play() {
     echo "$name: ${result:-no result}; screenshot $shot; debug file $debug" >&2
     # Complaints: an illegal move (either side), an engine's error reply, XBoard refusing a
     # setup or a variant.
-    if grep -n -i -E "illegal move|Error \(|tellusererror|non-compliant|did not send setup|Unknown variant|Bad FEN" "$debug" >"$OUT/$name-complaints.txt"; then
+    if grep -n -i -E "illegal move|invalid move|Forfeit|Error \(|tellusererror|non-compliant|did not send setup|Unknown variant|Bad FEN" "$debug" >"$OUT/$name-complaints.txt"; then
         echo "$name: complaints in the debug file:" >&2
         head -20 "$OUT/$name-complaints.txt" >&2
         return 1

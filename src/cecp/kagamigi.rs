@@ -7,10 +7,11 @@
 //! the 24 kinds that can be dropped come first (as their SFEN letters), then the 21
 //! promoted kinds written `^X` ("the promoted form of X", shown as `+X` like in SFEN), then
 //! the King. XBoard 4.9.1 draws at most 16 ranks and its holdings are a column beside the
-//! board, so it holds at most 16 kinds ([`XBOARD_HOLDINGS`]): the first 16 of the 24 that
-//! can be dropped (pawn to left general). A captured right general, dog, quail or chariot
-//! shows up in XBoard's holdings as a pawn, though Shishi holds (and may drop) the piece
-//! itself. The Betza strings are the ones the rules are built from
+//! board, so it holds at most 16 kinds ([`XBOARD_HOLDINGS`]): the 16 of the 24 that can be
+//! dropped which stand nearest the front at the start ([`HAND_ORDER`]), as those are
+//! captured first. A captured piece of the other 8 kinds (the dogs, the lance, the flying
+//! horse, the kirin, the silver, the burning chariot and the phoenix) shows up in XBoard's
+//! holdings as a pawn, and XBoard refuses a drop of it ("invalid move"), though it is legal. The Betza strings are the ones the rules are built from
 //! (`kagamigi::Kind::betza`) without their spaces: XBoard reads the description up to the
 //! first space.
 
@@ -32,8 +33,40 @@ pub fn piece_to_char() -> String {
     format!("{white}{black}")
 }
 
+/// The kinds that can be dropped, in XBoard's slot order: the first [`XBOARD_HOLDINGS`] get
+/// holdings slots. The pawn, then the kinds of the third rank, the second, the first.
+const HAND_ORDER: [Kind; Kind::HAND_COUNT] = {
+    use Kind::*;
+    [
+        Pawn,
+        Knight,
+        Yaksha,
+        BlueGecko,
+        PurpleFinch,
+        LeftQuail,
+        RightQuail,
+        LeftChariot,
+        RightChariot,
+        Bishop,
+        Rook,
+        LeftGeneral,
+        RightGeneral,
+        Deva,
+        DarkSpirit,
+        Gold,
+        LeftDog,
+        RightDog,
+        Lance,
+        FlyingHorse,
+        Kirin,
+        Silver,
+        BurningChariot,
+        Phoenix,
+    ]
+};
+
 fn half() -> String {
-    let mut text: String = Kind::hand_kinds().map(|k| k.rules().letter).collect();
+    let mut text: String = HAND_ORDER.iter().map(|k| k.rules().letter).collect();
     for kind in Kind::ALL.iter().filter(|k| k.is_promoted()) {
         text.push('^');
         text.push(kind.rules().letter);
@@ -81,7 +114,11 @@ mod tests {
         assert_eq!(entries, 2 * Kind::COUNT);
         let (white, black) = table.split_at(table.len() / 2);
         assert!(white.ends_with('K') && black.ends_with('k'));
-        assert!(white.starts_with("PLNSG"));
+        assert!(white.starts_with("PNYUVQT"));
+        // Every kind that can be dropped has its slot, once.
+        let mut slots: Vec<Kind> = HAND_ORDER.to_vec();
+        slots.sort();
+        assert_eq!(slots, Kind::hand_kinds().collect::<Vec<_>>());
         assert_eq!(white.matches('^').count(), 21);
         // Every promoted kind points at a letter of the holdings part.
         let holdings: String = white.chars().take(Kind::HAND_COUNT).collect();
