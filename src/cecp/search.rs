@@ -97,7 +97,8 @@ fn search<G: SearchGame>(
     job: &Job,
     out: &Output,
 ) -> Decision {
-    if !position.has_legal_move() {
+    // No move, or the game already lost by the rules (a captured last royal, a bared king).
+    if !position.has_legal_move() || position.has_lost() {
         return Decision::Resign;
     }
     let mut report = |info: &Info| {
