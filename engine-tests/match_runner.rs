@@ -935,7 +935,7 @@ fn a_usi_engine_that_does_not_offer_the_variant_stops_the_match() {
 }
 
 #[test]
-fn a_cecp_engine_must_offer_the_variant_and_kagamigi_has_no_cecp() {
+fn a_cecp_engine_must_offer_the_variant_and_the_chance_games_have_no_cecp() {
     // The shogi-only fake CECP engine does not offer `chu`: it loses by engine failure.
     let out = out_dir("chu-cecp-novariant");
     let shogi_only = format!("python3 {FIXTURES}/fake_cecp.py 7g7f");
@@ -952,10 +952,11 @@ fn a_cecp_engine_must_offer_the_variant_and_kagamigi_has_no_cecp() {
         "{}",
         games[0].detail
     );
-    let out = out_dir("kaga-cecp");
+    // Chu Kagamigi is Shishi's engine-defined CECP variant; the chance games have none.
+    let out = out_dir("shogammon-cecp");
     let o = shishi_match(&[
         "--variant",
-        "chukagamigi",
+        "shogammon",
         "--engine1",
         &shogi_only,
         "--proto1",
@@ -968,7 +969,7 @@ fn a_cecp_engine_must_offer_the_variant_and_kagamigi_has_no_cecp() {
         out.to_str().unwrap(),
     ]);
     assert!(!o.status.success());
-    assert!(text(&o.stderr).contains("no CECP engine plays chukagamigi"));
+    assert!(text(&o.stderr).contains("no CECP engine plays shogammon"));
 }
 
 #[test]

@@ -15,7 +15,7 @@ use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use shishi::referee::cecp_client::{self, BoardSize, Notation};
+use shishi::referee::cecp_client::{self, Notation};
 use shishi::referee::openings::Opening;
 use shishi::referee::process::split_command;
 use shishi::referee::usi_client;
@@ -28,6 +28,7 @@ use shishi::rules::variants::madness::perft::ChanceScript;
 use shishi::rules::variants::madness::{self, Token};
 use shishi::rules::variants::shogammon::{self, DiceUse, Roll, ShogammonDice};
 use shishi::rules::variants::{kagamigi, shogi};
+use shishi::rules::xboard_moves::{self, BoardSize};
 use shishi::usi::command::{self, GO_KEYWORDS, MAX_WARNINGS};
 use shishi::usi::game::{RuleOptions, UsiPosition};
 use shishi::usi::options::{declarations, Options, Variant};
@@ -872,7 +873,7 @@ proptest! {
             Err(e) => prop_assert!(says_something(&e)),
         }
         for board in [BoardSize::SHOGI, BoardSize::CHU] {
-            let _ = cecp_client::engine_to_usi(&line, board);
+            let _ = xboard_moves::xboard_to_usi(&line, board);
         }
         fn xboard_round_trip<G: RefereeGame>(
             variant: MatchVariant,
@@ -886,7 +887,7 @@ proptest! {
             for &mv in legal.iter().filter(|&&mv| !game.is_pass(mv)) {
                 let usi = game.move_text(mv);
                 let xboard = cecp_client::usi_to_engine(&usi, Notation::XBoard, board, false);
-                let back = cecp_client::engine_to_usi(&xboard, board);
+                let back = xboard_moves::xboard_to_usi(&xboard, board);
                 prop_assert_eq!(game.parse_move(&back), Ok(mv), "{} → {} → {}", usi, xboard, back);
             }
             Ok(())

@@ -4,10 +4,13 @@
 //! checked for well-formedness (`check_line`).
 
 use shishi::rules::variants::shogi::Position;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::io::Write;
+use std::process::{Child, ChildStdin, Command};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
+
+#[path = "common/child_lines.rs"]
+mod child_lines;
 
 const START_SFEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
 /// Gote to move is checkmated (gold on 5b, protected by the pawn on 5c).
@@ -47,27 +50,8 @@ impl Engine {
     }
 
     /// Starts the engine as `command` runs it (stdin and stdout piped, stderr dropped).
-    fn start_command(mut command: Command) -> Engine {
-        command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
-        let mut child = command.spawn().expect("start the engine");
-        let stdout = child.stdout.take().expect("stdout");
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                match line {
-                    Ok(line) => {
-                        if tx.send(line).is_err() {
-                            break;
-                        }
-                    }
-                    Err(_) => break,
-                }
-            }
-        });
-        let stdin = child.stdin.take();
+    fn start_command(command: Command) -> Engine {
+        let (child, stdin, lines) = child_lines::spawn(command);
         Engine {
             child,
             stdin,

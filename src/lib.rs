@@ -5,6 +5,7 @@
 //! subcommands of the `shishi` binary). See `docs/ARCHITECTURE.md` for which file owns
 //! which question.
 
+pub mod cecp;
 pub mod cli;
 pub mod eval;
 pub mod record;

@@ -9,10 +9,14 @@ mod progress;
 
 use clap::{Parser, Subcommand};
 
-/// Shishi, a shogi engine. Without a subcommand it speaks USI on stdin/stdout.
+/// Shishi, a shogi engine. Without a subcommand it speaks USI on stdin/stdout, or CECP
+/// (XBoard/WinBoard) with `--xboard` or when the first line it reads is `xboard`.
 #[derive(Parser, Debug)]
 #[command(name = "shishi", version, about)]
 struct Cli {
+    /// Speak CECP (the XBoard/WinBoard protocol) instead of USI.
+    #[arg(long)]
+    xboard: bool,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -43,6 +47,25 @@ pub fn parse_variant(text: &str) -> Result<Variant, String> {
     })
 }
 
+/// Reads the first line of stdin and hands the input to the CECP engine when it is
+/// `xboard` (as XBoard starts an engine), to the USI engine otherwise (that line included).
+fn serve_stdin() -> i32 {
+    use std::io::{BufRead, Read};
+    let mut input = std::io::BufReader::new(std::io::stdin());
+    let mut first = Vec::new();
+    if let Err(e) = input.read_until(b'\n', &mut first) {
+        log::error!("cannot read stdin: {e}");
+        return 1;
+    }
+    let output = crate::usi::output::Output::stdout();
+    if String::from_utf8_lossy(&first).trim() == "xboard" {
+        log::info!("first line xboard: speaking CECP");
+        crate::cecp::run_with(input, output)
+    } else {
+        crate::usi::run_with(std::io::Cursor::new(first).chain(input), output)
+    }
+}
+
 /// Parses the command line, runs the subcommand and returns the process exit code.
 pub fn run() -> i32 {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
@@ -61,7 +84,8 @@ pub fn run() -> i32 {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Analyse(args)) => analyse::run(&args),
         Some(Command::Match(args)) => match_cmd::run(&args),
-        None => return crate::usi::run(),
+        None if cli.xboard => return crate::cecp::run(),
+        None => return serve_stdin(),
     };
     match result {
         Ok(()) => 0,

@@ -18,6 +18,7 @@ use crate::rules::variants::kagamigi;
 use crate::rules::variants::madness;
 use crate::rules::variants::shogammon;
 use crate::rules::variants::shogi::{self, impasse::EnteringKingRule};
+use crate::rules::xboard_moves::XBOARD_NULL_MOVE;
 use std::fmt;
 
 /// The game of a match, with the rule set the referee judges by.
@@ -69,7 +70,9 @@ impl MatchVariant {
         match self {
             MatchVariant::Shogi => Some("shogi"),
             MatchVariant::Chu(_) => Some("chu"),
-            MatchVariant::Kagamigi | MatchVariant::Shogammon | MatchVariant::Madness => None,
+            // Shishi's engine-defined variant (`shishi --xboard`, docs/XBOARD.md).
+            MatchVariant::Kagamigi => Some("chukagamigi"),
+            MatchVariant::Shogammon | MatchVariant::Madness => None,
         }
     }
 
@@ -309,10 +312,6 @@ impl RefereeGame for madness::TrueGame {
     }
 }
 
-/// XBoard's null move, which HaChu sends for jitto (a Lion's pass); any jitto of the
-/// position gives the same board, so the first one generated stands for it.
-pub const XBOARD_NULL_MOVE: &str = "@@@@";
-
 fn chu_rules(variant: MatchVariant) -> ChuRules {
     match variant {
         MatchVariant::Chu(rules) => rules,
@@ -332,12 +331,8 @@ impl RefereeGame for chu::Position {
     }
     fn parse_move(&self, text: &str) -> Result<Move, String> {
         if text == XBOARD_NULL_MOVE {
-            let mut legal = MoveList::new();
-            self.generate_legal(&mut legal);
-            return legal
-                .iter()
-                .copied()
-                .find(|m| m.from() == Some(m.to()) && m.mid().is_some())
+            return self
+                .jitto()
                 .ok_or_else(|| format!("{text} (jitto): no piece can pass here"));
         }
         self.parse_usi_move(text).map_err(|e| e.to_string())
@@ -349,7 +344,7 @@ impl RefereeGame for chu::Position {
         self.side_to_move()
     }
     fn is_pass(&self, mv: Move) -> bool {
-        mv.from() == Some(mv.to()) && mv.mid().is_some_and(|mid| self.piece_at(mid).is_none())
+        self.is_jitto(mv)
     }
     fn rules_end(&self) -> Option<GameResult> {
         let us = self.side_to_move();
@@ -413,7 +408,8 @@ mod tests {
             MatchVariant::Kagamigi.usi_options()[0].1,
             "chukagamigi".to_string()
         );
-        assert_eq!(MatchVariant::Kagamigi.cecp_name(), None);
+        assert_eq!(MatchVariant::Kagamigi.cecp_name(), Some("chukagamigi"));
+        assert_eq!(MatchVariant::Shogammon.cecp_name(), None);
     }
 
     #[test]

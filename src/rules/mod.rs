@@ -14,4 +14,5 @@ pub mod rays;
 pub mod repetition;
 pub mod sink;
 pub mod variants;
+pub mod xboard_moves;
 pub mod zobrist;

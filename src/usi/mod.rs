@@ -48,7 +48,8 @@ pub fn run_with<R: BufRead + Send + 'static>(input: R, output: Output) -> i32 {
 }
 
 /// Reads lines (any line ending, invalid UTF-8 replaced) into a channel; closes it at EOF.
-fn spawn_reader<R: BufRead + Send + 'static>(mut input: R) -> Receiver<String> {
+/// Shared with the CECP mode.
+pub(crate) fn spawn_reader<R: BufRead + Send + 'static>(mut input: R) -> Receiver<String> {
     let (tx, rx) = crossbeam_channel::unbounded();
     std::thread::Builder::new()
         .name("usi-reader".into())
@@ -134,7 +135,7 @@ const COMMANDS: &[&str] = &[
 /// less), the point past which the move would lose on time (the increment is not counted,
 /// as some tools add it only after the move). The search's own time management should
 /// finish well before; this only guards against a search that overruns.
-fn backstop(limits: &Limits, side: Color) -> Option<Duration> {
+pub(crate) fn backstop(limits: &Limits, side: Color) -> Option<Duration> {
     let clock: &Clock = &limits.clock;
     let hard = match (clock.time_left[side.index()], clock.byoyomi) {
         (None, None) => None,

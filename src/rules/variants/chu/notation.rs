@@ -112,6 +112,20 @@ impl Position {
         )
     }
 
+    /// Whether `mv` is jitto: a two-step move back to its square through an empty one (a
+    /// pass, written `@@@@` in XBoard's notation).
+    pub fn is_jitto(&self, mv: Move) -> bool {
+        mv.from() == Some(mv.to()) && mv.mid().is_some_and(|mid| self.piece_at(mid).is_none())
+    }
+
+    /// A legal jitto of this position, if any; every jitto leaves the same board, so the
+    /// first one generated stands for XBoard's null move.
+    pub fn jitto(&self) -> Option<Move> {
+        let mut legal = MoveList::new();
+        self.generate_legal(&mut legal);
+        legal.iter().copied().find(|&m| self.is_jitto(m))
+    }
+
     /// Parses a USI move and checks that it is legal here. A trailing `=` ("do not promote")
     /// is accepted; a double move through an empty square is read as the equivalent direct
     /// move (or as this piece's jitto when it ends where it started).

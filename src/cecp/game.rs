@@ -1,0 +1,255 @@
+//! The games Shishi plays over CECP and how XBoard writes them: the `variant` names, the
+//! board size of each, moves in XBoard coordinates (through [`crate::rules::xboard_moves`],
+//! with Chu's jitto as the null move `@@@@`), and XBoard's FEN (holdings in brackets, `w`
+//! for sente, the first mover) read into and written from the SFEN the positions speak.
+//!
+//! Piece letters are the SFEN letters of each game. For shogi and Chu Kagamigi XBoard uses
+//! the same ones (shogi's are XBoard's own; Chu Kagamigi's are the ones Shishi announces in
+//! its `setup` command); XBoard's Chu letters differ from Shishi's Chu SFEN, so a Chu
+//! `setboard` must use Shishi's letters (XBoard sends `setboard` only for set-up positions).
+
+use crate::rules::game::Game;
+use crate::rules::geometry::Color;
+use crate::rules::moves::Move;
+use crate::rules::notation::GameText;
+use crate::rules::variants::Variant;
+use crate::rules::xboard_moves::{usi_to_xboard, xboard_to_usi, BoardSize, XBOARD_NULL_MOVE};
+use crate::search::game::SearchGame;
+use crate::usi::game::{with_position, RuleOptions, UsiPosition};
+
+/// The games offered over CECP, as `feature variants` lists them (the first is the default).
+pub const CECP_VARIANTS: [(&str, Variant); 3] = [
+    ("shogi", Variant::Shogi),
+    ("chu", Variant::Chushogi),
+    ("chukagamigi", Variant::Chukagamigi),
+];
+
+/// The game a CECP `variant` name stands for (`None` for games Shishi does not play here).
+pub fn variant_of(name: &str) -> Option<Variant> {
+    CECP_VARIANTS
+        .iter()
+        .find(|(cecp, _)| cecp.eq_ignore_ascii_case(name.trim()))
+        .map(|&(_, variant)| variant)
+}
+
+/// The `variants="…"` value of the feature line.
+pub fn variants_feature() -> String {
+    let names: Vec<&str> = CECP_VARIANTS.iter().map(|(name, _)| *name).collect();
+    names.join(",")
+}
+
+/// The board of a game offered over CECP.
+pub fn board_of(variant: Variant) -> BoardSize {
+    match variant {
+        Variant::Chushogi | Variant::Chukagamigi => BoardSize::CHU,
+        _ => BoardSize::SHOGI,
+    }
+}
+
+/// Reads a move in XBoard coordinates (or USI text) and checks that it is legal.
+pub fn parse_xboard_move(position: &UsiPosition, text: &str) -> Result<Move, String> {
+    let usi = xboard_to_usi(text, board_of(position.variant()));
+    if usi == XBOARD_NULL_MOVE {
+        return match position {
+            UsiPosition::Chu(pos) => pos.jitto().ok_or_else(|| "no piece can pass".to_string()),
+            _ => Err("this game has no null move".to_string()),
+        };
+    }
+    position.parse_move(&usi)
+}
+
+/// The XBoard text of a legal move of `position`.
+pub fn xboard_move_text(position: &UsiPosition, mv: Move) -> String {
+    let board = board_of(position.variant());
+    match position {
+        UsiPosition::Shogi(pos) => usi_to_xboard(&pos.move_text(mv), board, false),
+        UsiPosition::Chu(pos) => usi_to_xboard(&pos.move_text(mv), board, pos.is_jitto(mv)),
+        UsiPosition::Kagamigi(pos) => usi_to_xboard(&pos.move_text(mv), board, false),
+        UsiPosition::Shogammon(_) | UsiPosition::Madness(_) => format!("{mv:?}"),
+    }
+}
+
+/// Plays a legal move on a position of any of the games.
+pub fn play_move(position: &mut UsiPosition, mv: Move) {
+    with_position!(position,
+        pos => SearchGame::play(pos.as_mut(), mv),
+        cpos => Game::play(cpos.as_mut(), mv)
+    );
+}
+
+/// The SFEN of an XBoard FEN (`BOARD[HOLDINGS] w|b …`): holdings are repeated letters, `w`
+/// (white) is sente. A text that already is an SFEN (side `b`/`w` then hands) is read the
+/// same way, since the board fields agree.
+pub fn sfen_of_xboard_fen(fen: &str) -> Result<String, String> {
+    let mut fields = fen.split_whitespace();
+    let first = fields.next().ok_or("empty FEN")?;
+    let side_field = fields.next().ok_or("the FEN has no side to move")?;
+    let (board, holdings) = match first.split_once('[') {
+        Some((board, rest)) => {
+            let inside = rest
+                .strip_suffix(']')
+                .ok_or("the holdings lack their closing ]")?;
+            (board, Some(inside))
+        }
+        None => (first, None),
+    };
+    let side = match side_field {
+        "w" => 'b',
+        "b" => 'w',
+        other => return Err(format!("side to move {other:?} is neither w nor b")),
+    };
+    // An SFEN's third field is its hands (or Chu's lion record); keep it when the text had
+    // no XBoard holdings.
+    let third = match holdings {
+        Some(inside) => hands_of_holdings(inside)?,
+        None => match fields.next() {
+            Some(field) if !field.chars().all(|c| c.is_ascii_digit()) => field.to_string(),
+            _ => "-".to_string(),
+        },
+    };
+    Ok(format!("{board} {side} {third} 1"))
+}
+
+/// SFEN hands (`2Pn`) from XBoard holdings (`PPn`, or `-` when empty).
+fn hands_of_holdings(holdings: &str) -> Result<String, String> {
+    let mut counts: Vec<(char, u32)> = Vec::new();
+    for c in holdings.chars().filter(|&c| c != '-') {
+        if !c.is_ascii_alphabetic() {
+            return Err(format!(
+                "holdings {holdings:?}: {c:?} is not a piece letter"
+            ));
+        }
+        match counts.iter_mut().find(|(letter, _)| *letter == c) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((c, 1)),
+        }
+    }
+    if counts.is_empty() {
+        return Ok("-".to_string());
+    }
+    // Sente's pieces (upper case) first, as SFEN writes them.
+    counts.sort_by_key(|(c, _)| c.is_ascii_lowercase());
+    Ok(counts
+        .iter()
+        .map(|&(c, n)| {
+            if n > 1 {
+                format!("{n}{c}")
+            } else {
+                c.to_string()
+            }
+        })
+        .collect())
+}
+
+/// XBoard's FEN of a position given as SFEN (`board side hands move`): `with_holdings`
+/// writes the hands in brackets (games with drops).
+pub fn xboard_fen_of_sfen(sfen: &str, with_holdings: bool) -> Result<String, String> {
+    let fields: Vec<&str> = sfen.split_whitespace().collect();
+    let [board, side, hands, ..] = fields[..] else {
+        return Err(format!("SFEN {sfen:?} has fewer than three fields"));
+    };
+    let side = match side {
+        "b" => 'w',
+        "w" => 'b',
+        other => return Err(format!("SFEN side {other:?} is neither b nor w")),
+    };
+    if !with_holdings {
+        return Ok(format!("{board} {side} 0 1"));
+    }
+    let mut holdings = String::new();
+    let mut count = 0u32;
+    for c in hands.chars().filter(|&c| c != '-') {
+        if let Some(digit) = c.to_digit(10) {
+            count = count * 10 + digit;
+        } else {
+            holdings.extend(std::iter::repeat_n(c, count.max(1) as usize));
+            count = 0;
+        }
+    }
+    if holdings.is_empty() {
+        holdings.push('-');
+    }
+    Ok(format!("{board}[{holdings}] {side} 0 1"))
+}
+
+/// The position an XBoard FEN describes in `variant`.
+pub fn position_of_xboard_fen(
+    fen: &str,
+    variant: Variant,
+    rules: RuleOptions,
+) -> Result<UsiPosition, String> {
+    let sfen = sfen_of_xboard_fen(fen)?;
+    let words: Vec<&str> = std::iter::once("sfen")
+        .chain(sfen.split_whitespace())
+        .collect();
+    UsiPosition::parse(&words, variant, rules)
+}
+
+/// XBoard's FEN of `position` (holdings for the games with drops).
+pub fn xboard_fen(position: &UsiPosition) -> String {
+    let (sfen, drops) = match position {
+        UsiPosition::Shogi(pos) => (pos.sfen(), true),
+        UsiPosition::Chu(pos) => (pos.sfen(), false),
+        UsiPosition::Kagamigi(pos) => (pos.sfen(), true),
+        UsiPosition::Shogammon(_) | UsiPosition::Madness(_) => return String::new(),
+    };
+    xboard_fen_of_sfen(&sfen, drops).unwrap_or_default()
+}
+
+/// XBoard's name for a side: sente moves first and is "white".
+pub fn xboard_color(color: Color) -> &'static str {
+    match color {
+        Color::Sente => "white",
+        Color::Gote => "black",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::variants::{chu, kagamigi, shogi};
+
+    #[test]
+    fn start_positions_round_trip_through_xboard_fen() {
+        for (variant, sfen, drops) in [
+            (Variant::Shogi, shogi::notation::START_SFEN, true),
+            (Variant::Chushogi, chu::notation::START_SFEN, false),
+            (Variant::Chukagamigi, kagamigi::notation::START_SFEN, true),
+        ] {
+            let fen = xboard_fen_of_sfen(sfen, drops).unwrap();
+            assert!(fen.contains(" w 0 1"), "{fen}");
+            assert_eq!(sfen_of_xboard_fen(&fen).unwrap(), sfen);
+            let position = position_of_xboard_fen(&fen, variant, RuleOptions::default()).unwrap();
+            assert_eq!(xboard_fen(&position), fen);
+        }
+    }
+
+    #[test]
+    fn holdings_become_hands_and_back() {
+        let fen = "4k4/9/9/9/9/9/9/9/4K4[PPPRbpp] b 0 1";
+        let sfen = sfen_of_xboard_fen(fen).unwrap();
+        assert_eq!(sfen, "4k4/9/9/9/9/9/9/9/4K4 w 3PRb2p 1");
+        assert_eq!(xboard_fen_of_sfen(&sfen, true).unwrap(), fen);
+        let position = position_of_xboard_fen(fen, Variant::Shogi, RuleOptions::default()).unwrap();
+        assert_eq!(position.side_to_move(), Color::Gote);
+        // Malformed FENs are refused with a reason.
+        for bad in ["", "4k4/9/9/9/9/9/9/9/4K4", "x y", "4k4[P b", "4k4[P1] w"] {
+            assert!(sfen_of_xboard_fen(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn moves_in_xboard_coordinates() {
+        let shogi = UsiPosition::startpos(Variant::Shogi, RuleOptions::default());
+        let mv = parse_xboard_move(&shogi, "c3c4").unwrap();
+        assert_eq!(xboard_move_text(&shogi, mv), "c3c4");
+        assert!(parse_xboard_move(&shogi, "c3c5").is_err());
+        assert!(parse_xboard_move(&shogi, "@@@@").is_err());
+        let chu = UsiPosition::startpos(Variant::Chushogi, RuleOptions::default());
+        let mv = parse_xboard_move(&chu, "h4h5").unwrap();
+        assert_eq!(xboard_move_text(&chu, mv), "h4h5");
+        assert_eq!(variant_of("CHU"), Some(Variant::Chushogi));
+        assert_eq!(variant_of("normal"), None);
+        assert_eq!(variants_feature(), "shogi,chu,chukagamigi");
+    }
+}
