@@ -16,9 +16,10 @@ pub mod plot;
 pub mod review;
 
 use super::Variant;
+use crate::rules::game::Game;
 use crate::rules::geometry::Color;
 use crate::rules::variants::chu::ChuRules;
-use crate::rules::variants::madness::{self, Phase};
+use crate::rules::variants::madness::{self, Phase, Token};
 use crate::rules::variants::shogammon::{DiceUse, ShogammonDice};
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::search::ParallelMode;
@@ -239,12 +240,14 @@ fn complete_deal(view: &mut madness::PlayerView, card: Option<u8>) -> Result<(),
         return Err("--card applies only when --moves does not deal the viewer's card".into());
     }
     while let Phase::Deal(receiver) = view.phase() {
-        let token = match card {
-            Some(n) if receiver == view.cards().me => format!("draw:{}", n % 10),
-            _ => "draw:?".to_string(),
-        };
-        view.play_texts([token.as_str()])
-            .map_err(|e| format!("--card: {e}"))?;
+        match card {
+            Some(n) if receiver == view.cards().me => view
+                .play_texts([format!("draw:{}", n % 10).as_str()])
+                .map_err(|e| format!("--card: {e}"))?,
+            // A card nobody told us: the deal's chance outcome as the search plays it (a
+            // received stream may not hide the viewer's own card, but an analysis may).
+            _ => Game::play(view, Token::DrawHidden.to_move()),
+        }
     }
     Ok(())
 }
