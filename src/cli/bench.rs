@@ -42,8 +42,8 @@ pub struct BenchArgs {
     /// Shogammon and Madness line names its own depth in the chance search's units).
     #[arg(long)]
     depth: Option<u32>,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 16)]
+    /// Transposition table size in MiB (1..=1048576).
+    #[arg(long, default_value_t = 16, value_parser = super::parse_hash_mib)]
     hash: usize,
 }
 
