@@ -425,7 +425,7 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, String> {
     let sprt_state = |tally: &Tally| {
         cfg.sprt.map(|s| {
             let llr = tally.pentanomial().llr(s.elo0, s.elo1);
-            (s, llr, s.state(llr))
+            (s, llr, s.state_after(llr, tally.pentanomial().pairs()))
         })
     };
     let already_decided =

@@ -194,6 +194,21 @@ impl Sprt {
         )
     }
 
+    /// The decision after `pairs` finished pairs with log-likelihood ratio `llr`. No
+    /// decision before [`Sprt::MIN_PAIRS`]: the normal approximation takes its variance from
+    /// the sample, and a handful of pairs that happen to score alike give a variance near zero
+    /// and an LLR far beyond either bound (one pair scoring ½–0 gave −3.9 against [0, 10]).
+    pub fn state_after(&self, llr: f64, pairs: u32) -> SprtState {
+        if pairs < Self::MIN_PAIRS {
+            SprtState::Continue
+        } else {
+            self.state(llr)
+        }
+    }
+
+    /// Pairs played before the SPRT may decide.
+    pub const MIN_PAIRS: u32 = 10;
+
     pub fn state(&self, llr: f64) -> SprtState {
         let (lower, upper) = self.bounds();
         if llr >= upper {
@@ -289,6 +304,24 @@ mod tests {
         assert!((llr + 0.137_99).abs() < 2e-4, "{llr}");
         // Symmetric: a strong result gives a large positive LLR.
         assert!(Pentanomial([0, 5, 20, 40, 35]).llr(0.0, 10.0) > 2.0);
+    }
+
+    #[test]
+    fn no_decision_before_ten_pairs() {
+        let sprt = Sprt {
+            elo0: 0.0,
+            elo1: 10.0,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        // One pair scoring a loss and a draw: the sample variance is almost zero.
+        let one = Pentanomial([0, 1, 0, 0, 0]);
+        let llr = one.llr(0.0, 10.0);
+        assert_eq!(sprt.state(llr), SprtState::AcceptH0);
+        assert_eq!(sprt.state_after(llr, one.pairs()), SprtState::Continue);
+        let many = Pentanomial([10, 20, 0, 0, 0]);
+        let llr = many.llr(0.0, 10.0);
+        assert_eq!(sprt.state_after(llr, many.pairs()), SprtState::AcceptH0);
     }
 
     #[test]
