@@ -1,6 +1,6 @@
-//! `shishi bench`: searches fixed positions of a variant to a fixed depth on one thread and
-//! prints the total node count (a signature that changes only when the search changes) and
-//! nodes/second.
+//! `shishi bench`: searches fixed positions of a variant to a fixed depth (on one thread
+//! unless `--threads` says more) and prints the total node count (on one thread, a signature
+//! that changes only when the search changes) and nodes/second.
 //!
 //! The positions are `positions/bench/<variant>.sfen`, embedded at build time so the binary
 //! benches the same positions wherever it runs. A line is an SFEN or USI `position`
@@ -17,7 +17,8 @@ macro_rules! say {
 use super::Variant;
 use crate::rules::variants::shogammon;
 use crate::search::chance::{ChanceLimits, ChanceSearcher, ChanceSettings, Depth};
-use crate::search::{Config, Control, Limits, Searcher};
+use crate::search::threads::SearchPool;
+use crate::search::{Config, Control, Limits, ParallelMode, Searcher};
 use crate::usi::game::{with_position, RuleOptions, UsiPosition};
 use crate::usi::options;
 use clap::Args;
@@ -43,6 +44,13 @@ pub struct BenchArgs {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 16)]
     hash: usize,
+    /// Search threads (node counts then vary from run to run: no signature).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    threads: u32,
+    /// How threads beyond the first share a search (lazysmp or rootsplit; the alpha-beta
+    /// games only).
+    #[arg(long, value_parser = super::analyse::parse_parallel)]
+    parallel: Option<ParallelMode>,
 }
 
 /// The bench positions of `variant`, parsed.
@@ -83,7 +91,11 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         _ => 9,
     });
     let mut searcher = Searcher::new(args.hash);
-    let config = Config::default();
+    let config = Config {
+        threads: args.threads as usize,
+        parallel: args.parallel.unwrap_or_default(),
+        ..Config::default()
+    };
     let limits = Limits {
         depth: Some(depth.max(1)),
         ..Limits::default()
@@ -94,13 +106,10 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     for (i, position) in positions.iter().enumerate() {
         progress.step(i + 1, positions.len());
         searcher.clear();
-        let mut nodes = 0;
         let start = Instant::now();
         let best = with_position!(position,
             pos => {
-                let decision = searcher.search(pos.as_ref(), &limits, &config, &Control::new(false), &mut |info| {
-                    nodes = info.nodes;
-                });
+                let decision = searcher.search(pos.as_ref(), &limits, &config, &Control::new(false), &mut |_| {});
                 match decision {
                     crate::search::Decision::Move { best, .. } => {
                         crate::rules::notation::GameText::move_text(pos.as_ref(), best)
@@ -111,6 +120,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             _chance => return Err("bench covers the deterministic variants only".to_string())
         );
         let elapsed = start.elapsed();
+        let nodes = searcher.last_nodes();
         total_nodes += nodes;
         total_time += elapsed;
         progress.clear();
@@ -162,6 +172,7 @@ fn bench_shogammon(args: &BenchArgs) -> Result<(), String> {
         .collect();
     let mut total_nodes = 0u64;
     let mut total_time = Duration::ZERO;
+    let mut pool = SearchPool::default();
     let mut progress = super::progress::Progress::new("bench");
     for (i, line) in lines.iter().enumerate() {
         progress.step(i + 1, lines.len());
@@ -176,7 +187,13 @@ fn bench_shogammon(args: &BenchArgs) -> Result<(), String> {
         };
         let pov = pos.side_to_move();
         let start = Instant::now();
-        let result = searcher.search(&mut pos, pov, &limits, &Arc::new(AtomicBool::new(false)));
+        let stop = Arc::new(AtomicBool::new(false));
+        let result = match pool.get(args.threads as usize) {
+            Some(pool) => {
+                searcher.search_parallel(pool, &mut pos, pov, &limits, &stop, &mut |_| {})
+            }
+            None => searcher.search(&mut pos, pov, &limits, &stop),
+        };
         let elapsed = start.elapsed();
         total_nodes += result.nodes;
         total_time += elapsed;
