@@ -115,7 +115,7 @@ def run(variant, position, depth, threads, mode):
     ms = max(1, int(last[last.index("time") + 1]))
     return (reached if reached is not None else ms / 1000, nodes, nodes * 1000 / ms, cpu, wall)
 
-def table(title, variant, positions, depth, modes):
+def table(title, variant, positions, depth, modes, label=None):
     print(f"\n== {title}: go depth {depth}, USI_Hash {HASH}, {RUNS} run(s), medians")
     for mode in modes:
         results = {}  # (position, threads) -> list of runs
@@ -123,7 +123,7 @@ def table(title, variant, positions, depth, modes):
             for name, position in positions:
                 for t in THREADS:
                     results.setdefault((name, t), []).append(run(variant, position, depth, t, mode))
-        print(f"-- {mode}")
+        print(f"-- {label or mode}")
         print(f"{'position':16} {'threads':>7} {'to depth s':>10} {'nps':>10} {'cpu/wall':>8}")
         for name, _ in positions:
             for t in THREADS:
@@ -132,7 +132,7 @@ def table(title, variant, positions, depth, modes):
                 nps = statistics.median(r[2] for r in runs)
                 share = statistics.median(r[3] / max(r[4], 1e-9) for r in runs)
                 print(f"{name:16} {t:>7} {ttd:>10.3f} {nps:>10.0f} {share:>8.2f}")
-        print(f"geometric means against 1 thread ({mode}):")
+        print(f"geometric means against 1 thread ({label or mode}):")
         for t in THREADS[1:]:
             speed = [statistics.median(r[0] for r in results[(n, THREADS[0])]) /
                      max(1e-6, statistics.median(r[0] for r in results[(n, t)]))
@@ -146,7 +146,8 @@ def table(title, variant, positions, depth, modes):
 table("shogi", "shogi", SHOGI, DEPTH, MODES)
 if CHANCE_DEPTH > 0:
     # The chance search has one parallel mode (root splitting); ParallelMode does not apply.
-    table("shogammon (chance search)", "shogammon", SHOGAMMON, CHANCE_DEPTH, MODES[:1])
+    table("shogammon (chance search)", "shogammon", SHOGAMMON, CHANCE_DEPTH, MODES[:1],
+          "the chance search's root split")
 EOF
 echo "# load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 
