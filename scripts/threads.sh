@@ -3,7 +3,8 @@
 #  1. standard shogi, four positions (the start, the position after 7g7f 3c3d 2g2f, and the
 #     3rd and 5th positions of positions/bench/shogi.sfen), `go depth DEPTH` with USI_Hash
 #     HASH: for each thread count the time to depth DEPTH (the main thread's exact `info
-#     depth DEPTH` line), the nodes per second at the end and the CPU time the process got;
+#     depth DEPTH` line), the nodes per second at the end and the CPU time the search got
+#     (per second of wall time: 2.0 means two full cores);
 #     then geometric means against one thread;
 #  2. the same for the chance search's parallel mode: Shogammon, the first four positions of
 #     positions/bench/shogammon.sfen, `go depth CHANCE_DEPTH` (whole turns);
@@ -47,7 +48,7 @@ OUT=${OUT:-target/matches/threads-$(date -u +%Y%m%d-%H%M%S)}
 echo "# $(date -u) $(nproc) cores, load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 python3 - <<'EOF'
-import math, os, resource, statistics, subprocess, time
+import math, os, statistics, subprocess, time
 
 BIN = os.environ["BIN"]
 THREADS = [int(t) for t in os.environ["THREADS"].split()]
@@ -73,9 +74,15 @@ for i, line in enumerate(bench_lines("positions/bench/shogammon.sfen")[:4]):
     text = "sfen " + " ".join(fields[1:5]) + (" moves " + " ".join(tokens) if tokens else "")
     SHOGAMMON.append((f"shogammon {i + 1}", text))
 
+def cpu_seconds(pid):
+    """User plus system CPU time of a running process so far (not counting the table fill
+    at isready when read after it)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
 def run(variant, position, depth, threads, mode):
     """One fresh engine: returns (time to depth s, nodes, nps, cpu s, wall s)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     p = subprocess.Popen([BIN], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, text=True, bufsize=1)
     def send(line):
@@ -93,6 +100,7 @@ def run(variant, position, depth, threads, mode):
     send(f"setoption name ParallelMode value {mode}")
     send("isready"); wait_for("readyok")
     send(f"position {position}")
+    cpu_before = cpu_seconds(p.pid)
     start = time.monotonic()
     send(f"go depth {depth}")
     reached, last = None, None
@@ -107,10 +115,9 @@ def run(variant, position, depth, threads, mode):
         if d == depth and reached is None and "lowerbound" not in w and "upperbound" not in w:
             reached = int(w[w.index("time") + 1]) / 1000
     wall = time.monotonic() - start
+    cpu = cpu_seconds(p.pid) - cpu_before
     send("quit")
     p.wait()
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
     nodes = int(last[last.index("nodes") + 1])
     ms = max(1, int(last[last.index("time") + 1]))
     return (reached if reached is not None else ms / 1000, nodes, nodes * 1000 / ms, cpu, wall)
