@@ -171,3 +171,27 @@ if [ "$MATCH_GAMES" -gt 0 ]; then
         --games "$MATCH_GAMES" --tc "$MATCH_TC" --concurrency 1 \
         --openings "$openings" --out "$OUT"
 fi
+
+# Measured 2026-11-23 on the 2-core development machine, shared with four other engineers'
+# builds and a self-play soak (load average 11-24 throughout), every job at nice 10; these
+# are the numbers of a machine that gave each search 0.15-0.4 of a core, not of a quiet one.
+#   DEPTH=11 HASH=1024 RUNS=3 CHANCE_DEPTH=2 scripts/threads.sh (load 23.4 before, 17.9 after):
+#     lazysmp, 2 threads against 1: time to depth 0.57x, nps 1.30x
+#     rootsplit, 2 threads against 1: time to depth 1.07x, nps 1.49x
+#     chance search (root split), 2 threads against 1: time to depth 1.14x, nps 1.39x
+#     CPU per wall second of the searches: 0.15-0.38 at one thread, 0.17-0.42 at two.
+#   shishi bench nps, whole-process triples (base = 83d0fab, 1 thread, 2 threads) interleaved,
+#   five rounds: base 65153 65467 105448 143836 99367 (median 99367); 1 thread 61982 82663
+#   89013 120798 128661 (median 89013); 2 threads 128059 204307 113025 217752 236500;
+#   2 threads over 1 thread in the same round: 2.07 2.47 1.27 1.80 1.84 (median 1.84).
+#   Signature at 1 thread: 4416653 before and after.
+#   Matches, lazysmp 2 threads against 1, --concurrency 1, --resign-score 2000 --resign-moves 3,
+#   --time-margin 1000:
+#     shogi, byo0.3, 200 games (positions/openings/shogi.txt): +93 =1 -106, -22.6 +- 48.4 Elo,
+#     pentanomial [25, 1, 55, 0, 19]; 3 time forfeits, all by the 2-thread engine.
+#     chushogi, 10+0.1, stopped after 38 games: +12 =0 -26, -134.3 +- 126.3 Elo,
+#     pentanomial [7, 0, 12, 0, 0].
+#   In 30 searches at byoyomi 300 ms the 1-thread engine got 0.035-0.041 CPU seconds per
+#   search and the 2-thread engine 0.055-0.058 (its main thread so about 0.028): on this
+#   machine the second thread slowed the main thread more than it added, and the matches
+#   measure that, not the scaling the issue asks about.
