@@ -1,6 +1,6 @@
-//! `shishi bench`: searches fixed positions of a variant to a fixed depth on one thread and
-//! prints the total node count (a signature that changes only when the search changes) and
-//! nodes/second.
+//! `shishi bench`: searches fixed positions of a variant to a fixed depth (on one thread
+//! unless `--threads` says more) and prints the total node count (on one thread, a signature
+//! that changes only when the search changes) and nodes/second.
 //!
 //! The positions are `positions/bench/<variant>.sfen`, embedded at build time so the binary
 //! benches the same positions wherever it runs. A line is an SFEN or USI `position`
@@ -17,7 +17,8 @@ macro_rules! say {
 use super::Variant;
 use crate::rules::variants::{madness, shogammon};
 use crate::search::chance::{ChanceLimits, ChanceSearcher, ChanceSettings, Depth};
-use crate::search::{Config, Control, Limits, Searcher};
+use crate::search::threads::SearchPool;
+use crate::search::{Config, Control, Limits, ParallelMode, Searcher};
 use crate::usi::chance::{legal_texts, UsiChanceGame};
 use crate::usi::game::{with_position, RuleOptions, UsiPosition};
 use crate::usi::options;
@@ -45,6 +46,13 @@ pub struct BenchArgs {
     /// Transposition table size in MiB (1..=1048576).
     #[arg(long, default_value_t = 16, value_parser = super::parse_hash_mib)]
     hash: usize,
+    /// Search threads (node counts then vary from run to run: no signature).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    threads: u32,
+    /// How threads beyond the first share a search (lazysmp or rootsplit; the alpha-beta
+    /// games only).
+    #[arg(long, value_parser = super::analyse::parse_parallel)]
+    parallel: Option<ParallelMode>,
 }
 
 /// The bench positions of `variant`, parsed.
@@ -84,7 +92,11 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         _ => 9,
     });
     let mut searcher = Searcher::new(args.hash);
-    let config = Config::default();
+    let config = Config {
+        threads: args.threads as usize,
+        parallel: args.parallel.unwrap_or_default(),
+        ..Config::default()
+    };
     let limits = Limits {
         depth: Some(depth.max(1)),
         ..Limits::default()
@@ -95,13 +107,10 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     for (i, position) in positions.iter().enumerate() {
         progress.step(i + 1, positions.len());
         searcher.clear();
-        let mut nodes = 0;
         let start = Instant::now();
         let best = with_position!(position,
             pos => {
-                let decision = searcher.search(pos.as_ref(), &limits, &config, &Control::new(false), &mut |info| {
-                    nodes = info.nodes;
-                });
+                let decision = searcher.search(pos.as_ref(), &limits, &config, &Control::new(false), &mut |_| {});
                 match decision {
                     crate::search::Decision::Move { best, .. } => {
                         crate::rules::notation::GameText::move_text(pos.as_ref(), best)
@@ -112,6 +121,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
             _chance => return Err("bench covers the deterministic variants only".to_string())
         );
         let elapsed = start.elapsed();
+        let nodes = searcher.last_nodes();
         total_nodes += nodes;
         total_time += elapsed;
         progress.clear();
@@ -184,17 +194,18 @@ fn bench_chance(args: &BenchArgs) -> Result<(), String> {
         _ => chance_lines(MADNESS),
     };
     let mut totals = ChanceTotals::default();
+    let mut pool = SearchPool::default();
     let mut progress = super::progress::Progress::new("bench");
     for (i, line) in lines.iter().enumerate() {
         progress.step(i + 1, lines.len());
         let row = match args.variant {
             Variant::Shogammon => {
                 let (depth, pos) = shogammon_line(line)?;
-                bench_chance_position(args, depth, pos)
+                bench_chance_position(args, &mut pool, depth, pos)
             }
             _ => {
                 let (depth, view) = madness_line(line)?;
-                bench_chance_position(args, depth, view)
+                bench_chance_position(args, &mut pool, depth, view)
             }
         };
         progress.clear();
@@ -257,6 +268,7 @@ impl ChanceTotals {
 /// Searches one chance position from the view of the player to act.
 fn bench_chance_position<G: UsiChanceGame>(
     args: &BenchArgs,
+    pool: &mut SearchPool,
     depth: Depth,
     mut pos: G,
 ) -> ChanceRow {
@@ -271,7 +283,11 @@ fn bench_chance_position<G: UsiChanceGame>(
     let pov = pos.player_to_act();
     let root = pos.clone();
     let start = Instant::now();
-    let result = searcher.search(&mut pos, pov, &limits, &Arc::new(AtomicBool::new(false)));
+    let stop = Arc::new(AtomicBool::new(false));
+    let result = match pool.get(args.threads as usize) {
+        Some(pool) => searcher.search_parallel(pool, &mut pos, pov, &limits, &stop, &mut |_| {}),
+        None => searcher.search(&mut pos, pov, &limits, &stop),
+    };
     ChanceRow {
         nodes: result.nodes,
         elapsed: start.elapsed(),

@@ -194,6 +194,9 @@ pub struct Worker<'a, G: SearchGame> {
     pub timer: Option<Timer>,
     /// Time limits are ignored until one iteration has completed.
     pub completed_depth: i32,
+    /// The best root move of the deepest completed iteration no deeper than the search's
+    /// depth limit, and that depth: what this thread offers the vote for the move played.
+    pub completed_best: Option<(i32, RootMove)>,
     reductions: Vec<[u8; 64]>,
 }
 
@@ -241,6 +244,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             stopped: false,
             timer: None,
             completed_depth: 0,
+            completed_best: None,
             reductions,
         }
     }
@@ -975,15 +979,22 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         // The root split serves one PV line only; MultiPV searches on this thread alone.
         let split = split.filter(|_| multipv == 1);
         let mut reported_best = None;
+        // Helpers (no timer) search on past `max_depth` until the main thread is done, so
+        // that every thread stays busy; only iterations up to `max_depth` count in the vote.
+        let last_depth = if self.timer.is_some() {
+            max_depth
+        } else {
+            MAX_PLY as i32 - 8
+        };
         let mut depth = 1;
-        while depth <= max_depth {
+        while depth <= last_depth {
             // Helpers skip every other depth (odd helpers the even ones, even helpers the
             // odd ones past depth 4), so they run ahead of the main thread and fill the
             // shared table with deeper results instead of repeating its work.
             if self.id > 0
                 && depth > 2
                 && (depth as usize + self.id).is_multiple_of(2)
-                && depth < max_depth
+                && depth != max_depth
             {
                 depth += 1;
                 continue;
@@ -1051,6 +1062,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 break;
             }
             self.completed_depth = depth;
+            if depth <= max_depth {
+                self.completed_best = Some((depth, self.root_moves[0].clone()));
+            }
             if let Some(report) = report.as_deref_mut() {
                 self.flush_nodes();
                 for k in 0..multipv {

@@ -6,12 +6,8 @@
 //! written once against `game::SearchGame` and implemented per variant in `variants`
 //! (exchange values, check detection, evaluation hooks), `ordering` (killers, history,
 //! counter-moves, the move picker), `tt` (the shared transposition table), `time` (time
-//! budgets) and `mate` (the shogi `go mate` solver). Threads run on a rayon pool in one
-//! of two modes ([`ParallelMode`]): Lazy SMP (every thread searches the whole tree, sharing
-//! only the transposition table) or root split (young brothers wait: each iteration's first
-//! root move is searched by the main thread, helped Lazy SMP style, then the other root moves
-//! are shared out over the pool with a shared alpha). MultiPV searches use Lazy SMP helpers
-//! in either mode.
+//! budgets), `mate` (the shogi `go mate` solver) and `threads` (the thread pool, the
+//! parallel modes and the vote that picks one move from the threads' results).
 
 pub mod alphabeta;
 pub mod chance;
@@ -19,18 +15,21 @@ pub mod game;
 pub mod mate;
 pub mod ordering;
 pub mod table_memory;
+pub mod threads;
 pub mod time;
 pub mod tt;
 pub mod variants;
 
 use crate::eval::Evaluator;
 use crate::rules::moves::{Move, MoveList};
-use alphabeta::{RootSplit, Shared, Timer, Worker, MAX_PLY};
+use alphabeta::{Shared, Timer, MAX_PLY};
 use game::SearchGame;
 use ordering::{Heuristics, Picker};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+pub use threads::ParallelMode;
+use threads::SearchPool;
 use tt::TranspositionTable;
 
 /// A side's clock as sent by `go` (milliseconds; all optional in USI).
@@ -55,40 +54,6 @@ pub struct Limits {
     pub infinite: bool,
     /// Restrict the root to these moves (`searchmoves`).
     pub root_moves: Vec<Move>,
-}
-
-/// How more than one thread share a search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ParallelMode {
-    /// Every thread searches the whole tree (helpers at staggered depths), sharing the
-    /// transposition table.
-    LazySmp,
-    /// The root moves after the first are split across the threads, with a shared alpha
-    /// (young brothers wait); while the first root move is searched, the other threads search
-    /// it too, Lazy SMP style, to fill the table. Applies to single-PV searches; MultiPV falls
-    /// back to Lazy SMP. The default: on two threads it reached depth 13 and 14 from the
-    /// start position sooner than Lazy SMP, with less CPU (medians in scripts/search-speed.sh).
-    #[default]
-    RootSplit,
-}
-
-impl ParallelMode {
-    /// The mode's name as the USI option and the command line spell it.
-    pub fn name(self) -> &'static str {
-        match self {
-            ParallelMode::LazySmp => "lazysmp",
-            ParallelMode::RootSplit => "rootsplit",
-        }
-    }
-
-    /// Parses a name (case-insensitive).
-    pub fn from_name(name: &str) -> Option<ParallelMode> {
-        match name.to_ascii_lowercase().as_str() {
-            "lazysmp" => Some(ParallelMode::LazySmp),
-            "rootsplit" => Some(ParallelMode::RootSplit),
-            _ => None,
-        }
-    }
 }
 
 /// Settings that persist between searches (from USI options).
@@ -213,14 +178,11 @@ pub enum Decision {
     DeclareWin,
 }
 
-/// Stack size of search threads (the search recurses with move lists on the stack).
-const STACK_BYTES: usize = 64 << 20;
-
 /// The engine's long-lived search state (transposition table, thread pool).
 pub struct Searcher {
     hash_mb: usize,
     tt: TranspositionTable,
-    pool: Option<(usize, rayon::ThreadPool)>,
+    pool: SearchPool,
     last_nodes: u64,
     /// A replacement for the standard shogi evaluation (self-play experiments).
     shogi_evaluator: Option<&'static Evaluator>,
@@ -233,7 +195,7 @@ impl Searcher {
         Searcher {
             hash_mb,
             tt: TranspositionTable::new(hash_mb),
-            pool: None,
+            pool: SearchPool::default(),
             last_nodes: 0,
             shogi_evaluator: None,
             drop_mates: true,
@@ -276,25 +238,6 @@ impl Searcher {
     /// The transposition table's size in bytes.
     pub fn hash_bytes(&self) -> usize {
         self.tt.allocated_bytes()
-    }
-
-    /// Makes sure a pool of `threads` threads exists when more than one is asked for.
-    fn prepare_pool(&mut self, threads: usize) {
-        if threads <= 1 {
-            return;
-        }
-        if self.pool.as_ref().map(|(n, _)| *n) != Some(threads) {
-            self.pool = None;
-            match rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .stack_size(STACK_BYTES)
-                .thread_name(|i| format!("search-{i}"))
-                .build()
-            {
-                Ok(pool) => self.pool = Some((threads, pool)),
-                Err(err) => log::warn!("no thread pool ({err}); searching on one thread"),
-            }
-        }
     }
 
     /// Searches `position` (whose history is the game so far) and returns the decision.
@@ -368,12 +311,6 @@ impl Searcher {
         }
 
         let threads = config.threads.max(1);
-        self.prepare_pool(threads);
-        let pool = if threads > 1 {
-            self.pool.as_ref().map(|(_, p)| p)
-        } else {
-            None
-        };
         self.tt.new_search();
         let us = position.side_to_move();
         let game_ply = position.move_number().saturating_sub(1);
@@ -401,60 +338,26 @@ impl Searcher {
                 (d as i32).clamp(1, MAX_PLY as i32 - 8)
             });
         let multipv = config.multipv.max(1);
-        let root_split = config.parallel == ParallelMode::RootSplit && multipv == 1;
-
-        let main = |shared: &Shared<G>, sender: crossbeam_channel::Sender<Info>| {
-            let mut worker = Worker::new(position.clone(), shared, 0, &root);
-            worker.timer = Some(timer);
-            let mut send = |info: &Info| {
-                let _ = sender.send(info.clone());
-            };
-            let split = match pool {
-                Some(pool) if root_split => Some(RootSplit {
-                    pool,
-                    helpers: (1..threads)
-                        .map(|id| {
-                            std::sync::Mutex::new(Worker::new(position.clone(), shared, id, &[]))
-                        })
-                        .collect(),
-                }),
-                _ => None,
-            };
-            worker.iterate(max_depth, multipv, Some(&mut send), split.as_ref());
-            shared.abort.store(true, Ordering::SeqCst);
-            worker.poll();
-            pick(&worker)
+        let job = threads::Job {
+            position,
+            root: &root,
+            shared: &shared,
+            timer,
+            max_depth,
+            multipv,
+            threads,
+            mode: config.parallel,
         };
-        let helper_results = std::sync::Mutex::new(Vec::new());
-        let helper = |shared: &Shared<G>, id: usize| {
-            let mut worker = Worker::new(position.clone(), shared, id, &root);
-            worker.iterate(max_depth, 1, None, None);
-            worker.poll();
-            let result = pick(&worker);
-            if let Ok(mut results) = helper_results.lock() {
-                results.push(result);
-            }
-        };
+        let pool = self.pool.for_job(&job);
         let (sender, receiver) = crossbeam_channel::unbounded::<Info>();
         // The search runs on threads with large stacks; this thread relays its reports.
-        let best = std::thread::scope(|scope| {
-            let shared = &shared;
-            let main = &main;
-            let helper = &helper;
+        let (main, helpers) = std::thread::scope(|scope| {
+            let job = &job;
             let inline_sender = sender.clone();
             let spawned = std::thread::Builder::new()
                 .name("search-main".to_string())
-                .stack_size(STACK_BYTES)
-                .spawn_scoped(scope, move || match pool {
-                    None => main(shared, sender),
-                    Some(pool) if root_split => pool.install(|| main(shared, sender)),
-                    Some(pool) => pool.scope(|pool_scope| {
-                        for id in 1..threads {
-                            pool_scope.spawn(move |_| helper(shared, id));
-                        }
-                        main(shared, sender)
-                    }),
-                });
+                .stack_size(threads::STACK_BYTES)
+                .spawn_scoped(scope, move || threads::run(job, pool, sender));
             match spawned {
                 Ok(handle) => {
                     drop(inline_sender);
@@ -466,39 +369,40 @@ impl Searcher {
                 Err(err) => {
                     // Out of memory for a thread: search on this one, alone.
                     log::error!("no search thread ({err}): searching on the caller's thread");
-                    let best = main(shared, inline_sender);
+                    let result = threads::run(job, None, inline_sender);
                     for info in receiver.try_iter() {
                         report(&info);
                     }
-                    best
+                    result
                 }
             }
         });
         self.last_nodes = shared.nodes.load(Ordering::SeqCst);
-        // A helper that completed a deeper iteration than the main thread knows better.
-        let mut best = best;
-        if multipv == 1 {
-            for result in helper_results.into_inner().unwrap_or_default() {
-                if result.depth > best.depth && result.score > -alphabeta::MATE_BOUND {
-                    best = result;
-                }
-            }
-            if best.from_helper {
+        // With one PV line, the threads vote; MultiPV plays the main thread's first line.
+        let best = if multipv == 1 && !helpers.is_empty() {
+            let mut choices = vec![main];
+            choices.extend(helpers);
+            let chosen = threads::vote(&choices).clone();
+            if chosen.thread != 0 {
+                // Say which line is played.
                 report(&Info {
-                    depth: best.depth as u32,
-                    seldepth: best.seldepth as u32,
+                    depth: chosen.depth as u32,
+                    seldepth: chosen.seldepth.max(chosen.depth as usize) as u32,
                     multipv: 1,
-                    score: alphabeta::to_score(best.score),
+                    score: alphabeta::to_score(chosen.score),
                     bound: Bound::Exact,
                     nodes: self.last_nodes,
                     elapsed: start.elapsed(),
                     hashfull: self.tt.hashfull(),
-                    pv: best.line.clone(),
+                    pv: chosen.line.clone(),
                 });
             }
-        }
+            chosen
+        } else {
+            main
+        };
         wait_for_stop(limits, control);
-        let PickedMove { mv: best, line, .. } = best;
+        let threads::ThreadChoice { mv: best, line, .. } = best;
         let mut after = position.clone();
         after.play(best);
         let ponder = line.get(1).copied().filter(|&reply| {
@@ -507,31 +411,6 @@ impl Searcher {
             replies.contains(&reply)
         });
         Decision::Move { best, ponder }
-    }
-}
-
-/// What one thread would play.
-struct PickedMove {
-    mv: Move,
-    /// The PV, legal from the root.
-    line: Vec<Move>,
-    /// The deepest iteration the thread completed.
-    depth: i32,
-    seldepth: usize,
-    score: i32,
-    from_helper: bool,
-}
-
-/// The best move of a finished worker.
-fn pick<G: SearchGame>(worker: &Worker<G>) -> PickedMove {
-    let rm = &worker.root_moves[0];
-    PickedMove {
-        mv: rm.mv,
-        line: alphabeta::legal_prefix(&worker.pos, &rm.pv),
-        depth: worker.completed_depth,
-        seldepth: rm.seldepth,
-        score: rm.score,
-        from_helper: worker.id > 0,
     }
 }
 

@@ -135,10 +135,11 @@ pub(crate) fn legal_texts<G: UsiChanceGame>(game: &G, line: &[Move]) -> Vec<Stri
     out
 }
 
-/// Searches `game` under `limits` and returns the `bestmove` line, writing `info` lines on
-/// the way.
+/// Searches `game` under `limits` (on `pool`'s threads if given) and returns the `bestmove`
+/// line, writing `info` lines on the way.
 pub fn search<G: UsiChanceGame>(
     searcher: &mut ChanceSearcher,
+    pool: Option<&rayon::ThreadPool>,
     game: &G,
     limits: &Limits,
     config: &Config,
@@ -185,10 +186,16 @@ pub fn search<G: UsiChanceGame>(
     // The search holds `game`; progress lines read their PV against this copy.
     let root = game.clone();
     let mut last_reported = None;
-    let result = searcher.search_reporting(&mut game, us, &chance_limits, &stop, &mut |r| {
+    let mut report = |r: &ChanceResult| {
         out.line(&info_line(&root, r, None));
         last_reported = Some((r.depth, r.nodes));
-    });
+    };
+    let result = match pool {
+        Some(pool) => {
+            searcher.search_parallel(pool, &mut game, us, &chance_limits, &stop, &mut report)
+        }
+        None => searcher.search_reporting(&mut game, us, &chance_limits, &stop, &mut report),
+    };
     // The last iteration's line again only if the search went on past it.
     let hashfull = searcher.hashfull();
     if last_reported != Some((result.depth, result.nodes)) {

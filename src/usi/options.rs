@@ -88,7 +88,7 @@ const OPTION_LINES: &[&str] = &[
     "option name USI_Hash type spin default 256 min 1 max 1048576",
     "option name USI_Ponder type check default false",
     "option name Threads type spin default 1 min 1 max 1024",
-    "option name ParallelMode type combo default rootsplit var lazysmp var rootsplit",
+    "option name ParallelMode type combo default lazysmp var lazysmp var rootsplit",
     "option name MultiPV type spin default 1 min 1 max 600",
     "option name NetworkDelay type spin default 120 min 0 max 60000",
     "option name NetworkDelay2 type spin default 1120 min 0 max 60000",

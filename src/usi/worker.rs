@@ -16,6 +16,7 @@ use crate::rules::moves::MoveList;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::search::chance::{ChanceSearcher, ChanceSettings};
 use crate::search::mate::{self, MateAnswer, MateGame};
+use crate::search::threads::SearchPool;
 use crate::search::{Config, Control, Decision, Info, Limits, Searcher};
 use crossbeam_channel::{Receiver, Sender};
 use std::time::Duration;
@@ -73,6 +74,8 @@ struct Searchers {
     hash: HashMb,
     alpha_beta: Option<Searcher>,
     chance: Option<ChanceSearcher>,
+    /// The chance search's threads beyond the first (the alpha-beta searcher keeps its own).
+    chance_pool: SearchPool,
 }
 
 impl Searchers {
@@ -123,6 +126,17 @@ impl Searchers {
             .get_or_insert_with(|| Searcher::new(self.hash.0))
     }
 
+    /// The chance searcher and the pool of `threads` threads it searches on (none for one).
+    fn chance_on(&mut self, threads: usize) -> (&mut ChanceSearcher, Option<&rayon::ThreadPool>) {
+        self.chance();
+        let pool = self.chance_pool.get(threads);
+        let searcher = self
+            .chance
+            .as_mut()
+            .expect("the chance searcher was just made");
+        (searcher, pool)
+    }
+
     /// The chance searcher, made now (on the clock) if `isready` did not make it.
     fn chance(&mut self) -> &mut ChanceSearcher {
         if self.chance.is_none() {
@@ -155,6 +169,7 @@ pub fn run(jobs: Receiver<Job>, done: Sender<()>, out: Output, initial_hash: Has
         hash: initial_hash,
         alpha_beta: None,
         chance: None,
+        chance_pool: SearchPool::default(),
     };
     for job in jobs {
         match job {
@@ -182,7 +197,10 @@ pub fn run(jobs: Receiver<Job>, done: Sender<()>, out: Output, initial_hash: Has
             } => {
                 let line = with_position!(&position,
                     pos => search(searchers.alpha_beta(), pos.as_ref(), &limits, &config, &control, rule, &out),
-                    cpos => chance::search(searchers.chance(), cpos.as_ref(), &limits, &config, &control, rule, &out)
+                    cpos => {
+                        let (searcher, pool) = searchers.chance_on(config.threads);
+                        chance::search(searcher, pool, cpos.as_ref(), &limits, &config, &control, rule, &out)
+                    }
                 );
                 out.line(&line);
                 let _ = done.send(());

@@ -21,6 +21,7 @@ use crate::search::chance::{
     static_value, terminal_value, ChanceLimits, ChanceResult, ChanceSearcher, ChanceSettings,
     Depth, Value,
 };
+use crate::search::threads::SearchPool;
 use crate::usi::chance::{info_line, legal_texts, UsiChanceGame};
 use std::collections::HashSet;
 use std::sync::atomic::AtomicBool;
@@ -56,25 +57,19 @@ pub fn difference_text(difference: i32) -> String {
 /// The chance searcher and, with more than one thread, its pool.
 pub struct ChanceEngine {
     pub searcher: ChanceSearcher,
-    pool: Option<rayon::ThreadPool>,
+    threads: usize,
+    pool: SearchPool,
 }
 
 impl ChanceEngine {
     pub fn new(budget: &SearchBudget) -> ChanceEngine {
-        let pool = (budget.threads > 1)
-            .then(|| {
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(budget.threads)
-                    .build()
-                    .ok()
-            })
-            .flatten();
         ChanceEngine {
             searcher: ChanceSearcher::new(ChanceSettings {
                 hash_mb: budget.hash_mb,
                 ..ChanceSettings::default()
             }),
-            pool,
+            threads: budget.threads,
+            pool: SearchPool::default(),
         }
     }
 
@@ -88,7 +83,7 @@ impl ChanceEngine {
     ) -> ChanceResult {
         let mut game = game.clone();
         let stop = Arc::new(AtomicBool::new(false));
-        match &self.pool {
+        match self.pool.get(self.threads) {
             Some(pool) => self
                 .searcher
                 .search_parallel(pool, &mut game, pov, limits, &stop, report),

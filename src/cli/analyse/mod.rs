@@ -130,7 +130,7 @@ enum ViewPlayer {
     Gote,
 }
 
-fn parse_parallel(text: &str) -> Result<ParallelMode, String> {
+pub(crate) fn parse_parallel(text: &str) -> Result<ParallelMode, String> {
     ParallelMode::from_name(text)
         .ok_or_else(|| format!("{text:?} is neither lazysmp nor rootsplit"))
 }
