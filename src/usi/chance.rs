@@ -144,11 +144,9 @@ pub fn search<G: UsiChanceGame>(
     limits: &Limits,
     config: &Config,
     control: &Control,
-    rule: EnteringKingRule,
     out: &Output,
 ) -> String {
     let mut game = game.clone();
-    game.set_declaration_rule(rule);
     let us = game.player_to_act();
     let mut legal = MoveList::new();
     game.legal_actions(&mut legal);

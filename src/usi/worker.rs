@@ -7,7 +7,7 @@
 //! `bestmove resign`; a valid entering-king declaration gives `bestmove win`; the best and
 //! ponder moves printed are legal.
 
-use super::chance;
+use super::chance::{self, ChanceText};
 use super::command::MateLimit;
 use super::game::{with_position, UsiGame, UsiPosition};
 use super::options::{HashMb, Variant};
@@ -199,7 +199,10 @@ pub fn run(jobs: Receiver<Job>, done: Sender<()>, out: Output, initial_hash: Has
                     pos => search(searchers.alpha_beta(), pos.as_ref(), &limits, &config, &control, rule, &out),
                     cpos => {
                         let (searcher, pool) = searchers.chance_on(config.threads);
-                        chance::search(searcher, pool, cpos.as_ref(), &limits, &config, &control, rule, &out)
+                        // The game judges declarations by the rule the GUI chose.
+                        let mut game = cpos.as_ref().clone();
+                        game.set_declaration_rule(rule);
+                        chance::search(searcher, pool, &game, &limits, &config, &control, &out)
                     }
                 );
                 out.line(&line);
