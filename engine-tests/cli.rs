@@ -229,6 +229,7 @@ fn help_names_the_games_each_subcommand_serves() {
         ),
         ("analyse", vec!["shogi"]),
         ("match", all.clone()),
+        ("serve", all.clone()),
     ] {
         assert_eq!(
             games_named_in_help(subcommand),
