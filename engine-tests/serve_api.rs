@@ -129,6 +129,17 @@ fn create(address: SocketAddr, body: &str) -> Value {
     state
 }
 
+/// Plays `text` in game `id`.
+fn play(address: SocketAddr, id: &str, text: &str) -> (u16, Value) {
+    let body = serde_json::json!({ "move": text }).to_string();
+    json(
+        address,
+        "POST",
+        &format!("/api/games/{id}/move"),
+        Some(&body),
+    )
+}
+
 fn state_of(address: SocketAddr, id: &str) -> Value {
     let (status, state) = json(address, "GET", &format!("/api/games/{id}"), None);
     assert_eq!(status, 200, "{state}");
@@ -218,15 +229,8 @@ fn a_game_of_each_variant_is_played_to_its_end_through_the_api() {
             }
             let legal = texts(&state["legal"]);
             assert!(!legal.is_empty(), "{variant}: my turn without a move");
-            // Captures of the king end these games soonest; otherwise a random move.
             let pick = &legal[rng.gen_range(0..legal.len())];
-            let body = serde_json::json!({ "move": pick }).to_string();
-            let (status, after) = json(
-                address,
-                "POST",
-                &format!("/api/games/{id}/move"),
-                Some(&body),
-            );
+            let (status, after) = play(address, &id, pick);
             assert_eq!(status, 200, "{variant} {pick}: {after}");
             assert!(move_texts(&after).contains(pick) || !after["result"].is_null());
             person_moves += 1;
@@ -270,17 +274,7 @@ fn shogammon_and_madness_reach_a_result_by_the_rules() {
             }
             let legal = texts(&state["legal"]);
             let pick = &legal[rng.gen_range(0..legal.len())];
-            let body = serde_json::json!({ "move": pick }).to_string();
-            assert_eq!(
-                http(
-                    address,
-                    "POST",
-                    &format!("/api/games/{id}/move"),
-                    Some(&body)
-                )
-                .0,
-                200
-            );
+            assert_eq!(play(address, &id, pick).0, 200);
         };
         let reason = end["result"]["reason"].as_str().unwrap();
         assert_ne!(reason, "resignation");
@@ -526,17 +520,7 @@ fn the_madness_page_never_receives_the_engines_unplayed_card() {
             .find(|m| m.ends_with("5e"))
             .cloned()
             .unwrap_or_else(|| legal[rng.gen_range(0..legal.len())].clone());
-        let body = serde_json::json!({ "move": pick }).to_string();
-        assert_eq!(
-            http(
-                address,
-                "POST",
-                &format!("/api/games/{id}/move"),
-                Some(&body)
-            )
-            .0,
-            200
-        );
+        assert_eq!(play(address, &id, &pick).0, 200);
     }
     assert!(checked > 5);
     eprintln!("checked {checked} states; the engine played {engine_cards_played} cards");
@@ -647,15 +631,8 @@ fn a_thousand_random_requests_leave_the_server_up_and_the_games_intact() {
             let state = wait_turn(address, id, Duration::from_secs(30));
             if state["your_turn"] == true {
                 let legal = texts(&state["legal"]);
-                let body = serde_json::json!({ "move": legal[0] }).to_string();
                 assert_eq!(
-                    http(
-                        address,
-                        "POST",
-                        &format!("/api/games/{id}/move"),
-                        Some(&body)
-                    )
-                    .0,
+                    play(address, id, &legal[0]).0,
                     200,
                     "a game no longer takes a legal move"
                 );

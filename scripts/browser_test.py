@@ -21,6 +21,7 @@ import time
 from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
@@ -71,8 +72,19 @@ def my_turn_or_over(s):
     return s["your_turn"] or s["result"] is not None
 
 
+def click(driver, selector):
+    """Clicks the element `selector` finds, finding it again if the page redrew it."""
+    for _ in range(20):
+        try:
+            driver.find_element(By.CSS_SELECTOR, selector).click()
+            return
+        except StaleElementReferenceException:
+            time.sleep(0.05)
+    raise RuntimeError(f"{selector} kept changing under the mouse")
+
+
 def square(driver, name):
-    return driver.find_element(By.CSS_SELECTOR, f'rect[data-square="{name}"]')
+    return f'rect[data-square="{name}"]'
 
 
 def parse(text):
@@ -95,22 +107,22 @@ def click_move(driver, text):
     before = state(driver)["version"]
     kind = parse(text)
     if kind[0] == "special":
-        driver.find_element(By.CSS_SELECTOR, f'#actions button[data-move="{text}"]').click()
+        click(driver, f'#actions button[data-move="{text}"]')
     elif kind[0] == "drop":
         _, letter, to = kind
-        driver.find_element(By.CSS_SELECTOR, f'#hand-bottom .piece.can-drop[data-piece="{letter}"]').click()
-        square(driver, to).click()
+        click(driver, f'#hand-bottom .piece.can-drop[data-piece="{letter}"]')
+        click(driver, square(driver, to))
     else:
         _, frm, mid, to, promote = kind
-        square(driver, frm).click()
+        click(driver, square(driver, frm))
         if mid:
-            square(driver, mid).click()
-            square(driver, to).click()
+            click(driver, square(driver, mid))
+            click(driver, square(driver, to))
         else:
-            square(driver, to).click()
+            click(driver, square(driver, to))
             # The target is also a Lion's first step: a second click there stops the move.
             if driver.execute_script("return selection && selection.mid;"):
-                square(driver, to).click()
+                click(driver, square(driver, to))
         dialog = driver.find_element(By.ID, "promotion")
         if dialog.is_displayed():
             driver.find_element(By.ID, "promote-yes" if promote else "promote-no").click()

@@ -15,9 +15,9 @@ use crate::usi::game::UsiPosition;
 use crate::usi::options::HashMb;
 use crate::usi::output::Output;
 use crate::usi::worker::{self, Job, SearchKind};
-use crossbeam_channel::{Receiver, Sender};
+use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 use std::io::Write;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Stack size of a search thread (the searches recurse with move lists on the stack).
 const SEARCH_STACK_BYTES: usize = 64 << 20;
@@ -39,7 +39,8 @@ pub struct SearchRequest {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineEvent {
     Progress(Progress),
-    /// The text after `bestmove` (`7g7f`, `7g7f,5i4h`, `resign`, `win`).
+    /// The move after `bestmove` (`7g7f`, `7g7f,5i4h`, `resign`, `win`), without the
+    /// `ponder` move.
     Decision(String),
 }
 
@@ -175,12 +176,17 @@ fn run_slot(index: usize, queue: Receiver<Task>, hash: HashMb) {
             });
             table_kind = Some(kind);
         }
+        let limits = Limits {
+            movetime: Some(request.movetime),
+            ..Limits::default()
+        };
+        // As under USI, the search is stopped at its time limit should it overrun.
+        let mut backstop = crate::usi::backstop(&limits, request.position.side_to_move())
+            .map(|limit| Instant::now() + limit);
+        let control = request.control.clone();
         let job = Job::Search {
             position: request.position,
-            limits: Limits {
-                movetime: Some(request.movetime),
-                ..Limits::default()
-            },
+            limits,
             config: Box::new(config.clone()),
             control: request.control,
             rule: EnteringKingRule::default(),
@@ -189,9 +195,26 @@ fn run_slot(index: usize, queue: Receiver<Task>, hash: HashMb) {
             log::error!("search thread {index} has stopped");
             return;
         }
-        for line in lines.iter() {
-            if let Some(decision) = line.strip_prefix("bestmove") {
-                report(EngineEvent::Decision(decision.trim().to_string()));
+        loop {
+            let line = match backstop {
+                Some(at) => match lines.recv_deadline(at) {
+                    Ok(line) => line,
+                    Err(RecvTimeoutError::Timeout) => {
+                        log::warn!("search {index} overran its time: stopping it");
+                        control.stop();
+                        backstop = None;
+                        continue;
+                    }
+                    Err(RecvTimeoutError::Disconnected) => return,
+                },
+                None => match lines.recv() {
+                    Ok(line) => line,
+                    Err(_) => return,
+                },
+            };
+            if let Some(rest) = line.strip_prefix("bestmove") {
+                let decision = rest.split_whitespace().next().unwrap_or("resign");
+                report(EngineEvent::Decision(decision.to_string()));
                 break;
             }
             if let Some(progress) = Progress::from_info_line(&line) {
@@ -247,6 +270,8 @@ mod tests {
                 EngineEvent::Progress(_) => None,
             })
             .unwrap();
+        // The ponder move is not part of the decision.
         assert!(position.parse_move(&decision).is_ok(), "{decision}");
+        assert!(!decision.contains(' '), "{decision}");
     }
 }

@@ -32,6 +32,8 @@ const MAX_HANDLERS: usize = 128;
 const MAX_STREAMS: usize = 64;
 /// How often an idle event stream sends a comment, which also notices a closed page.
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
+/// The largest seed: JSON numbers stay exact in JavaScript up to 2^53 − 1.
+const MAX_SEED: u64 = (1 << 53) - 1;
 /// The default time per move.
 const DEFAULT_MOVETIME_MS: u64 = 1000;
 
@@ -229,7 +231,13 @@ fn setup_of(new: NewGame) -> Result<Setup, String> {
         },
         mode,
         movetime: MoveTime::from_millis(new.movetime_ms.unwrap_or(DEFAULT_MOVETIME_MS))?,
-        seed: new.seed.unwrap_or_else(rand::random),
+        seed: match new.seed {
+            Some(seed) if seed > MAX_SEED => {
+                return Err(format!("the seed must be at most {MAX_SEED}"))
+            }
+            Some(seed) => seed,
+            None => rand::random::<u64>() & MAX_SEED,
+        },
     })
 }
 
@@ -282,7 +290,8 @@ fn game_request(
         return Answer::error(404, "no such game");
     };
     let outcome = match (method, rest) {
-        (Method::Get, []) => Ok(()),
+        // Looking at a game lets a paused engine-against-engine game go on.
+        (Method::Get, []) => registry.update(&cell, |_| Ok(())),
         (Method::Delete, []) => {
             registry.remove(id);
             return Answer::json(
@@ -327,6 +336,9 @@ fn stream(request: Request, registry: &Registry, id: &GameId, streams: &Arc<Atom
             Answer::error(503, "too many event streams are open"),
         );
     }
+    if let Err(e) = registry.update(&cell, |_| Ok(())) {
+        log::error!("cannot resume a game: {e}");
+    }
     let mut writer = request.into_writer();
     let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n";
     let mut result = writer
@@ -335,10 +347,12 @@ fn stream(request: Request, registry: &Registry, id: &GameId, streams: &Arc<Atom
     let mut seen = None;
     while result.is_ok() {
         let event = {
-            let session = match seen {
+            let mut session = match seen {
                 None => cell.lock(),
                 Some(version) => cell.wait_change(version, KEEP_ALIVE),
             };
+            // A page is watching: the game is not idle.
+            session.touch();
             if cell.is_closed() {
                 "event: closed\ndata: {}\n\n".to_string()
             } else if Some(session.version()) == seen {
@@ -400,6 +414,10 @@ mod tests {
             },
             NewGame {
                 sfen: Some("x".repeat(MAX_SFEN + 1)),
+                ..NewGame::default()
+            },
+            NewGame {
+                seed: Some(MAX_SEED + 1),
                 ..NewGame::default()
             },
         ] {

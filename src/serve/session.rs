@@ -19,6 +19,11 @@ use std::time::{Duration, Instant};
 /// The most tokens (moves, rolls, cards) a game may reach; then it is drawn.
 pub const MAX_TOKENS: usize = 3000;
 
+/// An engine-against-engine game nobody has looked at for this long stops asking the
+/// engine for moves (so a closed page does not keep a search slot busy); any request for
+/// it, or an open event stream, lets it go on.
+pub const WATCH_PAUSE: Duration = Duration::from_secs(60);
+
 /// The engine's time per move, in milliseconds, as the page chose it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveTime(pub Duration);
@@ -235,6 +240,11 @@ impl Session {
                         return None;
                     }
                     if !self.setup.mode.engine_plays(side) || self.pending.is_some() {
+                        return None;
+                    }
+                    let unwatched = matches!(self.setup.mode, Mode::Watch { .. })
+                        && self.idle_for() >= WATCH_PAUSE;
+                    if unwatched {
                         return None;
                     }
                     return self.search_need(side);

@@ -125,7 +125,7 @@ function drawBoard() {
     const r = flip ? ranks - 1 - rank : rank, c = flip ? files - 1 - col : col;
     return [margin + c * cell, margin + r * cell];
   };
-  el("rect", { x: margin, y: margin, width: files * cell, height: ranks * cell, fill: "#e9c98b", stroke: "#3b2f23", "stroke-width": 2 }, svg);
+  el("rect", { x: margin, y: margin, width: files * cell, height: ranks * cell, fill: "#e9c98b", stroke: "#3b2f23", "stroke-width": 2, "pointer-events": "none" }, svg);
   const moves = legalMoves();
   const targets = targetSquares(moves);
   const sources = new Set(moves.filter((m) => m.from).map((m) => m.from));
@@ -138,7 +138,7 @@ function drawBoard() {
       if (last.has(name)) fill = "rgba(255, 200, 60, 0.45)";
       if (game.variant === "madness" && name === "5e") fill = "rgba(160, 60, 200, 0.25)";
       if (selection && (selection.from === name || selection.mid === name)) fill = "rgba(46, 134, 222, 0.45)";
-      const rect = el("rect", { x, y, width: cell, height: cell, fill, stroke: "#5a4630", "stroke-width": 0.8, "data-square": name }, svg);
+      const rect = el("rect", { x, y, width: cell, height: cell, fill, stroke: "#5a4630", "stroke-width": 0.8, "data-square": name, "pointer-events": "all" }, svg);
       rect.addEventListener("click", () => clickSquare(name));
       if (game.variant === "madness" && name === "5e") {
         el("circle", { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.44, fill: "none", stroke: "#7d3c98", "stroke-width": 2, "stroke-dasharray": "4 3", "pointer-events": "none" }, svg);
@@ -451,10 +451,16 @@ function choose(list) {
   send(list[0].text);
 }
 
+// Takes a state answered to a request, unless the event stream has already brought a
+// newer one of the same game (the engine may answer before the request's answer arrives).
+function accept(state) {
+  if (!game || state.id !== game.id || state.version >= game.version) game = state;
+}
+
 async function send(text) {
   selection = null;
   try {
-    game = await api("POST", `/api/games/${game.id}/move`, { move: text });
+    accept(await api("POST", `/api/games/${game.id}/move`, { move: text }));
     showError("");
   } catch (e) {
     showError(`Move ${text} refused: ${e.message}`);
@@ -496,12 +502,14 @@ function open(state) {
   events = new EventSource(`/api/games/${state.id}/events`);
   events.onmessage = (e) => {
     const next = JSON.parse(e.data);
-    if (!game || next.id !== game.id || next.version < game.version) return;
-    if (next.version !== game.version) selection = null;
+    // Older or already drawn states are dropped (an answer to a request may come first).
+    if (!game || next.id !== game.id || next.version <= game.version) return;
+    selection = null;
     game = next;
     render();
   };
-  events.addEventListener("closed", () => events.close());
+  // The stream that was closed, not whichever is current when the event arrives.
+  events.addEventListener("closed", (e) => e.target.close());
   render();
 }
 
@@ -528,11 +536,11 @@ function start() {
   $("mode").addEventListener("change", showOptions);
   $("style").addEventListener("change", render);
   $("undo").addEventListener("click", async () => {
-    try { game = await api("POST", `/api/games/${game.id}/undo`); showError(""); } catch (e) { showError(e.message); }
+    try { accept(await api("POST", `/api/games/${game.id}/undo`)); showError(""); } catch (e) { showError(e.message); }
     render();
   });
   $("resign").addEventListener("click", async () => {
-    try { game = await api("POST", `/api/games/${game.id}/resign`); showError(""); } catch (e) { showError(e.message); }
+    try { accept(await api("POST", `/api/games/${game.id}/resign`)); showError(""); } catch (e) { showError(e.message); }
     render();
   });
   $("copy-sfen").addEventListener("click", () => game && copy(game.sfen));
