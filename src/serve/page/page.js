@@ -130,6 +130,8 @@ function drawBoard() {
   const targets = targetSquares(moves);
   const sources = new Set(moves.filter((m) => m.from).map((m) => m.from));
   const last = lastMoveSquares();
+  const winner = game.result && game.result.winner;
+  const loser = winner ? (winner === "sente" ? "gote" : "sente") : null;
   for (let rank = 0; rank < ranks; rank++) {
     for (let col = 0; col < files; col++) {
       const name = squareName(rank, col);
@@ -147,9 +149,14 @@ function drawBoard() {
       if (stack.length === 1) {
         drawPiece(svg, x + cell / 2, y + cell / 2, cell, stack[0], stack[0].side, 1);
       } else if (stack.length === 2) {
-        // A Shogammon point: the lower piece behind, the upper (the one that moves) in front.
-        drawPiece(svg, x + cell * 0.4, y + cell * 0.4, cell, stack[0], stack[0].side, 0.72);
-        drawPiece(svg, x + cell * 0.6, y + cell * 0.6, cell, stack[1], stack[1].side, 0.72);
+        // A Shogammon point: the lower piece behind (up and left), the upper one, which is
+        // the one that moves, in front (down and right), both labels in sight.
+        drawPiece(svg, x + cell * 0.32, y + cell * 0.32, cell, stack[0], stack[0].side, 0.56);
+        drawPiece(svg, x + cell * 0.68, y + cell * 0.68, cell, stack[1], stack[1].side, 0.56);
+      }
+      if (loser && stack.some((p) => p.piece === "K" && p.side === loser)) {
+        // The king of the side that lost (the Madness leaves a king its effect took in place).
+        el("circle", { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.47, fill: "none", stroke: "#c0392b", "stroke-width": 3, "pointer-events": "none", class: "lost-king" }, svg);
       }
       if (targets.has(name)) {
         el("circle", { cx: x + cell / 2, cy: y + cell / 2, r: cell * 0.16, fill: "rgba(39, 174, 96, 0.75)", "pointer-events": "none", class: "target" }, svg);
