@@ -454,9 +454,17 @@ fn replay_truth(seed: u64, shown: &[String]) -> Vec<(String, Option<Color>)> {
 #[test]
 fn the_madness_page_never_receives_the_engines_unplayed_card() {
     let (server, _) = start_server(&[]);
-    let address = server.address;
-    let seed = 2024;
-    // sente = the person; a short game where the engine must use its cards.
+    let mut total = 0;
+    for seed in [2024, 7, 31337] {
+        total += hidden_card_never_shown(server.address, seed);
+    }
+    assert!(total > 30, "only {total} states checked");
+}
+
+/// Plays a Madness game as sente (the engine has gote) and checks every state sente's page
+/// is sent against the server's deal, replayed; returns the number of states checked.
+fn hidden_card_never_shown(address: SocketAddr, seed: u64) -> usize {
+    // sente = the person; moves to 5e are preferred, so that cards are played.
     let body = format!(r#"{{"variant":"madness","side":"sente","movetime_ms":50,"seed":{seed}}}"#);
     let id = create(address, &body)["id"].as_str().unwrap().to_string();
     let mut rng = StdRng::seed_from_u64(99);
@@ -522,8 +530,45 @@ fn the_madness_page_never_receives_the_engines_unplayed_card() {
             .unwrap_or_else(|| legal[rng.gen_range(0..legal.len())].clone());
         assert_eq!(play(address, &id, &pick).0, 200);
     }
-    assert!(checked > 5);
-    eprintln!("checked {checked} states; the engine played {engine_cards_played} cards");
+    eprintln!(
+        "seed {seed}: checked {checked} states; the engine played {engine_cards_played} cards"
+    );
+    checked
+}
+
+#[test]
+fn a_watched_game_plays_itself_and_shows_only_the_viewers_card() {
+    let (server, _) = start_server(&[]);
+    let address = server.address;
+    let state = create(
+        address,
+        r#"{"variant":"madness","mode":"watch","side":"gote","movetime_ms":50,"seed":4}"#,
+    );
+    let id = state["id"].as_str().unwrap().to_string();
+    assert_eq!(state["person"], Value::Null);
+    let start = Instant::now();
+    let state = loop {
+        let state = state_of(address, &id);
+        let decided = state["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["by"] != "chance")
+            .count();
+        if decided >= 12 || !state["result"].is_null() {
+            break state;
+        }
+        assert!(start.elapsed() < Duration::from_secs(60), "{state}");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(state["your_turn"], false);
+    assert_eq!(state["legal"].as_array().unwrap().len(), 0);
+    // Gote's view: sente's draws hidden, gote's own shown.
+    let moves = state["moves"].as_array().unwrap();
+    assert_eq!(moves[0]["text"], "draw:?");
+    assert!(moves[1]["text"].as_str().unwrap().starts_with("draw:"));
+    assert_ne!(moves[1]["text"], "draw:?");
+    assert!(state["cards"]["own"].as_u64().is_some());
 }
 
 #[test]

@@ -193,6 +193,17 @@ def main():
     with tempfile.TemporaryDirectory() as profile:
         driver = make_driver(profile)
         try:
+            # Page load as Chromium measures it: navigation start to the load event.
+            loads = []
+            for _ in range(10):
+                driver.get(url)
+                wait(driver, lambda s: True, "the first game")
+                loads.append(driver.execute_script(
+                    "const n = performance.getEntriesByType('navigation')[0];"
+                    "return n.loadEventEnd - n.startTime;"))
+            loads.sort()
+            print(f"page load in Chromium (navigation start to load event), 10 loads: "
+                  f"min {loads[0]:.1f} median {(loads[4] + loads[5]) / 2:.1f} max {loads[-1]:.1f} ms")
             for variant, side, limit in GAMES:
                 play(driver, url, outdir, variant, side, limit, rng)
             # Letters instead of kanji, on a Chu board.

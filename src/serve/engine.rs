@@ -42,6 +42,8 @@ pub enum EngineEvent {
     /// The move after `bestmove` (`7g7f`, `7g7f,5i4h`, `resign`, `win`), without the
     /// `ponder` move.
     Decision(String),
+    /// The search thread died before answering (a bug in the search, logged).
+    Failed,
 }
 
 /// One progress report, read from an `info` line.
@@ -137,22 +139,58 @@ impl Write for LineSink {
     }
 }
 
-fn run_slot(index: usize, queue: Receiver<Task>, hash: HashMb) {
-    let (line_tx, lines) = crossbeam_channel::unbounded();
-    let out = Output::new(Box::new(LineSink {
-        pending: Vec::new(),
-        lines: line_tx,
-    }));
-    let (jobs, job_rx) = crossbeam_channel::unbounded();
-    let (done_tx, done) = crossbeam_channel::unbounded();
-    let spawned = std::thread::Builder::new()
-        .name(format!("serve-search-{index}"))
-        .stack_size(SEARCH_STACK_BYTES)
-        .spawn(move || worker::run(job_rx, done_tx, out, hash));
-    if let Err(e) = spawned {
-        log::error!("cannot start search thread {index}: {e}");
-        return;
+/// One USI search thread and the channels to it.
+struct SearchThread {
+    jobs: Sender<Job>,
+    lines: Receiver<String>,
+    done: Receiver<()>,
+}
+
+impl SearchThread {
+    fn start(index: usize, hash: HashMb) -> Option<SearchThread> {
+        let (line_tx, lines) = crossbeam_channel::unbounded();
+        let out = Output::new(Box::new(LineSink {
+            pending: Vec::new(),
+            lines: line_tx,
+        }));
+        let (jobs, job_rx) = crossbeam_channel::unbounded();
+        let (done_tx, done) = crossbeam_channel::unbounded();
+        let spawned = std::thread::Builder::new()
+            .name(format!("serve-search-{index}"))
+            .stack_size(SEARCH_STACK_BYTES)
+            .spawn(move || worker::run(job_rx, done_tx, out, hash));
+        match spawned {
+            Ok(_) => Some(SearchThread { jobs, lines, done }),
+            Err(e) => {
+                log::error!("cannot start search thread {index}: {e}");
+                None
+            }
+        }
     }
+}
+
+/// Serves the queue with one search thread; when that thread dies (a panic in a search),
+/// the search it was running is reported failed and a new thread takes its place.
+fn run_slot(index: usize, queue: Receiver<Task>, hash: HashMb) {
+    while let Some(thread) = SearchThread::start(index, hash) {
+        match serve_queue(index, &queue, hash, &thread) {
+            SlotEnd::QueueClosed => return,
+            SlotEnd::ThreadDied => log::error!("search thread {index} died: starting another"),
+        }
+    }
+}
+
+enum SlotEnd {
+    QueueClosed,
+    ThreadDied,
+}
+
+fn serve_queue(
+    index: usize,
+    queue: &Receiver<Task>,
+    hash: HashMb,
+    thread: &SearchThread,
+) -> SlotEnd {
     let config = Config {
         network_delay: LOCAL_DELAY,
         network_delay2: LOCAL_DELAY,
@@ -169,7 +207,7 @@ fn run_slot(index: usize, queue: Receiver<Task>, hash: HashMb) {
         }
         let kind = SearchKind::of(request.position.variant());
         if table_kind != Some(kind) {
-            let _ = jobs.send(Job::Resize {
+            let _ = thread.jobs.send(Job::Resize {
                 hash,
                 kind,
                 ack: None,
@@ -191,13 +229,16 @@ fn run_slot(index: usize, queue: Receiver<Task>, hash: HashMb) {
             control: request.control,
             rule: EnteringKingRule::default(),
         };
-        if jobs.send(job).is_err() {
-            log::error!("search thread {index} has stopped");
-            return;
+        let died = |report: &mut Report| {
+            report(EngineEvent::Failed);
+            SlotEnd::ThreadDied
+        };
+        if thread.jobs.send(job).is_err() {
+            return died(&mut report);
         }
         loop {
             let line = match backstop {
-                Some(at) => match lines.recv_deadline(at) {
+                Some(at) => match thread.lines.recv_deadline(at) {
                     Ok(line) => line,
                     Err(RecvTimeoutError::Timeout) => {
                         log::warn!("search {index} overran its time: stopping it");
@@ -205,11 +246,11 @@ fn run_slot(index: usize, queue: Receiver<Task>, hash: HashMb) {
                         backstop = None;
                         continue;
                     }
-                    Err(RecvTimeoutError::Disconnected) => return,
+                    Err(RecvTimeoutError::Disconnected) => return died(&mut report),
                 },
-                None => match lines.recv() {
+                None => match thread.lines.recv() {
                     Ok(line) => line,
-                    Err(_) => return,
+                    Err(_) => return died(&mut report),
                 },
             };
             if let Some(rest) = line.strip_prefix("bestmove") {
@@ -223,8 +264,11 @@ fn run_slot(index: usize, queue: Receiver<Task>, hash: HashMb) {
                 log::debug!("search {index}: {line}");
             }
         }
-        let _ = done.recv();
+        if thread.done.recv().is_err() {
+            return SlotEnd::ThreadDied;
+        }
     }
+    SlotEnd::QueueClosed
 }
 
 #[cfg(test)]
@@ -267,7 +311,7 @@ mod tests {
             .iter()
             .find_map(|event| match event {
                 EngineEvent::Decision(text) => Some(text),
-                EngineEvent::Progress(_) => None,
+                _ => None,
             })
             .unwrap();
         // The ponder move is not part of the decision.

@@ -200,6 +200,7 @@ fn drive(pool: &EnginePool, cell: &Arc<GameCell>, session: &mut Session) {
                     session.engine_decision(generation, &text);
                     drive(&answer_pool, &cell, &mut session);
                 }
+                EngineEvent::Failed => session.engine_failed(generation),
             }
             cell.changed.notify_all();
         }),

@@ -352,6 +352,19 @@ impl Session {
         }
     }
 
+    /// The search numbered `generation` died without an answer: the game ends, lost by
+    /// the side the engine played, rather than waiting for ever.
+    pub fn engine_failed(&mut self, generation: u64) {
+        if let Some(side) = self.awaits(generation) {
+            self.pending = None;
+            self.end(
+                Some(side.flip()),
+                "the engine failed (a bug: see the server's log)",
+            );
+            self.changed();
+        }
+    }
+
     /// Plays a person's decision, checked against the rules; the game is unchanged when
     /// it is refused.
     pub fn play_person(&mut self, text: &str) -> Result<(), String> {
