@@ -372,6 +372,14 @@ fn chu_kagamigi_is_an_engine_defined_variant() {
     assert!(lines[0].starts_with("highlight "), "{lines:?}");
     assert_eq!(lines[0], "highlight 12/12/12/12/Y11/12/12/12/12/12/12/12");
     assert_eq!(lines[0].split('/').count(), 12, "{lines:?}");
+    // XBoardHoldings asks for a slot per kind at the next `variant`; out of range is refused.
+    e.send("option XBoardHoldings=24");
+    e.send("variant chukagamigi");
+    let lines = e.sync(3);
+    assert!(lines[0].contains(" 12x12+24_shogi "), "{}", lines[0]);
+    e.send("option XBoardHoldings=25");
+    let lines = e.sync(4);
+    assert_eq!(lines[0], "Error (bad option): option XBoardHoldings=25");
 }
 
 /// Shishi as a CECP engine against Shishi as a USI engine in Chu: every game is played to

@@ -281,7 +281,8 @@ fn check_info(t: &[&str]) -> Result<(), String> {
             }
             "pv" => {
                 let moves = &t[i + 1..];
-                if moves.is_empty() || !moves.iter().all(|m| is_move(m)) {
+                // A chance game's line holds its tokens too (docs/USI.md).
+                if moves.is_empty() || !moves.iter().all(|m| is_move(m) || is_chance_token(m)) {
                     return Err("pv must be last and hold only moves".into());
                 }
                 return Ok(());
@@ -1104,6 +1105,45 @@ fn madness_answers_from_its_own_view() {
         madness::ViewCards::new(shishi::rules::geometry::Color::Gote),
     );
     assert!(view.is_ok(), "{best}: {:?}", view.err());
+    e.send("quit");
+}
+
+/// The Central Madness's entering-king declaration (docs/RULES.md, the Madness's impasse):
+/// `win` takes the place of the normal move, judged after the madness phase. Sente's silver
+/// on 5e is the tenth piece the slide toward rank a (value 3) brings into the enemy camp.
+#[test]
+fn madness_declares_a_win_only_at_the_normal_move() {
+    const ENTERING: &str = "+R+BGGGG1K1/SSS6/9/9/4S4/pppppppp1/9/9/4k4 b 10Prb4n4l 1";
+    let mut e = Engine::ready();
+    e.send("setoption name USI_Variant value madness");
+    // At the normal move after the card's slide and the redraw: declare.
+    e.send(&format!(
+        "position sfen {ENTERING} moves draw:3 draw:? c:3 mad= draw:5"
+    ));
+    e.send("go depth 2");
+    assert_eq!(e.bestmove(), "bestmove win");
+    // At the promotion choice after a rolled 3: the choice alone, so the next go declares.
+    e.send(&format!(
+        "position sfen {ENTERING} moves draw:5 draw:? roll r:3"
+    ));
+    e.send("go depth 2");
+    let best = e.bestmove();
+    assert!(best == "bestmove mad+" || best == "bestmove mad=", "{best}");
+    // Holding the 3 at the card-or-roll choice: the search plays it (a certain win).
+    e.send(&format!("position sfen {ENTERING} moves draw:3 draw:?"));
+    e.send("go depth 2");
+    assert_eq!(e.bestmove(), "bestmove c:3,mad+");
+    // Under `EnteringKingRule none` the engine never declares.
+    e.send("setoption name EnteringKingRule value none");
+    e.send(&format!(
+        "position sfen {ENTERING} moves draw:3 draw:? c:3 mad= draw:5"
+    ));
+    e.send("go depth 2");
+    let best = e.bestmove();
+    assert!(
+        best.starts_with("bestmove ") && best != "bestmove win",
+        "{best}"
+    );
     e.send("quit");
 }
 

@@ -16,7 +16,11 @@
 # a search on a loaded machine can overrun),
 # ADJUDICATE (150: XBoard's -adjudicateDrawMoves), GAME_TIMEOUT (1800 s per game),
 # LEGALITY (false: XBoard's -testLegality for Chu Kagamigi; Chu is always tested),
-# SHISHI_BIN (the Shishi binary; default: the release build, built first).
+# SHISHI_BIN (the Shishi binary; default: the release build, built first),
+# XBOARD (the XBoard to run; default: the installed one), HOLDINGS (the holdings slots
+# Shishi asks XBoard for in Chu Kagamigi, its option XBoardHoldings: 16, what a stock
+# XBoard can draw, or 24 when XBOARD is given: an XBoard built with BOARD_RANKS of at least
+# 25 holds every kind; see docs/XBOARD.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,8 +33,13 @@ LEGALITY=${LEGALITY:-false}
 GAMES=("$@")
 [ ${#GAMES[@]} -eq 0 ] && GAMES=(chu kagamigi)
 
+if [ -n "${XBOARD:-}" ]; then
+    HOLDINGS=${HOLDINGS:-24}
+else
+    HOLDINGS=${HOLDINGS:-16}
+fi
 need=()
-command -v xboard >/dev/null || [ -x /usr/games/xboard ] || need+=(xboard)
+[ -n "${XBOARD:-}" ] || command -v xboard >/dev/null || [ -x /usr/games/xboard ] || need+=(xboard)
 command -v Xvfb >/dev/null || need+=(xvfb)
 command -v import >/dev/null || need+=(imagemagick)
 if [ ${#need[@]} -gt 0 ]; then
@@ -39,7 +48,7 @@ if [ ${#need[@]} -gt 0 ]; then
     $SUDO apt-get update >&2
     $SUDO apt-get install -y "${need[@]}" >&2
 fi
-XBOARD=$(command -v xboard || echo /usr/games/xboard)
+XBOARD=${XBOARD:-$(command -v xboard || echo /usr/games/xboard)}
 HACHU=$(scripts/install_hachu.sh)
 if [ -z "${SHISHI_BIN:-}" ]; then
     cargo build --release
@@ -54,7 +63,8 @@ DISPLAY_NUMBER=90
 while [ -e "/tmp/.X11-unix/X$DISPLAY_NUMBER" ] || [ -e "/tmp/.X$DISPLAY_NUMBER-lock" ]; do
     DISPLAY_NUMBER=$((DISPLAY_NUMBER + 1))
 done
-Xvfb ":$DISPLAY_NUMBER" -screen 0 1600x1200x24 -nolisten tcp >"$OUT/xvfb.log" 2>&1 &
+# Tall enough for Chu Kagamigi's board stretched to 24 ranks beside 24 holdings slots.
+Xvfb ":$DISPLAY_NUMBER" -screen 0 1600x1800x24 -nolisten tcp >"$OUT/xvfb.log" 2>&1 &
 XVFB_PID=$!
 XBOARD_PID=""
 cleanup() {
@@ -65,18 +75,18 @@ trap cleanup EXIT
 export DISPLAY=":$DISPLAY_NUMBER"
 sleep 2
 
-# Runs one game: NAME VARIANT LEGALITY SECOND_ENGINE.
+# Runs one game: NAME VARIANT LEGALITY SECOND_ENGINE [FIRST_ENGINE_OPTIONS].
 play() {
-    local name=$1 variant=$2 legality=$3 second=$4
+    local name=$1 variant=$2 legality=$3 second=$4 options=${5:-}
     local debug="$OUT/$name-debug.txt" pgn="$OUT/$name.pgn" shot="$OUT/$name.png"
     rm -f "$debug" "$pgn"
-    echo "== $name: $variant, $SHISHI against $second, $TC min + $INC s" >&2
+    echo "== $name: $variant, $SHISHI against $second, $TC min + $INC s, $XBOARD" >&2
     # A fresh settings file per game, so that nothing saved by one run changes the next.
     local settings="$OUT/$name-xboardrc"
     : >"$settings"
     HOME="$OUT" "$XBOARD" -settingsFile "$settings" -saveSettingsFile "$settings" \
         -variant "$variant" -testLegality "$legality" \
-        -fcp "$SHISHI" -fd "$(pwd)" -scp "$second" -sd "$(pwd)" \
+        -fcp "$SHISHI" -fd "$(pwd)" -firstOptions "$options" -scp "$second" -sd "$(pwd)" \
         -initialMode TwoMachines -tc "$TC" -inc "$INC" \
         -adjudicateDrawMoves "$ADJUDICATE" -popupExitMessage false -popupMoveErrors false \
         -autoCallFlag true -ponderNextMove false -size Average -showCoords true \
@@ -124,7 +134,8 @@ status=0
 for game in "${GAMES[@]}"; do
     case $game in
         chu) play chu chu true "$HACHU" || status=1 ;;
-        kagamigi) play kagamigi chukagamigi "$LEGALITY" "$SHISHI" || status=1 ;;
+        kagamigi)
+            play kagamigi chukagamigi "$LEGALITY" "$SHISHI" "XBoardHoldings=$HOLDINGS" || status=1 ;;
         *) echo "unknown game $game (chu or kagamigi)" >&2; exit 2 ;;
     esac
 done

@@ -1,9 +1,10 @@
 //! What Shishi announces in answer to `protover 2`: the `feature` lines (protocol features,
 //! the games, and the engine options, translated from the USI option declarations so that
-//! each option is declared once), and reading `option NAME=VALUE` back into a USI
-//! `setoption`.
+//! each option is declared once, plus the CECP-only `XBoardHoldings`), and reading
+//! `option NAME=VALUE` back into a USI `setoption`.
 
 use super::game::variants_feature;
+use super::kagamigi::HoldingSlots;
 use crate::usi::options::declarations;
 use crate::usi::ENGINE_NAME;
 
@@ -31,6 +32,10 @@ pub fn feature_lines() -> Vec<String> {
             lines.push(format!("feature option=\"{option}\""));
         }
     }
+    lines.push(format!(
+        "feature option=\"{}\"",
+        HoldingSlots::declaration()
+    ));
     lines.push("feature done=1".to_string());
     lines
 }
@@ -115,6 +120,7 @@ mod tests {
         assert!(all.contains("option=\"ChuRules -combo *lishogi /// churul /// jcsa\""));
         assert!(all.contains("option=\"Clear_Hash -button\""));
         assert!(!all.contains("USI_Hash"));
+        assert!(all.contains("feature option=\"XBoardHoldings -spin 16 16 24\""));
     }
 
     #[test]

@@ -6,21 +6,52 @@
 //! black's, the king last in each half. Only the first types can sit in the holdings, so
 //! the 24 kinds that can be dropped come first (as their SFEN letters), then the 21
 //! promoted kinds written `^X` ("the promoted form of X", shown as `+X` like in SFEN), then
-//! the King. XBoard 4.9.1 draws at most 16 ranks and its holdings are a column beside the
-//! board, so it holds at most 16 kinds ([`XBOARD_HOLDINGS`]): the 16 of the 24 that can be
-//! dropped which stand nearest the front at the start ([`HAND_ORDER`]), as those are
-//! captured first. A captured piece of the other 8 kinds (the dogs, the lance, the flying
-//! horse, the kirin, the silver, the burning chariot and the phoenix) shows up in XBoard's
-//! holdings as a pawn, and XBoard refuses a drop of it ("invalid move"), though it is legal. The Betza strings are the ones the rules are built from
-//! (`kagamigi::Kind::betza`) without their spaces: XBoard reads the description up to the
-//! first space.
+//! the King. XBoard keeps the holdings as a column of one square per kind beside the board,
+//! so it has no more holdings slots than board ranks; taller holdings stretch the board
+//! with unplayable ranks, up to its compile-time `BOARD_RANKS` (17 in XBoard 4.9.1: 16
+//! ranks, one hidden). How many slots to ask for is [`HoldingSlots`]: all 24 kinds need an
+//! XBoard built with a larger `BOARD_RANKS`; a stock XBoard takes 16, the kinds that stand
+//! nearest the front at the start ([`HAND_ORDER`]), as those are captured first, and a
+//! captured piece of the other 8 kinds (the dogs, the lance, the flying horse, the kirin,
+//! the silver, the burning chariot and the phoenix) shows up in its holdings as a pawn and
+//! cannot be dropped there, though the drop is legal. The Betza strings are the ones the
+//! rules are built from (`kagamigi::Kind::betza`) without their spaces: XBoard reads the
+//! description up to the first space.
 
 use crate::rules::variants::kagamigi::{self, Kind};
 
-/// The holdings slots XBoard is told about: its board has at most 16 ranks
-/// (`BOARD_RANKS` 17 in XBoard 4.9.1, one of them hidden), and holdings taller than the
-/// board stretch it ("Recompile to support this BOARD_RANKS" otherwise).
-pub const XBOARD_HOLDINGS: usize = 16;
+/// How many holdings slots XBoard is told about (the engine option `XBoardHoldings`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HoldingSlots(usize);
+
+impl HoldingSlots {
+    /// What a stock XBoard 4.9.1 or WinBoard draws: 16 ranks; more stops it with
+    /// "Recompile to support this BOARD_RANKS or BOARD_FILES!".
+    pub const STOCK_XBOARD: HoldingSlots = HoldingSlots(16);
+    /// One slot for every kind that can be dropped.
+    pub const EVERY_KIND: HoldingSlots = HoldingSlots(Kind::HAND_COUNT);
+    /// The engine option that sets it.
+    pub const OPTION: &'static str = "XBoardHoldings";
+
+    /// The option's value, `None` outside [`Self::STOCK_XBOARD`]..=[`Self::EVERY_KIND`].
+    pub fn parse(text: &str) -> Option<HoldingSlots> {
+        let slots: usize = text.trim().parse().ok()?;
+        (Self::STOCK_XBOARD.0..=Self::EVERY_KIND.0)
+            .contains(&slots)
+            .then_some(HoldingSlots(slots))
+    }
+
+    /// The option's CECP declaration (`feature option="…"`).
+    pub fn declaration() -> String {
+        format!(
+            "{} -spin {} {} {}",
+            Self::OPTION,
+            Self::STOCK_XBOARD.0,
+            Self::STOCK_XBOARD.0,
+            Self::EVERY_KIND.0
+        )
+    }
+}
 
 /// The parent variant XBoard takes the rules it does not get from the engine from: shogi
 /// (drops of captured pieces, promotion with `+`).
@@ -33,7 +64,7 @@ pub fn piece_to_char() -> String {
     format!("{white}{black}")
 }
 
-/// The kinds that can be dropped, in XBoard's slot order: the first [`XBOARD_HOLDINGS`] get
+/// The kinds that can be dropped, in XBoard's slot order: the first [`HoldingSlots`] get
 /// holdings slots. The pawn, then the kinds of the third rank, the second, the first.
 const HAND_ORDER: [Kind; Kind::HAND_COUNT] = {
     use Kind::*;
@@ -75,13 +106,14 @@ fn half() -> String {
     text
 }
 
-/// The `setup` command: letters, `12x12+16_shogi`, the start position in XBoard's FEN.
-pub fn setup_line() -> String {
+/// The `setup` command: letters, `12x12+SLOTS_shogi`, the start position in XBoard's FEN.
+pub fn setup_line(holdings: HoldingSlots) -> String {
     let fen = super::game::xboard_fen_of_sfen(kagamigi::notation::START_SFEN, true)
         .expect("the start SFEN converts");
     format!(
-        "setup ({}) 12x12+{XBOARD_HOLDINGS}_{PARENT} {fen}",
-        piece_to_char()
+        "setup ({}) 12x12+{}_{PARENT} {fen}",
+        piece_to_char(),
+        holdings.0
     )
 }
 
@@ -128,12 +160,25 @@ mod tests {
     }
 
     #[test]
+    fn the_holdings_option_takes_16_to_24_slots() {
+        assert_eq!(HoldingSlots::parse("16"), Some(HoldingSlots::STOCK_XBOARD));
+        assert_eq!(HoldingSlots::parse("24"), Some(HoldingSlots::EVERY_KIND));
+        assert_eq!(HoldingSlots::parse(" 20 "), Some(HoldingSlots(20)));
+        assert_eq!(HoldingSlots::parse("15"), None);
+        assert_eq!(HoldingSlots::parse("25"), None);
+        assert_eq!(HoldingSlots::parse("many"), None);
+        assert_eq!(HoldingSlots::declaration(), "XBoardHoldings -spin 16 16 24");
+    }
+
+    #[test]
     fn setup_and_pieces_are_single_words_where_xboard_needs_them() {
-        let setup = setup_line();
+        let setup = setup_line(HoldingSlots::STOCK_XBOARD);
         let words: Vec<&str> = setup.split(' ').collect();
         assert_eq!(words[0], "setup");
         assert!(words[1].starts_with('(') && words[1].ends_with(')'));
         assert_eq!(words[2], "12x12+16_shogi");
+        let every_kind = setup_line(HoldingSlots::EVERY_KIND);
+        assert_eq!(every_kind.split(' ').nth(2), Some("12x12+24_shogi"));
         assert!(words[3].ends_with("[-]"), "{setup}");
         let pieces = piece_lines();
         assert_eq!(pieces.len(), Kind::COUNT);

@@ -30,6 +30,7 @@ use crate::usi::options::{Effect, HashMb, Options};
 use crate::usi::output::Output;
 use crossbeam_channel::{Receiver, Sender};
 use game::{board_of, parse_xboard_move, play_move, position_of_xboard_fen, xboard_move_text};
+use kagamigi::HoldingSlots;
 use search::{Finished, Job, Work};
 use std::collections::VecDeque;
 use std::io::BufRead;
@@ -148,6 +149,8 @@ struct Engine {
     next_id: u64,
     /// Commands received while the engine thinks, handled after its move.
     pending: VecDeque<String>,
+    /// The holdings slots Chu Kagamigi's `setup` asks XBoard for.
+    kagamigi_holdings: HoldingSlots,
 }
 
 impl Engine {
@@ -175,6 +178,7 @@ impl Engine {
             active: None,
             next_id: 0,
             pending: VecDeque::new(),
+            kagamigi_holdings: HoldingSlots::STOCK_XBOARD,
         }
     }
 
@@ -340,7 +344,7 @@ impl Engine {
                 Some(variant) => {
                     self.set_variant(variant);
                     if variant == Variant::Chukagamigi {
-                        self.out.line(&kagamigi::setup_line());
+                        self.out.line(&kagamigi::setup_line(self.kagamigi_holdings));
                         for line in kagamigi::piece_lines() {
                             self.out.line(&line);
                         }
@@ -528,6 +532,14 @@ impl Engine {
     }
 
     fn apply_option(&mut self, name: &str, value: Option<&str>, line: &str) {
+        if name == HoldingSlots::OPTION {
+            // Takes effect at the next `variant chukagamigi`, which sends the `setup`.
+            match value.and_then(HoldingSlots::parse) {
+                Some(slots) => self.kagamigi_holdings = slots,
+                None => self.error("bad option", line),
+            }
+            return;
+        }
         match self.options.set(name, value) {
             Ok(Effect::None) => {}
             Ok(Effect::ClearHash) => self.send(Work::Clear),

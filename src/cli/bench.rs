@@ -15,9 +15,10 @@ macro_rules! say {
 }
 
 use super::Variant;
-use crate::rules::variants::shogammon;
+use crate::rules::variants::{madness, shogammon};
 use crate::search::chance::{ChanceLimits, ChanceSearcher, ChanceSettings, Depth};
 use crate::search::{Config, Control, Limits, Searcher};
+use crate::usi::chance::{legal_texts, UsiChanceGame};
 use crate::usi::game::{with_position, RuleOptions, UsiPosition};
 use crate::usi::options;
 use clap::Args;
@@ -30,18 +31,19 @@ const SHOGI: &str = include_str!("../../positions/bench/shogi.sfen");
 const CHUSHOGI: &str = include_str!("../../positions/bench/chushogi.sfen");
 const CHUKAGAMIGI: &str = include_str!("../../positions/bench/chukagamigi.sfen");
 const SHOGAMMON: &str = include_str!("../../positions/bench/shogammon.sfen");
+const MADNESS: &str = include_str!("../../positions/bench/madness.sfen");
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// The game: shogi, chushogi, chukagamigi or shogammon (madness has no bench yet).
+    /// The game: shogi, chushogi, chukagamigi, shogammon or madness.
     #[arg(long, value_parser = super::parse_variant, default_value = "shogi")]
     variant: Variant,
     /// Depth searched in each position (default: 10 for shogi, 9 for the 12×12 games; each
-    /// Shogammon line names its depth in whole turns).
+    /// Shogammon and Madness line names its own depth in the chance search's units).
     #[arg(long)]
     depth: Option<u32>,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 16)]
+    /// Transposition table size in MiB (1..=1048576).
+    #[arg(long, default_value_t = 16, value_parser = super::parse_hash_mib)]
     hash: usize,
 }
 
@@ -73,8 +75,7 @@ pub fn positions(variant: Variant) -> Result<Vec<UsiPosition>, String> {
 
 pub fn run(args: &BenchArgs) -> Result<(), String> {
     match args.variant {
-        Variant::Shogammon => return bench_shogammon(args),
-        Variant::Madness => return Err("bench does not cover madness yet".to_string()),
+        Variant::Shogammon | Variant::Madness => return bench_chance(args),
         _ => {}
     }
     let positions = positions(args.variant)?;
@@ -152,62 +153,137 @@ pub fn shogammon_line(line: &str) -> Result<(Depth, shogammon::Position), String
     Ok((Depth(depth), pos))
 }
 
-/// Shogammon: each line searched by the chance search (Star2, default settings, a fresh
-/// table) to its own depth, or `--depth` turns.
-fn bench_shogammon(args: &BenchArgs) -> Result<(), String> {
-    let lines: Vec<&str> = SHOGAMMON
-        .lines()
+/// Reads a line of `positions/bench/madness.sfen`: the depth, then USI `position` arguments
+/// as one player is sent them (`startpos moves draw:3 draw:? …`: the opponent's cards hidden).
+pub fn madness_line(line: &str) -> Result<(Depth, madness::PlayerView), String> {
+    let (depth, setup) = line
+        .split_once(char::is_whitespace)
+        .ok_or_else(|| format!("{line:?}: expected a depth and a position"))?;
+    let depth: u32 = depth.parse().map_err(|e| format!("{line:?}: depth: {e}"))?;
+    let words: Vec<&str> = setup.split_whitespace().collect();
+    match UsiPosition::parse(&words, options::Variant::Madness, RuleOptions::default()) {
+        Ok(UsiPosition::Madness(view)) => Ok((Depth(depth), *view)),
+        Ok(_) => unreachable!("a Madness position parses as the Madness"),
+        Err(e) => Err(format!("{line:?}: {e}")),
+    }
+}
+
+/// The bench lines of a chance game (comments and blank lines dropped).
+fn chance_lines(text: &str) -> Vec<&str> {
+    text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .collect();
-    let mut total_nodes = 0u64;
-    let mut total_time = Duration::ZERO;
+        .collect()
+}
+
+/// Shogammon and the Madness: each line searched by the chance search (Star2, default
+/// settings, a fresh table) to its own depth, or `--depth`.
+fn bench_chance(args: &BenchArgs) -> Result<(), String> {
+    let lines = match args.variant {
+        Variant::Shogammon => chance_lines(SHOGAMMON),
+        _ => chance_lines(MADNESS),
+    };
+    let mut totals = ChanceTotals::default();
     let mut progress = super::progress::Progress::new("bench");
     for (i, line) in lines.iter().enumerate() {
         progress.step(i + 1, lines.len());
-        let (depth, mut pos) = shogammon_line(line)?;
-        let mut searcher = ChanceSearcher::new(ChanceSettings {
-            hash_mb: args.hash,
-            ..ChanceSettings::default()
-        });
-        let limits = ChanceLimits {
-            depth: Some(args.depth.map_or(depth, Depth)),
-            ..ChanceLimits::default()
-        };
-        let pov = pos.side_to_move();
-        let start = Instant::now();
-        let result = searcher.search(&mut pos, pov, &limits, &Arc::new(AtomicBool::new(false)));
-        let elapsed = start.elapsed();
-        total_nodes += result.nodes;
-        total_time += elapsed;
-        let best: Vec<String> = result.best.iter().map(|&a| pos.action_to_usi(a)).collect();
-        progress.clear();
-        say!(
-            "position {:>2}: nodes {:>10} time {:>6} ms value {} best {}",
-            i + 1,
-            result.nodes,
-            elapsed.as_millis(),
-            result.value.0,
-            if best.is_empty() {
-                "-".to_string()
-            } else {
-                best.join(",")
+        let row = match args.variant {
+            Variant::Shogammon => {
+                let (depth, pos) = shogammon_line(line)?;
+                bench_chance_position(args, depth, pos)
             }
-        );
+            _ => {
+                let (depth, view) = madness_line(line)?;
+                bench_chance_position(args, depth, view)
+            }
+        };
+        progress.clear();
+        say!("position {:>2}: {row}", i + 1);
+        totals.add(&row);
     }
     progress.finish();
-    say!("time {}", total_time.as_millis());
-    say!("nodes {total_nodes}");
-    say!(
-        "nps {:.0}",
-        total_nodes as f64 / total_time.as_secs_f64().max(1e-9)
-    );
+    totals.print();
     Ok(())
+}
+
+/// One chance bench position's search.
+struct ChanceRow {
+    nodes: u64,
+    elapsed: Duration,
+    value: i32,
+    best: Vec<String>,
+}
+
+impl std::fmt::Display for ChanceRow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "nodes {:>10} time {:>6} ms value {} best {}",
+            self.nodes,
+            self.elapsed.as_millis(),
+            self.value,
+            if self.best.is_empty() {
+                "-".to_string()
+            } else {
+                self.best.join(",")
+            }
+        )
+    }
+}
+
+/// The sums printed under a chance bench.
+#[derive(Default)]
+struct ChanceTotals {
+    nodes: u64,
+    time: Duration,
+}
+
+impl ChanceTotals {
+    fn add(&mut self, row: &ChanceRow) {
+        self.nodes += row.nodes;
+        self.time += row.elapsed;
+    }
+
+    fn print(&self) {
+        say!("time {}", self.time.as_millis());
+        say!("nodes {}", self.nodes);
+        say!(
+            "nps {:.0}",
+            self.nodes as f64 / self.time.as_secs_f64().max(1e-9)
+        );
+    }
+}
+
+/// Searches one chance position from the view of the player to act.
+fn bench_chance_position<G: UsiChanceGame>(
+    args: &BenchArgs,
+    depth: Depth,
+    mut pos: G,
+) -> ChanceRow {
+    let mut searcher = ChanceSearcher::new(ChanceSettings {
+        hash_mb: args.hash,
+        ..ChanceSettings::default()
+    });
+    let limits = ChanceLimits {
+        depth: Some(args.depth.map_or(depth, Depth)),
+        ..ChanceLimits::default()
+    };
+    let pov = pos.player_to_act();
+    let root = pos.clone();
+    let start = Instant::now();
+    let result = searcher.search(&mut pos, pov, &limits, &Arc::new(AtomicBool::new(false)));
+    ChanceRow {
+        nodes: result.nodes,
+        elapsed: start.elapsed(),
+        value: result.value.0,
+        best: legal_texts(&root, &result.best),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::game::{Game, NodeKind};
 
     #[test]
     fn every_variant_has_bench_positions_that_parse() {
@@ -219,5 +295,26 @@ mod tests {
             let positions = positions(variant).unwrap();
             assert!(positions.len() >= at_least, "{variant:?}");
         }
+    }
+
+    #[test]
+    fn every_madness_bench_line_is_a_decision_of_the_viewer() {
+        let lines = chance_lines(MADNESS);
+        assert!(lines.len() >= 8);
+        for line in lines {
+            let (depth, view) = madness_line(line).unwrap();
+            assert!(depth.0 >= 1, "{line}");
+            // The view is the player to act's own, so its root is a decision, not a chance
+            // node standing for a card it cannot see.
+            assert_eq!(view.cards().me, view.side_to_move(), "{line}");
+            assert!(matches!(view.node_kind(), NodeKind::Decision(_)), "{line}");
+        }
+    }
+
+    #[test]
+    fn a_madness_bench_line_must_be_a_position() {
+        assert!(madness_line("3").is_err());
+        assert!(madness_line("x startpos").is_err());
+        assert!(madness_line("3 startpos moves draw:3 draw:? 9a9b").is_err());
     }
 }

@@ -28,10 +28,10 @@ enum Command {
     /// shogi, chushogi, chukagamigi, shogammon, madness.
     Perft(perft::PerftArgs),
     /// Search fixed positions to a fixed depth on one thread: node signature and speed. Games:
-    /// shogi, chushogi, chukagamigi, shogammon (not madness).
+    /// shogi, chushogi, chukagamigi, shogammon, madness.
     Bench(bench::BenchArgs),
-    /// Analyse a position and print a board diagram with the principal variations. Games:
-    /// shogi (standard shogi only).
+    /// Analyse a position or review a whole game record: board diagram, principal variations,
+    /// chance tables. Games: shogi, chushogi, chukagamigi, shogammon, madness.
     Analyse(analyse::AnalyseArgs),
     /// Play an engine-vs-engine match (USI or CECP engines) with records and statistics.
     /// Games: shogi, chushogi, chukagamigi, shogammon, madness.
@@ -49,6 +49,16 @@ pub fn parse_variant(text: &str) -> Result<Variant, String> {
         let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
         format!("unknown variant {text:?} (one of {})", names.join(", "))
     })
+}
+
+/// Reads `--hash` (MiB): 1 up to USI_Hash's maximum, so that a typo is refused at once
+/// instead of filling most of the machine's memory.
+pub fn parse_hash_mib(text: &str) -> Result<usize, String> {
+    let max = crate::usi::options::HASH_MAX;
+    match text.parse::<i64>() {
+        Ok(mib) if (1..=max).contains(&mib) => Ok(mib as usize),
+        _ => Err(format!("{text:?} is not a table size in MiB (1..={max})")),
+    }
 }
 
 /// Reads the first line of stdin and hands the input to the CECP engine when it is

@@ -310,6 +310,9 @@ impl RefereeGame for madness::TrueGame {
             (_, outcome) => fourfold(outcome),
         })
     }
+    fn judge_declaration(&self) -> Option<Result<(), String>> {
+        Some(madness::TrueGame::judge_declaration(self))
+    }
 }
 
 fn chu_rules(variant: MatchVariant) -> ChuRules {
@@ -449,6 +452,25 @@ mod tests {
         let pos = <chu::Position as RefereeGame>::start(MatchVariant::Chu(ChuRules::Churul));
         assert_eq!(pos.rules(), ChuRules::Churul);
         assert_eq!(pos.sfen(), MatchVariant::Chu(ChuRules::Churul).start_sfen());
+    }
+
+    #[test]
+    fn the_madness_referee_judges_a_declaration_after_the_madness_phase() {
+        use madness::TrueGame;
+        let variant = MatchVariant::Madness;
+        let entering = "+R+BGGGG1K1/SSS6/9/9/4S4/pppppppp1/9/9/4k4 b 10Prb4n4l 1";
+        let mut game = <TrueGame as RefereeGame>::from_sfen(entering, variant).unwrap();
+        for token in ["draw:3", "draw:9"] {
+            game.play(game.parse_action(token).unwrap());
+        }
+        assert!(matches!(
+            RefereeGame::judge_declaration(&game),
+            Some(Err(_))
+        ));
+        for token in ["c:3", "mad=", "draw:5"] {
+            game.play(game.parse_action(token).unwrap());
+        }
+        assert_eq!(RefereeGame::judge_declaration(&game), Some(Ok(())));
     }
 
     #[test]

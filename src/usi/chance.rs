@@ -11,6 +11,7 @@ use super::output::Output;
 use crate::rules::game::{Game, NodeKind};
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
+use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::rules::variants::{madness, shogammon};
 use crate::search::chance::{
     ChanceGame, ChanceLimits, ChanceResult, ChanceSearcher, ChanceSettings, Depth, Value,
@@ -29,6 +30,13 @@ pub trait ChanceText: Game {
     fn player_to_act(&self) -> Color;
     /// The number of turns or moves played, for time management.
     fn game_ply(&self) -> u32;
+    /// Chooses the entering-king rule (USI `EnteringKingRule`), where the game has one.
+    fn set_declaration_rule(&mut self, _rule: EnteringKingRule) {}
+    /// Whether the player to act may declare a win now (`bestmove win`): only the Madness's
+    /// entering-king rule allows it.
+    fn can_declare_win(&self) -> bool {
+        false
+    }
 }
 
 /// A chance game the USI engine can search.
@@ -64,6 +72,12 @@ impl ChanceText for madness::PlayerView {
     }
     fn game_ply(&self) -> u32 {
         self.position().move_number().saturating_sub(1)
+    }
+    fn set_declaration_rule(&mut self, rule: EnteringKingRule) {
+        madness::PlayerView::set_declaration_rule(self, rule);
+    }
+    fn can_declare_win(&self) -> bool {
+        madness::PlayerView::can_declare_win(self)
     }
 }
 
@@ -129,15 +143,22 @@ pub fn search<G: UsiChanceGame>(
     limits: &Limits,
     config: &Config,
     control: &Control,
+    rule: EnteringKingRule,
     out: &Output,
 ) -> String {
     let mut game = game.clone();
+    game.set_declaration_rule(rule);
     let us = game.player_to_act();
     let mut legal = MoveList::new();
     game.legal_actions(&mut legal);
     let at_chance = matches!(game.node_kind(), NodeKind::Chance(_));
     if game.outcome().is_some() || (!at_chance && legal.is_empty()) {
         return "bestmove resign".to_string();
+    }
+    if !at_chance {
+        if let Some(line) = declaration(&game, &legal) {
+            return line;
+        }
     }
     let untimed = limits.infinite || control.is_pondering();
     let budget = time::budget(limits, config, us, game.game_ply());
@@ -187,6 +208,22 @@ pub fn search<G: UsiChanceGame>(
     } else {
         format!("bestmove {}", turn.join(","))
     }
+}
+
+/// The `bestmove` that declares a win, or leads to it: `win` when the player may declare now;
+/// when one of its decisions keeps the turn and makes the declaration valid (the madness
+/// promotion choice before the normal move), that decision alone, so the next `go` declares.
+fn declaration<G: UsiChanceGame>(game: &G, legal: &MoveList) -> Option<String> {
+    if game.can_declare_win() {
+        return Some("bestmove win".to_string());
+    }
+    let us = game.player_to_act();
+    legal.iter().find_map(|&action| {
+        let mut next = game.clone();
+        next.play(action);
+        let ours = next.node_kind() == NodeKind::Decision(us);
+        (ours && next.can_declare_win()).then(|| format!("bestmove {}", game.action_text(action)))
+    })
 }
 
 /// The expectation as a win percentage, and at a chance root the table of outcomes

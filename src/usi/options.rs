@@ -73,7 +73,8 @@ impl Default for Options {
 }
 
 const HASH_DEFAULT: i64 = 256;
-const HASH_MAX: i64 = 1 << 20;
+/// The largest table size (MiB) any command accepts: USI_Hash's declared maximum.
+pub const HASH_MAX: i64 = 1 << 20;
 const THREADS_MAX: i64 = 1024;
 /// More than the most legal moves a shogi position can have (593).
 const MULTIPV_MAX: i64 = 600;

@@ -182,7 +182,7 @@ pub fn run(jobs: Receiver<Job>, done: Sender<()>, out: Output, initial_hash: Has
             } => {
                 let line = with_position!(&position,
                     pos => search(searchers.alpha_beta(), pos.as_ref(), &limits, &config, &control, rule, &out),
-                    cpos => chance::search(searchers.chance(), cpos.as_ref(), &limits, &config, &control, &out)
+                    cpos => chance::search(searchers.chance(), cpos.as_ref(), &limits, &config, &control, rule, &out)
                 );
                 out.line(&line);
                 let _ = done.send(());

@@ -98,8 +98,8 @@ pub struct AnalyseArgs {
     /// How threads share the search: lazysmp or rootsplit (default rootsplit).
     #[arg(long, value_parser = parse_parallel)]
     parallel: Option<ParallelMode>,
-    /// Transposition table size in MiB.
-    #[arg(long, default_value_t = 64)]
+    /// Transposition table size in MiB (1..=1048576).
+    #[arg(long, default_value_t = 64, value_parser = super::parse_hash_mib)]
     hash: usize,
     /// Chu Shogi: the rule set (`lishogi`, `churul` or `jcsa`).
     #[arg(long, value_parser = parse_chu_rules, default_value = "lishogi")]

@@ -102,6 +102,13 @@ pub trait ChanceGame: Game {
     fn depth_cost(&self, _action: Move) -> Depth {
         Depth(1)
     }
+
+    /// The end of the game as the search sees it: the rules' outcome, or a win the player
+    /// to act can take at once by a declaration (the Madness's entering king), which is as
+    /// certain as a mate.
+    fn search_outcome(&self) -> Option<Outcome> {
+        self.outcome()
+    }
 }
 
 /// How chance nodes are searched.

@@ -40,7 +40,7 @@ fn node_value<G: ChanceGame>(
     nodes: &mut u64,
 ) -> Value {
     *nodes += 1;
-    if let Some(outcome) = game.outcome() {
+    if let Some(outcome) = game.search_outcome() {
         return terminal_value(outcome, pov, ply);
     }
     if depth <= 0 || ply >= Value::MAX_PLY as usize {

@@ -265,8 +265,8 @@ impl ChanceSearcher {
 
         let mut result = ChanceResult {
             pov,
-            value: if game.outcome().is_some() {
-                game.outcome()
+            value: if game.search_outcome().is_some() {
+                game.search_outcome()
                     .map_or(Value::DRAW, |o| terminal_value(o, pov, 0))
             } else {
                 static_value(game, pov)
@@ -280,7 +280,7 @@ impl ChanceSearcher {
             interrupted: false,
         };
         let chance_root = matches!(game.node_kind(), NodeKind::Chance(_));
-        if game.outcome().is_none() {
+        if game.search_outcome().is_none() {
             if !chance_root {
                 // Something to play even if the first iteration is cut short.
                 let (best, _) = self.ordered_first_action(game);
@@ -480,7 +480,7 @@ impl ChanceSearcher {
         if self.enter_node() {
             return 0;
         }
-        if let Some(outcome) = game.outcome() {
+        if let Some(outcome) = game.search_outcome() {
             return terminal_value(outcome, pov, ply).0;
         }
         if depth <= 0 || ply >= MAX_PLY {
@@ -739,7 +739,7 @@ impl ChanceSearcher {
             game.play(slot.outcome);
             let (mut lo, mut hi) = (slot.lo, slot.hi);
             let successor;
-            if let Some(result) = game.outcome() {
+            if let Some(result) = game.search_outcome() {
                 let value = terminal_value(result, pov, ply + 1).0;
                 (lo, hi, successor) = (value, value, Successor::Resolved);
             } else {
@@ -987,7 +987,8 @@ impl ChanceSearcher {
         // Replay the tracked part, checking legality.
         let mut valid = 0;
         for &action in &line {
-            if game.outcome().is_some() || !matches!(game.node_kind(), NodeKind::Decision(_)) {
+            if game.search_outcome().is_some() || !matches!(game.node_kind(), NodeKind::Decision(_))
+            {
                 break;
             }
             legal.clear();
@@ -1002,7 +1003,8 @@ impl ChanceSearcher {
         line.truncate(valid);
         // Extend by table moves.
         while line.len() < PV_PLIES && self.settings.table != TableReuse::Off {
-            if game.outcome().is_some() || !matches!(game.node_kind(), NodeKind::Decision(_)) {
+            if game.search_outcome().is_some() || !matches!(game.node_kind(), NodeKind::Decision(_))
+            {
                 break;
             }
             let Some(index) = self
@@ -1035,7 +1037,7 @@ impl ChanceSearcher {
         };
         let mut turn = Vec::new();
         for &action in line {
-            if game.outcome().is_some() || game.node_kind() != NodeKind::Decision(mover) {
+            if game.search_outcome().is_some() || game.node_kind() != NodeKind::Decision(mover) {
                 break;
             }
             game.play(action);

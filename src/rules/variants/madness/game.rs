@@ -31,6 +31,7 @@ use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::notation::NotationError;
 use crate::rules::repetition::REPETITIONS_TO_END;
+use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::rules::variants::shogi::notation::SfenRules;
 use crate::rules::variants::shogi::{Geo, Kind, Piece, Position};
 use arrayvec::ArrayVec;
@@ -179,6 +180,9 @@ pub struct MadnessGame<C: CardModel> {
     turn: Turn,
     undo: Vec<Undo<C>>,
     turn_starts: Vec<TurnStart>,
+    /// The entering-king rule a declaration is judged by (RULES.md §5.4: standard shogi's;
+    /// the CSA 27-point rule unless the player chose another).
+    declaration_rule: EnteringKingRule,
 }
 
 impl TrueGame {
@@ -217,6 +221,7 @@ impl<C: CardModel> MadnessGame<C> {
             turn: Turn::deal(),
             undo: Vec::new(),
             turn_starts: Vec::new(),
+            declaration_rule: EnteringKingRule::default(),
         }
     }
 
@@ -312,6 +317,29 @@ impl<C: CardModel> MadnessGame<C> {
     /// True after a 0/10 effect this turn: no drops.
     pub fn drops_forbidden(&self) -> bool {
         self.turn.no_drops
+    }
+
+    /// Chooses the entering-king rule declarations are judged by.
+    pub fn set_declaration_rule(&mut self, rule: EnteringKingRule) {
+        self.declaration_rule = rule;
+    }
+
+    /// Judges an entering-king declaration (`win`) by the player to act, RULES.md §5.4: it
+    /// takes the place of the normal move, so it may be made only at the normal-move
+    /// decision, and standard shogi's conditions are judged on the board as the madness phase
+    /// of this turn left it. `Ok` if it wins, else why not, in words.
+    pub fn judge_declaration(&self) -> Result<(), String> {
+        match self.phase() {
+            Phase::Normal => self.pos.judge_declaration(self.declaration_rule),
+            other => Err(format!(
+                "a declaration takes the place of the normal move, and the turn is at {other:?}"
+            )),
+        }
+    }
+
+    /// Whether the player to act may declare a win now.
+    pub fn can_declare_win(&self) -> bool {
+        self.phase() == Phase::Normal && self.pos.can_declare_win(self.declaration_rule)
     }
 
     /// The SFEN the game started from.

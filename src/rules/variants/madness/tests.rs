@@ -479,3 +479,31 @@ fn position_text_round_trips_and_refuses_bad_input() {
     )
     .is_err());
 }
+
+/// RULES.md §5.4: the entering-king declaration takes the place of the normal move, with
+/// standard shogi's conditions judged after the madness phase. Sente has nine pieces in the
+/// enemy camp and 28 points; its silver on 5e slides toward rank a with a 3 and stops on 5b.
+#[test]
+fn a_declaration_is_judged_after_the_madness_phase() {
+    use crate::rules::variants::shogi::impasse::EnteringKingRule;
+    const ENTERING: &str = "+R+BGGGG1K1/SSS6/9/9/4S4/pppppppp1/9/9/4k4 b 10Prb4n4l 1";
+    let choice = after(ENTERING, "draw:3 draw:9");
+    assert_eq!(choice.phase(), Phase::MadnessChoice);
+    assert!(choice.judge_declaration().is_err());
+    let promotion = after(ENTERING, "draw:3 draw:9 c:3");
+    assert!(matches!(promotion.phase(), Phase::Promotion(_)));
+    assert!(!promotion.can_declare_win());
+    let normal = after(ENTERING, "draw:3 draw:9 c:3 mad= draw:5");
+    assert_eq!(normal.phase(), Phase::Normal);
+    assert_eq!(piece_on(&normal, "5b").as_deref(), Some("S"));
+    assert_eq!(normal.judge_declaration(), Ok(()));
+    let mut none = normal.clone();
+    none.set_declaration_rule(EnteringKingRule::None);
+    assert!(!none.can_declare_win());
+    // A 7 slides the silver the other way, taking gote's pawn on 5f: still nine pieces in
+    // the camp, no declaration.
+    let away = after(ENTERING, "draw:7 draw:9 c:7 draw:5");
+    assert_eq!(away.phase(), Phase::Normal);
+    assert_eq!(piece_on(&away, "5f").as_deref(), Some("S"));
+    assert!(away.judge_declaration().is_err());
+}

@@ -14,7 +14,7 @@
 
 use super::{Geo, Kind, Position};
 use crate::rules::bitboard::Bitboard;
-use crate::rules::geometry::Color;
+use crate::rules::geometry::{Color, Square};
 
 /// Which entering-king rule is in force (USI option `EnteringKingRule`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -89,12 +89,15 @@ fn piece_points(kind: Kind) -> u32 {
     }
 }
 
+/// Whether `sq` lies in the enemy camp of `color` (its three farthest ranks).
+fn in_enemy_camp(sq: Square, color: Color) -> bool {
+    sq.rank::<Geo>().distance_from_far_edge::<Geo>(color) < 3
+}
+
 impl Position {
     /// Counts `color`'s king position, pieces and points for the declaration.
     pub fn declaration_count(&self, color: Color) -> DeclarationCount {
-        let in_camp = |sq: crate::rules::geometry::Square| {
-            sq.rank::<Geo>().distance_from_far_edge::<Geo>(color) < 3
-        };
+        let in_camp = |sq: Square| in_enemy_camp(sq, color);
         let king_in_camp = self.king_square(color).is_some_and(in_camp);
         let mut pieces_in_camp = 0;
         let mut points = 0;
@@ -149,7 +152,11 @@ impl Position {
 
     /// True if the side to move may declare a win by entering king (`bestmove win`) now.
     pub fn can_declare_win(&self, rule: EnteringKingRule) -> bool {
-        self.judge_declaration(rule).is_ok()
+        // The cheap condition first: a search asks this at every node of the Madness.
+        let color = self.side_to_move();
+        self.king_square(color)
+            .is_some_and(|sq| in_enemy_camp(sq, color))
+            && self.judge_declaration(rule).is_ok()
     }
 
     /// Judges a declaration by the side to move under `rule`: `Ok` if it wins, otherwise

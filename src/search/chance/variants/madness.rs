@@ -17,6 +17,15 @@ use crate::rules::variants::madness::cards::CardModel;
 use crate::rules::variants::madness::{MadnessGame, Phase, Token};
 use crate::search::chance::{ChanceGame, Depth, Value};
 
+/// The rules' outcome, or a win by an entering-king declaration the player to act could make
+/// now under the game's declaration rule.
+fn declared<C: CardModel>(game: &MadnessGame<C>) -> Option<Outcome> {
+    game.outcome().or_else(|| {
+        game.can_declare_win()
+            .then(|| Outcome::Win(game.side_to_move()))
+    })
+}
+
 /// One depth unit for a normal move or drop, none for a madness token.
 fn madness_depth_cost(action: Move) -> Depth {
     match Token::from_move(action) {
@@ -46,6 +55,10 @@ impl<C: CardModel> ChanceGame for MadnessGame<C> {
 
     fn depth_cost(&self, action: Move) -> Depth {
         madness_depth_cost(action)
+    }
+
+    fn search_outcome(&self) -> Option<Outcome> {
+        declared(self)
     }
 }
 
@@ -116,6 +129,10 @@ impl<C: CardModel> ChanceGame for RollOnly<C> {
 
     fn depth_cost(&self, action: Move) -> Depth {
         madness_depth_cost(action)
+    }
+
+    fn search_outcome(&self) -> Option<Outcome> {
+        declared(&self.game)
     }
 }
 
