@@ -230,6 +230,7 @@ fn help_names_the_games_each_subcommand_serves() {
         ("bench", all.clone()),
         ("analyse", all.clone()),
         ("match", all.clone()),
+        ("serve", all.clone()),
     ] {
         assert_eq!(
             games_named_in_help(subcommand),

@@ -12,4 +12,5 @@ pub mod record;
 pub mod referee;
 pub mod rules;
 pub mod search;
+pub mod serve;
 pub mod usi;

@@ -1,11 +1,12 @@
 //! The command line of the `shishi` binary: argument parsing and dispatch to one module per
 //! subcommand. Errors go to stderr with a non-zero exit code; stdout carries only results.
 
-mod analyse;
+pub(crate) mod analyse;
 pub(crate) mod bench;
 mod match_cmd;
 mod perft;
 mod progress;
+mod serve;
 
 use clap::{Parser, Subcommand};
 
@@ -35,6 +36,9 @@ enum Command {
     /// Play an engine-vs-engine match (USI or CECP engines) with records and statistics.
     /// Games: shogi, chushogi, chukagamigi, shogammon, madness.
     Match(Box<match_cmd::MatchArgs>),
+    /// Serve a page on which a person plays the engine, or watches it play itself, in a
+    /// browser. Games: shogi, chushogi, chukagamigi, shogammon, madness.
+    Serve(serve::ServeArgs),
 }
 
 pub use crate::rules::variants::Variant;
@@ -94,6 +98,7 @@ pub fn run() -> i32 {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Analyse(args)) => analyse::run(&args),
         Some(Command::Match(args)) => match_cmd::run(&args),
+        Some(Command::Serve(args)) => serve::run(&args),
         None if cli.xboard => return crate::cecp::run(),
         None => return serve_stdin(),
     };

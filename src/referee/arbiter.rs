@@ -209,7 +209,7 @@ pub fn play_game(setup: &GameSetup, players: [&mut dyn Player; 2]) -> GameRecord
 
 /// Nature's choice at a chance node, drawn with the outcomes' weights; `None` if the rules
 /// offered no outcome with a positive weight.
-fn draw_chance(rng: &mut StdRng, outcomes: &[(Move, Weight)]) -> Option<Move> {
+pub fn draw_chance(rng: &mut StdRng, outcomes: &[(Move, Weight)]) -> Option<Move> {
     let index = WeightedIndex::new(outcomes.iter().map(|(_, w)| w.0)).ok()?;
     Some(outcomes[index.sample(rng)].0)
 }

@@ -12,7 +12,7 @@ pub mod command;
 pub mod game;
 pub mod options;
 pub mod output;
-mod worker;
+pub(crate) mod worker;
 
 use crate::rules::geometry::Color;
 use crate::search::{Clock, Control, Limits};
