@@ -12,4 +12,6 @@ pub mod record;
 pub mod referee;
 pub mod rules;
 pub mod search;
+#[cfg(test)]
+mod tuning;
 pub mod usi;
