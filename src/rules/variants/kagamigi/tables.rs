@@ -5,8 +5,9 @@
 //!
 //! Built once on first use and shared read-only by every position.
 
-use super::{pieces, Geo, Kind, Piece};
+use super::{pieces, Geo, Kagamigi, Kind, Piece};
 use crate::rules::bitboard::{Bb192, Bitboard};
+use crate::rules::dropshogi::drop_tables_from_fields;
 use crate::rules::geometry::{Color, DirectionIndex, Geometry, Offset, Square, DIRECTIONS};
 use crate::rules::piece::MoveAtom;
 use crate::rules::rays::Rays;
@@ -244,6 +245,8 @@ impl Tables {
         sq.offset::<Geo>(Offset::for_owner(1, 0, color))
     }
 }
+
+drop_tables_from_fields!(Tables, Kagamigi);
 
 #[cfg(test)]
 mod tests {
