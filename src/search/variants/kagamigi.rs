@@ -7,7 +7,6 @@ use crate::eval::board12::TableEvaluator;
 use crate::eval::kagamigi::{evaluator, value};
 use crate::eval::Totals;
 use crate::rules::bitboard::Bitboard;
-use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
 use crate::rules::variants::kagamigi::{Kind, Position};
 
@@ -21,25 +20,7 @@ impl SearchGame for Position {
 
     forward_to_position!();
 
-    #[inline]
-    fn default_evaluator() -> &'static TableEvaluator {
-        evaluator()
-    }
-
-    #[inline]
-    fn eval_totals(&self, evaluator: &TableEvaluator) -> Totals {
-        evaluator.totals(self)
-    }
-
-    #[inline]
-    fn eval_update(&self, evaluator: &TableEvaluator, mv: Move, before: Totals) -> Option<Totals> {
-        evaluator.update(self, mv, before)
-    }
-
-    #[inline]
-    fn eval_score(evaluator: &TableEvaluator, totals: Totals, side_to_move: Color) -> i32 {
-        evaluator.score(totals, side_to_move)
-    }
+    forward_to_evaluator!(TableEvaluator, evaluator());
 
     #[inline]
     fn in_check(&self) -> bool {
