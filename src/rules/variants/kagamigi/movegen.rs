@@ -35,7 +35,7 @@ impl Pins {
 }
 
 /// Gives every legal move of the side to move to `out`.
-#[inline]
+#[inline(always)]
 pub(super) fn generate_into<S: MoveSink<Bb>>(pos: &Position, out: &mut S) {
     let us = pos.side_to_move();
     let them = us.flip();

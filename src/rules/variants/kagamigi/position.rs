@@ -81,7 +81,8 @@ impl DropVariant for Kagamigi {
         false
     }
 
-    #[inline]
+    /// Always inlined, so that a move counter stays in a register (perft's last ply).
+    #[inline(always)]
     fn generate_into<S: MoveSink<Bb>>(pos: &Position, out: &mut S) {
         super::movegen::generate_into(pos, out);
     }
