@@ -504,3 +504,54 @@ impl<V: DropVariant> std::fmt::Debug for DropPosition<V> {
         write!(f, "Position({})", self.to_sfen())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::dropshogi::{DropPosition, DropVariant};
+    use crate::rules::moves::MoveList;
+    use crate::rules::variants::{kagamigi::Kagamigi, shogi::Shogi};
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// Random games from the start: at every ply the move counter agrees with the move list
+    /// and the SFEN round-trips to an equal position with an equal hash; unwinding every move
+    /// restores the start exactly. (`play`/`unplay` also check every cache and the hash
+    /// themselves in debug builds.)
+    fn random_games_round_trip<V: DropVariant>(games: usize) {
+        let mut rng = StdRng::seed_from_u64(20261122);
+        let start = DropPosition::<V>::startpos();
+        for _ in 0..games {
+            let mut pos = start.clone();
+            let mut moves = MoveList::new();
+            for _ in 0..rng.gen_range(20..200) {
+                moves.clear();
+                pos.generate_legal(&mut moves);
+                assert_eq!(pos.count_legal(), moves.len() as u64, "{}", pos.to_sfen());
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play(moves[rng.gen_range(0..moves.len())]);
+                let reread = DropPosition::<V>::from_sfen(&pos.to_sfen()).expect("own SFEN");
+                assert_eq!(reread, pos);
+                assert_eq!(reread.hash(), pos.hash());
+                assert_eq!(reread.to_sfen(), pos.to_sfen());
+            }
+            while pos.moves_played() > 0 {
+                pos.unplay();
+            }
+            assert_eq!(pos, start);
+            assert_eq!(pos.hash(), start.hash());
+            assert_eq!(pos.to_sfen(), start.to_sfen());
+        }
+    }
+
+    #[test]
+    fn shogi_random_games_round_trip_through_sfen_and_unwind() {
+        random_games_round_trip::<Shogi>(60);
+    }
+
+    #[test]
+    fn kagamigi_random_games_round_trip_through_sfen_and_unwind() {
+        random_games_round_trip::<Kagamigi>(30);
+    }
+}

@@ -150,36 +150,6 @@ mod tests {
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
 
-    /// Random games from the start: the counter agrees with the list, the SFEN round-trips
-    /// to an equal position with an equal hash, and unwinding restores the start exactly.
-    #[test]
-    fn random_games_round_trip_through_sfen_and_unwind() {
-        let mut rng = StdRng::seed_from_u64(20261122);
-        let start = Position::startpos();
-        for _ in 0..30 {
-            let mut pos = start.clone();
-            let mut moves = MoveList::new();
-            for _ in 0..rng.gen_range(20..200) {
-                moves.clear();
-                pos.generate_legal(&mut moves);
-                assert_eq!(pos.count_legal(), moves.len() as u64, "{}", pos.to_sfen());
-                if moves.is_empty() {
-                    break;
-                }
-                pos.play(moves[rng.gen_range(0..moves.len())]);
-                let reread = Position::from_sfen(&pos.to_sfen()).expect("own SFEN parses");
-                assert_eq!(reread, pos);
-                assert_eq!(reread.hash(), pos.hash());
-                assert_eq!(reread.to_sfen(), pos.to_sfen());
-            }
-            while pos.moves_played() > 0 {
-                pos.unplay();
-            }
-            assert_eq!(pos, start);
-            assert_eq!(pos.hash(), start.hash());
-        }
-    }
-
     /// `attackers_to` agrees with asking every piece whether its attacks reach the square.
     #[test]
     fn attackers_agree_with_each_pieces_attacks() {
