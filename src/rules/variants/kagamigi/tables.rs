@@ -223,8 +223,9 @@ impl Tables {
         self.distance[a.index() * SQUARES + b.index()]
     }
 
-    /// Everything a piece attacks from `sq` given the occupancy.
-    #[inline]
+    /// Everything a piece attacks from `sq` given the occupancy. Always inlined, so that the
+    /// 24-byte result stays in registers instead of going through the stack.
+    #[inline(always)]
     pub fn attacks(&self, piece: Piece, sq: Square, occupied: Bb) -> Bb {
         let (color, kind) = (piece.color(), piece.kind());
         let mut bb = self.step_attacks(color, kind, sq);
