@@ -1,5 +1,5 @@
 #!/bin/sh
-# In-process Shogammon self-play with duplicate dice (src/eval/shogammon_selfplay.rs):
+# In-process Shogammon self-play with duplicate dice (src/tuning/shogammon_selfplay.rs):
 #   weights  the default evaluation against each weight variation (SELFPLAY_DEPTH, default 1)
 #   depth    depth SELFPLAY_DEEP (default 2) against the 1-turn greedy search
 #   time     Star2 against plain expectimax at chance nodes, SELFPLAY_MS (default 20) per turn

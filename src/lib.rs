@@ -13,4 +13,6 @@ pub mod referee;
 pub mod rules;
 pub mod search;
 pub mod serve;
+#[cfg(test)]
+mod tuning;
 pub mod usi;

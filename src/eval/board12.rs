@@ -6,6 +6,7 @@
 //! The variants' weights live in `eval/chu.rs` and `eval/kagamigi.rs`.
 
 use super::Totals;
+use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::{Board12x12, Color, Geometry, Square};
 use crate::rules::moves::Move;
 use arrayvec::ArrayVec;
@@ -44,6 +45,24 @@ pub trait TablePosition {
     fn hand_kind(kind: usize) -> Option<usize>;
     /// The effect of the legal move `mv`, not yet played.
     fn effect(&self, mv: Move) -> Effect;
+}
+
+/// Calls `f` with the square, owner and kind index of every piece, owner by owner and kind
+/// by kind, where `pieces(color, kind)` is the set of `color`'s pieces of kind index `kind`
+/// (the body of a position's [`TablePosition::for_each_piece`]).
+#[inline]
+pub fn each_piece_by_kind<B: Bitboard>(
+    kinds: usize,
+    pieces: impl Fn(Color, usize) -> B,
+    mut f: impl FnMut(Square, Color, usize),
+) {
+    for color in Color::BOTH {
+        for kind in 0..kinds {
+            for sq in pieces(color, kind).squares() {
+                f(sq, color, kind);
+            }
+        }
+    }
 }
 
 /// A variant's weights, in centipawns.

@@ -98,15 +98,8 @@ impl TablePosition for Position {
         Position::side_to_move(self)
     }
 
-    fn for_each_piece(&self, mut f: impl FnMut(Square, Color, usize)) {
-        for color in Color::BOTH {
-            let ours = self.pieces_of(color);
-            for kind in Kind::ALL {
-                for sq in (ours & self.pieces_of_kind(kind)).squares() {
-                    f(sq, color, kind.index());
-                }
-            }
-        }
+    fn for_each_piece(&self, f: impl FnMut(Square, Color, usize)) {
+        board12::each_piece_by_kind(Kind::COUNT, |c, k| self.pieces(c, Kind::ALL[k]), f);
     }
 
     #[inline]

@@ -11,13 +11,13 @@
 //! madness is still a move away (the opponent may dislodge X first).
 
 use super::{Centipawns, Evaluator, Weights};
+use crate::eval::expected::Value;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::Color;
 use crate::rules::variants::madness::cards::CardModel;
 use crate::rules::variants::madness::game::slide_destination;
 use crate::rules::variants::madness::{CardValue, MadnessGame, Phase, CENTER};
 use crate::rules::variants::shogi::{Kind, Position};
-use crate::search::chance::Value;
 
 /// What the owner of 5e gains from an effect that captures the enemy king, or loses from
 /// one that sends its own king to hand (counted as decisive material).

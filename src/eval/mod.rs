@@ -12,14 +12,11 @@
 
 pub mod board12;
 pub mod chu;
+pub mod expected;
 pub mod kagamigi;
 pub mod madness;
 pub mod mobility;
-#[cfg(test)]
-mod selfplay;
 pub mod shogammon;
-#[cfg(test)]
-mod shogammon_selfplay;
 
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::{Color, Square};
@@ -55,7 +52,7 @@ impl Default for Weights {
                 100, 330, 400, 530, 800, 950, 580, 0, 560, 560, 560, 570, 1050, 1250,
             ],
             hand: [115, 360, 430, 580, 880, 1050, 640],
-            // Self-play at depth 5 preferred half-strength tables (see `selfplay`).
+            // Self-play at depth 5 preferred half-strength tables (see `tuning::shogi_selfplay`).
             pst_percent: 50,
             attack_percent: 100,
             defend_percent: 100,

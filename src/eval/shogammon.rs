@@ -17,7 +17,7 @@
 //!
 //! The threats count one-action captures only (a first die that clears a line for the
 //! second is not seen). All weights live in [`ShogammonWeights`] so that settings can be
-//! compared by self-play (`shogammon_selfplay`). The piece values are guesses from shogi's;
+//! compared by self-play (`tuning::shogammon_selfplay`). The piece values are guesses from shogi's;
 //! the other terms were measured there at one turn deep (200 games per line, duplicate
 //! dice, seed 1; the default's Elo and 95% interval, the first four with scale 1500):
 //! against no enemy king odds (`defence_percent` 0) +74 (+34 to +116); against no point
@@ -25,11 +25,11 @@
 //! +31 (-11 to +74); against `defence_percent` 100 +21 (-17 to +60). Scale 3000 against
 //! 1500 +35 (+7 to +64) and against 6000 -24 (-54 to +5), so the scale went to 3000.
 
+use crate::eval::expected::Value;
 use crate::rules::bitboard::{Bb128, Bitboard};
 use crate::rules::geometry::{Color, Square};
 use crate::rules::variants::shogammon::{Die, Position};
 use crate::rules::variants::shogi::{Kind, Piece};
-use crate::search::chance::Value;
 use std::sync::OnceLock;
 
 /// A number of the 36 equally likely ordered rolls of two dice.
@@ -77,7 +77,7 @@ impl Default for ShogammonWeights {
             point_bonus: 30,
             hanging_percent: 50,
             defence_percent: 50,
-            // Self-play at one turn deep preferred 3000 to 1500 (`shogammon_selfplay`).
+            // Self-play at one turn deep preferred 3000 to 1500 (`tuning::shogammon_selfplay`).
             scale: 3000,
         }
     }

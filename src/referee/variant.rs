@@ -10,6 +10,7 @@
 
 use super::arbiter::{GameResult, Reason};
 use crate::rules::bitboard::Bitboard;
+use crate::rules::dropshogi::{DropPosition, DropVariant};
 use crate::rules::game::{Game, Outcome};
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
@@ -17,7 +18,7 @@ use crate::rules::variants::chu::{self, ChuRules};
 use crate::rules::variants::kagamigi;
 use crate::rules::variants::madness;
 use crate::rules::variants::shogammon;
-use crate::rules::variants::shogi::{self, impasse::EnteringKingRule};
+use crate::rules::variants::shogi;
 use crate::rules::xboard_moves::XBOARD_NULL_MOVE;
 use std::fmt;
 
@@ -164,12 +165,14 @@ fn no_move(loser: Color, in_check: bool) -> GameResult {
     }
 }
 
-impl RefereeGame for shogi::Position {
+/// Standard shogi and Chu Kagamigi (and any drop-shogi family member): the family's notation
+/// and game end, and the member's entering-king declaration, if it has one.
+impl<V: DropVariant> RefereeGame for DropPosition<V> {
     fn start(_: MatchVariant) -> Self {
-        shogi::Position::startpos()
+        DropPosition::startpos()
     }
     fn from_sfen(text: &str, _: MatchVariant) -> Result<Self, String> {
-        shogi::Position::from_sfen(text).map_err(|e| e.to_string())
+        DropPosition::from_sfen(text).map_err(|e| e.to_string())
     }
     fn sfen(&self) -> String {
         self.to_sfen()
@@ -192,39 +195,7 @@ impl RefereeGame for shogi::Position {
         })
     }
     fn judge_declaration(&self) -> Option<Result<(), String>> {
-        Some(shogi::Position::judge_declaration(
-            self,
-            EnteringKingRule::Csa27,
-        ))
-    }
-}
-
-impl RefereeGame for kagamigi::Position {
-    fn start(_: MatchVariant) -> Self {
-        kagamigi::Position::startpos()
-    }
-    fn from_sfen(text: &str, _: MatchVariant) -> Result<Self, String> {
-        kagamigi::Position::from_sfen(text).map_err(|e| e.to_string())
-    }
-    fn sfen(&self) -> String {
-        self.to_sfen()
-    }
-    fn parse_move(&self, text: &str) -> Result<Move, String> {
-        self.parse_usi_move(text).map_err(|e| e.to_string())
-    }
-    fn move_text(&self, mv: Move) -> String {
-        self.move_to_usi(mv)
-    }
-    fn to_move(&self) -> Color {
-        self.side_to_move()
-    }
-    fn rules_end(&self) -> Option<GameResult> {
-        let outcome = self.outcome()?;
-        Some(if !self.has_legal_move() {
-            no_move(self.side_to_move(), self.in_check())
-        } else {
-            fourfold(outcome)
-        })
+        V::judge_declaration(self)
     }
 }
 

@@ -4,6 +4,7 @@
 
 pub mod betza;
 pub mod bitboard;
+pub mod dropshogi;
 pub mod game;
 pub mod geometry;
 pub mod moves;

@@ -15,7 +15,6 @@ use crate::eval::chu::{effect, evaluator, landed, value};
 use crate::eval::Totals;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::game::Outcome;
-use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
 use crate::rules::variants::chu::{Kind, Position};
 
@@ -29,25 +28,7 @@ impl SearchGame for Position {
 
     forward_to_position!();
 
-    #[inline]
-    fn default_evaluator() -> &'static TableEvaluator {
-        evaluator()
-    }
-
-    #[inline]
-    fn eval_totals(&self, evaluator: &TableEvaluator) -> Totals {
-        evaluator.totals(self)
-    }
-
-    #[inline]
-    fn eval_update(&self, evaluator: &TableEvaluator, mv: Move, before: Totals) -> Option<Totals> {
-        evaluator.update(self, mv, before)
-    }
-
-    #[inline]
-    fn eval_score(evaluator: &TableEvaluator, totals: Totals, side_to_move: Color) -> i32 {
-        evaluator.score(totals, side_to_move)
-    }
+    forward_to_evaluator!(TableEvaluator, evaluator());
 
     #[inline]
     fn in_check(&self) -> bool {

@@ -7,38 +7,8 @@ use crate::eval::board12::TableEvaluator;
 use crate::eval::kagamigi::{evaluator, value};
 use crate::eval::Totals;
 use crate::rules::bitboard::Bitboard;
-use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
-use crate::rules::variants::kagamigi::{Kind, Piece, Position};
-
-/// The piece `mv` leaves on its destination.
-#[inline]
-fn landed(pos: &Position, mv: Move) -> Piece {
-    let us = pos.side_to_move();
-    match mv.from() {
-        None => Piece::new(
-            us,
-            Kind::from_index(mv.dropped_kind().expect("a drop").0).expect("a kind"),
-        ),
-        Some(from) => {
-            let moved = pos.piece_at(from).expect("a piece to move");
-            if mv.is_promotion() {
-                Piece::new(us, moved.kind().promoted())
-            } else {
-                moved
-            }
-        }
-    }
-}
-
-/// The piece that makes `mv` (for a drop, the dropped piece).
-#[inline]
-fn mover(pos: &Position, mv: Move) -> Piece {
-    match mv.from() {
-        None => landed(pos, mv),
-        Some(from) => pos.piece_at(from).expect("a piece to move"),
-    }
-}
+use crate::rules::variants::kagamigi::{Kind, Position};
 
 impl SearchGame for Position {
     type Evaluator = TableEvaluator;
@@ -50,25 +20,7 @@ impl SearchGame for Position {
 
     forward_to_position!();
 
-    #[inline]
-    fn default_evaluator() -> &'static TableEvaluator {
-        evaluator()
-    }
-
-    #[inline]
-    fn eval_totals(&self, evaluator: &TableEvaluator) -> Totals {
-        evaluator.totals(self)
-    }
-
-    #[inline]
-    fn eval_update(&self, evaluator: &TableEvaluator, mv: Move, before: Totals) -> Option<Totals> {
-        evaluator.update(self, mv, before)
-    }
-
-    #[inline]
-    fn eval_score(evaluator: &TableEvaluator, totals: Totals, side_to_move: Color) -> i32 {
-        evaluator.score(totals, side_to_move)
-    }
+    forward_to_evaluator!(TableEvaluator, evaluator());
 
     #[inline]
     fn in_check(&self) -> bool {
@@ -90,7 +42,7 @@ impl SearchGame for Position {
             occupied = occupied.without(from);
         }
         self.tables()
-            .attacks(landed(self, mv), mv.to(), occupied)
+            .attacks(self.landing_piece(mv), mv.to(), occupied)
             .contains(king)
     }
 
@@ -104,12 +56,12 @@ impl SearchGame for Position {
 
     #[inline]
     fn moved_slot(&self, mv: Move) -> usize {
-        mover(self, mv).index()
+        self.moving_piece(mv).index()
     }
 
     #[inline]
     fn landed_slot(&self, mv: Move) -> usize {
-        landed(self, mv).index()
+        self.landing_piece(mv).index()
     }
 
     #[inline]
@@ -127,7 +79,7 @@ impl SearchGame for Position {
 
     #[inline]
     fn mover_value(&self, mv: Move) -> i32 {
-        value(mover(self, mv).kind())
+        value(self.moving_piece(mv).kind())
     }
 
     #[inline]
@@ -135,7 +87,7 @@ impl SearchGame for Position {
         if !mv.is_promotion() {
             return 0;
         }
-        value(landed(self, mv).kind()) - value(mover(self, mv).kind())
+        value(self.landing_piece(mv).kind()) - value(self.moving_piece(mv).kind())
     }
 
     fn see(&self, mv: Move) -> i32 {
@@ -146,7 +98,7 @@ impl SearchGame for Position {
         }
         let them = Position::side_to_move(self).flip();
         if self.attackers_to(mv.to(), them, occupied).any() {
-            gain - value(landed(self, mv).kind())
+            gain - value(self.landing_piece(mv).kind())
         } else {
             gain
         }

@@ -1,5 +1,6 @@
 //! The [`super::game::SearchGame`] implementation of each variant: one module per game.
-//! [`forward_to_position!`] writes the trait methods that only call the position's own.
+//! [`forward_to_position!`] writes the trait methods that only call the position's own,
+//! [`forward_to_evaluator!`] those that only call the evaluator's.
 
 /// Inside an `impl SearchGame for Position`, the methods that call the position's inherent
 /// methods of the same name (board state, history, make/unmake, null moves).
@@ -58,6 +59,42 @@ macro_rules! forward_to_position {
         #[inline]
         fn unplay_null(&mut self) {
             Position::unplay_null(self);
+        }
+    };
+}
+
+/// Inside an `impl SearchGame for Position`, the evaluation methods that call the
+/// evaluator `$evaluator` (`totals`, `update`, `score`), with `$default` the evaluator the
+/// search uses unless told otherwise.
+macro_rules! forward_to_evaluator {
+    ($evaluator:ty, $default:expr) => {
+        #[inline]
+        fn default_evaluator() -> &'static $evaluator {
+            $default
+        }
+
+        #[inline]
+        fn eval_totals(&self, evaluator: &$evaluator) -> crate::eval::Totals {
+            evaluator.totals(self)
+        }
+
+        #[inline]
+        fn eval_update(
+            &self,
+            evaluator: &$evaluator,
+            mv: crate::rules::moves::Move,
+            before: crate::eval::Totals,
+        ) -> Option<crate::eval::Totals> {
+            evaluator.update(self, mv, before)
+        }
+
+        #[inline]
+        fn eval_score(
+            evaluator: &$evaluator,
+            totals: crate::eval::Totals,
+            side_to_move: crate::rules::geometry::Color,
+        ) -> i32 {
+            evaluator.score(totals, side_to_move)
         }
     };
 }

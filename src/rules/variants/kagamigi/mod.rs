@@ -2,20 +2,22 @@
 //! §3.2 (with the §3.5 (a) correction), and the rule choices players could disagree on
 //! ([`KagamigiRules`]).
 //!
-//! The submodules own one question each: `tables` the attack geometry compiled from the
-//! atoms, `position` the state with make/unmake and the hash, `movegen` legal move
-//! generation (drops, nifu, dead drops, uchifuzume, forced promotion, check evasion, pins),
-//! `notation` SFEN and USI move text, `game` the `Game` trait and the game end.
+//! It is a member of the drop-shogi family (`rules::dropshogi`), whose position,
+//! make/unmake, hash, notation, shared move generation and game end it uses. The submodules
+//! own what is Chu Kagamigi's own: `tables` the attack geometry compiled from the atoms,
+//! `position` the family member (`Kagamigi`: storage, tables, rule choices, attack detection
+//! along lines and by leapers), `movegen` its checkers and pins (leapers too), `notation` the
+//! reconstructed start position.
 
-mod game;
 pub mod movegen;
 pub mod notation;
 pub mod position;
 pub mod tables;
 
-pub use position::Position;
+pub use position::{Kagamigi, Position};
 
 use crate::rules::betza;
+use crate::rules::dropshogi::{drop_kind_from_inherent, drop_piece_from_inherent};
 use crate::rules::geometry::{Board12x12, Color};
 use crate::rules::piece::{KindId, MoveAtom, PieceRules};
 use std::num::NonZeroU8;
@@ -268,6 +270,21 @@ impl Kind {
     }
 }
 
+drop_kind_from_inherent!(
+    Kind,
+    hand: Kind::ALL.split_at(Kind::HAND_COUNT).0,
+    // From the last hand kind to the first (chariots first, pawns last).
+    print: &{
+        let mut order = [Kind::Pawn; Kind::HAND_COUNT];
+        let mut i = 0;
+        while i < Kind::HAND_COUNT {
+            order[i] = Kind::ALL[Kind::HAND_COUNT - 1 - i];
+            i += 1;
+        }
+        order
+    }
+);
+
 /// Every kind's rule record, built once from [`DEFINITIONS`] by the Betza parser.
 pub fn pieces() -> &'static [PieceRules; Kind::COUNT] {
     static PIECES: OnceLock<[PieceRules; Kind::COUNT]> = OnceLock::new();
@@ -337,6 +354,8 @@ const KIND_OF_BYTE: [Kind; 64] = {
     }
     table
 };
+
+drop_piece_from_inherent!(Piece, Kind);
 
 impl std::fmt::Debug for Piece {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -1,23 +1,19 @@
-//! Legal move generation for Chu Kagamigi (RULES.md §3.3, with shogi's §1.3–1.5).
+//! Legal move generation for Chu Kagamigi (RULES.md §3.3, with shogi's §1.3–1.5): the
+//! checkers and pins of its pieces. The rest (king moves, the promotion split under the rule
+//! choice, drops with nifu, dead ranks and uchifuzume) is the family's, in
+//! `rules::dropshogi::movegen`.
 //!
 //! Only legal moves are produced, with no make/unmake: checkers and pinned pieces are found
 //! first, king moves are tested against the attacks the king would face, other pieces are
 //! limited to the check-blocking squares and to the segment between their king and their
-//! pinner (a leaper pinned on a line may not jump past either end), and drops obey nifu,
-//! dead ranks and uchifuzume. A leaping checker can only be captured, never blocked.
-//! Uchifuzume is judged analytically as in standard shogi: a dropped pawn checks only from
-//! the adjacent square, so the only answers are a king step or a capture of the pawn by a
-//! piece whose pin (if any) allows it.
-//!
-//! The generator writes into a [`MoveSink`]: a [`MoveList`] receives the moves, a
-//! [`MoveCounter`] only counts them (perft's last ply).
+//! pinner (a leaper pinned on a line may not jump past either end). A leaping checker can
+//! only be captured, never blocked.
 
 use super::position::Position;
-use super::{Geo, Kind, Piece, PromotionRule};
+use super::Kind;
 use crate::rules::bitboard::{Bb192, Bitboard};
 use crate::rules::geometry::{Color, DirectionIndex, Square};
-use crate::rules::moves::{Move, MoveList};
-use crate::rules::sink::{MoveCounter, MoveSink};
+use crate::rules::sink::MoveSink;
 use arrayvec::ArrayVec;
 
 type Bb = Bb192;
@@ -38,66 +34,50 @@ impl Pins {
     }
 }
 
+/// Gives every legal move of the side to move to `out`.
+#[inline(always)]
+pub(super) fn generate_into<S: MoveSink<Bb>>(pos: &Position, out: &mut S) {
+    let us = pos.side_to_move();
+    let them = us.flip();
+    let t = pos.tables();
+    let occupied = pos.occupied();
+    let ours = pos.pieces_of(us);
+    let king = pos.king_square(us);
+    let mut target = t.all.and_not(ours);
+    let mut drop_target = t.all.and_not(occupied);
+    let mut pins = Pins::default();
+    if let Some(k) = king {
+        let checkers = pos.attackers_to(k, them, occupied);
+        pos.push_king_moves(k, out);
+        if checkers.more_than_one() {
+            return;
+        }
+        if let Some(checker) = checkers.lowest() {
+            let piece = pos.piece_at(checker).expect("a checker");
+            drop_target = if t.leap_attacks(them, piece.kind(), checker).contains(k) {
+                Bb::EMPTY
+            } else {
+                t.rays.between(k, checker)
+            };
+            target = drop_target.with(checker);
+        }
+        pins = pos.pins(us, k, occupied);
+    }
+    let movers = ours.and_not(pos.pieces_of_kind(Kind::King));
+    for from in movers.and_not(pins.pinned).squares() {
+        let piece = pos.piece_at(from).expect("a piece on an occupied square");
+        let to_set = t.attacks(piece, from, occupied) & target;
+        pos.push_board_moves(piece, from, to_set, out);
+    }
+    for &(from, allowed) in &pins.lines {
+        let piece = pos.piece_at(from).expect("a pinned piece");
+        let to_set = t.attacks(piece, from, occupied) & target & allowed;
+        pos.push_board_moves(piece, from, to_set, out);
+    }
+    pos.push_drops(drop_target, out);
+}
+
 impl Position {
-    /// Appends every legal move of the side to move to `out`.
-    pub fn generate_legal(&self, out: &mut MoveList) {
-        self.generate_into(out);
-    }
-
-    /// The number of legal moves of the side to move.
-    pub fn count_legal(&self) -> u64 {
-        let mut counter = MoveCounter::default();
-        self.generate_into(&mut counter);
-        counter.0
-    }
-
-    /// True if the side to move has at least one legal move.
-    pub fn has_legal_move(&self) -> bool {
-        self.count_legal() > 0
-    }
-
-    /// Gives every legal move of the side to move to `out`.
-    pub fn generate_into<S: MoveSink<Bb>>(&self, out: &mut S) {
-        let us = self.side_to_move();
-        let them = us.flip();
-        let t = self.tables();
-        let occupied = self.occupied();
-        let ours = self.pieces_of(us);
-        let king = self.king_square(us);
-        let mut target = t.all.and_not(ours);
-        let mut drop_target = t.all.and_not(occupied);
-        let mut pins = Pins::default();
-        if let Some(k) = king {
-            let checkers = self.attackers_to(k, them, occupied);
-            self.push_king_moves(k, out);
-            if checkers.more_than_one() {
-                return;
-            }
-            if let Some(checker) = checkers.lowest() {
-                let piece = self.piece_at(checker).expect("a checker");
-                drop_target = if t.leap_attacks(them, piece.kind(), checker).contains(k) {
-                    Bb::EMPTY
-                } else {
-                    t.rays.between(k, checker)
-                };
-                target = drop_target.with(checker);
-            }
-            pins = self.pins(us, k, occupied);
-        }
-        let movers = ours.and_not(self.pieces_of_kind(Kind::King));
-        for from in movers.and_not(pins.pinned).squares() {
-            let piece = self.piece_at(from).expect("a piece on an occupied square");
-            let to_set = t.attacks(piece, from, occupied) & target;
-            self.push_board_moves(piece, from, to_set, out);
-        }
-        for &(from, allowed) in &pins.lines {
-            let piece = self.piece_at(from).expect("a pinned piece");
-            let to_set = t.attacks(piece, from, occupied) & target & allowed;
-            self.push_board_moves(piece, from, to_set, out);
-        }
-        self.push_drops(drop_target, out);
-    }
-
     /// The pieces of `color` that stand alone between its king on `king` and an enemy piece
     /// reaching along that line, with occupancy `occupied`.
     pub fn pins(&self, color: Color, king: Square, occupied: Bb) -> Pins {
@@ -132,109 +112,6 @@ impl Position {
             }
         }
         pins
-    }
-
-    fn push_king_moves<S: MoveSink<Bb>>(&self, king: Square, out: &mut S) {
-        let us = self.side_to_move();
-        let t = self.tables();
-        let without_king = self.occupied().without(king);
-        let steps = t
-            .step_attacks(us, Kind::King, king)
-            .and_not(self.pieces_of(us));
-        for to in steps.squares() {
-            if !self.is_attacked(to, us.flip(), without_king) {
-                out.push(Move::normal(king, to, false));
-            }
-        }
-    }
-
-    /// Pushes the moves of `piece` from `from` to each square of `to_set`, with and without
-    /// promotion as the zone, the rule choice and the dead ranks allow.
-    #[inline]
-    fn push_board_moves<S: MoveSink<Bb>>(
-        &self,
-        piece: Piece,
-        from: Square,
-        to_set: Bb,
-        out: &mut S,
-    ) {
-        let kind = piece.kind();
-        if !kind.can_promote() {
-            out.push_targets(from, to_set, false);
-            return;
-        }
-        let t = self.tables();
-        let us = piece.color();
-        let promoting = if t.in_zone[us.index()][from.index()]
-            && self.rules().promotion == PromotionRule::StartOrEnd
-        {
-            to_set
-        } else {
-            to_set & t.zone[us.index()]
-        };
-        out.push_targets(from, promoting, true);
-        out.push_targets(from, to_set & t.alive[us.index()][kind.index()], false);
-    }
-
-    fn push_drops<S: MoveSink<Bb>>(&self, drop_target: Bb, out: &mut S) {
-        let us = self.side_to_move();
-        let hand = self.hand(us);
-        if hand.is_empty() || drop_target.is_empty() {
-            return;
-        }
-        let t = self.tables();
-        for kind in Kind::hand_kinds() {
-            if hand.count(kind) == 0 {
-                continue;
-            }
-            let mut squares = drop_target & t.alive[us.index()][kind.index()];
-            if kind == Kind::Pawn {
-                for pawn in self.pieces(us, Kind::Pawn).squares() {
-                    squares = squares.and_not(t.file[pawn.file::<Geo>().0 as usize]);
-                }
-                if let Some(mating) = self.uchifuzume_square(squares) {
-                    squares = squares.without(mating);
-                }
-            }
-            out.push_drops(kind.id(), squares);
-        }
-    }
-
-    /// The square among `candidates` where a pawn drop would give mate (illegal), if any.
-    fn uchifuzume_square(&self, candidates: Bb) -> Option<Square> {
-        let us = self.side_to_move();
-        let them = us.flip();
-        let t = self.tables();
-        let enemy_king = self.king_square(them)?;
-        let sq = t.square_ahead(them, enemy_king)?;
-        if !candidates.contains(sq) {
-            return None;
-        }
-        let occupied = self.occupied().with(sq);
-        let without_king = occupied.without(enemy_king);
-        let escapes = t
-            .step_attacks(them, Kind::King, enemy_king)
-            .and_not(self.pieces_of(them));
-        for to in escapes.squares() {
-            if !self.is_attacked(to, us, without_king) {
-                return None;
-            }
-        }
-        let takers = self
-            .attackers_to(sq, them, occupied)
-            .and_not(self.pieces_of_kind(Kind::King));
-        if takers.is_empty() {
-            return Some(sq);
-        }
-        let pins = self.pins(them, enemy_king, occupied);
-        for taker in takers.squares() {
-            match pins.allowed(taker) {
-                None => return None,
-                Some(allowed) if allowed.contains(sq) => return None,
-                Some(_) => {}
-            }
-        }
-        Some(sq)
     }
 }
 

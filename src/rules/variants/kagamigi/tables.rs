@@ -5,8 +5,9 @@
 //!
 //! Built once on first use and shared read-only by every position.
 
-use super::{pieces, Geo, Kind, Piece};
+use super::{pieces, Geo, Kagamigi, Kind, Piece};
 use crate::rules::bitboard::{Bb192, Bitboard};
+use crate::rules::dropshogi::drop_tables_from_fields;
 use crate::rules::geometry::{Color, DirectionIndex, Geometry, Offset, Square, DIRECTIONS};
 use crate::rules::piece::MoveAtom;
 use crate::rules::rays::Rays;
@@ -222,8 +223,9 @@ impl Tables {
         self.distance[a.index() * SQUARES + b.index()]
     }
 
-    /// Everything a piece attacks from `sq` given the occupancy.
-    #[inline]
+    /// Everything a piece attacks from `sq` given the occupancy. Always inlined, so that the
+    /// 24-byte result stays in registers instead of going through the stack.
+    #[inline(always)]
     pub fn attacks(&self, piece: Piece, sq: Square, occupied: Bb) -> Bb {
         let (color, kind) = (piece.color(), piece.kind());
         let mut bb = self.step_attacks(color, kind, sq);
@@ -244,6 +246,8 @@ impl Tables {
         sq.offset::<Geo>(Offset::for_owner(1, 0, color))
     }
 }
+
+drop_tables_from_fields!(Tables, Kagamigi);
 
 #[cfg(test)]
 mod tests {

@@ -26,13 +26,13 @@ use super::cards::{CardModel, TrueCards, ViewCards};
 use super::token::{CardValue, Token};
 use super::{CENTER, MAD_DIRECTIONS};
 use crate::rules::bitboard::{Bb128, Bitboard};
+use crate::rules::dropshogi::notation::SfenRules;
 use crate::rules::game::{Game, NodeKind, Outcome, Weight};
 use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::notation::NotationError;
 use crate::rules::repetition::REPETITIONS_TO_END;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
-use crate::rules::variants::shogi::notation::SfenRules;
 use crate::rules::variants::shogi::{Geo, Kind, Piece, Position};
 use arrayvec::ArrayVec;
 

@@ -4,10 +4,10 @@
 use super::cards::{CardCounts, CardModel, TrueCards, ViewCards};
 use super::game::{Phase, TrueGame};
 use super::token::{CardValue, Token};
+use crate::rules::dropshogi::notation::piece_text;
 use crate::rules::game::{Game, NodeKind, Outcome};
 use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::MoveList;
-use crate::rules::variants::shogi::notation::piece_text;
 use crate::rules::variants::shogi::{Geo, Kind, Position};
 
 fn after(sfen: &str, tokens: &str) -> TrueGame {

@@ -19,15 +19,15 @@ use super::dice::{Roll, ShogammonDice};
 use super::position::Position;
 use super::Geo;
 use crate::rules::bitboard::Bitboard;
+use crate::rules::dropshogi::notation::{
+    hands_text, kind_from_letter, parse_hands, piece_text, read_usi_move,
+};
 use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::notation::{
     read_sfen_board, read_sfen_fields, sfen_kind, write_sfen_board, NotationError,
 };
-use crate::rules::variants::shogi::notation::{
-    hands_text, kind_from_letter, parse_hands, piece_text, read_usi_move,
-};
-use crate::rules::variants::shogi::{Kind, Piece};
+use crate::rules::variants::shogi::{Kind, Piece, Shogi};
 
 /// The start position: shogi's (RULES.md §4.1), sente to roll.
 pub const START_SFEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
@@ -48,7 +48,7 @@ fn read_group_piece(chars: &mut std::str::Chars<'_>, group: &str) -> Result<Piec
     if promoted {
         c = chars.next().ok_or_else(bad)?;
     }
-    let kind = kind_from_letter(c).ok_or_else(bad)?;
+    let kind = kind_from_letter::<Kind>(c).ok_or_else(bad)?;
     let kind = match (promoted, kind.can_promote()) {
         (false, _) => kind,
         (true, true) => kind.promoted(),
@@ -133,10 +133,10 @@ impl Position {
                 continue;
             }
             let promotion = |k: Kind| k.can_promote().then(|| k.promoted());
-            let kind = sfen_kind(placed, kind_from_letter, promotion)?;
+            let kind = sfen_kind(placed, kind_from_letter::<Kind>, promotion)?;
             pos.put(placed.square, Piece::new(placed.color(), kind), None);
         }
-        let hands = parse_hands(fields.third)?;
+        let hands = parse_hands::<Kind, _>(fields.third)?;
         pos.finish_setup(fields.side, hands, fields.move_number);
         validate(&pos)?;
         Ok(pos)
@@ -155,7 +155,7 @@ impl Position {
         format!(
             "{board} {} {} {}",
             self.side_to_move().sfen_char(),
-            hands_text([self.hand(Color::Sente), self.hand(Color::Gote)]),
+            hands_text::<Piece, _>([self.hand(Color::Sente), self.hand(Color::Gote)]),
             self.turn_number()
         )
     }
@@ -192,7 +192,7 @@ impl Position {
         } else if text == "pass" {
             Move::pass()
         } else {
-            read_usi_move(text)?
+            read_usi_move::<Shogi>(text)?
         };
         let mut legal = MoveList::new();
         self.generate_legal(&mut legal);

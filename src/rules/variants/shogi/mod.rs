@@ -1,14 +1,15 @@
-//! Standard shogi (RULES.md §1): its piece kinds and their rule records.
+//! Standard shogi (RULES.md §1): its piece kinds and their rule records. It is a member of
+//! the drop-shogi family (`rules::dropshogi`), whose position, make/unmake, hash, notation,
+//! shared move generation and game end it uses.
 //!
-//! The submodules own one question each: `tables` the precomputed attack geometry,
-//! `position` the state with make/unmake and the zobrist hash, `movegen` legal move
-//! generation (drops, nifu, dead drops, uchifuzume, promotion, check evasion), `notation`
-//! SFEN and USI move text, `checks` whether a move gives check, `captures` the captures-only
-//! generator of quiescence search, `game` the `Game` trait and the game-end rules.
+//! The submodules own what is standard shogi's own: `tables` the precomputed attack
+//! geometry, `position` the family member (`Shogi`: storage, tables, attack detection),
+//! `movegen` its checkers and slider pins, `notation` the start position, `checks` whether a
+//! move gives check, `captures` the captures-only generator of quiescence search, `impasse`
+//! the entering-king declaration.
 
 mod captures;
 mod checks;
-mod game;
 /// The entering-king declaration (`bestmove win`) and its rule variants.
 pub mod impasse;
 pub mod movegen;
@@ -16,8 +17,9 @@ pub mod notation;
 pub mod position;
 pub mod tables;
 
-pub use position::Position;
+pub use position::{Position, Shogi};
 
+use crate::rules::dropshogi::{drop_kind_from_inherent, drop_piece_from_inherent};
 use crate::rules::geometry::{Board9x9, Color};
 use crate::rules::piece::{KindId, MoveAtom, PieceRules};
 use std::num::NonZeroU8;
@@ -132,6 +134,16 @@ impl Kind {
     }
 }
 
+drop_kind_from_inherent!(Kind, hand: &Kind::HAND, print: &[
+    Kind::Rook,
+    Kind::Bishop,
+    Kind::Gold,
+    Kind::Silver,
+    Kind::Knight,
+    Kind::Lance,
+    Kind::Pawn,
+]);
+
 /// A coloured piece, stored in one non-zero byte so `Option<Piece>` is one byte.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Piece(NonZeroU8);
@@ -175,6 +187,8 @@ const KIND_OF_BYTE: [Kind; 32] = {
     }
     table
 };
+
+drop_piece_from_inherent!(Piece, Kind);
 
 impl std::fmt::Debug for Piece {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

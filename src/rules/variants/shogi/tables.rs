@@ -4,8 +4,9 @@
 //! Built once on first use and shared read-only by every position (positions hold a
 //! `&'static Tables`, so the hot loop never touches the lazy-initialisation guard).
 
-use super::{Geo, Kind, Piece, PIECES};
+use super::{Geo, Kind, Piece, Shogi, PIECES};
 use crate::rules::bitboard::{Bb128, Bitboard};
+use crate::rules::dropshogi::drop_tables_from_fields;
 use crate::rules::geometry::{Color, DirectionIndex, Geometry, Square};
 use crate::rules::piece::MoveAtom;
 use crate::rules::rays::Rays;
@@ -189,6 +190,8 @@ impl Tables {
         self.step_attacks(color, Kind::Pawn, sq).lowest()
     }
 }
+
+drop_tables_from_fields!(Tables, Shogi);
 
 #[cfg(test)]
 mod tests {

@@ -8,7 +8,6 @@ pub mod see;
 use super::super::game::SearchGame;
 use crate::eval::{Evaluator, Totals};
 use crate::rules::bitboard::{Bb128, Bitboard};
-use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::shogi::{Kind, Piece, Position};
 use checks::CheckInfo;
@@ -24,25 +23,7 @@ impl SearchGame for Position {
 
     forward_to_position!();
 
-    #[inline]
-    fn default_evaluator() -> &'static Evaluator {
-        Evaluator::standard()
-    }
-
-    #[inline]
-    fn eval_totals(&self, evaluator: &Evaluator) -> Totals {
-        evaluator.totals(self)
-    }
-
-    #[inline]
-    fn eval_update(&self, evaluator: &Evaluator, mv: Move, before: Totals) -> Option<Totals> {
-        evaluator.update(self, mv, before)
-    }
-
-    #[inline]
-    fn eval_score(evaluator: &Evaluator, totals: Totals, side_to_move: Color) -> i32 {
-        evaluator.score(totals, side_to_move)
-    }
+    forward_to_evaluator!(Evaluator, Evaluator::standard());
 
     #[inline]
     fn in_check(&self) -> bool {

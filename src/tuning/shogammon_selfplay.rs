@@ -14,7 +14,7 @@
 //! at 20 ms per turn, +110 =0 -90 (55.0%), Elo +35 (95% -1 to +71). The weight comparisons
 //! are in the header of `eval::shogammon`.
 
-use super::shogammon::{ShogammonEval, ShogammonWeights};
+use crate::eval::shogammon::{ShogammonEval, ShogammonWeights};
 use crate::rules::game::{Game, NodeKind, Outcome};
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};

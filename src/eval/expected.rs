@@ -1,0 +1,42 @@
+//! The bounded expected-result scale every chance-game evaluation maps onto and the chance
+//! search averages over (`docs/USI.md`, "Scores"). It lives below the search so that the
+//! evaluations of Shogammon and the Central Madness can name it without importing the
+//! search (`search::chance` re-exports it).
+
+/// A score on the bounded expected-result scale: [`Value::WIN`] is a certain win for the
+/// point of view, [`Value::LOSS`] a certain loss, 0 an even game. A terminal win `ply` actions
+/// after the root scores `WIN - ply`; static evaluations lie within ±[`Value::EVAL_MAX`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Value(pub i32);
+
+impl Value {
+    /// A certain win (`W` in the design).
+    pub const WIN: Value = Value(10_000);
+    /// A certain loss (`-W`).
+    pub const LOSS: Value = Value(-10_000);
+    /// The most plies a search can go below its root; wins within this many plies of the
+    /// root are "win scores" that the transposition table stores relative to the node.
+    pub const MAX_PLY: i32 = 256;
+    /// The largest static evaluation (clamped): below every terminal score.
+    pub const EVAL_MAX: Value = Value(9_000);
+    /// A draw.
+    pub const DRAW: Value = Value(0);
+
+    /// The value of a won (or, negated, lost) terminal `ply` actions below the root.
+    pub fn win_in(ply: usize) -> Value {
+        Value(Value::WIN.0 - ply.min(Value::MAX_PLY as usize) as i32)
+    }
+
+    /// The same value from the other colour's point of view.
+    #[inline]
+    pub fn negate(self) -> Value {
+        Value(-self.0)
+    }
+
+    /// This value as a win probability in per mille (0 = certain loss, 1000 = certain win).
+    pub fn win_permille(self) -> u32 {
+        ((self.0 - Value::LOSS.0) as i64 * 1000 / (2 * Value::WIN.0) as i64) as u32
+    }
+}
+
+const _: () = assert!(Value::EVAL_MAX.0 < Value::WIN.0 - Value::MAX_PLY);

@@ -1,0 +1,126 @@
+//! Macros that implement the family's traits for a member whose kind, piece and tables
+//! types already have inherent methods and fields of the same names (standard shogi and Chu
+//! Kagamigi), so each such member states only what differs: its hand kinds and their print
+//! order.
+
+/// Implements [`super::DropKind`] for `$kind` from its inherent `index`, `rules`,
+/// `can_promote`, `promoted`, `in_hand`, its `ALL` and `SET_COUNT` constants, and the given
+/// hand kinds and hand print order.
+macro_rules! drop_kind_from_inherent {
+    ($kind:ty, hand: $hand:expr, print: $print:expr) => {
+        impl $crate::rules::dropshogi::DropKind for $kind {
+            const KING: $kind = <$kind>::King;
+            const PAWN: $kind = <$kind>::Pawn;
+            const KINDS: &'static [$kind] = &<$kind>::ALL;
+            const HAND_KINDS: &'static [$kind] = $hand;
+            const HAND_PRINT_ORDER: &'static [$kind] = $print;
+
+            #[inline]
+            fn index(self) -> usize {
+                <$kind>::index(self)
+            }
+            #[inline]
+            fn rules(self) -> &'static $crate::rules::piece::PieceRules {
+                <$kind>::rules(self)
+            }
+            #[inline]
+            fn can_promote(self) -> bool {
+                <$kind>::can_promote(self)
+            }
+            #[inline]
+            fn promoted(self) -> $kind {
+                <$kind>::promoted(self)
+            }
+            #[inline]
+            fn in_hand(self) -> Option<$kind> {
+                <$kind>::in_hand(self)
+            }
+            fn set_count(self) -> u8 {
+                <$kind>::SET_COUNT[<$kind>::index(self)]
+            }
+        }
+    };
+}
+pub(crate) use drop_kind_from_inherent;
+
+/// Implements [`super::DropPiece`] for `$piece` (of kind `$kind`) from its inherent `new`,
+/// `kind`, `color` and `index`.
+macro_rules! drop_piece_from_inherent {
+    ($piece:ty, $kind:ty) => {
+        impl $crate::rules::dropshogi::DropPiece for $piece {
+            type Kind = $kind;
+            #[inline]
+            fn new(color: $crate::rules::geometry::Color, kind: $kind) -> $piece {
+                <$piece>::new(color, kind)
+            }
+            #[inline]
+            fn kind(self) -> $kind {
+                <$piece>::kind(self)
+            }
+            #[inline]
+            fn color(self) -> $crate::rules::geometry::Color {
+                <$piece>::color(self)
+            }
+            #[inline]
+            fn index(self) -> usize {
+                <$piece>::index(self)
+            }
+        }
+    };
+}
+pub(crate) use drop_piece_from_inherent;
+
+/// Implements [`super::DropTables`] of member `$variant` for `$tables`, whose fields `all`,
+/// `zone`, `in_zone`, `alive`, `file`, `board_keys`, `hand_keys`, `side_key` and methods
+/// `step_attacks`, `attacks`, `square_ahead` answer each question.
+macro_rules! drop_tables_from_fields {
+    ($tables:ty, $variant:ty) => {
+        impl $crate::rules::dropshogi::DropTables<$variant> for $tables {
+            #[inline]
+            fn all(&self) -> Bb {
+                self.all
+            }
+            #[inline]
+            fn zone(&self, color: Color) -> Bb {
+                self.zone[color.index()]
+            }
+            #[inline]
+            fn in_zone(&self, color: Color, sq: Square) -> bool {
+                self.in_zone[color.index()][sq.index()]
+            }
+            #[inline]
+            fn alive(&self, color: Color, kind: Kind) -> Bb {
+                self.alive[color.index()][kind.index()]
+            }
+            #[inline]
+            fn file(&self, file: usize) -> Bb {
+                self.file[file]
+            }
+            #[inline]
+            fn step_attacks(&self, color: Color, kind: Kind, sq: Square) -> Bb {
+                <$tables>::step_attacks(self, color, kind, sq)
+            }
+            #[inline]
+            fn attacks(&self, piece: Piece, sq: Square, occupied: Bb) -> Bb {
+                <$tables>::attacks(self, piece, sq, occupied)
+            }
+            #[inline]
+            fn square_ahead(&self, color: Color, sq: Square) -> Option<Square> {
+                <$tables>::square_ahead(self, color, sq)
+            }
+            #[inline]
+            fn board_key(&self, piece: Piece, sq: Square) -> u64 {
+                self.board_keys[piece.index()][sq.index()]
+            }
+            #[inline]
+            fn hand_key(&self, color: Color, kind: Kind, count: usize) -> u64 {
+                self.hand_keys[color.index()][kind.index()][count]
+            }
+            #[inline]
+            fn side_key(&self) -> u64 {
+                self.side_key
+            }
+        }
+    };
+}
+pub(crate) use drop_tables_from_fields;

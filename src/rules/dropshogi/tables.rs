@@ -1,0 +1,156 @@
+//! Tables for a new member of the family, compiled from nothing but its piece table: the
+//! steps and leaps of each kind per colour and square, its slides (walked square by square),
+//! the promotion zones, the squares where each hand kind may stand, file masks and zobrist
+//! keys. [`AtomTables`] is what a member uses before it needs speed; standard shogi and Chu
+//! Kagamigi have their own faster tables (slider rays, attack detection from the target).
+
+use super::{Bb, DropKind, DropPiece, DropTables, DropVariant};
+use crate::rules::bitboard::Bitboard;
+use crate::rules::geometry::{Color, Geometry, Offset, Square};
+use crate::rules::piece::MoveAtom;
+use crate::rules::zobrist::KeyStream;
+
+/// Most pieces of one hand kind a hand can hold, plus one (the zobrist table's width).
+const HAND_KEYS: usize = 64;
+
+/// The tables of drop variant `V`, built from its kinds' move atoms.
+pub struct AtomTables<V: DropVariant> {
+    /// Steps and leaps per `(colour, kind, square)`.
+    steps: Vec<Bb<V>>,
+    /// Slides per `(colour, kind)`: direction and how many squares at most.
+    slides: Vec<Vec<(Offset, u8)>>,
+    zone: [Bb<V>; 2],
+    /// Squares where each colour's hand kind may stand unpromoted, per `(colour, kind)`.
+    alive: Vec<Bb<V>>,
+    files: Vec<Bb<V>>,
+    all: Bb<V>,
+    board_keys: Vec<u64>,
+    hand_keys: Vec<u64>,
+    side_key: u64,
+}
+
+fn colour_kind<V: DropVariant>(color: Color, kind: V::Kind) -> usize {
+    color.index() * V::Kind::KINDS.len() + kind.index()
+}
+
+impl<V: DropVariant> AtomTables<V> {
+    /// Compiles the tables of `V`; `seed` starts its zobrist keys.
+    pub fn build(seed: u64) -> Self {
+        let kinds = V::Kind::KINDS.len();
+        let squares = <V::Geo as Geometry>::SQUARES;
+        let mut steps = vec![Bb::<V>::EMPTY; 2 * kinds * squares];
+        let mut slides = vec![Vec::new(); 2 * kinds];
+        let mut alive = vec![Bb::<V>::EMPTY; 2 * kinds];
+        let mut zone = [Bb::<V>::EMPTY; 2];
+        let mut files = vec![Bb::<V>::EMPTY; <V::Geo as Geometry>::FILES as usize];
+        let mut all = Bb::<V>::EMPTY;
+        for color in Color::BOTH {
+            for &kind in V::Kind::KINDS {
+                let slot = colour_kind::<V>(color, kind);
+                for atom in kind.rules().atoms {
+                    let offset = atom.offset(color);
+                    match atom {
+                        MoveAtom::Step { .. } | MoveAtom::Leap { .. } => {
+                            for sq in Square::all::<V::Geo>() {
+                                if let Some(to) = sq.offset::<V::Geo>(offset) {
+                                    steps[slot * squares + sq.index()] |= Bb::<V>::from_square(to);
+                                }
+                            }
+                        }
+                        _ => slides[slot].push((offset, atom.max_steps())),
+                    }
+                }
+            }
+        }
+        for sq in Square::all::<V::Geo>() {
+            let bb = Bb::<V>::from_square(sq);
+            all |= bb;
+            files[sq.file::<V::Geo>().0 as usize] |= bb;
+            for color in Color::BOTH {
+                let from_edge = sq.rank::<V::Geo>().distance_from_far_edge::<V::Geo>(color);
+                if from_edge < <V::Geo as Geometry>::ZONE_DEPTH {
+                    zone[color.index()] |= bb;
+                }
+                for &kind in V::Kind::KINDS {
+                    if from_edge >= kind.rules().forced_promotion_ranks {
+                        alive[colour_kind::<V>(color, kind)] |= bb;
+                    }
+                }
+            }
+        }
+        let mut keys = KeyStream::new(seed);
+        let board_keys = (0..2 * kinds * squares).map(|_| keys.next_key()).collect();
+        // Count 0 hashes to 0 so an empty hand contributes nothing.
+        let hand_keys = (0..2 * kinds * HAND_KEYS)
+            .map(|i| {
+                if i % HAND_KEYS == 0 {
+                    0
+                } else {
+                    keys.next_key()
+                }
+            })
+            .collect();
+        AtomTables {
+            steps,
+            slides,
+            zone,
+            alive,
+            files,
+            all,
+            board_keys,
+            hand_keys,
+            side_key: keys.next_key(),
+        }
+    }
+}
+
+impl<V: DropVariant> DropTables<V> for AtomTables<V> {
+    fn all(&self) -> Bb<V> {
+        self.all
+    }
+    fn zone(&self, color: Color) -> Bb<V> {
+        self.zone[color.index()]
+    }
+    fn in_zone(&self, color: Color, sq: Square) -> bool {
+        self.zone[color.index()].contains(sq)
+    }
+    fn alive(&self, color: Color, kind: V::Kind) -> Bb<V> {
+        self.alive[colour_kind::<V>(color, kind)]
+    }
+    fn file(&self, file: usize) -> Bb<V> {
+        self.files[file]
+    }
+    fn step_attacks(&self, color: Color, kind: V::Kind, sq: Square) -> Bb<V> {
+        self.steps[colour_kind::<V>(color, kind) * <V::Geo as Geometry>::SQUARES + sq.index()]
+    }
+    fn attacks(&self, piece: V::Piece, sq: Square, occupied: Bb<V>) -> Bb<V> {
+        let slot = colour_kind::<V>(piece.color(), piece.kind());
+        let mut bb = self.steps[slot * <V::Geo as Geometry>::SQUARES + sq.index()];
+        for &(offset, max) in &self.slides[slot] {
+            let mut at = sq;
+            for _ in 0..max {
+                let Some(next) = at.offset::<V::Geo>(offset) else {
+                    break;
+                };
+                bb |= Bb::<V>::from_square(next);
+                if occupied.contains(next) {
+                    break;
+                }
+                at = next;
+            }
+        }
+        bb
+    }
+    fn square_ahead(&self, color: Color, sq: Square) -> Option<Square> {
+        sq.offset::<V::Geo>(Offset::for_owner(1, 0, color))
+    }
+    fn board_key(&self, piece: V::Piece, sq: Square) -> u64 {
+        self.board_keys[piece.index() * <V::Geo as Geometry>::SQUARES + sq.index()]
+    }
+    fn hand_key(&self, color: Color, kind: V::Kind, count: usize) -> u64 {
+        self.hand_keys[colour_kind::<V>(color, kind) * HAND_KEYS + count]
+    }
+    fn side_key(&self) -> u64 {
+        self.side_key
+    }
+}
