@@ -624,40 +624,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         v
     }
 
-    /// Whether the quiet move `mv` (the `move_count`-th, with ordering score `order`), at a
-    /// node not in check whose best score is no mate, is pruned without a search: too late
-    /// in the list, too far below alpha at the depth it would be searched to after its
-    /// reduction, with a history that kept failing, or losing material on its square.
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    fn prune_quiet(
-        &self,
-        depth: i32,
-        move_count: usize,
-        order: i32,
-        eval: i32,
-        alpha: i32,
-        improving: bool,
-        mv: Move,
-    ) -> bool {
-        let limit = (3 + depth * depth) / if improving { 1 } else { 2 };
-        if move_count as i32 > limit {
-            return true;
-        }
-        // Killers, counter-moves and early promotions carry no history in their score.
-        let history = if order >= (1 << 25) { 0 } else { order };
-        if depth <= 3 && history < -HISTORY_PRUNE_PER_PLY * depth {
-            return true;
-        }
-        let lmr_depth = (depth - 1 - self.reduction(depth, move_count)
-            + history / HISTORY_PER_PRUNE_PLY)
-            .max(0);
-        if lmr_depth < FUTILITY_MAX_DEPTH && eval + 100 + 120 * lmr_depth <= alpha {
-            return true;
-        }
-        self.pos.see(mv) < -QUIET_SEE_MARGIN * lmr_depth * lmr_depth
-    }
-
     /// Records `mv` as the move played from `ply` (not yet played).
     #[inline]
     fn set_current(&mut self, ply: usize, mv: Move) {
@@ -844,7 +810,13 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             let moved = self.pos.moved_slot(mv);
             if best > -MATE_BOUND && !in_check && !gives_check {
                 if quiet {
-                    if self.prune_quiet(depth, move_count, order, eval, alpha, improving, mv) {
+                    // Move-count pruning.
+                    let limit = 3 + (depth * depth) as usize * if improving { 2 } else { 1 };
+                    if depth <= 5 && move_count > limit {
+                        continue;
+                    }
+                    // Futility pruning.
+                    if depth <= 4 && eval + 150 + 120 * depth <= alpha {
                         continue;
                     }
                 } else if depth <= 4 && is_bad_capture(order) && self.pos.see(mv) < -120 * depth {
@@ -1210,14 +1182,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
 }
 
 const HISTORY_BONUS_MAX: i32 = 2000;
-/// How far below zero a quiet move's history must be, per ply of depth, to be pruned.
-const HISTORY_PRUNE_PER_PLY: i32 = 4000;
-/// How much quiet-move history counts as one ply of the depth the pruning rules judge by.
-const HISTORY_PER_PRUNE_PLY: i32 = 6000;
-/// The depth (after reduction) from which a quiet move is never pruned for futility.
-const FUTILITY_MAX_DEPTH: i32 = 10;
-/// The exchange loss, per squared ply of reduced depth, beyond which a quiet move is pruned.
-const QUIET_SEE_MARGIN: i32 = 25;
 /// The shallowest depth an internal iterative reduction applies at.
 const IIR_MIN_DEPTH: i32 = 4;
 /// How much quiet-move history (butterfly plus continuation) takes one ply off a late-move
