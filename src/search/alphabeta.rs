@@ -819,14 +819,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     if depth <= 4 && eval + 150 + 120 * depth <= alpha {
                         continue;
                     }
-                    // History pruning: a plain quiet move that has kept failing here.
-                    if depth <= 3 && order < -HISTORY_PRUNE_PER_PLY * depth {
-                        continue;
-                    }
-                    // SEE pruning: a quiet move that loses material on its square.
-                    if depth <= 7 && self.pos.see(mv) < -QUIET_SEE_MARGIN * depth * depth {
-                        continue;
-                    }
                 } else if depth <= 4 && is_bad_capture(order) && self.pos.see(mv) < -120 * depth {
                     continue;
                 }
@@ -1190,10 +1182,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
 }
 
 const HISTORY_BONUS_MAX: i32 = 2000;
-/// How far below zero a quiet move's history must be, per ply of depth, to be pruned.
-const HISTORY_PRUNE_PER_PLY: i32 = 4000;
-/// The exchange loss, per squared ply of depth, beyond which a quiet move is pruned.
-const QUIET_SEE_MARGIN: i32 = 25;
 /// The shallowest depth an internal iterative reduction applies at.
 const IIR_MIN_DEPTH: i32 = 4;
 /// How much quiet-move history (butterfly plus continuation) takes one ply off a late-move
