@@ -631,7 +631,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let frame = &mut self.stack[ply];
         frame.current = Some(mv);
         frame.moved = Some(landed);
-        frame.continuation = self.continuation.row(landed, mv.to());
+        frame.continuation = Some(self.continuation.row(landed, mv.to()));
     }
 
     /// The continuation-history rows of the moves one and two plies before `ply`.

@@ -4,17 +4,16 @@
 //!
 //! A move is known by the piece that makes it (its `SearchGame` slot) and its destination:
 //! a "cell". The table is indexed by the earlier move's cell (its row) and the later move's
-//! cell. On the 12×12 boards the cells are too many for a square table, so there the table
-//! is empty and every value is 0. (Rows keyed by the earlier move's square alone were tried
-//! there: with them, and this branch's other changes, the Chu and Chu Kagamigi bench trees
-//! at depth 9 grew from 1.06 M and 1.10 M nodes to 2.33 M and 5.32 M; docs/STRENGTH.md.)
+//! cell. On the 12×12 boards the cells are too many for a square table, so there a row is
+//! only the earlier move's destination square.
 
 use super::game::SearchGame;
 use crate::rules::geometry::Square;
 use crate::rules::moves::Move;
 
-/// The largest table (entries); larger boards keep no continuation history.
-const TABLE_LIMIT: usize = 1 << 23;
+/// The largest table (entries) keyed by full cells on both sides; larger boards key rows by
+/// the earlier move's destination alone.
+const FULL_CONTEXT_LIMIT: usize = 1 << 23;
 
 /// The bound of a history value (and of one update).
 pub const CONTINUATION_MAX: i32 = 16384;
@@ -23,7 +22,8 @@ pub const CONTINUATION_MAX: i32 = 16384;
 pub struct ContinuationHistory {
     squares: usize,
     cells: usize,
-    /// Empty when the board is too big for a table.
+    /// Whether rows are full cells (piece and square) rather than squares.
+    full_context: bool,
     table: Vec<i16>,
 }
 
@@ -39,15 +39,13 @@ impl ContinuationHistory {
     /// An empty table sized for `G`'s pieces and board.
     pub fn new<G: SearchGame>() -> ContinuationHistory {
         let cells = G::PIECE_SLOTS * G::SQUARES;
-        let size = if cells * cells <= TABLE_LIMIT {
-            cells * cells
-        } else {
-            0
-        };
+        let full_context = cells * cells <= FULL_CONTEXT_LIMIT;
+        let rows = if full_context { cells } else { G::SQUARES };
         ContinuationHistory {
             squares: G::SQUARES,
             cells,
-            table: vec![0; size],
+            full_context,
+            table: vec![0; rows * cells],
         }
     }
 
@@ -56,13 +54,15 @@ impl ContinuationHistory {
         slot * self.squares + to.index()
     }
 
-    /// The row of a move that put the piece of `slot` on `to` (`None` without a table).
+    /// The row of a move that put the piece of `slot` on `to`.
     #[inline]
-    pub fn row(&self, slot: usize, to: Square) -> Option<ContinuationRow> {
-        if self.table.is_empty() {
-            return None;
-        }
-        Some(ContinuationRow(self.cell(slot, to) * self.cells))
+    pub fn row(&self, slot: usize, to: Square) -> ContinuationRow {
+        let context = if self.full_context {
+            self.cell(slot, to)
+        } else {
+            to.index()
+        };
+        ContinuationRow(context * self.cells)
     }
 
     /// The value of the quiet move `mv` (made by the piece of `slot`) after the move of `row`.
@@ -105,8 +105,8 @@ mod tests {
         let mut history = ContinuationHistory::new::<Position>();
         let mv = pos.parse_usi_move("7g7f").unwrap();
         let slot = pos.moved_slot(mv);
-        let row = history.row(3, Square(10)).unwrap();
-        let other = history.row(3, Square(11)).unwrap();
+        let row = history.row(3, Square(10));
+        let other = history.row(3, Square(11));
         let rows = [Some(row), None];
         for _ in 0..100 {
             history.update(&rows, slot, mv, CONTINUATION_MAX);
@@ -120,12 +120,13 @@ mod tests {
     }
 
     #[test]
-    fn the_twelve_by_twelve_boards_keep_no_table() {
+    fn the_twelve_by_twelve_boards_key_rows_by_square() {
         use crate::rules::variants::chu::Position as Chu;
         let history = ContinuationHistory::new::<Chu>();
-        assert_eq!(history.row(0, Square(5)), None);
+        assert!(!history.full_context);
+        assert_eq!(history.row(0, Square(5)), history.row(7, Square(5)));
         let shogi = ContinuationHistory::new::<Position>();
+        assert!(shogi.full_context);
         assert_ne!(shogi.row(0, Square(5)), shogi.row(7, Square(5)));
-        assert_ne!(shogi.row(0, Square(5)), shogi.row(0, Square(6)));
     }
 }
