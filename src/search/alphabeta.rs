@@ -729,34 +729,20 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         };
         self.stack[ply].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
-        // The table's score, where its bound says it is nearer the truth, stands in for the
-        // static evaluation in the pruning decisions below.
-        let mut eval = static_eval;
-        if let Some(h) = hit.filter(|_| !in_check) {
-            let s = from_tt(h.score, ply);
-            let closer = match h.bound {
-                TtBound::Exact => true,
-                TtBound::Lower => s > eval,
-                TtBound::Upper => s < eval,
-            };
-            if closer && s.abs() < MATE_BOUND {
-                eval = s;
-            }
-        }
 
         if !pv_node && !in_check {
             // Reverse futility: far above beta at low depth.
-            if depth <= 6 && eval - 100 * depth >= beta && beta.abs() < MATE_BOUND {
-                return eval;
+            if depth <= 6 && static_eval - 100 * depth >= beta && beta.abs() < MATE_BOUND {
+                return static_eval;
             }
             // Null move (zugzwang is rare in shogi, where pieces in hand can always be
             // dropped, and in the big variants).
             if depth >= 3
-                && eval >= beta
+                && static_eval >= beta
                 && self.stack[ply - 1].current.is_some()
                 && beta.abs() < MATE_BOUND
             {
-                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
                 self.stack[ply].current = None;
                 self.stack[ply].moved = None;
                 self.stack[ply].continuation = None;
@@ -816,7 +802,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                         continue;
                     }
                     // Futility pruning.
-                    if depth <= 4 && eval + 150 + 120 * depth <= alpha {
+                    if depth <= 4 && static_eval + 150 + 120 * depth <= alpha {
                         continue;
                     }
                 } else if depth <= 4 && is_bad_capture(order) && self.pos.see(mv) < -120 * depth {
