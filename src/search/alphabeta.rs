@@ -651,14 +651,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
     }
 
     /// The alpha-beta search of the node at `ply` (not the root).
-    fn search(
-        &mut self,
-        mut depth: i32,
-        mut alpha: i32,
-        mut beta: i32,
-        ply: usize,
-        cut: bool,
-    ) -> i32 {
+    fn search(&mut self, depth: i32, mut alpha: i32, mut beta: i32, ply: usize, cut: bool) -> i32 {
         if depth <= 0 {
             if self.shared.drop_mates && ply < MAX_PLY - 4 && self.pos.quiet_mate_in_one() {
                 self.nodes += 1;
@@ -716,11 +709,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     return s;
                 }
             }
-        }
-        // Internal iterative reduction: a node the table knows no move for is probably new
-        // to the search and not worth its full depth yet.
-        if tt_move.is_none() && depth >= IIR_MIN_DEPTH && (pv_node || cut) {
-            depth -= 1;
         }
         let static_eval = if in_check {
             -INFINITE
@@ -1168,8 +1156,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
 }
 
 const HISTORY_BONUS_MAX: i32 = 2000;
-/// The shallowest depth an internal iterative reduction applies at.
-const IIR_MIN_DEPTH: i32 = 4;
 /// How much quiet-move history (butterfly plus continuation) takes one ply off a late-move
 /// reduction (or adds one, when negative).
 const HISTORY_PER_REDUCTION: i32 = 10000;
