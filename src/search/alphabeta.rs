@@ -9,7 +9,6 @@
 //! table and the stop flag are shared with the other threads.
 
 use super::game::SearchGame;
-use super::history::{ContinuationHistory, ContinuationRow, ContinuationRows};
 use super::ordering::{is_bad_capture, Heuristics, Picker};
 use super::time::Budget;
 use super::tt::{TranspositionTable, TtBound};
@@ -167,8 +166,6 @@ struct Frame<T> {
     current: Option<Move>,
     /// The piece (its `SearchGame` slot) that `current` put on its square.
     moved: Option<usize>,
-    /// The continuation-history row of `current` (`None` for a null move).
-    continuation: Option<ContinuationRow>,
     /// Plies since the last null move (bounded by the game history at the root).
     plies_from_null: usize,
     /// The evaluation totals of this ply's position.
@@ -186,7 +183,6 @@ pub struct Worker<'a, G: SearchGame> {
     unflushed: u64,
     pub seldepth: usize,
     heuristics: Heuristics,
-    continuation: ContinuationHistory,
     stack: Vec<Frame<G::Totals>>,
     pv: Vec<Line>,
     /// Whether each position before the root was in check (index 1 = one ply back).
@@ -237,7 +233,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             unflushed: 0,
             seldepth: 0,
             heuristics: Heuristics::new::<G>(MAX_PLY),
-            continuation: ContinuationHistory::new::<G>(),
             stack,
             pv: vec![Line::new(); MAX_PLY + 2],
             game_checks,
@@ -426,7 +421,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let captures = self.pos.is_capture(mv);
         let extension = i32::from(gives_check && self.pos.see(mv) >= 0);
         let new_depth = depth - 1 + extension;
-        self.set_current(0, mv);
+        self.stack[0].current = Some(mv);
+        self.stack[0].moved = Some(self.pos.moved_slot(mv));
         self.stack[1].plies_from_null = self.stack[0].plies_from_null + 1;
         self.make(mv, 0);
         self.seldepth = self.seldepth.max(1);
@@ -624,27 +620,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         v
     }
 
-    /// Records `mv` as the move played from `ply` (not yet played).
-    #[inline]
-    fn set_current(&mut self, ply: usize, mv: Move) {
-        let landed = self.pos.landed_slot(mv);
-        let frame = &mut self.stack[ply];
-        frame.current = Some(mv);
-        frame.moved = Some(landed);
-        frame.continuation = Some(self.continuation.row(landed, mv.to()));
-    }
-
-    /// The continuation-history rows of the moves one and two plies before `ply`.
-    #[inline]
-    fn continuation_rows(&self, ply: usize) -> ContinuationRows {
-        let two_back = if ply >= 2 {
-            self.stack[ply - 2].continuation
-        } else {
-            None
-        };
-        [self.stack[ply - 1].continuation, two_back]
-    }
-
     #[inline]
     fn reduction(&self, depth: i32, move_count: usize) -> i32 {
         self.reductions[(depth as usize).min(63)][move_count.min(63)] as i32
@@ -733,7 +708,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
                 self.stack[ply].current = None;
                 self.stack[ply].moved = None;
-                self.stack[ply].continuation = None;
                 self.stack[ply + 1].plies_from_null = 0;
                 self.stack[ply + 1].totals = self.stack[ply].totals;
                 self.pos.play_null();
@@ -760,17 +734,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             (Some(p), Some(m)) => Some((p, m)),
             _ => None,
         };
-        let rows = self.continuation_rows(ply);
         let mut picker = Picker::empty();
-        picker.fill(
-            &self.pos,
-            &moves,
-            tt_move,
-            &self.heuristics,
-            ply,
-            previous,
-            Some((&self.continuation, &rows)),
-        );
+        picker.fill(&self.pos, &moves, tt_move, &self.heuristics, ply, previous);
         let checks = self.pos.checks();
         let mut best = -INFINITE;
         let mut best_move = None;
@@ -801,7 +766,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 gives_check && ply < 2 * self.root_depth as usize && self.pos.see(mv) >= 0,
             );
             let new_depth = depth - 1 + extension;
-            self.set_current(ply, mv);
+            self.stack[ply].current = Some(mv);
+            self.stack[ply].moved = Some(self.pos.landed_slot(mv));
             self.stack[ply + 1].plies_from_null = self.stack[ply].plies_from_null + 1;
             self.make(mv, ply);
             let mut v;
@@ -824,8 +790,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                         // Killer or counter move.
                         r -= 1;
                     } else {
-                        // Butterfly and continuation histories together.
-                        r -= order / HISTORY_PER_REDUCTION;
+                        r -= order / 6000;
                     }
                     if gives_check {
                         r -= 1;
@@ -862,10 +827,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                             self.heuristics.add_killer(ply, mv);
                             self.heuristics.set_counter(previous, mv);
                             self.heuristics.update_history(moved, mv, bonus);
-                            self.continuation.update(&rows, moved, mv, bonus);
                             for &(p, q) in &quiets {
                                 self.heuristics.update_history(p, q, -bonus);
-                                self.continuation.update(&rows, p, q, -bonus);
                             }
                         }
                         break;
@@ -1156,9 +1119,6 @@ impl<'a, G: SearchGame> Worker<'a, G> {
 }
 
 const HISTORY_BONUS_MAX: i32 = 2000;
-/// How much quiet-move history (butterfly plus continuation) takes one ply off a late-move
-/// reduction (or adds one, when negative).
-const HISTORY_PER_REDUCTION: i32 = 10000;
 
 /// The longest prefix of `line` that is legal from `pos`.
 pub fn legal_prefix<G: SearchGame>(pos: &G, line: &[Move]) -> Vec<Move> {

@@ -16,7 +16,6 @@
 pub mod alphabeta;
 pub mod chance;
 pub mod game;
-pub mod history;
 pub mod mate;
 pub mod ordering;
 pub mod table_memory;

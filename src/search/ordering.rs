@@ -7,7 +7,6 @@
 //! sorted once.
 
 use super::game::SearchGame;
-use super::history::{ContinuationHistory, ContinuationRows};
 use crate::rules::moves::{Move, MoveList, MAX_MOVES};
 use arrayvec::ArrayVec;
 
@@ -116,13 +115,11 @@ impl Picker {
         previous: PreviousMove,
     ) -> Picker {
         let mut picker = Picker::empty();
-        picker.fill(pos, moves, tt_move, heuristics, ply, previous, None);
+        picker.fill(pos, moves, tt_move, heuristics, ply, previous);
         picker
     }
 
-    /// Scores `moves` for a main-search node; quiet moves by their butterfly history plus,
-    /// when given, their continuation histories after the node's last two moves.
-    #[allow(clippy::too_many_arguments)]
+    /// Scores `moves` for a main-search node.
     pub fn fill<G: SearchGame>(
         &mut self,
         pos: &G,
@@ -131,7 +128,6 @@ impl Picker {
         heuristics: &Heuristics,
         ply: usize,
         previous: PreviousMove,
-        continuation: Option<(&ContinuationHistory, &ContinuationRows)>,
     ) {
         let killers = heuristics.killers[ply];
         let counter = heuristics.counter(previous);
@@ -157,9 +153,7 @@ impl Picker {
             } else if pos.promotion_first(mv) {
                 KILLER + 1 + pos.promotion_gain(mv)
             } else {
-                let slot = pos.moved_slot(mv);
-                heuristics.history(slot, mv)
-                    + continuation.map_or(0, |(table, rows)| table.sum(rows, slot, mv))
+                heuristics.history(pos.moved_slot(mv), mv)
             };
             scored.push((score, mv));
         }
