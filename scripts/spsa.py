@@ -5,10 +5,12 @@ Each iteration k perturbs every parameter by +/- c_k (a random sign per paramete
 GAMES games (pairs, colours swapped) of the engine with theta + delta against the same
 engine with theta - delta, and moves theta along the measured score difference:
 
-    theta_i += a_k * (score - 0.5) * 2 / (c_k * delta_i)      (clamped to [min, max])
+    theta_i += a_k * step_i^2 * (score - 0.5) * 2 / (c_k,i * delta_i)   (clamped to [min, max])
 
-with a_k = A_SCALE / (k + 1 + A_OFFSET)^0.602 and c_k = step_i / (k + 1)^0.101, the usual
-SPSA gain schedules. The state (theta and k) is written to --state after every iteration,
+where delta_i is +1 or -1, a_k = A_SCALE / (k + 1 + A_OFFSET)^0.602 and
+c_k,i = step_i / (k + 1)^0.101 (the usual SPSA gain schedules); the step_i^2 factor makes
+A_SCALE the same for parameters of any size (a move of about A_SCALE * step_i at a 100 %
+score). The state (theta and k) is written to --state after every iteration,
 so a run can be stopped and resumed.
 
     scripts/spsa.py --engine target/release/shishi \
