@@ -9,8 +9,8 @@ engine with theta - delta, and moves theta along the measured score difference:
 
 where delta_i is +1 or -1, a_k = A_SCALE / (k + 1 + A_OFFSET)^0.602 and
 c_k,i = step_i / (k + 1)^0.101 (the usual SPSA gain schedules); the step_i^2 factor makes
-A_SCALE the same for parameters of any size (a move of about A_SCALE * step_i at a 100 %
-score). The state (theta and k) is written to --state after every iteration,
+A_SCALE the same for parameters of any size (at a 100 % score theta_i moves by
+a_k * step_i * (k + 1)^0.101). The state (theta and k) is written to --state after every iteration,
 so a run can be stopped and resumed.
 
     scripts/spsa.py --engine target/release/shishi \
