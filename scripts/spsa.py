@@ -19,7 +19,7 @@ so a run can be stopped and resumed.
 
 A parameter must be a spin option the engine offers in its `usi` answer; the script checks
 that before it starts. Shishi does not yet expose its search constants (the margins and
-divisors at the end of src/search/alphabeta.rs) as options, so today this script can only
+divisors written as literals in src/search/alphabeta.rs) as options, so today this script can only
 tune options the engine already has; exposing the constants is the step that remains.
 """
 
