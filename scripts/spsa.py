@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""SPSA tuning of an engine's numeric USI options by self-play through `shishi match`.
+
+Each iteration k perturbs every parameter by +/- c_k (a random sign per parameter), plays
+GAMES games (pairs, colours swapped) of the engine with theta + delta against the same
+engine with theta - delta, and moves theta along the measured score difference:
+
+    theta_i += a_k * step_i^2 * (score - 0.5) * 2 / (c_k,i * delta_i)   (clamped to [min, max])
+
+where delta_i is +1 or -1, a_k = A_SCALE / (k + 1 + A_OFFSET)^0.602 and
+c_k,i = step_i / (k + 1)^0.101 (the usual SPSA gain schedules); the step_i^2 factor makes
+A_SCALE the same for parameters of any size (at a 100 % score theta_i moves by
+a_k * step_i * (k + 1)^0.101). The state (theta and k) is written to --state after every iteration,
+so a run can be stopped and resumed.
+
+    scripts/spsa.py --engine target/release/shishi \
+        --param NAME:START:MIN:MAX:STEP [--param ...] \
+        [--games 8] [--tc nodes=30000] [--iterations 200] [--state spsa.json]
+
+A parameter must be a spin option the engine offers in its `usi` answer; the script checks
+that before it starts. Shishi does not yet expose its search constants (the margins and
+divisors written as literals in src/search/alphabeta.rs) as options, so today this script can only
+tune options the engine already has; exposing the constants is the step that remains.
+"""
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+OPENINGS = "positions/openings/shogi.txt"
+
+
+def parse_param(text):
+    name, start, low, high, step = text.split(":")
+    return {
+        "name": name,
+        "value": float(start),
+        "min": float(low),
+        "max": float(high),
+        "step": float(step),
+    }
+
+
+def engine_options(engine):
+    """The names of the spin options the engine lists after `usi`."""
+    answer = subprocess.run(
+        [engine], input="usi\nquit\n", capture_output=True, text=True, timeout=30
+    ).stdout
+    names = set()
+    for line in answer.splitlines():
+        words = line.split()
+        if words[:2] == ["option", "name"] and "type" in words:
+            kind = words[words.index("type") + 1]
+            if kind == "spin":
+                names.add(" ".join(words[2 : words.index("type")]))
+    return names
+
+
+def play(args, plus, minus, iteration):
+    """Engine 1 (theta + delta) against engine 2 (theta - delta): engine 1's score."""
+    out = tempfile.mkdtemp(prefix=f"spsa-{iteration}-")
+    command = [
+        args.shishi,
+        "match",
+        "--engine1", args.engine, "--name1", "plus",
+        "--engine2", args.engine, "--name2", "minus",
+        "--games", str(args.games), "--tc", args.tc, "--concurrency", "1",
+        "--openings", args.openings, "--out", out,
+    ]
+    for name, value in plus.items():
+        command += ["--option1", f"{name}={round(value)}"]
+    for name, value in minus.items():
+        command += ["--option2", f"{name}={round(value)}"]
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    points = 0.0
+    games = 0
+    with open(os.path.join(out, "games.jsonl")) as records:
+        for line in records:
+            game = json.loads(line)
+            points += {"win": 1.0, "draw": 0.5, "loss": 0.0}[game["engine1_result"]]
+            games += 1
+    if games == 0:
+        sys.exit(f"no game finished in {out}")
+    return points / games
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--engine", required=True, help="the engine to tune")
+    parser.add_argument("--shishi", default="target/release/shishi", help="the referee")
+    parser.add_argument("--param", action="append", required=True, type=parse_param)
+    parser.add_argument("--games", type=int, default=8, help="games per iteration (even)")
+    parser.add_argument("--tc", default="nodes=30000")
+    parser.add_argument("--iterations", type=int, default=200)
+    parser.add_argument("--openings", default=OPENINGS)
+    parser.add_argument("--state", default="spsa.json")
+    parser.add_argument("--a-scale", type=float, default=1.0)
+    parser.add_argument("--a-offset", type=float, default=20.0)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if args.games % 2:
+        sys.exit("--games must be even (games are played in colour-swapped pairs)")
+    offered = engine_options(args.engine)
+    missing = [p["name"] for p in args.param if p["name"] not in offered]
+    if missing:
+        sys.exit(f"the engine offers no spin option {', '.join(missing)}")
+
+    params = args.param
+    start = 0
+    if os.path.exists(args.state):
+        with open(args.state) as f:
+            saved = json.load(f)
+        start = saved["iteration"]
+        for p in params:
+            p["value"] = saved["theta"].get(p["name"], p["value"])
+    rng = random.Random(args.seed + start)
+
+    for k in range(start, args.iterations):
+        a_k = args.a_scale / (k + 1 + args.a_offset) ** 0.602
+        signs = {p["name"]: rng.choice((-1, 1)) for p in params}
+        c = {p["name"]: p["step"] / (k + 1) ** 0.101 for p in params}
+        plus = {}
+        minus = {}
+        for p in params:
+            shift = signs[p["name"]] * c[p["name"]]
+            plus[p["name"]] = min(p["max"], max(p["min"], p["value"] + shift))
+            minus[p["name"]] = min(p["max"], max(p["min"], p["value"] - shift))
+        score = play(args, plus, minus, k)
+        for p in params:
+            gradient = (score - 0.5) * 2 / (c[p["name"]] * signs[p["name"]])
+            step = a_k * gradient * p["step"] ** 2
+            p["value"] = min(p["max"], max(p["min"], p["value"] + step))
+        theta = {p["name"]: p["value"] for p in params}
+        print(f"iteration {k + 1}: score {score:.3f} theta {json.dumps(theta)}", flush=True)
+        with open(args.state, "w") as f:
+            json.dump({"iteration": k + 1, "theta": theta}, f)
+
+
+if __name__ == "__main__":
+    main()
