@@ -155,7 +155,7 @@ pub fn search<G: UsiChanceGame>(
         return "bestmove resign".to_string();
     }
     if !at_chance {
-        if let Some(line) = declaration(&game, &legal) {
+        if let Some(line) = declaration(&mut game, &legal) {
             return line;
         }
     }
@@ -218,16 +218,16 @@ pub fn search<G: UsiChanceGame>(
 /// The `bestmove` that declares a win, or leads to it: `win` when the player may declare now;
 /// when one of its decisions keeps the turn and makes the declaration valid (the madness
 /// promotion choice before the normal move), that decision alone, so the next `go` declares.
-fn declaration<G: UsiChanceGame>(game: &G, legal: &MoveList) -> Option<String> {
+fn declaration<G: UsiChanceGame>(game: &mut G, legal: &MoveList) -> Option<String> {
     if game.can_declare_win() {
         return Some("bestmove win".to_string());
     }
     let us = game.player_to_act();
     legal.iter().find_map(|&action| {
-        let mut next = game.clone();
-        next.play(action);
-        let ours = next.node_kind() == NodeKind::Decision(us);
-        (ours && next.can_declare_win()).then(|| format!("bestmove {}", game.action_text(action)))
+        game.play(action);
+        let leads = game.node_kind() == NodeKind::Decision(us) && game.can_declare_win();
+        game.unplay();
+        leads.then(|| format!("bestmove {}", game.action_text(action)))
     })
 }
 

@@ -189,20 +189,19 @@ pub fn run(jobs: Receiver<Job>, done: Sender<()>, out: Output, initial_hash: Has
             }
             Job::Clear => searchers.clear(),
             Job::Search {
-                position,
+                mut position,
                 limits,
                 config,
                 control,
                 rule,
             } => {
-                let line = with_position!(&position,
+                let line = with_position!(&mut position,
                     pos => search(searchers.alpha_beta(), pos.as_ref(), &limits, &config, &control, rule, &out),
                     cpos => {
                         let (searcher, pool) = searchers.chance_on(config.threads);
-                        // The game judges declarations by the rule the GUI chose.
-                        let mut game = cpos.as_ref().clone();
-                        game.set_declaration_rule(rule);
-                        chance::search(searcher, pool, &game, &limits, &config, &control, &out)
+                        // The job owns its copy: it judges declarations by the GUI's rule.
+                        cpos.set_declaration_rule(rule);
+                        chance::search(searcher, pool, cpos.as_ref(), &limits, &config, &control, &out)
                     }
                 );
                 out.line(&line);
