@@ -24,10 +24,10 @@ use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::Variant;
 use crate::search::game::SearchGame;
 use crate::search::{Clock, Control, Decision, Limits};
-use crate::usi::backstop;
 use crate::usi::game::{with_position, UsiPosition};
 use crate::usi::options::{Effect, HashMb, Options};
 use crate::usi::output::Output;
+use crate::usi::{backstop, backstop_timer, stop_at_backstop};
 use crossbeam_channel::{Receiver, Sender};
 use game::{board_of, parse_xboard_move, play_move, position_of_xboard_fen, xboard_move_text};
 use kagamigi::HoldingSlots;
@@ -185,16 +185,11 @@ impl Engine {
     /// The protocol loop: commands and finished searches, until `quit` or EOF.
     fn serve(&mut self, lines: Receiver<String>) {
         loop {
-            let timer = match self.active.as_ref().and_then(|a| a.deadline) {
-                Some(at) => crossbeam_channel::at(at),
-                None => crossbeam_channel::never(),
-            };
+            let timer = backstop_timer(self.active.as_ref().and_then(|a| a.deadline));
             crossbeam_channel::select! {
                 recv(timer) -> _ => {
                     if let Some(active) = self.active.as_mut() {
-                        log::info!("time backstop reached: stopping the search");
-                        active.control.stop();
-                        active.deadline = None;
+                        stop_at_backstop(&active.control, &mut active.deadline);
                     }
                 }
                 recv(lines) -> line => match line {

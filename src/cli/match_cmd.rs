@@ -173,37 +173,42 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         return Err("--concurrency must be at least 1".into());
     }
     let variant = match_variant(args.variant, args.chu_rules)?;
-    let mut names = [
-        match &args.name1 {
-            Some(n) => n.clone(),
-            None => default_name(&args.engine1)?,
-        },
-        match &args.name2 {
-            Some(n) => n.clone(),
-            None => default_name(&args.engine2)?,
-        },
+    let sides = [
+        (
+            &args.name1,
+            &args.engine1,
+            args.proto1,
+            &args.options1,
+            args.time_margin1,
+        ),
+        (
+            &args.name2,
+            &args.engine2,
+            args.proto2,
+            &args.options2,
+            args.time_margin2,
+        ),
     ];
-    if names[0] == names[1] {
-        names[0].push_str("#1");
-        names[1].push_str("#2");
+    let mut engines = Vec::with_capacity(2);
+    for (name, command, proto, options, time_margin) in sides {
+        engines.push(EngineSpec {
+            name: match name {
+                Some(n) => n.clone(),
+                None => default_name(command)?,
+            },
+            command: command.clone(),
+            protocol: protocol(proto),
+            options: parse_options(options)?,
+            time_margin: Millis(time_margin.unwrap_or(args.time_margin)),
+        });
     }
-    let [name1, name2] = names;
-    let engines = [
-        EngineSpec {
-            name: name1,
-            command: args.engine1.clone(),
-            protocol: protocol(args.proto1),
-            options: parse_options(&args.options1)?,
-            time_margin: Millis(args.time_margin1.unwrap_or(args.time_margin)),
-        },
-        EngineSpec {
-            name: name2,
-            command: args.engine2.clone(),
-            protocol: protocol(args.proto2),
-            options: parse_options(&args.options2)?,
-            time_margin: Millis(args.time_margin2.unwrap_or(args.time_margin)),
-        },
-    ];
+    let mut engines: [EngineSpec; 2] = engines
+        .try_into()
+        .unwrap_or_else(|_| unreachable!("one spec per side"));
+    if engines[0].name == engines[1].name {
+        engines[0].name.push_str("#1");
+        engines[1].name.push_str("#2");
+    }
     let (openings, openings_name) = match &args.openings {
         Some(path) => (openings::load(path, variant)?, path.display().to_string()),
         None => (vec![Opening::startpos()], "startpos".to_string()),

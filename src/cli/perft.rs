@@ -6,6 +6,7 @@ use super::Variant;
 use crate::rules::game::Game;
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
+use crate::rules::notation::GameText;
 use crate::rules::perft::{divide, divide_given_outcomes, perft, perft_given_outcomes};
 use crate::rules::variants::chu;
 use crate::rules::variants::kagamigi;
@@ -100,26 +101,12 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
     }
     match args.variant {
         Variant::Shogi => {
-            let mut pos = match &args.sfen {
-                Some(sfen) => Position::from_sfen(sfen).map_err(|e| e.to_string())?,
-                None => Position::startpos(),
-            };
-            for text in args.moves.iter().filter(|m| !m.is_empty()) {
-                let mv = pos.parse_usi_move(text).map_err(|e| e.to_string())?;
-                pos.play(mv);
-            }
+            let mut pos = position_from_args(args, Position::startpos)?;
             count_and_report(&mut pos, args, Position::move_to_usi, &mut stdout)
                 .map_err(output_error)?;
         }
         Variant::Chushogi => {
-            let mut pos = match &args.sfen {
-                Some(sfen) => chu::Position::from_sfen(sfen).map_err(|e| e.to_string())?,
-                None => chu::Position::startpos(),
-            };
-            for text in args.moves.iter().filter(|m| !m.is_empty()) {
-                let mv = pos.parse_usi_move(text).map_err(|e| e.to_string())?;
-                pos.play(mv);
-            }
+            let mut pos = position_from_args(args, chu::Position::startpos)?;
             count_and_report(&mut pos, args, chu::Position::move_to_usi, &mut stdout)
                 .map_err(output_error)?;
             // `nodes` counts each distinct action once; `usi-strings` counts every USI
@@ -131,14 +118,7 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
             }
         }
         Variant::Chukagamigi => {
-            let mut pos = match &args.sfen {
-                Some(sfen) => kagamigi::Position::from_sfen(sfen).map_err(|e| e.to_string())?,
-                None => kagamigi::Position::startpos(),
-            };
-            for text in args.moves.iter().filter(|m| !m.is_empty()) {
-                let mv = pos.parse_usi_move(text).map_err(|e| e.to_string())?;
-                pos.play(mv);
-            }
+            let mut pos = position_from_args(args, kagamigi::Position::startpos)?;
             count_and_report(&mut pos, args, kagamigi::Position::move_to_usi, &mut stdout)
                 .map_err(output_error)?;
         }
@@ -248,6 +228,22 @@ fn madness_perft<C: madness::cards::CardModel>(
 }
 
 /// Counts (and with `--divide` splits) the tree below `pos` and prints the result.
+/// The position `--sfen` (or `--startpos`) names, with `--moves` played on it.
+fn position_from_args<P: GameText + Game>(
+    args: &PerftArgs,
+    startpos: impl FnOnce() -> P,
+) -> Result<P, String> {
+    let mut pos = match &args.sfen {
+        Some(sfen) => P::parse_sfen(sfen).map_err(|e| e.to_string())?,
+        None => startpos(),
+    };
+    for text in args.moves.iter().filter(|m| !m.is_empty()) {
+        let mv = pos.parse_move(text).map_err(|e| e.to_string())?;
+        pos.play(mv);
+    }
+    Ok(pos)
+}
+
 fn count_and_report<G: Game>(
     pos: &mut G,
     args: &PerftArgs,

@@ -29,12 +29,18 @@ pub struct RecordedGame {
 impl RecordedGame {
     /// The `position` words that set up the start (`startpos` or `sfen …`), without moves.
     pub fn setup_words(&self) -> Vec<String> {
-        match &self.start_sfen {
-            None => vec!["startpos".to_string()],
-            Some(sfen) => std::iter::once("sfen".to_string())
-                .chain(sfen.split_whitespace().map(str::to_string))
-                .collect(),
-        }
+        position_setup_words(self.start_sfen.as_deref())
+    }
+}
+
+/// The words of a USI `position` command that set up a start, without moves: `startpos`
+/// (`None`) or `sfen` and the SFEN's fields.
+pub fn position_setup_words(start_sfen: Option<&str>) -> Vec<String> {
+    match start_sfen {
+        None => vec!["startpos".to_string()],
+        Some(sfen) => std::iter::once("sfen".to_string())
+            .chain(sfen.split_whitespace().map(str::to_string))
+            .collect(),
     }
 }
 

@@ -647,15 +647,32 @@ mod tests {
             sfen: Some(sfen.into()),
             moves: Vec::new(),
         };
+        play_scripted(
+            MatchVariant::Shogi,
+            &opening,
+            "movetime=1000",
+            100,
+            [sente, gote],
+        )
+    }
+
+    /// A scripted game from `opening` at time control `tc`, drawn after `max_plies`.
+    fn play_scripted(
+        variant: MatchVariant,
+        opening: &Opening,
+        tc: &str,
+        max_plies: usize,
+        [sente, gote]: [&mut Scripted; 2],
+    ) -> GameRecord {
         let adj = Adjudication {
-            max_plies: 100,
+            max_plies,
             ..Adjudication::default()
         };
         play_game(
             &GameSetup {
-                variant: MatchVariant::Shogi,
-                opening: &opening,
-                tc: "movetime=1000".parse().unwrap(),
+                variant,
+                opening,
+                tc: tc.parse().unwrap(),
                 adjudication: &adj,
                 chance_seed: 0,
             },
@@ -728,21 +745,8 @@ mod tests {
             sfen: Some("11g/12/12/12/6k5/12/6N5/12/12/12/12/K10G b - 1".into()),
             moves: Vec::new(),
         };
-        let adj = Adjudication {
-            max_plies: 100,
-            ..Adjudication::default()
-        };
         let variant = MatchVariant::Chu(ChuRules::Lishogi);
-        let g = play_game(
-            &GameSetup {
-                variant,
-                opening: &opening,
-                tc: "movetime=1000".parse().unwrap(),
-                adjudication: &adj,
-                chance_seed: 0,
-            },
-            [&mut a, &mut b],
-        );
+        let g = play_scripted(variant, &opening, "movetime=1000", 100, [&mut a, &mut b]);
         assert_eq!(
             (g.result.winner, g.result.reason),
             (Some(Color::Sente), Reason::RoyalCapture),
@@ -942,20 +946,7 @@ mod tests {
             sfen: None,
             moves: vec!["2h3h".into(), "8b7b".into()],
         };
-        let adj = Adjudication {
-            max_plies: 3,
-            ..Adjudication::default()
-        };
-        let g = play_game(
-            &GameSetup {
-                variant: MatchVariant::Shogi,
-                opening: &opening,
-                tc: "byo1".parse().unwrap(),
-                adjudication: &adj,
-                chance_seed: 0,
-            },
-            [&mut a, &mut b],
-        );
+        let g = play_scripted(MatchVariant::Shogi, &opening, "byo1", 3, [&mut a, &mut b]);
         assert_eq!(
             (g.result.winner, g.result.reason),
             (None, Reason::MoveLimit)

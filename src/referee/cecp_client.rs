@@ -470,16 +470,13 @@ impl Player for CecpPlayer {
     }
 
     fn reset(&mut self) {
-        if let Some(mut p) = self.process.take() {
-            p.kill();
-        }
+        // Dropping the process kills it.
+        self.process = None;
         self.played = false;
     }
 
     fn quit(&mut self) {
-        if let Some(p) = self.process.take() {
-            p.shutdown("quit", Duration::from_millis(1000));
-        }
+        EngineProcess::quit_slot(&mut self.process);
     }
 }
 

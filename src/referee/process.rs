@@ -208,6 +208,14 @@ impl EngineProcess {
         self.kill();
     }
 
+    /// Ends the engine held in `slot`, if there is one: `quit`, then a kill after a second.
+    /// Both protocols spell the command `quit`.
+    pub fn quit_slot(slot: &mut Option<EngineProcess>) {
+        if let Some(process) = slot.take() {
+            process.shutdown("quit", Duration::from_millis(1000));
+        }
+    }
+
     /// Kills the process at once and reaps it.
     pub fn kill(&mut self) {
         if let Ok(None) = self.child.try_wait() {

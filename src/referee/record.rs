@@ -6,6 +6,7 @@
 use super::arbiter::{GameRecord, Reason};
 use super::player::Score;
 use super::variant::MatchVariant;
+use crate::rules::dropshogi::DropKind;
 use crate::rules::geometry::{Color, File, Rank, Square};
 use crate::rules::variants::shogi::{Geo, Kind, Piece, Position};
 use std::collections::HashMap;
@@ -141,16 +142,8 @@ fn file_rank(sq: Square) -> (u8, u8) {
     (sq.file::<Geo>().0 + 1, sq.rank::<Geo>().0 + 1)
 }
 
-/// Kinds in the order records list hands: R B G S N L P.
-const HAND_ORDER: [Kind; 7] = [
-    Kind::Rook,
-    Kind::Bishop,
-    Kind::Gold,
-    Kind::Silver,
-    Kind::Knight,
-    Kind::Lance,
-    Kind::Pawn,
-];
+/// Kinds in the order records list hands (R B G S N L P): the order SFEN prints them.
+const HAND_ORDER: &[Kind] = <Kind as DropKind>::HAND_PRINT_ORDER;
 
 fn kif_hand(pos: &Position, color: Color) -> String {
     let hand = pos.hand(color);
@@ -372,7 +365,7 @@ pub fn csa(game: &GameRecord) -> String {
         }
         for (color, sign) in [(Color::Sente, '+'), (Color::Gote, '-')] {
             let _ = write!(out, "P{sign}");
-            for k in HAND_ORDER {
+            for &k in HAND_ORDER {
                 for _ in 0..pos.hand(color).count(k) {
                     let _ = write!(out, "00{}", csa_piece(k));
                 }

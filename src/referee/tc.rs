@@ -59,23 +59,20 @@ impl FromStr for TimeControl {
 
     fn from_str(text: &str) -> Result<TimeControl, String> {
         let text = text.trim();
+        // A positive whole number, or an error naming `what` it should be.
+        let positive = |n: &str, what: &str| match n.parse::<u64>() {
+            Ok(0) => Err(format!("{what} must be positive")),
+            Ok(n) => Ok(n),
+            Err(_) => Err(format!("{what} {n:?} is not a whole number")),
+        };
         if let Some(n) = text.strip_prefix("nodes=") {
-            let n: u64 = n
-                .parse()
-                .map_err(|_| format!("nodes limit {n:?} is not a whole number"))?;
-            if n == 0 {
-                return Err("the nodes limit must be positive".into());
-            }
-            return Ok(TimeControl::Nodes(n));
+            return Ok(TimeControl::Nodes(positive(n, "the nodes limit")?));
         }
         if let Some(ms) = text.strip_prefix("movetime=") {
-            let ms: u64 = ms
-                .parse()
-                .map_err(|_| format!("movetime {ms:?} is not a whole number of ms"))?;
-            if ms == 0 {
-                return Err("movetime must be positive".into());
-            }
-            return Ok(TimeControl::MoveTime(Millis(ms)));
+            return Ok(TimeControl::MoveTime(Millis(positive(
+                ms,
+                "movetime (ms)",
+            )?)));
         }
         if let Some(byo) = text.strip_prefix("byo") {
             return Ok(TimeControl::Byoyomi {

@@ -214,15 +214,12 @@ impl Player for UsiPlayer {
     }
 
     fn reset(&mut self) {
-        if let Some(mut p) = self.process.take() {
-            p.kill();
-        }
+        // Dropping the process kills it.
+        self.process = None;
     }
 
     fn quit(&mut self) {
-        if let Some(p) = self.process.take() {
-            p.shutdown("quit", Duration::from_millis(1000));
-        }
+        EngineProcess::quit_slot(&mut self.process);
     }
 }
 

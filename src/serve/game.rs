@@ -10,10 +10,10 @@ use crate::referee::variant::{MatchVariant, RefereeGame};
 use crate::rules::game::{Game, NodeKind, Weight};
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
-use crate::rules::variants::chu::{self, ChuRules};
+use crate::rules::variants::chu::ChuRules;
 use crate::rules::variants::shogammon::{self, ShogammonDice};
-use crate::rules::variants::{kagamigi, madness, shogi, Variant};
-use crate::usi::game::{with_position, RuleOptions, UsiPosition};
+use crate::rules::variants::{madness, Variant};
+use crate::usi::game::{with_position, AnyGame, RuleOptions, UsiPosition};
 
 /// What a game is set up with: the game, its rule options and where it starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,12 +38,7 @@ impl GameRules {
 
     /// The start of a USI `position` command: `startpos` or `sfen <sfen>`.
     pub fn position_words(&self) -> Vec<String> {
-        match &self.start_sfen {
-            None => vec!["startpos".to_string()],
-            Some(sfen) => std::iter::once("sfen".to_string())
-                .chain(sfen.split_whitespace().map(str::to_string))
-                .collect(),
-        }
+        crate::record::position_setup_words(self.start_sfen.as_deref())
     }
 
     /// The SFEN the game started from.
@@ -56,14 +51,7 @@ impl GameRules {
 }
 
 /// The referee's true state of one game.
-#[derive(Clone, Debug)]
-pub enum TrueState {
-    Shogi(Box<shogi::Position>),
-    Chu(Box<chu::Position>),
-    Kagamigi(Box<kagamigi::Position>),
-    Shogammon(Box<shogammon::Position>),
-    Madness(Box<madness::TrueGame>),
-}
+pub type TrueState = AnyGame<madness::TrueGame>;
 
 /// Runs `$body` with `$g` bound to the true state as a `RefereeGame`.
 macro_rules! with_truth {

@@ -368,9 +368,7 @@ impl Session {
     /// Plays a person's decision, checked against the rules; the game is unchanged when
     /// it is refused.
     pub fn play_person(&mut self, text: &str) -> Result<(), String> {
-        let Mode::Play { person } = self.setup.mode else {
-            return Err("this game is engine against engine: there is nothing to play".into());
-        };
+        let person = self.person("there is nothing to play")?;
         if let Some(finish) = &self.finish {
             return Err(format!("the game is over ({})", finish.reason));
         }
@@ -384,13 +382,20 @@ impl Session {
         Ok(())
     }
 
+    /// The side the person plays, or why `refusal` (the person's action) cannot be done in
+    /// an engine-against-engine game.
+    fn person(&self, refusal: &str) -> Result<Color, String> {
+        match self.setup.mode {
+            Mode::Play { person } => Ok(person),
+            _ => Err(format!("this game is engine against engine: {refusal}")),
+        }
+    }
+
     /// Takes back to the person's last decision: that decision and everything after it
     /// (the engine's replies, rolls and cards) are undone, and the game, if it had ended,
     /// goes on. Nature's events before that decision stay (the same dice as before).
     pub fn undo(&mut self) -> Result<(), String> {
-        let Mode::Play { person } = self.setup.mode else {
-            return Err("this game is engine against engine: there is nothing to take back".into());
-        };
+        let person = self.person("there is nothing to take back")?;
         let Some(last) = self.tokens.iter().rposition(|t| t.actor == Some(person)) else {
             return Err("you have made no move to take back".to_string());
         };
@@ -407,9 +412,7 @@ impl Session {
 
     /// The person resigns.
     pub fn resign(&mut self) -> Result<(), String> {
-        let Mode::Play { person } = self.setup.mode else {
-            return Err("this game is engine against engine: nobody can resign".into());
-        };
+        let person = self.person("nobody can resign")?;
         if self.finish.is_some() {
             return Err("the game is already over".to_string());
         }

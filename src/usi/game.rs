@@ -43,17 +43,35 @@ pub struct RuleOptions {
     pub dice: ShogammonDice,
 }
 
-/// A position of one of the games the engine plays over USI. Shogammon and the Central
-/// Madness are chance games (searched by `search::chance`); the Madness position is the
-/// engine's own view of the game, never the referee's true state.
+/// A state of one of the five games. Only the Madness's state differs between who holds
+/// it: a player's view (`M` = [`madness::PlayerView`]) or the referee's truth
+/// ([`madness::TrueGame`]); the other games show everyone everything.
 #[derive(Clone, Debug)]
-pub enum UsiPosition {
+pub enum AnyGame<M> {
     Shogi(Box<shogi::Position>),
     Chu(Box<chu::Position>),
     Kagamigi(Box<kagamigi::Position>),
     Shogammon(Box<shogammon::Position>),
-    Madness(Box<madness::PlayerView>),
+    Madness(Box<M>),
 }
+
+impl<M> AnyGame<M> {
+    /// The game's name as `USI_Variant` spells it.
+    pub fn variant(&self) -> Variant {
+        match self {
+            AnyGame::Shogi(_) => Variant::Shogi,
+            AnyGame::Chu(_) => Variant::Chushogi,
+            AnyGame::Kagamigi(_) => Variant::Chukagamigi,
+            AnyGame::Shogammon(_) => Variant::Shogammon,
+            AnyGame::Madness(_) => Variant::Madness,
+        }
+    }
+}
+
+/// A position of one of the games the engine plays over USI. Shogammon and the Central
+/// Madness are chance games (searched by `search::chance`); the Madness position is the
+/// engine's own view of the game, never the referee's true state.
+pub type UsiPosition = AnyGame<madness::PlayerView>;
 
 /// Runs `$det` with `$pos` bound to a deterministic game's position, or `$chance` with
 /// `$cpos` bound to a chance game's position.
@@ -164,17 +182,6 @@ impl UsiPosition {
         with_position!(self,
             pos => pos.parse_move(text).map_err(|e| e.to_string()),
             cpos => cpos.parse_action_text(text))
-    }
-
-    /// The game's name as `USI_Variant` spells it.
-    pub fn variant(&self) -> Variant {
-        match self {
-            UsiPosition::Shogi(_) => Variant::Shogi,
-            UsiPosition::Chu(_) => Variant::Chushogi,
-            UsiPosition::Kagamigi(_) => Variant::Chukagamigi,
-            UsiPosition::Shogammon(_) => Variant::Shogammon,
-            UsiPosition::Madness(_) => Variant::Madness,
-        }
     }
 }
 

@@ -130,6 +130,22 @@ const COMMANDS: &[&str] = &[
     "register",
 ];
 
+/// A channel that fires at the running search's backstop `deadline` (never without one),
+/// for the protocol loops' `select!`.
+pub(crate) fn backstop_timer(deadline: Option<Instant>) -> Receiver<Instant> {
+    match deadline {
+        Some(at) => crossbeam_channel::at(at),
+        None => crossbeam_channel::never(),
+    }
+}
+
+/// The backstop was reached: the protocol thread stops the search itself.
+pub(crate) fn stop_at_backstop(control: &Control, deadline: &mut Option<Instant>) {
+    log::info!("time backstop reached: stopping the search");
+    control.stop();
+    *deadline = None;
+}
+
 /// The hard time backstop of a search with these limits for `side`, measured from the
 /// moment the clock starts: `movetime`, or 95% of remaining time plus byoyomi (at most 500 ms
 /// less), the point past which the move would lose on time (the increment is not counted,
@@ -183,10 +199,7 @@ impl Engine {
     /// The protocol loop: commands, finished searches and deadlines, until quit or EOF.
     fn serve(&mut self, lines: Receiver<String>) {
         loop {
-            let timer = match self.active.as_ref().and_then(|a| a.deadline) {
-                Some(at) => crossbeam_channel::at(at),
-                None => crossbeam_channel::never(),
-            };
+            let timer = backstop_timer(self.active.as_ref().and_then(|a| a.deadline));
             crossbeam_channel::select! {
                 recv(lines) -> line => match line {
                     Ok(line) => {
@@ -203,9 +216,7 @@ impl Engine {
                 recv(self.done) -> _ => self.active = None,
                 recv(timer) -> _ => {
                     if let Some(active) = self.active.as_mut() {
-                        log::info!("time backstop reached: stopping the search");
-                        active.control.stop();
-                        active.deadline = None;
+                        stop_at_backstop(&active.control, &mut active.deadline);
                     }
                 }
             }
@@ -453,31 +464,16 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::io::Write;
-    use std::sync::{Arc, Mutex};
-
-    #[derive(Clone, Default)]
-    struct Shared(Arc<Mutex<Vec<u8>>>);
-
-    impl Write for Shared {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(buf);
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
 
     /// Runs a whole session from a script (ending in EOF) and returns the output lines.
     fn session(script: &str) -> Vec<String> {
-        let sink = Shared::default();
+        let sink = output::CapturedOutput::default();
         let code = run_with(
             std::io::Cursor::new(script.as_bytes().to_vec()),
             Output::new(Box::new(sink.clone())),
         );
         assert_eq!(code, 0);
-        let text = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
+        let text = sink.text();
         text.lines().map(str::to_string).collect()
     }
 

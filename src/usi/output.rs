@@ -136,25 +136,34 @@ pub fn info_line<G: SearchGame + GameText>(info: &Info, root: &G, show_multipv: 
     line
 }
 
+/// An output sink the tests read back: what the engine wrote, as text.
+#[cfg(test)]
+#[derive(Clone, Default)]
+pub(crate) struct CapturedOutput(Arc<Mutex<Vec<u8>>>);
+
+#[cfg(test)]
+impl CapturedOutput {
+    pub(crate) fn text(&self) -> String {
+        String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
+    }
+}
+
+#[cfg(test)]
+impl Write for CapturedOutput {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::variants::shogi::Position;
     use std::time::Duration;
-
-    /// A sink the tests can read back.
-    #[derive(Clone, Default)]
-    struct Shared(Arc<Mutex<Vec<u8>>>);
-
-    impl Write for Shared {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(buf);
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
 
     fn info(score: Score, bound: Bound, pv: Vec<Move>) -> Info {
         Info {
@@ -172,7 +181,7 @@ mod tests {
 
     #[test]
     fn lines_from_many_threads_never_interleave() {
-        let sink = Shared::default();
+        let sink = CapturedOutput::default();
         let out = Output::new(Box::new(sink.clone()));
         let threads: Vec<_> = (0..4)
             .map(|t| {
@@ -190,7 +199,7 @@ mod tests {
         for t in threads {
             t.join().unwrap();
         }
-        let text = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
+        let text = sink.text();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 800);
         for line in lines {
@@ -240,11 +249,11 @@ mod tests {
 
     #[test]
     fn many_warnings_are_summed_up_in_one_line() {
-        let sink = Shared::default();
+        let sink = CapturedOutput::default();
         let out = Output::new(Box::new(sink.clone()));
         let warnings: Vec<String> = (0..12_500).map(|i| format!("bad token {i}")).collect();
         out.warnings("go", &warnings);
-        let text = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
+        let text = sink.text();
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), WARNINGS_SHOWN + 1, "{text}");
         assert_eq!(lines[0], "info string error go: bad token 0");
@@ -256,12 +265,9 @@ mod tests {
 
     #[test]
     fn errors_are_one_info_string_line() {
-        let sink = Shared::default();
+        let sink = CapturedOutput::default();
         let out = Output::new(Box::new(sink.clone()));
         out.error("bad\nthing");
-        assert_eq!(
-            String::from_utf8(sink.0.lock().unwrap().clone()).unwrap(),
-            "info string error bad thing\n"
-        );
+        assert_eq!(sink.text(), "info string error bad thing\n");
     }
 }

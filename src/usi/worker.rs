@@ -349,42 +349,14 @@ mod tests {
         after.play(m);
         let reply = after.parse_usi_move("3c3d").unwrap();
         let rule = EnteringKingRule::Csa27;
-        assert_eq!(
-            bestmove_line(
-                &pos,
-                &legal,
-                Decision::Move {
-                    best: m,
-                    ponder: Some(reply)
-                },
-                rule
-            ),
-            "bestmove 7g7f ponder 3c3d"
-        );
+        let move_line =
+            |best, ponder| bestmove_line(&pos, &legal, Decision::Move { best, ponder }, rule);
+        assert_eq!(move_line(m, Some(reply)), "bestmove 7g7f ponder 3c3d");
         // An illegal ponder move (sente's move again) is dropped.
-        assert_eq!(
-            bestmove_line(
-                &pos,
-                &legal,
-                Decision::Move {
-                    best: m,
-                    ponder: Some(m)
-                },
-                rule
-            ),
-            "bestmove 7g7f"
-        );
+        assert_eq!(move_line(m, Some(m)), "bestmove 7g7f");
         // An illegal best move is replaced by a legal one.
         let illegal = after.parse_usi_move("3c3d").unwrap();
-        let line = bestmove_line(
-            &pos,
-            &legal,
-            Decision::Move {
-                best: illegal,
-                ponder: None,
-            },
-            rule,
-        );
+        let line = move_line(illegal, None);
         let text = line.strip_prefix("bestmove ").unwrap();
         assert!(pos.parse_usi_move(text).is_ok(), "{line}");
         // An invalid declaration is not sent.

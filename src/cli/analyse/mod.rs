@@ -176,12 +176,7 @@ impl AnalyseArgs {
 
     /// The `position` arguments (`startpos|sfen …`, then `moves …`) these options name.
     fn position_words(&self) -> Vec<String> {
-        let mut words = match &self.sfen {
-            Some(sfen) => std::iter::once("sfen".to_string())
-                .chain(sfen.split_whitespace().map(str::to_string))
-                .collect(),
-            None => vec!["startpos".to_string()],
-        };
+        let mut words = crate::record::position_setup_words(self.sfen.as_deref());
         let moves: Vec<&String> = self.moves.iter().filter(|m| !m.is_empty()).collect();
         if !moves.is_empty() {
             words.push("moves".to_string());

@@ -541,6 +541,14 @@ mod tests {
         }
     }
 
+    fn review_at_depth_1(g: &RecordedGame) -> Review {
+        let budget = SearchBudget {
+            depth: Some(1),
+            ..budget()
+        };
+        review(g, RuleOptions::default(), &budget, &mut |_, _| {}).unwrap()
+    }
+
     fn game(variant: Variant, moves: &str) -> RecordedGame {
         RecordedGame {
             variant,
@@ -575,11 +583,7 @@ mod tests {
     #[test]
     fn shogammon_turns_follow_their_rolls() {
         let g = game(Variant::Shogammon, "r:61 7g7f 5i4h r:11 3c3d 1c1d");
-        let budget = SearchBudget {
-            depth: Some(1),
-            ..budget()
-        };
-        let review = review(&g, RuleOptions::default(), &budget, &mut |_, _| {}).unwrap();
+        let review = review_at_depth_1(&g);
         assert_eq!(review.moves.len(), 2);
         assert_eq!(review.moves[0].played, "7g7f,5i4h");
         assert_eq!(review.moves[0].chance_before, ["r:61"]);
@@ -590,11 +594,7 @@ mod tests {
     #[test]
     fn madness_is_reviewed_in_the_movers_view() {
         let g = game(Variant::Madness, "draw:3 draw:7 7g7f 3c3d");
-        let budget = SearchBudget {
-            depth: Some(1),
-            ..budget()
-        };
-        let review = review(&g, RuleOptions::default(), &budget, &mut |_, _| {}).unwrap();
+        let review = review_at_depth_1(&g);
         assert_eq!(review.moves.len(), 2);
         assert_eq!(review.moves[0].chance_before, ["draw:3", "draw:?"]);
         assert_eq!(review.moves[1].chance_before, Vec::<String>::new());
