@@ -12,7 +12,8 @@
 //! * `quiescence`: the search of captures (entered only after a look for a drop mate in one,
 //!   which captures alone never see);
 //! * `repetition`: repetition and perpetual-check scoring;
-//! * `score`: the score scale and its conversions.
+//! * `score`: the score scale and its conversions;
+//! * `table`: when a transposition table entry settles a window, and how results are stored.
 //!
 //! Scores are centipawns for the side to move; mates are `MATE - plies` (positive when the
 //! side to move mates). A [`Worker`] owns its position copy and heuristics; the transposition
@@ -24,6 +25,7 @@ mod repetition;
 mod root;
 mod score;
 mod split;
+mod table;
 
 pub use score::{to_score, INFINITE, MATE, MATE_BOUND, PERPETUAL_WIN};
 pub use split::RootSplit;
@@ -36,6 +38,7 @@ use super::Control;
 use crate::rules::moves::{Move, MoveList};
 use arrayvec::ArrayVec;
 use repetition::REPETITION_WINDOW;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -255,6 +258,26 @@ impl<'a, G: SearchGame> Worker<'a, G> {
     pub fn is_stopped(&self) -> bool {
         self.stopped
     }
+    /// What every node (below the root) does first: clears its PV line, counts itself (and
+    /// breaks with 0 when the search must stop), notes the selective depth, breaks with the
+    /// mated score when the side to move has lost, and records whether it is in check.
+    /// Continues with that check flag.
+    #[inline(always)]
+    fn enter(&mut self, ply: usize) -> ControlFlow<i32, bool> {
+        self.pv[ply].clear();
+        if self.visit() {
+            return ControlFlow::Break(0);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if self.pos.has_lost() {
+            return ControlFlow::Break(-MATE + ply as i32);
+        }
+        let in_check = self.pos.in_check();
+        self.stack[ply].in_check = in_check;
+        self.stack[ply].forcing = self.forcing(in_check);
+        ControlFlow::Continue(in_check)
+    }
+
     /// Plays `mv` from the position at `ply`, carrying the evaluation totals along.
     #[inline]
     fn make(&mut self, mv: Move, ply: usize) {

@@ -3,13 +3,14 @@
 //! SEE pruning, check extensions, late-move reductions, and the killer, counter-move and
 //! history updates on a cutoff. At depth 0 it hands over to quiescence.
 
-use super::score::{from_tt, to_tt, INFINITE, MATE, MATE_BOUND};
+use super::score::{INFINITE, MATE, MATE_BOUND};
+use super::table::table_cutoff;
 use super::{Worker, MAX_PLY};
 use crate::rules::moves::{Move, MoveList};
 use crate::search::game::SearchGame;
 use crate::search::ordering::{is_bad_capture, Picker};
-use crate::search::tt::TtBound;
 use arrayvec::ArrayVec;
+use std::ops::ControlFlow;
 
 /// The largest history bonus of one cutoff.
 const HISTORY_BONUS_MAX: i32 = 2000;
@@ -34,17 +35,10 @@ impl<G: SearchGame> Worker<'_, G> {
             return self.qsearch(alpha, beta, ply);
         }
         let pv_node = beta - alpha > 1;
-        self.pv[ply].clear();
-        if self.visit() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if self.pos.has_lost() {
-            return -MATE + ply as i32;
-        }
-        let in_check = self.pos.in_check();
-        self.stack[ply].in_check = in_check;
-        self.stack[ply].forcing = self.forcing(in_check);
+        let in_check = match self.enter(ply) {
+            ControlFlow::Continue(in_check) => in_check,
+            ControlFlow::Break(score) => return score,
+        };
         if let Some(v) = self.repetition(ply) {
             return v;
         }
@@ -69,18 +63,11 @@ impl<G: SearchGame> Worker<'_, G> {
         let key = self.pos.hash();
         let hit = self.shared.tt.probe(key);
         let tt_move = hit.and_then(|h| h.mv);
-        if let Some(h) = hit {
-            if !pv_node && h.depth >= depth {
-                let s = from_tt(h.score, ply);
-                let usable = match h.bound {
-                    TtBound::Exact => true,
-                    TtBound::Lower => s >= beta,
-                    TtBound::Upper => s <= alpha,
-                };
-                if usable {
-                    return s;
-                }
-            }
+        if let Some(score) = hit
+            .filter(|h| !pv_node && h.depth >= depth)
+            .and_then(|h| table_cutoff(&h, ply, alpha, beta))
+        {
+            return score;
         }
         let static_eval = if in_check {
             -INFINITE
@@ -241,20 +228,14 @@ impl<G: SearchGame> Worker<'_, G> {
             // Every move was pruned (cannot happen: the first move is always searched).
             best = alpha;
         }
-        let bound = if best >= beta {
-            TtBound::Lower
-        } else if best > original_alpha && best_move.is_some() {
-            TtBound::Exact
-        } else {
-            TtBound::Upper
-        };
-        self.shared.tt.store(
+        let eval = if in_check { 0 } else { static_eval };
+        self.store_result(
             key,
-            best_move,
-            to_tt(best, ply),
-            if in_check { 0 } else { static_eval },
+            ply,
             depth,
-            bound,
+            (best, best_move),
+            (original_alpha, beta),
+            eval,
         );
         best
     }

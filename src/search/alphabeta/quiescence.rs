@@ -1,42 +1,28 @@
 //! Quiescence search: captures only (all evasions when in check), with stand-pat, delta
 //! pruning and SEE pruning of losing captures.
 
-use super::score::{from_tt, to_tt, INFINITE, MATE, MATE_BOUND};
+use super::score::{INFINITE, MATE, MATE_BOUND};
+use super::table::table_cutoff;
 use super::{Worker, MAX_PLY};
 use crate::rules::moves::MoveList;
 use crate::search::game::SearchGame;
 use crate::search::ordering::Picker;
-use crate::search::tt::TtBound;
+use std::ops::ControlFlow;
 
 impl<G: SearchGame> Worker<'_, G> {
     /// Quiescence search: captures only (all evasions when in check), with stand-pat.
     pub(super) fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.pv[ply].clear();
-        if self.visit() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if self.pos.has_lost() {
-            return -MATE + ply as i32;
-        }
-        let in_check = self.pos.in_check();
-        self.stack[ply].in_check = in_check;
-        self.stack[ply].forcing = self.forcing(in_check);
+        let in_check = match self.enter(ply) {
+            ControlFlow::Continue(in_check) => in_check,
+            ControlFlow::Break(score) => return score,
+        };
         if ply >= MAX_PLY - 4 {
             return self.static_eval(ply);
         }
         let key = self.pos.hash();
         let hit = self.shared.tt.probe(key);
-        if let Some(h) = hit {
-            let s = from_tt(h.score, ply);
-            let usable = match h.bound {
-                TtBound::Exact => true,
-                TtBound::Lower => s >= beta,
-                TtBound::Upper => s <= alpha,
-            };
-            if usable {
-                return s;
-            }
+        if let Some(score) = hit.and_then(|h| table_cutoff(&h, ply, alpha, beta)) {
+            return score;
         }
         let mut moves = MoveList::new();
         let stand_pat;
@@ -91,21 +77,9 @@ impl<G: SearchGame> Worker<'_, G> {
                 }
             }
         }
-        let bound = if best >= beta {
-            TtBound::Lower
-        } else if best > original_alpha {
-            TtBound::Exact
-        } else {
-            TtBound::Upper
-        };
-        self.shared.tt.store(
-            key,
-            best_move,
-            to_tt(best, ply),
-            if in_check { 0 } else { stand_pat },
-            0,
-            bound,
-        );
+        // (Above `original_alpha` a move raised alpha, so `best_move` is set: exact.)
+        let eval = if in_check { 0 } else { stand_pat };
+        self.store_result(key, ply, 0, (best, best_move), (original_alpha, beta), eval);
         best
     }
 }

@@ -74,9 +74,8 @@ impl ChanceSearcher {
                 };
                 let depth_units = depth as i32;
                 let (value, lines) = match (outcomes, pool.filter(|_| parallel)) {
-                    (Some(outcomes), None) => self.root_chance(game, &outcomes, depth_units, pov),
-                    (Some(outcomes), Some(pool)) => {
-                        self.root_chance_parallel(pool, game, &outcomes, depth_units, pov)
+                    (Some(outcomes), pool) => {
+                        self.root_chance(game, &outcomes, depth_units, pov, pool)
                     }
                     (None, None) => (
                         self.node(game, depth_units, LOSS - 1, WIN + 1, pov, 0, None),
@@ -121,25 +120,31 @@ impl ChanceSearcher {
         result
     }
 
-    /// A chance root: every outcome searched with a full window, for exact per-outcome values.
+    /// A chance root: every outcome searched with a full window, for exact per-outcome values
+    /// (shared out over `pool` if there is one).
     fn root_chance<G: ChanceGame>(
         &mut self,
         game: &mut G,
         outcomes: &[(Move, Weight)],
         depth: i32,
         pov: Color,
+        pool: Option<&rayon::ThreadPool>,
     ) -> (i32, Vec<OutcomeLine>) {
         if self.enter_node() {
             return (0, Vec::new());
         }
-        let mut lines = Vec::with_capacity(outcomes.len());
-        for &(outcome, weight) in outcomes.iter().filter(|(_, w)| w.0 > 0) {
-            match self.root_outcome(game, outcome, weight, depth, pov) {
-                Some(line) => lines.push(line),
-                None => return (0, Vec::new()),
-            }
+        let lines = match pool {
+            Some(pool) => self.outcomes_in_parallel(pool, game, outcomes, depth, pov),
+            None => outcomes
+                .iter()
+                .filter(|(_, w)| w.0 > 0)
+                .map(|&(outcome, weight)| self.root_outcome(game, outcome, weight, depth, pov))
+                .collect(),
+        };
+        match lines {
+            Some(lines) => (self.combine_root_outcomes(game, &lines, depth, pov), lines),
+            None => (0, Vec::new()),
         }
-        (self.combine_root_outcomes(game, &lines, depth, pov), lines)
     }
 
     /// One outcome of a chance root searched with a full window (`None` if the search
@@ -153,12 +158,7 @@ impl ChanceSearcher {
         pov: Color,
     ) -> Option<OutcomeLine> {
         game.play(outcome);
-        let value = self.node(game, depth, LOSS - 1, WIN + 1, pov, 1, None);
-        let pv = if self.aborted {
-            Vec::new()
-        } else {
-            self.principal_line(game, 1)
-        };
+        let (value, pv) = self.below_root_with_line(game, depth, pov);
         game.unplay();
         (!self.aborted).then_some(OutcomeLine {
             outcome,
@@ -166,6 +166,24 @@ impl ChanceSearcher {
             value: Value(value),
             pv,
         })
+    }
+
+    /// The node one ply below the root (the current state of `game`) searched with a full
+    /// window: its value from `pov`'s view and its principal line (empty if the search
+    /// stopped).
+    pub(super) fn below_root_with_line<G: ChanceGame>(
+        &mut self,
+        game: &mut G,
+        depth: i32,
+        pov: Color,
+    ) -> (i32, Vec<Move>) {
+        let value = self.node(game, depth, LOSS - 1, WIN + 1, pov, 1, None);
+        let line = if self.aborted {
+            Vec::new()
+        } else {
+            self.principal_line(game, 1)
+        };
+        (value, line)
     }
 
     /// The value of a chance root from its outcomes' exact values (stored in the table).
