@@ -61,23 +61,9 @@ impl CheckInfo {
     pub(super) fn gives_check(&self, position: &Position, mv: Move) -> bool {
         let to = mv.to();
         let answer = match mv.from() {
-            None => {
-                let kind = mv
-                    .dropped_kind()
-                    .and_then(|id| Kind::from_index(id.0))
-                    .expect("a drop names its kind");
-                self.check_squares[kind.index()].contains(to)
-            }
             Some(from) if self.discoverers.contains(from) => position.gives_check(mv),
-            Some(from) => {
-                let kind = position.piece_at(from).expect("a piece to move").kind();
-                let landed = if mv.is_promotion() {
-                    kind.promoted()
-                } else {
-                    kind
-                };
-                self.check_squares[landed.index()].contains(to)
-            }
+            // A drop or a move that discovers nothing: the piece it leaves checks or not.
+            _ => self.check_squares[position.landing_piece(mv).kind().index()].contains(to),
         };
         debug_assert_eq!(answer, position.gives_check(mv), "{position:?} {mv:?}");
         answer

@@ -83,12 +83,7 @@ impl CheckInfo {
                 self.check_squares[kind.index()].contains(to)
             }
             Some(from) => {
-                let kind = pos.piece_at(from).expect("a piece to move").kind();
-                let landed = if mv.is_promotion() {
-                    kind.promoted()
-                } else {
-                    kind
-                };
+                let landed = pos.landing_piece(mv).kind();
                 (landed != Kind::King && self.check_squares[landed.index()].contains(to))
                     || (self.discoverers.contains(from)
                         && !pos.tables().rays.line(k, from).contains(to))
@@ -100,41 +95,31 @@ impl CheckInfo {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::moves::MoveList;
-    use rand::rngs::StdRng;
+    use crate::eval::random_games::random_games;
     use rand::seq::SliceRandom;
-    use rand::SeedableRng;
 
     #[test]
     fn agrees_with_the_rules_over_random_games() {
-        let mut rng = StdRng::seed_from_u64(11);
         let mut compared = 0;
         for sfen in [
             crate::rules::variants::shogi::notation::START_SFEN,
             "4k4/4p4/4L4/9/4R4/9/2B6/9/4K4 b GSNLP 1",
         ] {
-            for _ in 0..40 {
-                let mut pos = Position::from_sfen(sfen).unwrap();
-                for _ in 0..150 {
-                    let mut legal = MoveList::new();
-                    pos.generate_legal(&mut legal);
-                    let info = CheckInfo::new(&pos);
-                    for &mv in &legal {
-                        assert_eq!(
-                            info.gives_check(&pos, mv),
-                            pos.gives_check(mv),
-                            "{} {}",
-                            pos.to_sfen(),
-                            pos.move_to_usi(mv)
-                        );
-                        compared += 1;
-                    }
-                    let Some(mv) = legal.choose(&mut rng) else {
-                        break;
-                    };
-                    pos.play(*mv);
+            let start = Position::from_sfen(sfen).unwrap();
+            random_games(&start, 11, (40, 150), |pos, legal, rng| {
+                let info = CheckInfo::new(pos);
+                for &mv in legal {
+                    assert_eq!(
+                        info.gives_check(pos, mv),
+                        pos.gives_check(mv),
+                        "{} {}",
+                        pos.to_sfen(),
+                        pos.move_to_usi(mv)
+                    );
+                    compared += 1;
                 }
-            }
+                legal.choose(rng).copied()
+            });
         }
         assert!(compared > 100_000);
     }
