@@ -21,28 +21,10 @@ use std::sync::OnceLock;
 /// The value of a royal (King or Crown Prince) on the board.
 const ROYAL: i32 = 2000;
 
-/// Measured values per kind (`Kind::index`).
-pub fn values() -> &'static [i32] {
-    static VALUES: OnceLock<Vec<i32>> = OnceLock::new();
-    VALUES.get_or_init(|| {
-        let rules: Vec<&PieceRules> = Kind::ALL.iter().map(|k| k.rules()).collect();
-        let mut values = measured_values::<Board12x12>(&rules);
-        for kind in Kind::ALL {
-            let v = &mut values[kind.index()];
-            if kind.is_royal() {
-                *v = ROYAL;
-            } else if kind.has_lion_power() {
-                *v += *v / 4;
-            }
-        }
-        values
-    })
-}
-
 /// The exchange value of a kind (move ordering, SEE, quiescence margins).
 #[inline]
 pub fn value(kind: Kind) -> i32 {
-    values()[kind.index()]
+    Position::values()[kind.index()]
 }
 
 /// The standard Chu evaluator, built on first use.
@@ -55,8 +37,22 @@ impl TableWeights for Position {
     const KINDS: usize = Kind::COUNT;
     const TEMPO: i32 = 20;
 
+    /// Measured values per kind (`Kind::index`).
     fn values() -> &'static [i32] {
-        values()
+        static VALUES: OnceLock<Vec<i32>> = OnceLock::new();
+        VALUES.get_or_init(|| {
+            let rules: Vec<&PieceRules> = Kind::ALL.iter().map(|k| k.rules()).collect();
+            let mut values = measured_values::<Board12x12>(&rules);
+            for kind in Kind::ALL {
+                let v = &mut values[kind.index()];
+                if kind.is_royal() {
+                    *v = ROYAL;
+                } else if kind.has_lion_power() {
+                    *v += *v / 4;
+                }
+            }
+            values
+        })
     }
 
     fn hand_values() -> &'static [i32] {

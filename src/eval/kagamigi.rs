@@ -16,24 +16,13 @@ use crate::rules::variants::kagamigi::{pieces, Kind, Position};
 use arrayvec::ArrayVec;
 use std::sync::OnceLock;
 
-/// Measured values per kind (`Kind::index`); the king's is 0 (it is never exchanged).
-pub fn values() -> &'static [i32] {
-    static VALUES: OnceLock<Vec<i32>> = OnceLock::new();
-    VALUES.get_or_init(|| {
-        let rules: Vec<&PieceRules> = pieces().iter().collect();
-        let mut values = measured_values::<Board12x12>(&rules);
-        values[Kind::King.index()] = 0;
-        values
-    })
-}
-
 /// The exchange value of a kind (move ordering, SEE, quiescence margins).
 #[inline]
 pub fn value(kind: Kind) -> i32 {
     if kind == Kind::King {
         20000
     } else {
-        values()[kind.index()]
+        Position::values()[kind.index()]
     }
 }
 
@@ -47,15 +36,22 @@ impl TableWeights for Position {
     const KINDS: usize = Kind::COUNT;
     const TEMPO: i32 = 25;
 
+    /// Measured values per kind (`Kind::index`); the king's is 0 (it is never exchanged).
     fn values() -> &'static [i32] {
-        values()
+        static VALUES: OnceLock<Vec<i32>> = OnceLock::new();
+        VALUES.get_or_init(|| {
+            let rules: Vec<&PieceRules> = pieces().iter().collect();
+            let mut values = measured_values::<Board12x12>(&rules);
+            values[Kind::King.index()] = 0;
+            values
+        })
     }
 
     /// A tenth more than on the board (hand kinds only; 0 for the others).
     fn hand_values() -> &'static [i32] {
         static HAND: OnceLock<Vec<i32>> = OnceLock::new();
         HAND.get_or_init(|| {
-            let board = values();
+            let board = Self::values();
             (0..Kind::COUNT)
                 .map(|k| {
                     if k < Kind::HAND_COUNT {
@@ -72,7 +68,7 @@ impl TableWeights for Position {
         let kind = Kind::ALL[kind];
         let role = if kind == Kind::King {
             SquareRole::Royal
-        } else if kind.can_promote() && values()[kind.index()] < 400 {
+        } else if kind.can_promote() && Self::values()[kind.index()] < 400 {
             SquareRole::SmallPromotable
         } else {
             SquareRole::Other
@@ -84,12 +80,12 @@ impl TableWeights for Position {
         if kind == Kind::King.index() {
             return [0; 3];
         }
-        let v = values()[kind];
+        let v = Self::values()[kind];
         [(v / 10).min(90), (v / 16).min(60), (v / 32).min(30)]
     }
 
     fn defend(kind: usize) -> [i32; 3] {
-        let v = values()[kind];
+        let v = Self::values()[kind];
         if kind != Kind::King.index() && v < 700 {
             [25, 12, 0]
         } else {
@@ -172,7 +168,7 @@ mod tests {
 
     #[test]
     fn measured_values_rank_the_pieces_sensibly() {
-        let v = |k: Kind| values()[k.index()];
+        let v = |k: Kind| Position::values()[k.index()];
         assert_eq!(v(Kind::Pawn), 100);
         assert!(v(Kind::Rook) > v(Kind::Gold));
         assert!(v(Kind::DragonKing) > v(Kind::Rook));
