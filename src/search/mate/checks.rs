@@ -6,6 +6,7 @@
 use crate::rules::bitboard::{Bb128, Bitboard};
 use crate::rules::moves::Move;
 use crate::rules::variants::shogi::{Kind, Piece, Position};
+use crate::search::variants::shogi::checks::discoverers_of;
 
 /// What the attacker to move needs to know to recognise its checks.
 pub struct CheckInfo {
@@ -38,21 +39,9 @@ impl CheckInfo {
                 check_squares[kind.index()] = t.attacks(Piece::new(them, kind), king, occupied);
             }
         }
-        let snipers = (t.rook_attacks(king, Bb128::EMPTY)
-            & (position.pieces(us, Kind::Rook) | position.pieces(us, Kind::Dragon)))
-            | (t.bishop_attacks(king, Bb128::EMPTY)
-                & (position.pieces(us, Kind::Bishop) | position.pieces(us, Kind::Horse)))
-            | (t.lance_attacks(them, king, Bb128::EMPTY) & position.pieces(us, Kind::Lance));
-        let mut discoverers = Bb128::EMPTY;
-        for sniper in snipers.squares() {
-            let blockers = t.rays.between(king, sniper) & occupied;
-            if !blockers.more_than_one() {
-                discoverers |= blockers & position.pieces_of(us);
-            }
-        }
         Some(CheckInfo {
             check_squares,
-            discoverers,
+            discoverers: discoverers_of(position, us, king, occupied),
         })
     }
 

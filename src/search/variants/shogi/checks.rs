@@ -4,7 +4,7 @@
 //! (`Position::gives_check` stays the reference; a test compares the two).
 
 use crate::rules::bitboard::{Bb128, Bitboard};
-use crate::rules::geometry::Square;
+use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::Move;
 use crate::rules::variants::shogi::{Kind, Position};
 
@@ -15,6 +15,28 @@ pub struct CheckInfo {
     check_squares: [Bb128; Kind::COUNT],
     /// Our pieces that alone block one of our sliders from the enemy king.
     discoverers: Bb128,
+}
+
+/// `us`'s pieces that alone stand between the enemy king on `king` and one of `us`'s sliders
+/// (with `occupied` the occupied squares): moving one of them may uncover a check.
+#[inline]
+pub fn discoverers_of(pos: &Position, us: Color, king: Square, occupied: Bb128) -> Bb128 {
+    let t = pos.tables();
+    let them = us.flip();
+    let snipers = (t.rook_attacks(king, Bb128::EMPTY)
+        & (pos.pieces(us, Kind::Rook) | pos.pieces(us, Kind::Dragon)))
+        | (t.bishop_attacks(king, Bb128::EMPTY)
+            & (pos.pieces(us, Kind::Bishop) | pos.pieces(us, Kind::Horse)))
+        | (t.lance_attacks(them, king, Bb128::EMPTY) & pos.pieces(us, Kind::Lance));
+    let ours = pos.pieces_of(us);
+    let mut discoverers = Bb128::EMPTY;
+    for sniper in snipers.squares() {
+        let blockers = t.rays.between(king, sniper) & occupied;
+        if !blockers.more_than_one() {
+            discoverers |= blockers & ours;
+        }
+    }
+    discoverers
 }
 
 impl CheckInfo {
@@ -50,18 +72,7 @@ impl CheckInfo {
             let king_steps = step(Kind::King);
             check_squares[Kind::Horse.index()] = bishop | king_steps;
             check_squares[Kind::Dragon.index()] = rook | king_steps;
-            let snipers = (t.rook_attacks(k, Bb128::EMPTY)
-                & (pos.pieces(us, Kind::Rook) | pos.pieces(us, Kind::Dragon)))
-                | (t.bishop_attacks(k, Bb128::EMPTY)
-                    & (pos.pieces(us, Kind::Bishop) | pos.pieces(us, Kind::Horse)))
-                | (t.lance_attacks(them, k, Bb128::EMPTY) & pos.pieces(us, Kind::Lance));
-            let ours = pos.pieces_of(us);
-            for sniper in snipers.squares() {
-                let blockers = t.rays.between(k, sniper) & occupied;
-                if !blockers.more_than_one() {
-                    discoverers |= blockers & ours;
-                }
-            }
+            discoverers = discoverers_of(pos, us, k, occupied);
         }
         CheckInfo {
             king,
