@@ -65,21 +65,24 @@ pub fn each_piece_by_kind<B: Bitboard>(
     }
 }
 
-/// A variant's weights, in centipawns.
-pub struct TableWeights<'a> {
+/// A variant's weights, in centipawns, per kind index (implemented by its position type).
+pub trait TableWeights {
+    /// How many kinds there are.
+    const KINDS: usize;
+    /// Bonus for having the move.
+    const TEMPO: i32;
     /// Value on the board, per kind.
-    pub values: &'a [i32],
+    fn values() -> &'static [i32];
     /// Value in hand, per kind (0 for kinds that are never in hand).
-    pub hand: &'a [i32],
+    fn hand_values() -> &'static [i32];
     /// Piece-square bonus for `color`'s piece of `kind` on a square, given the square's rank
     /// counted from `color`'s far edge (0 = the far edge) and its file from the left edge as
     /// that side sees it.
-    pub square_bonus: &'a dyn Fn(usize, usize, usize) -> i32,
+    fn square_bonus(kind: usize, rank_from_far: usize, file: usize) -> i32;
     /// Bonus by distance 1, 2, 3 to the enemy royal, per kind.
-    pub attack: &'a dyn Fn(usize) -> [i32; 3],
+    fn attack(kind: usize) -> [i32; 3];
     /// Bonus by distance 1, 2, 3 to the own royal, per kind.
-    pub defend: &'a dyn Fn(usize) -> [i32; 3],
-    pub tempo: i32,
+    fn defend(kind: usize) -> [i32; 3];
 }
 
 /// What a piece's square bonus depends on.
@@ -119,7 +122,9 @@ pub struct TableEvaluator {
 }
 
 impl TableEvaluator {
-    pub fn new(kinds: usize, w: &TableWeights) -> TableEvaluator {
+    /// The tables of `W`'s weights.
+    pub fn new<W: TableWeights>() -> TableEvaluator {
+        let kinds = W::KINDS;
         let mut psq = vec![0; 2 * kinds * SQUARES];
         for color in Color::BOTH {
             for kind in 0..kinds {
@@ -131,7 +136,7 @@ impl TableEvaluator {
                         Color::Gote => Geo::FILES as usize - 1 - file,
                     };
                     psq[(color.index() * kinds + kind) * SQUARES + sq.index()] =
-                        w.values[kind] + (w.square_bonus)(kind, rank, file);
+                        W::values()[kind] + W::square_bonus(kind, rank, file);
                 }
             }
         }
@@ -154,11 +159,11 @@ impl TableEvaluator {
         TableEvaluator {
             kinds,
             psq,
-            attack: near(w.attack),
-            defend: near(w.defend),
-            hand: w.hand.to_vec(),
+            attack: near(&W::attack),
+            defend: near(&W::defend),
+            hand: W::hand_values().to_vec(),
             distance,
-            tempo: w.tempo,
+            tempo: W::TEMPO,
         }
     }
 

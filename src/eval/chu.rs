@@ -21,75 +21,74 @@ use std::sync::OnceLock;
 /// The value of a royal (King or Crown Prince) on the board.
 const ROYAL: i32 = 2000;
 
-/// Measured values per kind (`Kind::index`).
-pub fn values() -> &'static [i32] {
-    static VALUES: OnceLock<Vec<i32>> = OnceLock::new();
-    VALUES.get_or_init(|| {
-        let rules: Vec<&PieceRules> = Kind::ALL.iter().map(|k| k.rules()).collect();
-        let mut values = measured_values::<Board12x12>(&rules);
-        for kind in Kind::ALL {
-            let v = &mut values[kind.index()];
-            if kind.is_royal() {
-                *v = ROYAL;
-            } else if kind.has_lion_power() {
-                *v += *v / 4;
-            }
-        }
-        values
-    })
-}
-
 /// The exchange value of a kind (move ordering, SEE, quiescence margins).
 #[inline]
 pub fn value(kind: Kind) -> i32 {
-    values()[kind.index()]
-}
-
-fn square_bonus(kind: usize, rank_from_far: usize, file: usize) -> i32 {
-    let kind = Kind::ALL[kind];
-    let role = if kind.is_royal() {
-        SquareRole::Royal
-    } else if kind.can_promote() && value(kind) < 400 {
-        SquareRole::SmallPromotable
-    } else {
-        SquareRole::Other
-    };
-    board12::square_bonus(role, rank_from_far, file)
-}
-
-fn attack(kind: usize) -> [i32; 3] {
-    let kind = Kind::ALL[kind];
-    if kind.is_royal() {
-        return [0; 3];
-    }
-    let v = value(kind);
-    [(v / 12).min(80), (v / 20).min(50), (v / 40).min(25)]
-}
-
-fn defend(kind: usize) -> [i32; 3] {
-    match Kind::ALL[kind] {
-        Kind::Gold | Kind::Silver | Kind::Copper | Kind::Leopard | Kind::BlindTiger => [25, 12, 0],
-        Kind::DrunkElephant | Kind::PromotedSilver | Kind::PromotedGold => [25, 12, 0],
-        _ => [0; 3],
-    }
+    Position::values()[kind.index()]
 }
 
 /// The standard Chu evaluator, built on first use.
 pub fn evaluator() -> &'static TableEvaluator {
     static EVALUATOR: OnceLock<TableEvaluator> = OnceLock::new();
-    EVALUATOR.get_or_init(|| {
-        TableEvaluator::new(
-            Kind::COUNT,
-            &TableWeights {
-                values: values(),
-                hand: &[0; Kind::COUNT],
-                square_bonus: &square_bonus,
-                attack: &attack,
-                defend: &defend,
-                tempo: 20,
-            },
-        )
-    })
+    EVALUATOR.get_or_init(TableEvaluator::new::<Position>)
+}
+
+impl TableWeights for Position {
+    const KINDS: usize = Kind::COUNT;
+    const TEMPO: i32 = 20;
+
+    /// Measured values per kind (`Kind::index`).
+    fn values() -> &'static [i32] {
+        static VALUES: OnceLock<Vec<i32>> = OnceLock::new();
+        VALUES.get_or_init(|| {
+            let rules: Vec<&PieceRules> = Kind::ALL.iter().map(|k| k.rules()).collect();
+            let mut values = measured_values::<Board12x12>(&rules);
+            for kind in Kind::ALL {
+                let v = &mut values[kind.index()];
+                if kind.is_royal() {
+                    *v = ROYAL;
+                } else if kind.has_lion_power() {
+                    *v += *v / 4;
+                }
+            }
+            values
+        })
+    }
+
+    fn hand_values() -> &'static [i32] {
+        &[0; Kind::COUNT]
+    }
+
+    fn square_bonus(kind: usize, rank_from_far: usize, file: usize) -> i32 {
+        let kind = Kind::ALL[kind];
+        let role = if kind.is_royal() {
+            SquareRole::Royal
+        } else if kind.can_promote() && value(kind) < 400 {
+            SquareRole::SmallPromotable
+        } else {
+            SquareRole::Other
+        };
+        board12::square_bonus(role, rank_from_far, file)
+    }
+
+    fn attack(kind: usize) -> [i32; 3] {
+        let kind = Kind::ALL[kind];
+        if kind.is_royal() {
+            return [0; 3];
+        }
+        let v = value(kind);
+        [(v / 12).min(80), (v / 20).min(50), (v / 40).min(25)]
+    }
+
+    fn defend(kind: usize) -> [i32; 3] {
+        match Kind::ALL[kind] {
+            Kind::Gold | Kind::Silver | Kind::Copper | Kind::Leopard | Kind::BlindTiger => {
+                [25, 12, 0]
+            }
+            Kind::DrunkElephant | Kind::PromotedSilver | Kind::PromotedGold => [25, 12, 0],
+            _ => [0; 3],
+        }
+    }
 }
 
 impl TablePosition for Position {
@@ -169,10 +168,9 @@ pub fn landed(moved: Piece, mv: Move) -> Piece {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::random_games::{check_incremental, pick_preferring};
     use crate::rules::moves::MoveList;
     use rand::rngs::StdRng;
-    use rand::seq::SliceRandom;
-    use rand::SeedableRng;
 
     #[test]
     fn measured_values_rank_the_pieces_sensibly() {
@@ -189,38 +187,11 @@ mod tests {
     #[test]
     fn incremental_totals_match_a_full_recount() {
         let e = evaluator();
-        let mut rng = StdRng::seed_from_u64(5);
-        let mut updated = 0;
-        for _ in 0..8 {
-            let mut pos = Position::startpos();
-            let mut totals = e.totals(&pos);
-            for _ in 0..200 {
-                let mut legal = MoveList::new();
-                pos.generate_legal(&mut legal);
-                // Prefer captures so that lion double captures come up.
-                let captures: Vec<Move> = legal
-                    .iter()
-                    .copied()
-                    .filter(|&m| !effect(&pos, m).captures.is_empty())
-                    .collect();
-                let Some(&mv) = captures.choose(&mut rng).or_else(|| legal.choose(&mut rng)) else {
-                    break;
-                };
-                let next = e.update(&pos, mv, totals);
-                pos.play(mv);
-                if pos.royals(Color::Sente).is_empty() || pos.royals(Color::Gote).is_empty() {
-                    break;
-                }
-                totals = match next {
-                    Some(t) => {
-                        assert_eq!(t, e.totals(&pos), "{}", pos.to_sfen());
-                        updated += 1;
-                        t
-                    }
-                    None => e.totals(&pos),
-                };
-            }
-        }
+        // Prefer captures so that lion double captures come up.
+        let captures_first = |pos: &Position, legal: &MoveList, rng: &mut StdRng| {
+            pick_preferring(legal, rng, |m| !effect(pos, m).captures.is_empty())
+        };
+        let updated = check_incremental(e, &Position::startpos(), 5, (8, 200), captures_first);
         assert!(updated > 500, "{updated}");
     }
 

@@ -16,89 +16,82 @@ use crate::rules::variants::kagamigi::{pieces, Kind, Position};
 use arrayvec::ArrayVec;
 use std::sync::OnceLock;
 
-/// Measured values per kind (`Kind::index`); the king's is 0 (it is never exchanged).
-pub fn values() -> &'static [i32] {
-    static VALUES: OnceLock<Vec<i32>> = OnceLock::new();
-    VALUES.get_or_init(|| {
-        let rules: Vec<&PieceRules> = pieces().iter().collect();
-        let mut values = measured_values::<Board12x12>(&rules);
-        values[Kind::King.index()] = 0;
-        values
-    })
-}
-
-/// Values in hand per kind (hand kinds only; 0 for the others).
-fn hand_values() -> &'static [i32] {
-    static HAND: OnceLock<Vec<i32>> = OnceLock::new();
-    HAND.get_or_init(|| {
-        let board = values();
-        (0..Kind::COUNT)
-            .map(|k| {
-                if k < Kind::HAND_COUNT {
-                    board[k] + board[k] / 10
-                } else {
-                    0
-                }
-            })
-            .collect()
-    })
-}
-
 /// The exchange value of a kind (move ordering, SEE, quiescence margins).
 #[inline]
 pub fn value(kind: Kind) -> i32 {
     if kind == Kind::King {
         20000
     } else {
-        values()[kind.index()]
-    }
-}
-
-fn square_bonus(kind: usize, rank_from_far: usize, file: usize) -> i32 {
-    let kind = Kind::ALL[kind];
-    let role = if kind == Kind::King {
-        SquareRole::Royal
-    } else if kind.can_promote() && values()[kind.index()] < 400 {
-        SquareRole::SmallPromotable
-    } else {
-        SquareRole::Other
-    };
-    board12::square_bonus(role, rank_from_far, file)
-}
-
-fn attack(kind: usize) -> [i32; 3] {
-    if kind == Kind::King.index() {
-        return [0; 3];
-    }
-    let v = values()[kind];
-    [(v / 10).min(90), (v / 16).min(60), (v / 32).min(30)]
-}
-
-fn defend(kind: usize) -> [i32; 3] {
-    let v = values()[kind];
-    if kind != Kind::King.index() && v < 700 {
-        [25, 12, 0]
-    } else {
-        [0; 3]
+        Position::values()[kind.index()]
     }
 }
 
 /// The standard Chu Kagamigi evaluator, built on first use.
 pub fn evaluator() -> &'static TableEvaluator {
     static EVALUATOR: OnceLock<TableEvaluator> = OnceLock::new();
-    EVALUATOR.get_or_init(|| {
-        TableEvaluator::new(
-            Kind::COUNT,
-            &TableWeights {
-                values: values(),
-                hand: hand_values(),
-                square_bonus: &square_bonus,
-                attack: &attack,
-                defend: &defend,
-                tempo: 25,
-            },
-        )
-    })
+    EVALUATOR.get_or_init(TableEvaluator::new::<Position>)
+}
+
+impl TableWeights for Position {
+    const KINDS: usize = Kind::COUNT;
+    const TEMPO: i32 = 25;
+
+    /// Measured values per kind (`Kind::index`); the king's is 0 (it is never exchanged).
+    fn values() -> &'static [i32] {
+        static VALUES: OnceLock<Vec<i32>> = OnceLock::new();
+        VALUES.get_or_init(|| {
+            let rules: Vec<&PieceRules> = pieces().iter().collect();
+            let mut values = measured_values::<Board12x12>(&rules);
+            values[Kind::King.index()] = 0;
+            values
+        })
+    }
+
+    /// A tenth more than on the board (hand kinds only; 0 for the others).
+    fn hand_values() -> &'static [i32] {
+        static HAND: OnceLock<Vec<i32>> = OnceLock::new();
+        HAND.get_or_init(|| {
+            let board = Self::values();
+            (0..Kind::COUNT)
+                .map(|k| {
+                    if k < Kind::HAND_COUNT {
+                        board[k] + board[k] / 10
+                    } else {
+                        0
+                    }
+                })
+                .collect()
+        })
+    }
+
+    fn square_bonus(kind: usize, rank_from_far: usize, file: usize) -> i32 {
+        let kind = Kind::ALL[kind];
+        let role = if kind == Kind::King {
+            SquareRole::Royal
+        } else if kind.can_promote() && Self::values()[kind.index()] < 400 {
+            SquareRole::SmallPromotable
+        } else {
+            SquareRole::Other
+        };
+        board12::square_bonus(role, rank_from_far, file)
+    }
+
+    fn attack(kind: usize) -> [i32; 3] {
+        if kind == Kind::King.index() {
+            return [0; 3];
+        }
+        let v = Self::values()[kind];
+        [(v / 10).min(90), (v / 16).min(60), (v / 32).min(30)]
+    }
+
+    fn defend(kind: usize) -> [i32; 3] {
+        let v = Self::values()[kind];
+        if kind != Kind::King.index() && v < 700 {
+            [25, 12, 0]
+        } else {
+            [0; 3]
+        }
+    }
 }
 
 impl TablePosition for Position {
@@ -151,11 +144,7 @@ impl TablePosition for Position {
             }
             Some(from) => {
                 let moved = self.piece_at(from).expect("a piece to move").kind();
-                let landed = if mv.is_promotion() {
-                    moved.promoted()
-                } else {
-                    moved
-                };
+                let landed = self.landing_piece(mv).kind();
                 let mut captures = ArrayVec::new();
                 if let Some(victim) = self.piece_at(to) {
                     captures.push((to, victim.kind().index()));
@@ -175,14 +164,11 @@ impl TablePosition for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::moves::MoveList;
-    use rand::rngs::StdRng;
-    use rand::seq::SliceRandom;
-    use rand::SeedableRng;
+    use crate::eval::random_games::{any_move, check_incremental};
 
     #[test]
     fn measured_values_rank_the_pieces_sensibly() {
-        let v = |k: Kind| values()[k.index()];
+        let v = |k: Kind| Position::values()[k.index()];
         assert_eq!(v(Kind::Pawn), 100);
         assert!(v(Kind::Rook) > v(Kind::Gold));
         assert!(v(Kind::DragonKing) > v(Kind::Rook));
@@ -193,29 +179,7 @@ mod tests {
     #[test]
     fn incremental_totals_match_a_full_recount() {
         let e = evaluator();
-        let mut rng = StdRng::seed_from_u64(8);
-        let mut updated = 0;
-        for _ in 0..8 {
-            let mut pos = Position::startpos();
-            let mut totals = e.totals(&pos);
-            for _ in 0..200 {
-                let mut legal = MoveList::new();
-                pos.generate_legal(&mut legal);
-                let Some(&mv) = legal.choose(&mut rng) else {
-                    break;
-                };
-                let next = e.update(&pos, mv, totals);
-                pos.play(mv);
-                totals = match next {
-                    Some(t) => {
-                        assert_eq!(t, e.totals(&pos), "{}", pos.to_sfen());
-                        updated += 1;
-                        t
-                    }
-                    None => e.totals(&pos),
-                };
-            }
-        }
+        let updated = check_incremental(e, &Position::startpos(), 8, (8, 200), any_move);
         assert!(updated > 500, "{updated}");
     }
 

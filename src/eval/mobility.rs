@@ -8,8 +8,9 @@
 //! shogi, where the values are well known ([`fit_exponent`]); the fitted exponent carries over
 //! to the other variants.
 
-use crate::rules::geometry::{Color, Geometry, Square};
+use crate::rules::geometry::{Board9x9, Color, Geometry, Square};
 use crate::rules::piece::PieceRules;
+use crate::rules::variants::shogi::Kind as ShogiKind;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -71,22 +72,24 @@ pub fn fit_exponent(known: &[(f64, i32)], pawn: f64) -> f64 {
 /// as in a middle game.
 pub const DENSITY: f64 = 0.35;
 
-/// The exponent fitted on standard shogi's accepted values (silver to dragon) at [`DENSITY`].
+/// Standard shogi's accepted values, silver to dragon in increasing order: what the
+/// exponent is fitted on.
+const SHOGI_VALUES: [(ShogiKind, i32); 6] = [
+    (ShogiKind::Silver, 530),
+    (ShogiKind::Gold, 580),
+    (ShogiKind::Bishop, 800),
+    (ShogiKind::Rook, 950),
+    (ShogiKind::Horse, 1050),
+    (ShogiKind::Dragon, 1250),
+];
+
+/// The exponent fitted on standard shogi's accepted values ([`SHOGI_VALUES`]) at [`DENSITY`].
 pub fn shogi_exponent() -> f64 {
-    use crate::rules::geometry::Board9x9;
-    use crate::rules::variants::shogi::Kind;
-    let pawn = mobility::<Board9x9>(Kind::Pawn.rules(), DENSITY);
-    let known: Vec<(f64, i32)> = [
-        (Kind::Silver, 530),
-        (Kind::Gold, 580),
-        (Kind::Bishop, 800),
-        (Kind::Rook, 950),
-        (Kind::Horse, 1050),
-        (Kind::Dragon, 1250),
-    ]
-    .iter()
-    .map(|&(k, v)| (mobility::<Board9x9>(k.rules(), DENSITY), v))
-    .collect();
+    let pawn = mobility::<Board9x9>(ShogiKind::Pawn.rules(), DENSITY);
+    let known: Vec<(f64, i32)> = SHOGI_VALUES
+        .iter()
+        .map(|&(k, v)| (mobility::<Board9x9>(k.rules(), DENSITY), v))
+        .collect();
     fit_exponent(&known, pawn)
 }
 
@@ -104,7 +107,6 @@ pub fn measured_values<G: Geometry>(pieces: &[&PieceRules]) -> Vec<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::geometry::Board9x9;
     use crate::rules::variants::shogi::Kind;
 
     #[test]
@@ -123,24 +125,13 @@ mod tests {
     fn the_fitted_exponent_reproduces_shogi_values_in_order() {
         let density = 0.35;
         let pawn = mobility::<Board9x9>(Kind::Pawn.rules(), density);
-        let known: Vec<(f64, i32, Kind)> = [
-            (Kind::Silver, 530),
-            (Kind::Gold, 580),
-            (Kind::Bishop, 800),
-            (Kind::Rook, 950),
-            (Kind::Horse, 1050),
-            (Kind::Dragon, 1250),
-        ]
-        .iter()
-        .map(|&(k, v)| (mobility::<Board9x9>(k.rules(), density), v, k))
-        .collect();
-        let pairs: Vec<(f64, i32)> = known.iter().map(|&(m, v, _)| (m, v)).collect();
-        let e = fit_exponent(&pairs, pawn);
-        assert!(e > 0.3 && e < 1.5, "exponent {e}");
-        let predicted: Vec<i32> = known
+        let known: Vec<(f64, i32)> = SHOGI_VALUES
             .iter()
-            .map(|&(m, _, _)| value_of(m, pawn, e))
+            .map(|&(k, v)| (mobility::<Board9x9>(k.rules(), density), v))
             .collect();
+        let e = fit_exponent(&known, pawn);
+        assert!(e > 0.3 && e < 1.5, "exponent {e}");
+        let predicted: Vec<i32> = known.iter().map(|&(m, _)| value_of(m, pawn, e)).collect();
         // Silver < Gold < Bishop < Rook < Horse < Dragon.
         for w in predicted.windows(2) {
             assert!(w[0] <= w[1], "{predicted:?}");

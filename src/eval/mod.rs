@@ -16,6 +16,8 @@ pub mod expected;
 pub mod kagamigi;
 pub mod madness;
 pub mod mobility;
+#[cfg(test)]
+pub(crate) mod random_games;
 pub mod shogammon;
 
 use crate::rules::bitboard::Bitboard;
@@ -297,39 +299,14 @@ pub fn evaluate(pos: &Position) -> Centipawns {
 
 #[cfg(test)]
 mod tests {
+    use super::random_games::{any_move, check_incremental};
     use super::*;
-    use crate::rules::moves::MoveList;
-    use rand::rngs::StdRng;
-    use rand::seq::SliceRandom;
-    use rand::SeedableRng;
 
     #[test]
     fn incremental_totals_match_a_full_recount() {
         let e = Evaluator::standard();
-        let mut rng = StdRng::seed_from_u64(3);
-        let mut updated = 0;
-        for _ in 0..30 {
-            let mut pos = Position::startpos();
-            let mut totals = e.totals(&pos);
-            for _ in 0..160 {
-                let mut legal = MoveList::new();
-                pos.generate_legal(&mut legal);
-                let Some(&mv) = legal.choose(&mut rng) else {
-                    break;
-                };
-                let next = e.update(&pos, mv, totals);
-                pos.play(mv);
-                totals = match next {
-                    Some(t) => {
-                        assert_eq!(t, e.totals(&pos), "{}", pos.to_sfen());
-                        updated += 1;
-                        t
-                    }
-                    None => e.totals(&pos),
-                };
-            }
-        }
-        assert!(updated > 2000);
+        let updated = check_incremental(e, &Position::startpos(), 3, (30, 160), any_move);
+        assert!(updated > 2000, "{updated}");
     }
 
     #[test]

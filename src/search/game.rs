@@ -59,8 +59,12 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     /// Whether [`SearchGame::last_move_was_forcing`] is exactly [`SearchGame::in_check`].
     const FORCING_IS_CHECK: bool = true;
     /// Whether the side to move has already lost by a rule of the variant (a captured last
-    /// royal, a bared king); positions without legal moves are judged by the search.
-    fn has_lost(&self) -> bool;
+    /// royal, a bared king); positions without legal moves are judged by the search. By
+    /// default never (the games where a king cannot be taken).
+    #[inline]
+    fn has_lost(&self) -> bool {
+        false
+    }
 
     fn generate_legal(&self, out: &mut MoveList);
     /// Captures (and capturing promotions) for quiescence; never called when in check. By
@@ -81,8 +85,12 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     fn gives_check(&self, mv: Move) -> bool;
     /// Per-node data for [`SearchGame::checks_gives_check`].
     fn checks(&self) -> Self::Checks;
-    /// Whether `mv` gives check, using the node's precomputed `checks`.
-    fn checks_gives_check(&self, checks: &Self::Checks, mv: Move) -> bool;
+    /// Whether `mv` gives check, using the node's precomputed `checks`. By default the
+    /// reference form, for games that precompute nothing.
+    #[inline]
+    fn checks_gives_check(&self, _checks: &Self::Checks, mv: Move) -> bool {
+        self.gives_check(mv)
+    }
 
     /// The (colour, kind) index of the piece that makes `mv`, below `PIECE_SLOTS`.
     fn moved_slot(&self, mv: Move) -> usize;
@@ -98,8 +106,11 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     fn promotion_gain(&self, mv: Move) -> i32;
     /// The static exchange evaluation of `mv` on its destination square.
     fn see(&self, mv: Move) -> i32;
-    /// Whether a quiet promotion deserves to be tried early.
-    fn promotion_first(&self, mv: Move) -> bool;
+    /// Whether a quiet promotion deserves to be tried early. By default every promotion.
+    #[inline]
+    fn promotion_first(&self, mv: Move) -> bool {
+        mv.is_promotion()
+    }
     /// True if the side to move mates at once with a move quiescence would not look at
     /// (in shogi: a drop next to the enemy king). Variants without such a probe say false.
     fn quiet_mate_in_one(&mut self) -> bool {

@@ -344,6 +344,11 @@ mod tests {
         }
     }
 
+    fn expect_no_mate(sfen: &str) {
+        let (_, answer) = solve_sfen(sfen, 10_000);
+        assert_eq!(answer, MateAnswer::NoMate, "{sfen}");
+    }
+
     #[test]
     fn mate_in_one_by_a_gold_drop() {
         let (pos, line) = expect_mate("4k4/9/4P4/9/9/9/9/9/4K4 b G 1");
@@ -364,10 +369,8 @@ mod tests {
 
     #[test]
     fn no_mate_with_a_lone_pawn() {
-        let (_, answer) = solve_sfen("4k4/9/9/9/9/9/9/9/4K4 b P 1", 10_000);
-        assert_eq!(answer, MateAnswer::NoMate);
-        let (_, answer) = solve_sfen("4k4/9/9/9/9/9/9/9/4K4 b - 1", 10_000);
-        assert_eq!(answer, MateAnswer::NoMate);
+        expect_no_mate("4k4/9/9/9/9/9/9/9/4K4 b P 1");
+        expect_no_mate("4k4/9/9/9/9/9/9/9/4K4 b - 1");
     }
 
     /// An open king against a big hand: neither a mate nor a refutation comes quickly.
@@ -391,8 +394,7 @@ mod tests {
     #[test]
     fn pawn_drop_mate_is_not_a_mate() {
         // P*1b would mate but is illegal; nothing else checks.
-        let (_, answer) = solve_sfen("7nk/7p1/7S1/9/9/9/9/9/9 b P2r2b4g3s3n4l16p 1", 10_000);
-        assert_eq!(answer, MateAnswer::NoMate);
+        expect_no_mate("7nk/7p1/7S1/9/9/9/9/9/9 b P2r2b4g3s3n4l16p 1");
     }
 
     #[test]
@@ -420,8 +422,7 @@ mod tests {
     fn repetition_is_not_a_mate() {
         // The dragon can check forever along the file and rank but never mates alone:
         // perpetual check must come back as no mate, not as a line or a hang.
-        let (_, answer) = solve_sfen("8k/9/9/9/9/9/9/9/+R8 b - 1", 10_000);
-        assert_eq!(answer, MateAnswer::NoMate);
+        expect_no_mate("8k/9/9/9/9/9/9/9/+R8 b - 1");
     }
 
     #[test]

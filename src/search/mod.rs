@@ -15,6 +15,7 @@ pub mod game;
 pub mod mate;
 pub mod ordering;
 pub mod table_memory;
+pub mod table_slot;
 pub mod threads;
 pub mod time;
 pub mod tt;
@@ -297,7 +298,8 @@ impl Searcher {
         }
         // A first ordering: captures and promotions first.
         let heuristics = Heuristics::new::<G>(1);
-        let mut picker = Picker::new(
+        let mut picker = Picker::empty();
+        picker.fill(
             position,
             &root.iter().copied().collect(),
             None,

@@ -105,20 +105,6 @@ impl Picker {
         }
     }
 
-    /// A picker over `moves` scored for a main-search node.
-    pub fn new<G: SearchGame>(
-        pos: &G,
-        moves: &MoveList,
-        tt_move: Option<Move>,
-        heuristics: &Heuristics,
-        ply: usize,
-        previous: PreviousMove,
-    ) -> Picker {
-        let mut picker = Picker::empty();
-        picker.fill(pos, moves, tt_move, heuristics, ply, previous);
-        picker
-    }
-
     /// Scores `moves` for a main-search node.
     pub fn fill<G: SearchGame>(
         &mut self,
@@ -210,18 +196,15 @@ mod tests {
     use super::*;
     use crate::rules::variants::shogi::Position;
 
-    fn mv(pos: &Position, text: &str) -> Move {
-        pos.parse_usi_move(text).unwrap()
-    }
-
     #[test]
     fn picker_puts_the_tt_move_then_good_captures_first() {
         let pos = Position::from_sfen("4k4/9/4p4/9/9/9/9/4R4/4K4 b G 1").unwrap();
         let mut moves = MoveList::new();
         pos.generate_legal(&mut moves);
-        let tt = mv(&pos, "G*4b");
+        let tt = pos.parse_usi_move("G*4b").unwrap();
         let heuristics = Heuristics::new::<Position>(8);
-        let mut picker = Picker::new(&pos, &moves, Some(tt), &heuristics, 0, None);
+        let mut picker = Picker::empty();
+        picker.fill(&pos, &moves, Some(tt), &heuristics, 0, None);
         assert_eq!(picker.pick().unwrap().0, tt);
         let second = picker.pick().unwrap().0;
         assert_eq!(pos.move_to_usi(second), "5h5c+");

@@ -19,6 +19,18 @@ pub struct Slots<T> {
     pub reduced: bool,
 }
 
+impl<T> Slots<T> {
+    /// Whether the table is smaller than asked for because memory ran short.
+    pub fn is_reduced(&self) -> bool {
+        self.reduced
+    }
+
+    /// Bytes held by the slots (the allocation's capacity, not just its length).
+    pub fn allocated_bytes(&self) -> usize {
+        self.slots.capacity() * size_of::<T>()
+    }
+}
+
 /// The share of the available memory one table may plan for: nine tenths.
 const AVAILABLE_SHARE: (usize, usize) = (9, 10);
 

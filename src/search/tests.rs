@@ -198,6 +198,28 @@ fn obeys_the_node_limit() {
     assert!((20_000..20_200).contains(&nodes), "{nodes}");
 }
 
+/// Searches `pos` while another thread waits `delay`, then gives `control` a `signal` (a stop
+/// or a ponderhit): the decision, when the search returned and when the signal was given.
+fn search_signalled(
+    searcher: &mut Searcher,
+    pos: &Position,
+    limits: &Limits,
+    config: &Config,
+    control: &Control,
+    delay: Duration,
+    signal: fn(&Control),
+) -> (Decision, Instant, Instant) {
+    let signaller = control.clone();
+    let handle = std::thread::spawn(move || {
+        std::thread::sleep(delay);
+        signal(&signaller);
+        Instant::now()
+    });
+    let decision = searcher.search(pos, limits, config, control, &mut |_| {});
+    let returned = Instant::now();
+    (decision, returned, handle.join().unwrap())
+}
+
 #[test]
 fn stops_promptly_during_an_infinite_search() {
     use ParallelMode::{LazySmp, RootSplit};
@@ -222,16 +244,16 @@ fn stops_promptly_during_an_infinite_search() {
             parallel,
             ..Config::default()
         };
-        let stopper = control.clone();
         let start = Instant::now();
-        let handle = std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_millis(300));
-            stopper.stop();
-            Instant::now()
-        });
-        let decision = searcher.search(&pos, &limits, &config, &control, &mut |_| {});
-        let returned = Instant::now();
-        let stopped_at = handle.join().unwrap();
+        let (decision, returned, stopped_at) = search_signalled(
+            &mut searcher,
+            &pos,
+            &limits,
+            &config,
+            &control,
+            Duration::from_millis(300),
+            Control::stop,
+        );
         assert!(start.elapsed() >= Duration::from_millis(300));
         let lag = returned.saturating_duration_since(stopped_at);
         assert!(
@@ -255,15 +277,15 @@ fn ponder_waits_for_ponderhit_then_keeps_time() {
         network_delay: Duration::ZERO,
         ..Config::default()
     };
-    let hitter = control.clone();
-    let handle = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(400));
-        hitter.ponderhit();
-        Instant::now()
-    });
-    let decision = searcher.search(&pos, &limits, &config, &control, &mut |_| {});
-    let returned = Instant::now();
-    let hit_at = handle.join().unwrap();
+    let (decision, returned, hit_at) = search_signalled(
+        &mut searcher,
+        &pos,
+        &limits,
+        &config,
+        &control,
+        Duration::from_millis(400),
+        Control::ponderhit,
+    );
     let after_hit = returned.saturating_duration_since(hit_at);
     assert!(returned > hit_at, "returned before ponderhit");
     assert!(
@@ -355,31 +377,28 @@ fn multipv_reports_distinct_lines_best_first() {
 /// Gote king in the corner and a pawn (no stalemate), sente rook on 9b.
 const ROOK_AND_KING: &str = "8k/R8/p8/9/9/9/9/9/4K4 b - 1";
 
-fn only(mv: &str, moves: &[&str]) -> Limits {
+/// The exact score of `mv`, searched alone to depth 3 from [`ROOK_AND_KING`] after `history`.
+fn score_of_only(mv: &str, history: &[&str]) -> Score {
     let mut pos = Position::from_sfen(ROOK_AND_KING).unwrap();
-    for m in moves {
+    for m in history {
         let m = pos.parse_usi_move(m).unwrap();
         pos.play(m);
     }
-    Limits {
+    let limits = Limits {
         depth: Some(3),
         root_moves: vec![pos.parse_usi_move(mv).unwrap()],
         ..Limits::default()
-    }
+    };
+    let (_, infos) = run(ROOK_AND_KING, history, &limits, &Config::default());
+    last_exact(&infos).score
 }
 
 #[test]
 fn perpetual_check_loses_for_the_checker() {
     // Sente checked on both of its moves of the cycle; repeating with another check loses.
     let history = ["9b9a", "1a1b", "9a9b", "1b1a"];
-    let (_, infos) = run(
-        ROOK_AND_KING,
-        &history,
-        &only("9b9a", &history),
-        &Config::default(),
-    );
     assert_eq!(
-        last_exact(&infos).score,
+        score_of_only("9b9a", &history),
         Score::Cp(-(alphabeta::PERPETUAL_WIN - 1))
     );
 }
@@ -387,16 +406,9 @@ fn perpetual_check_loses_for_the_checker() {
 #[test]
 fn quiet_repetition_is_a_draw() {
     let history = ["9b8b", "1a2a", "8b9b", "2a1a"];
-    let (_, infos) = run(
-        ROOK_AND_KING,
-        &history,
-        &only("9b8b", &history),
-        &Config::default(),
-    );
-    assert_eq!(last_exact(&infos).score, Score::Cp(0));
+    assert_eq!(score_of_only("9b8b", &history), Score::Cp(0));
     // Without the history the same move is worth the extra rook.
-    let (_, infos) = run(ROOK_AND_KING, &[], &only("9b8b", &[]), &Config::default());
-    assert!(matches!(last_exact(&infos).score, Score::Cp(cp) if cp > 500));
+    assert!(matches!(score_of_only("9b8b", &[]), Score::Cp(cp) if cp > 500));
 }
 
 #[test]

@@ -1,16 +1,16 @@
 //! The transposition table: a fixed-size, lock-free hash of search results shared by all
 //! search threads.
 //!
-//! Each entry is two `AtomicU64`: the packed data and the key xor the data. A reader accepts
-//! an entry only if `check ^ data == key`, so an entry torn by two threads writing at once
-//! reads as a miss rather than as wrong data. Entries come in clusters of four (one 64-byte
-//! cache line); the table holds as many clusters as fit in the requested MiB, never more.
+//! Entries are the lock-free slots of `table_slot` (torn writes read as misses), four to a
+//! 64-byte cache line (a cluster); the table holds as many clusters as fit in the requested
+//! MiB, never more.
 
-use super::table_memory;
+use super::table_memory::{self, Slots};
+use super::table_slot::{SlotLine, LINE_BYTES, SLOTS_PER_LINE};
 use crate::rules::geometry::Square;
 use crate::rules::moves::Move;
 use crate::rules::piece::KindId;
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,23 +32,6 @@ pub struct TtHit {
     pub depth: i32,
     pub bound: TtBound,
 }
-
-#[derive(Default)]
-struct Entry {
-    check: AtomicU64,
-    data: AtomicU64,
-}
-
-const ENTRIES_PER_CLUSTER: usize = 4;
-
-#[derive(Default)]
-#[repr(C, align(64))]
-struct Cluster {
-    entries: [Entry; ENTRIES_PER_CLUSTER],
-}
-
-const CLUSTER_BYTES: usize = std::mem::size_of::<Cluster>();
-const _: () = assert!(CLUSTER_BYTES == 64);
 
 const MOVE_BITS: u64 = 18;
 const MOVE_MASK: u64 = (1 << MOVE_BITS) - 1;
@@ -72,9 +55,7 @@ fn unpack_move(bits: u64) -> Option<Move> {
 
 /// The shared table.
 pub struct TranspositionTable {
-    clusters: Vec<Cluster>,
-    /// Smaller than asked for: the machine could not give the size.
-    reduced: bool,
+    clusters: Slots<SlotLine>,
     generation: AtomicU8,
 }
 
@@ -82,37 +63,30 @@ impl TranspositionTable {
     /// A table using at most `mib` MiB (at least one cluster, 64 bytes, when `mib` is 0);
     /// smaller when the machine cannot give that much (see [`Self::is_reduced`]).
     pub fn new(mib: usize) -> TranspositionTable {
-        let table = table_memory::allocate(Self::cluster_count(mib));
         TranspositionTable {
-            clusters: table.slots,
-            reduced: table.reduced,
+            clusters: table_memory::allocate(Self::cluster_count(mib)),
             generation: AtomicU8::new(0),
         }
     }
 
     /// How many clusters fit in `mib` MiB.
     pub fn cluster_count(mib: usize) -> usize {
-        table_memory::slots_in_mib(mib, CLUSTER_BYTES).max(1)
+        table_memory::slots_in_mib(mib, LINE_BYTES).max(1)
     }
 
     /// Whether the table is smaller than asked for because memory ran short.
     pub fn is_reduced(&self) -> bool {
-        self.reduced
+        self.clusters.is_reduced()
     }
 
     /// Bytes held by the entries (the allocation's capacity, not just its length).
     pub fn allocated_bytes(&self) -> usize {
-        self.clusters.capacity() * CLUSTER_BYTES
+        self.clusters.allocated_bytes()
     }
 
     /// Empties every entry.
     pub fn clear(&self) {
-        for cluster in &self.clusters {
-            for e in &cluster.entries {
-                e.check.store(0, Ordering::Relaxed);
-                e.data.store(0, Ordering::Relaxed);
-            }
-        }
+        self.clusters.clear();
         self.generation.store(0, Ordering::Relaxed);
     }
 
@@ -123,17 +97,16 @@ impl TranspositionTable {
     }
 
     #[inline]
-    fn cluster(&self, key: u64) -> &Cluster {
-        let index = ((key as u128 * self.clusters.len() as u128) >> 64) as usize;
-        &self.clusters[index]
+    fn cluster(&self, key: u64) -> &SlotLine {
+        let index = ((key as u128 * self.clusters.slots.len() as u128) >> 64) as usize;
+        &self.clusters.slots[index]
     }
 
     /// Looks `key` up.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtHit> {
-        for e in &self.cluster(key).entries {
-            let data = e.data.load(Ordering::Relaxed);
-            let check = e.check.load(Ordering::Relaxed);
+        for e in &self.cluster(key).slots {
+            let (data, check) = e.read();
             if data != 0 && check ^ data == key {
                 return Some(unpack(data));
             }
@@ -153,12 +126,18 @@ impl TranspositionTable {
         bound: TtBound,
     ) {
         let generation = self.generation.load(Ordering::Relaxed) as u64;
+        let entry = TtHit {
+            mv,
+            score,
+            eval,
+            depth,
+            bound,
+        };
         let cluster = self.cluster(key);
-        let mut victim = &cluster.entries[0];
+        let mut victim = &cluster.slots[0];
         let mut victim_worth = i32::MAX;
-        for e in &cluster.entries {
-            let data = e.data.load(Ordering::Relaxed);
-            let check = e.check.load(Ordering::Relaxed);
+        for e in &cluster.slots {
+            let (data, check) = e.read();
             if data == 0 || check ^ data == key {
                 if data != 0 {
                     let old = unpack(data);
@@ -168,9 +147,9 @@ impl TranspositionTable {
                         return;
                     }
                     let mv = mv.or(old.mv);
-                    write(e, key, mv, score, eval, depth, bound, generation);
+                    e.write(key, pack(TtHit { mv, ..entry }, generation));
                 } else {
-                    write(e, key, mv, score, eval, depth, bound, generation);
+                    e.write(key, pack(entry, generation));
                 }
                 return;
             }
@@ -181,46 +160,36 @@ impl TranspositionTable {
                 victim = e;
             }
         }
-        write(victim, key, mv, score, eval, depth, bound, generation);
+        victim.write(key, pack(entry, generation));
     }
 
     /// Per mille of sampled entries written during the current search.
     pub fn hashfull(&self) -> u32 {
         let generation = self.generation.load(Ordering::Relaxed) as u64;
-        let sample = self.clusters.len().min(250);
+        let sample = self.clusters.slots.len().min(250);
         let mut used = 0;
-        for cluster in &self.clusters[..sample] {
-            for e in &cluster.entries {
-                let data = e.data.load(Ordering::Relaxed);
+        for cluster in &self.clusters.slots[..sample] {
+            for e in &cluster.slots {
+                let data = e.data();
                 if data != 0 && data >> 60 == generation {
                     used += 1;
                 }
             }
         }
-        (used * 1000 / (sample * ENTRIES_PER_CLUSTER)) as u32
+        (used * 1000 / (sample * SLOTS_PER_LINE)) as u32
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// An entry packed for the table (the inverse of [`unpack`], depth clamped to 0..=255),
+/// written in search `generation`.
 #[inline]
-fn write(
-    e: &Entry,
-    key: u64,
-    mv: Option<Move>,
-    score: i32,
-    eval: i32,
-    depth: i32,
-    bound: TtBound,
-    generation: u64,
-) {
-    let data = pack_move(mv)
-        | ((score as i16 as u16 as u64) << 18)
-        | ((eval as i16 as u16 as u64) << 34)
-        | ((depth.clamp(0, 255) as u64) << 50)
-        | ((bound as u64) << 58)
-        | (generation << 60);
-    e.data.store(data, Ordering::Relaxed);
-    e.check.store(key ^ data, Ordering::Relaxed);
+fn pack(entry: TtHit, generation: u64) -> u64 {
+    pack_move(entry.mv)
+        | ((entry.score as i16 as u16 as u64) << 18)
+        | ((entry.eval as i16 as u16 as u64) << 34)
+        | ((entry.depth.clamp(0, 255) as u64) << 50)
+        | ((entry.bound as u64) << 58)
+        | (generation << 60)
 }
 
 #[inline]
@@ -246,12 +215,12 @@ mod tests {
     fn size_never_exceeds_the_budget() {
         for mib in [0, 1, 3, 16, 33] {
             let tt = TranspositionTable::new(mib);
-            let budget = (mib << 20).max(CLUSTER_BYTES);
+            let budget = (mib << 20).max(LINE_BYTES);
             assert!(tt.allocated_bytes() <= budget, "{mib} MiB");
             assert!(tt.allocated_bytes() * 2 > budget, "{mib} MiB wastes space");
         }
         assert_eq!(TranspositionTable::cluster_count(1), 16384);
-        assert_eq!(std::mem::size_of::<Cluster>(), 64);
+        assert_eq!(std::mem::size_of::<SlotLine>(), 64);
     }
 
     #[test]

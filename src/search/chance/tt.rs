@@ -1,14 +1,14 @@
 //! The chance search's transposition table: a lower and an upper bound per node, for decision
 //! and chance nodes alike (docs/ARCHITECTURE.md, "The chance search").
 //!
-//! Each entry is two `AtomicU64`: the packed data and the full 64-bit key xor the data, so a
-//! reader accepts an entry only when `check ^ data == key` (an entry torn by two writers reads
-//! as a miss). Entries come in buckets of four, one 64-byte cache line. The best move is
-//! stored as its index in the node's `legal_actions` list (which must be a function of the
-//! state), so any action encoding fits in 13 bits. Bounds are stored as given; the searcher
-//! converts win scores to and from node-relative form and chooses the point of view.
+//! Entries are the lock-free slots of `table_slot` (keyed by the full 64-bit key; an entry
+//! torn by two writers reads as a miss), four to a 64-byte cache line (a bucket). The best
+//! move is stored as its index in the node's `legal_actions` list (which must be a function
+//! of the state), so any action encoding fits in 13 bits. Bounds are stored as given; the
+//! searcher converts win scores to and from node-relative form and chooses the point of view.
 
-use crate::search::table_memory;
+use crate::search::table_memory::{self, Slots};
+use crate::search::table_slot::{SlotLine, LINE_BYTES, SLOTS_PER_LINE};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// One stored result.
@@ -23,22 +23,6 @@ pub struct TableEntry {
     /// The best action's index in the node's `legal_actions` list (decision nodes).
     pub best_index: Option<usize>,
 }
-
-#[derive(Default)]
-struct Slot {
-    check: AtomicU64,
-    data: AtomicU64,
-}
-
-const SLOTS_PER_BUCKET: usize = 4;
-
-#[derive(Default)]
-#[repr(C, align(64))]
-struct Bucket {
-    slots: [Slot; SLOTS_PER_BUCKET],
-}
-
-const _: () = assert!(std::mem::size_of::<Bucket>() == 64);
 
 const VALUE_OFFSET: i32 = 1 << 15;
 const INDEX_SHIFT: u32 = 32;
@@ -58,9 +42,7 @@ fn field(data: u64, shift: u32, bits: u32) -> u64 {
 
 /// A fixed-size table shared by reference (all methods take `&self` except resizing).
 pub struct ChanceTable {
-    buckets: Vec<Bucket>,
-    /// Smaller than asked for: the machine could not give the size.
-    reduced: bool,
+    buckets: Slots<SlotLine>,
     generation: AtomicU64,
 }
 
@@ -68,38 +50,31 @@ impl ChanceTable {
     /// A table of at most `mib` MiB (one bucket when `mib` is 0), a power of two of buckets;
     /// smaller when the machine cannot give that much (see [`Self::is_reduced`]).
     pub fn new(mib: usize) -> ChanceTable {
-        let wanted = table_memory::slots_in_mib(mib, std::mem::size_of::<Bucket>());
+        let wanted = table_memory::slots_in_mib(mib, LINE_BYTES);
         let count = if wanted == 0 {
             1
         } else {
             1usize << (usize::BITS - 1 - wanted.leading_zeros())
         };
-        let table = table_memory::allocate(count);
         ChanceTable {
-            buckets: table.slots,
-            reduced: table.reduced,
+            buckets: table_memory::allocate(count),
             generation: AtomicU64::new(0),
         }
     }
 
     /// Whether the table is smaller than asked for because memory ran short.
     pub fn is_reduced(&self) -> bool {
-        self.reduced
+        self.buckets.is_reduced()
     }
 
     /// Bytes held by the buckets.
     pub fn allocated_bytes(&self) -> usize {
-        self.buckets.capacity() * std::mem::size_of::<Bucket>()
+        self.buckets.allocated_bytes()
     }
 
     /// Forgets every entry.
     pub fn clear(&self) {
-        for bucket in &self.buckets {
-            for slot in &bucket.slots {
-                slot.check.store(0, Ordering::Relaxed);
-                slot.data.store(0, Ordering::Relaxed);
-            }
-        }
+        self.buckets.clear();
     }
 
     /// Starts a new search: older entries become the first to be replaced.
@@ -112,18 +87,17 @@ impl ChanceTable {
     }
 
     #[inline]
-    fn bucket(&self, key: u64) -> &Bucket {
+    fn bucket(&self, key: u64) -> &SlotLine {
         // High bits pick the bucket; the full key is checked.
-        let index = ((key >> 32) as usize) & (self.buckets.len() - 1);
-        &self.buckets[index]
+        let index = ((key >> 32) as usize) & (self.buckets.slots.len() - 1);
+        &self.buckets.slots[index]
     }
 
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TableEntry> {
         for slot in &self.bucket(key).slots {
-            let data = slot.data.load(Ordering::Relaxed);
-            let check = slot.check.load(Ordering::Relaxed);
+            let (data, check) = slot.read();
             if data & PRESENT_BIT != 0 && check ^ data == key {
                 return Some(unpack(data));
             }
@@ -150,8 +124,7 @@ impl ChanceTable {
         let mut victim = 0;
         let mut victim_priority = i64::MAX;
         for (i, slot) in bucket.slots.iter().enumerate() {
-            let data = slot.data.load(Ordering::Relaxed);
-            let check = slot.check.load(Ordering::Relaxed);
+            let (data, check) = slot.read();
             if data & PRESENT_BIT == 0 {
                 if victim_priority > i64::MIN {
                     victim = i;
@@ -170,11 +143,7 @@ impl ChanceTable {
                     }
                 }
                 let best = best_index.or(old.best_index);
-                write(
-                    slot,
-                    key,
-                    pack(lower, upper, depth, best, generation, chance),
-                );
+                slot.write(key, pack(lower, upper, depth, best, generation, chance));
                 return;
             }
             let age = (generation + (1 << GEN_BITS) - field(data, GEN_SHIFT, GEN_BITS))
@@ -187,8 +156,7 @@ impl ChanceTable {
                 victim_priority = priority;
             }
         }
-        write(
-            &bucket.slots[victim],
+        bucket.slots[victim].write(
             key,
             pack(lower, upper, depth, best_index, generation, chance),
         );
@@ -197,26 +165,21 @@ impl ChanceTable {
     /// Per-mille fill of the first thousand buckets' entries of this search.
     pub fn hashfull(&self) -> u32 {
         let generation = self.current_generation();
-        let sample = self.buckets.len().min(250);
-        let used: usize = self.buckets[..sample]
+        let sample = self.buckets.slots.len().min(250);
+        let used: usize = self.buckets.slots[..sample]
             .iter()
             .flat_map(|b| b.slots.iter())
             .filter(|s| {
-                let data = s.data.load(Ordering::Relaxed);
+                let data = s.data();
                 data & PRESENT_BIT != 0 && field(data, GEN_SHIFT, GEN_BITS) == generation
             })
             .count();
-        (used * 1000 / (sample * SLOTS_PER_BUCKET)) as u32
+        (used * 1000 / (sample * SLOTS_PER_LINE)) as u32
     }
 }
 
 fn field_max(bits: u32) -> u64 {
     (1 << bits) - 1
-}
-
-fn write(slot: &Slot, key: u64, data: u64) {
-    slot.data.store(data, Ordering::Relaxed);
-    slot.check.store(key ^ data, Ordering::Relaxed);
 }
 
 fn pack(

@@ -6,6 +6,7 @@
 use crate::rules::bitboard::{Bb128, Bitboard};
 use crate::rules::moves::Move;
 use crate::rules::variants::shogi::{Kind, Piece, Position};
+use crate::search::variants::shogi::checks::discoverers_of;
 
 /// What the attacker to move needs to know to recognise its checks.
 pub struct CheckInfo {
@@ -38,21 +39,9 @@ impl CheckInfo {
                 check_squares[kind.index()] = t.attacks(Piece::new(them, kind), king, occupied);
             }
         }
-        let snipers = (t.rook_attacks(king, Bb128::EMPTY)
-            & (position.pieces(us, Kind::Rook) | position.pieces(us, Kind::Dragon)))
-            | (t.bishop_attacks(king, Bb128::EMPTY)
-                & (position.pieces(us, Kind::Bishop) | position.pieces(us, Kind::Horse)))
-            | (t.lance_attacks(them, king, Bb128::EMPTY) & position.pieces(us, Kind::Lance));
-        let mut discoverers = Bb128::EMPTY;
-        for sniper in snipers.squares() {
-            let blockers = t.rays.between(king, sniper) & occupied;
-            if !blockers.more_than_one() {
-                discoverers |= blockers & position.pieces_of(us);
-            }
-        }
         Some(CheckInfo {
             check_squares,
-            discoverers,
+            discoverers: discoverers_of(position, us, king, occupied),
         })
     }
 
@@ -61,23 +50,9 @@ impl CheckInfo {
     pub(super) fn gives_check(&self, position: &Position, mv: Move) -> bool {
         let to = mv.to();
         let answer = match mv.from() {
-            None => {
-                let kind = mv
-                    .dropped_kind()
-                    .and_then(|id| Kind::from_index(id.0))
-                    .expect("a drop names its kind");
-                self.check_squares[kind.index()].contains(to)
-            }
             Some(from) if self.discoverers.contains(from) => position.gives_check(mv),
-            Some(from) => {
-                let kind = position.piece_at(from).expect("a piece to move").kind();
-                let landed = if mv.is_promotion() {
-                    kind.promoted()
-                } else {
-                    kind
-                };
-                self.check_squares[landed.index()].contains(to)
-            }
+            // A drop or a move that discovers nothing: the piece it leaves checks or not.
+            _ => self.check_squares[position.landing_piece(mv).kind().index()].contains(to),
         };
         debug_assert_eq!(answer, position.gives_check(mv), "{position:?} {mv:?}");
         answer

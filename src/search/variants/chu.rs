@@ -12,23 +12,18 @@
 use super::super::game::SearchGame;
 use crate::eval::board12::TableEvaluator;
 use crate::eval::chu::{effect, evaluator, landed, value};
-use crate::eval::Totals;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::game::Outcome;
 use crate::rules::moves::Move;
-use crate::rules::variants::chu::{Kind, Position};
+use crate::rules::variants::chu::{Kind, Piece, Position};
 
 impl SearchGame for Position {
-    type Evaluator = TableEvaluator;
-    type Totals = Totals;
     type Checks = ();
 
     const PIECE_SLOTS: usize = 2 * Kind::COUNT;
     const SQUARES: usize = 144;
 
-    forward_to_position!();
-
-    forward_to_evaluator!(TableEvaluator, evaluator());
+    forward_search_game!(TableEvaluator, evaluator());
 
     #[inline]
     fn in_check(&self) -> bool {
@@ -66,23 +61,13 @@ impl SearchGame for Position {
     fn checks(&self) {}
 
     #[inline]
-    fn checks_gives_check(&self, _checks: &(), _mv: Move) -> bool {
-        false
-    }
-
-    #[inline]
     fn moved_slot(&self, mv: Move) -> usize {
-        self.piece_at(mv.from().expect("a board move"))
-            .expect("a piece to move")
-            .index()
+        moved_piece(self, mv).index()
     }
 
     #[inline]
     fn landed_slot(&self, mv: Move) -> usize {
-        let moved = self
-            .piece_at(mv.from().expect("a board move"))
-            .expect("a piece");
-        landed(moved, mv).index()
+        landed(moved_piece(self, mv), mv).index()
     }
 
     #[inline]
@@ -102,10 +87,7 @@ impl SearchGame for Position {
 
     #[inline]
     fn mover_value(&self, mv: Move) -> i32 {
-        let moved = self
-            .piece_at(mv.from().expect("a board move"))
-            .expect("a piece");
-        value(moved.kind())
+        value(moved_piece(self, mv).kind())
     }
 
     #[inline]
@@ -113,10 +95,7 @@ impl SearchGame for Position {
         if !mv.is_promotion() {
             return 0;
         }
-        let kind = self
-            .piece_at(mv.from().expect("a board move"))
-            .expect("a piece")
-            .kind();
+        let kind = moved_piece(self, mv).kind();
         value(kind.promoted()) - value(kind)
     }
 
@@ -141,11 +120,13 @@ impl SearchGame for Position {
             gain
         }
     }
+}
 
-    #[inline]
-    fn promotion_first(&self, mv: Move) -> bool {
-        mv.is_promotion()
-    }
+/// The piece `mv` (a board move: Chu has no drops) moves.
+#[inline]
+fn moved_piece(pos: &Position, mv: Move) -> Piece {
+    pos.piece_at(mv.from().expect("a board move"))
+        .expect("a piece to move")
 }
 
 /// Whether the game is over for the search's purposes in a position the rules also judge
@@ -158,37 +139,20 @@ fn rules_say_lost(pos: &Position) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::moves::MoveList;
-    use rand::rngs::StdRng;
-    use rand::seq::SliceRandom;
-    use rand::SeedableRng;
+    use crate::eval::random_games::{pick_preferring, random_games};
 
     #[test]
     fn a_lost_position_for_the_search_is_lost_by_the_rules() {
-        let mut rng = StdRng::seed_from_u64(21);
         let mut lost = 0;
-        for _ in 0..20 {
-            let mut pos = Position::startpos();
-            for _ in 0..400 {
-                if SearchGame::has_lost(&pos) {
-                    assert!(rules_say_lost(&pos), "{}", pos.to_sfen());
-                    lost += 1;
-                    break;
-                }
-                let mut legal = MoveList::new();
-                Position::generate_legal(&pos, &mut legal);
-                // Captures first, so that games end.
-                let captures: Vec<Move> = legal
-                    .iter()
-                    .copied()
-                    .filter(|&m| SearchGame::is_capture(&pos, m))
-                    .collect();
-                let Some(&mv) = captures.choose(&mut rng).or_else(|| legal.choose(&mut rng)) else {
-                    break;
-                };
-                Position::play(&mut pos, mv);
+        random_games(&Position::startpos(), 21, (20, 400), |pos, legal, rng| {
+            if SearchGame::has_lost(pos) {
+                assert!(rules_say_lost(pos), "{}", pos.to_sfen());
+                lost += 1;
+                return None;
             }
-        }
+            // Captures first, so that games end.
+            pick_preferring(legal, rng, |m| SearchGame::is_capture(pos, m))
+        });
         assert!(lost > 5, "{lost}");
     }
 

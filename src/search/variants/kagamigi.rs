@@ -5,31 +5,21 @@
 use super::super::game::SearchGame;
 use crate::eval::board12::TableEvaluator;
 use crate::eval::kagamigi::{evaluator, value};
-use crate::eval::Totals;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::moves::Move;
 use crate::rules::variants::kagamigi::{Kind, Position};
 
 impl SearchGame for Position {
-    type Evaluator = TableEvaluator;
-    type Totals = Totals;
     type Checks = ();
 
     const PIECE_SLOTS: usize = 2 * Kind::COUNT;
     const SQUARES: usize = 144;
 
-    forward_to_position!();
-
-    forward_to_evaluator!(TableEvaluator, evaluator());
+    forward_search_game!(TableEvaluator, evaluator());
 
     #[inline]
     fn in_check(&self) -> bool {
         Position::in_check(self)
-    }
-
-    #[inline]
-    fn has_lost(&self) -> bool {
-        false
     }
 
     /// Direct checks by the moved (or dropped) piece.
@@ -50,11 +40,6 @@ impl SearchGame for Position {
     fn checks(&self) {}
 
     #[inline]
-    fn checks_gives_check(&self, _checks: &(), mv: Move) -> bool {
-        SearchGame::gives_check(self, mv)
-    }
-
-    #[inline]
     fn moved_slot(&self, mv: Move) -> usize {
         self.moving_piece(mv).index()
     }
@@ -64,18 +49,7 @@ impl SearchGame for Position {
         self.landing_piece(mv).index()
     }
 
-    #[inline]
-    fn is_capture(&self, mv: Move) -> bool {
-        !mv.is_drop() && self.piece_at(mv.to()).is_some()
-    }
-
-    #[inline]
-    fn victim_value(&self, mv: Move) -> i32 {
-        if mv.is_drop() {
-            return 0;
-        }
-        self.piece_at(mv.to()).map_or(0, |p| value(p.kind()))
-    }
+    drop_game_captures!(value);
 
     #[inline]
     fn mover_value(&self, mv: Move) -> i32 {
@@ -103,44 +77,28 @@ impl SearchGame for Position {
             gain
         }
     }
-
-    #[inline]
-    fn promotion_first(&self, mv: Move) -> bool {
-        mv.is_promotion()
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::moves::MoveList;
-    use rand::rngs::StdRng;
+    use crate::eval::random_games::random_games;
     use rand::seq::SliceRandom;
-    use rand::SeedableRng;
 
     #[test]
     fn every_reported_check_is_a_check() {
-        let mut rng = StdRng::seed_from_u64(4);
         let mut checks = 0;
-        for _ in 0..10 {
-            let mut pos = Position::startpos();
-            for _ in 0..150 {
-                let mut legal = MoveList::new();
-                Position::generate_legal(&pos, &mut legal);
-                for &mv in &legal {
-                    if SearchGame::gives_check(&pos, mv) {
-                        Position::play(&mut pos, mv);
-                        assert!(Position::in_check(&pos), "{}", pos.to_sfen());
-                        Position::unplay(&mut pos);
-                        checks += 1;
-                    }
+        random_games(&Position::startpos(), 4, (10, 150), |pos, legal, rng| {
+            for &mv in legal {
+                if SearchGame::gives_check(pos, mv) {
+                    Position::play(pos, mv);
+                    assert!(Position::in_check(pos), "{}", pos.to_sfen());
+                    Position::unplay(pos);
+                    checks += 1;
                 }
-                let Some(&mv) = legal.choose(&mut rng) else {
-                    break;
-                };
-                Position::play(&mut pos, mv);
             }
-        }
+            legal.choose(rng).copied()
+        });
         assert!(checks > 50, "{checks}");
     }
 

@@ -1,11 +1,46 @@
 //! The [`super::game::SearchGame`] implementation of each variant: one module per game.
-//! [`forward_to_position!`] writes the trait methods that only call the position's own,
-//! [`forward_to_evaluator!`] those that only call the evaluator's.
+//! [`forward_search_game!`] writes the trait items that only call the position's own methods
+//! or the evaluator's, [`drop_game_captures!`] the capture questions of the games with drops.
 
-/// Inside an `impl SearchGame for Position`, the methods that call the position's inherent
-/// methods of the same name (board state, history, make/unmake, null moves).
-macro_rules! forward_to_position {
-    () => {
+/// Inside an `impl SearchGame for Position`, everything that only forwards: the evaluation
+/// types and methods that call the evaluator `$evaluator` (`totals`, `update`, `score`, with
+/// `$default` the evaluator the search uses unless told otherwise), and the methods that call
+/// the position's inherent methods of the same name (board state, history, make/unmake, null
+/// moves).
+macro_rules! forward_search_game {
+    ($evaluator:ty, $default:expr) => {
+        type Evaluator = $evaluator;
+        type Totals = crate::eval::Totals;
+
+        #[inline]
+        fn default_evaluator() -> &'static $evaluator {
+            $default
+        }
+
+        #[inline]
+        fn eval_totals(&self, evaluator: &$evaluator) -> crate::eval::Totals {
+            evaluator.totals(self)
+        }
+
+        #[inline]
+        fn eval_update(
+            &self,
+            evaluator: &$evaluator,
+            mv: crate::rules::moves::Move,
+            before: crate::eval::Totals,
+        ) -> Option<crate::eval::Totals> {
+            evaluator.update(self, mv, before)
+        }
+
+        #[inline]
+        fn eval_score(
+            evaluator: &$evaluator,
+            totals: crate::eval::Totals,
+            side_to_move: crate::rules::geometry::Color,
+        ) -> i32 {
+            evaluator.score(totals, side_to_move)
+        }
+
         #[inline]
         fn side_to_move(&self) -> crate::rules::geometry::Color {
             Position::side_to_move(self)
@@ -63,38 +98,21 @@ macro_rules! forward_to_position {
     };
 }
 
-/// Inside an `impl SearchGame for Position`, the evaluation methods that call the
-/// evaluator `$evaluator` (`totals`, `update`, `score`), with `$default` the evaluator the
-/// search uses unless told otherwise.
-macro_rules! forward_to_evaluator {
-    ($evaluator:ty, $default:expr) => {
+/// Inside an `impl SearchGame for Position` of a game with drops (a drop captures nothing),
+/// the capture test and the victim's exchange value, by `$value` (a kind's value).
+macro_rules! drop_game_captures {
+    ($value:path) => {
         #[inline]
-        fn default_evaluator() -> &'static $evaluator {
-            $default
+        fn is_capture(&self, mv: crate::rules::moves::Move) -> bool {
+            !mv.is_drop() && self.piece_at(mv.to()).is_some()
         }
 
         #[inline]
-        fn eval_totals(&self, evaluator: &$evaluator) -> crate::eval::Totals {
-            evaluator.totals(self)
-        }
-
-        #[inline]
-        fn eval_update(
-            &self,
-            evaluator: &$evaluator,
-            mv: crate::rules::moves::Move,
-            before: crate::eval::Totals,
-        ) -> Option<crate::eval::Totals> {
-            evaluator.update(self, mv, before)
-        }
-
-        #[inline]
-        fn eval_score(
-            evaluator: &$evaluator,
-            totals: crate::eval::Totals,
-            side_to_move: crate::rules::geometry::Color,
-        ) -> i32 {
-            evaluator.score(totals, side_to_move)
+        fn victim_value(&self, mv: crate::rules::moves::Move) -> i32 {
+            if mv.is_drop() {
+                return 0;
+            }
+            self.piece_at(mv.to()).map_or(0, |p| $value(p.kind()))
         }
     };
 }

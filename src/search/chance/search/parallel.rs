@@ -82,36 +82,29 @@ impl ChanceSearcher {
         Some(results.into_iter().flatten().collect())
     }
 
-    /// [`ChanceSearcher::root_chance`] with the outcomes shared out over `pool`.
-    pub(super) fn root_chance_parallel<G: ChanceGame>(
+    /// The outcomes of a chance root, each searched with a full window on the threads of
+    /// `pool` (`None` if the search stopped).
+    pub(super) fn outcomes_in_parallel<G: ChanceGame>(
         &mut self,
         pool: &rayon::ThreadPool,
-        game: &mut G,
+        game: &G,
         outcomes: &[(Move, Weight)],
         depth: i32,
         pov: Color,
-    ) -> (i32, Vec<OutcomeLine>) {
-        if self.enter_node() {
-            return (0, Vec::new());
-        }
-        let root: &G = game;
-        let lines = self.with_helpers(pool, |helpers| {
+    ) -> Option<Vec<OutcomeLine>> {
+        self.with_helpers(pool, |helpers| {
             outcomes
                 .par_iter()
                 .filter(|(_, weight)| weight.0 > 0)
                 .map(|&(outcome, weight)| {
                     let mut helper = helpers.take();
-                    let mut game = root.clone();
+                    let mut game = game.clone();
                     let line = helper.root_outcome(&mut game, outcome, weight, depth, pov);
                     helpers.give_back(helper);
                     line
                 })
                 .collect()
-        });
-        match lines {
-            Some(lines) => (self.combine_root_outcomes(game, &lines, depth, pov), lines),
-            None => (0, Vec::new()),
-        }
+        })
     }
 
     /// The root decision node searched with its actions after the first shared out over
@@ -152,12 +145,7 @@ impl ChanceSearcher {
         let (first, first_index, _) = ordered[0];
         let child_depth = depth - game.depth_cost(first).0 as i32;
         game.play(first);
-        let first_value = self.node(game, child_depth, LOSS - 1, WIN + 1, mover, 1, None);
-        let first_line = if self.aborted {
-            Vec::new()
-        } else {
-            self.principal_line(game, 1)
-        };
+        let (first_value, first_line) = self.below_root_with_line(game, child_depth, mover);
         game.unplay();
         if self.aborted {
             return 0;

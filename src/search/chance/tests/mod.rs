@@ -21,6 +21,7 @@ use rand::{Rng, SeedableRng};
 use skirmish::Skirmish;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use ChanceAlgorithm::{Expectimax, Star1, Star2};
 
 /// `count` non-terminal positions reached by random play from `start` (chance outcomes drawn
 /// by weight), with a point of view for each.
@@ -82,6 +83,41 @@ fn settings(algorithm: ChanceAlgorithm, table: TableReuse) -> ChanceSettings {
         hash_mb: 1,
         ..ChanceSettings::default()
     }
+}
+
+/// Each algorithm (Star2 with either probe window) with `table` reuse.
+fn every_algorithm(table: TableReuse) -> [ChanceSettings; 4] {
+    [
+        settings(Expectimax, table),
+        settings(Star1, table),
+        ChanceSettings {
+            probe: ProbeWindow::Threshold,
+            ..settings(Star2, table)
+        },
+        settings(Star2, table),
+    ]
+}
+
+/// What a configuration sets, for the printed tables and failure messages.
+fn label(settings: &ChanceSettings) -> String {
+    let algorithm = match (settings.algorithm, settings.probe) {
+        (Expectimax, _) => "expectimax-alphabeta",
+        (Star1, _) => "star1",
+        (Star2, ProbeWindow::Threshold) => "star2 threshold",
+        (Star2, ProbeWindow::Harvest) => "star2 harvest",
+    };
+    let table = match settings.table {
+        TableReuse::Off => "no table",
+        TableReuse::Exact => "exact table",
+        TableReuse::SameDepth => "same-depth table",
+        TableReuse::DeepEnough => "deep-enough table",
+    };
+    let prepass = if settings.outcome_prepass {
+        ""
+    } else {
+        ", no pre-pass"
+    };
+    format!("{algorithm}, {table}{prepass}")
 }
 
 fn depth_limit(depth: u32) -> ChanceLimits {
@@ -258,48 +294,13 @@ fn the_oracle_accepts_every_chance_node() {
 fn star2_searches_fewer_nodes_than_expectimax() {
     let race = race_positions();
     let skirmish = skirmish_positions();
-    let threshold = |table| ChanceSettings {
-        probe: ProbeWindow::Threshold,
-        ..settings(ChanceAlgorithm::Star2, table)
-    };
-    let configurations = [
-        (
-            "expectimax-alphabeta, no table",
-            settings(ChanceAlgorithm::Expectimax, TableReuse::Off),
-        ),
-        (
-            "star1, no table",
-            settings(ChanceAlgorithm::Star1, TableReuse::Off),
-        ),
-        ("star2 threshold, no table", threshold(TableReuse::Off)),
-        (
-            "star2 harvest, no table",
-            settings(ChanceAlgorithm::Star2, TableReuse::Off),
-        ),
-        (
-            "expectimax-alphabeta, exact table",
-            settings(ChanceAlgorithm::Expectimax, TableReuse::Exact),
-        ),
-        (
-            "star1, exact table",
-            settings(ChanceAlgorithm::Star1, TableReuse::Exact),
-        ),
-        ("star2 threshold, exact table", threshold(TableReuse::Exact)),
-        (
-            "star2 harvest, exact table",
-            settings(ChanceAlgorithm::Star2, TableReuse::Exact),
-        ),
-        (
-            "star2 harvest, same-depth table",
-            settings(ChanceAlgorithm::Star2, TableReuse::SameDepth),
-        ),
-        (
-            "star2 harvest, deep-enough table",
-            settings(ChanceAlgorithm::Star2, TableReuse::DeepEnough),
-        ),
-    ];
+    let configurations = every_algorithm(TableReuse::Off)
+        .into_iter()
+        .chain(every_algorithm(TableReuse::Exact))
+        .chain([TableReuse::SameDepth, TableReuse::DeepEnough].map(|t| settings(Star2, t)));
     let mut star2_ratio = Vec::new();
-    for (name, settings) in configurations {
+    for settings in configurations {
+        let name = label(&settings);
         let race_totals = compare(&race, settings);
         let skirmish_totals = compare(&skirmish, settings);
         if settings.table != TableReuse::DeepEnough {
@@ -406,17 +407,24 @@ fn best_is_the_whole_turn_and_lines_are_legal() {
     assert!(whole_turns >= 10, "{whole_turns}");
 }
 
-#[test]
-fn limits_and_the_stop_flag_end_the_search() {
+/// A race position with its point of view, and limits that stop its search at `nodes`
+/// nodes long before the depth limit (20).
+fn deep_race_search_of(nodes: u64) -> (Race, Color, ChanceLimits) {
     let (position, pov) = race_positions().swap_remove(3);
-    // A node limit interrupts a deep search and keeps the last completed iteration.
-    let mut game = position.clone();
-    let mut searcher = ChanceSearcher::new(ChanceSettings::default());
     let limits = ChanceLimits {
         depth: Some(Depth(20)),
-        nodes: Some(20_000),
+        nodes: Some(nodes),
         time: None,
     };
+    (position, pov, limits)
+}
+
+#[test]
+fn limits_and_the_stop_flag_end_the_search() {
+    // A node limit interrupts a deep search and keeps the last completed iteration.
+    let (mut game, pov, limits) = deep_race_search_of(20_000);
+    let position = game.clone();
+    let mut searcher = ChanceSearcher::new(ChanceSettings::default());
     let result = searcher.search(&mut game, pov, &limits, &no_stop());
     assert!(result.interrupted);
     assert!(
@@ -459,41 +467,17 @@ fn limits_and_the_stop_flag_end_the_search() {
 fn chance_node_counts_deeper() {
     let race = random_positions(&Race::new(), 60, 7);
     let skirmish = random_positions(&Skirmish::new(), 60, 8);
-    let threshold = |table| ChanceSettings {
-        probe: ProbeWindow::Threshold,
-        ..settings(ChanceAlgorithm::Star2, table)
+    let no_prepass = ChanceSettings {
+        outcome_prepass: false,
+        ..settings(Star2, TableReuse::Exact)
     };
-    let configurations = [
-        (
-            "expectimax-alphabeta, exact table",
-            settings(ChanceAlgorithm::Expectimax, TableReuse::Exact),
-        ),
-        (
-            "star1, exact table",
-            settings(ChanceAlgorithm::Star1, TableReuse::Exact),
-        ),
-        ("star2 threshold, exact table", threshold(TableReuse::Exact)),
-        (
-            "star2 harvest, same-depth table",
-            settings(ChanceAlgorithm::Star2, TableReuse::SameDepth),
-        ),
-        (
-            "star2 harvest, exact table",
-            settings(ChanceAlgorithm::Star2, TableReuse::Exact),
-        ),
-        (
-            "star2 harvest, exact table, no pre-pass",
-            ChanceSettings {
-                outcome_prepass: false,
-                ..settings(ChanceAlgorithm::Star2, TableReuse::Exact)
-            },
-        ),
-        (
-            "star2 harvest, deep-enough table",
-            settings(ChanceAlgorithm::Star2, TableReuse::DeepEnough),
-        ),
-    ];
-    for (name, settings) in configurations {
+    let configurations = every_algorithm(TableReuse::Exact).into_iter().chain([
+        no_prepass,
+        settings(Star2, TableReuse::SameDepth),
+        settings(Star2, TableReuse::DeepEnough),
+    ]);
+    for settings in configurations {
+        let name = label(&settings);
         for (game, totals) in [
             ("race, depth 4", compare_to_depth(&race, settings, 4)),
             (
@@ -589,14 +573,8 @@ fn the_parallel_search_stays_exact() {
     run(&pool, &race_positions()[..60]);
     run(&pool, &skirmish_positions()[..60]);
 
-    let (position, pov) = race_positions().swap_remove(3);
-    let mut game = position.clone();
+    let (mut game, pov, limits) = deep_race_search_of(50_000);
     let mut searcher = ChanceSearcher::new(ChanceSettings::default());
-    let limits = ChanceLimits {
-        depth: Some(Depth(20)),
-        nodes: Some(50_000),
-        time: None,
-    };
     let result = searcher.search_parallel(&pool, &mut game, pov, &limits, &no_stop(), &mut |_| {});
     assert!(result.interrupted);
     assert!(result.depth.0 >= 1 && result.depth.0 < 20);

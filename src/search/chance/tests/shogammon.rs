@@ -24,20 +24,11 @@ fn at_the_second_decision(positions: &[(Position, Color)]) -> Vec<(Position, Col
         .collect()
 }
 
-fn exact_configurations() -> [(&'static str, ChanceSettings); 3] {
+fn exact_configurations() -> [ChanceSettings; 3] {
     [
-        (
-            "star1, exact table",
-            settings(ChanceAlgorithm::Star1, TableReuse::Exact),
-        ),
-        (
-            "star2, exact table",
-            settings(ChanceAlgorithm::Star2, TableReuse::Exact),
-        ),
-        (
-            "star2, no table",
-            settings(ChanceAlgorithm::Star2, TableReuse::Off),
-        ),
+        settings(ChanceAlgorithm::Star1, TableReuse::Exact),
+        settings(ChanceAlgorithm::Star2, TableReuse::Exact),
+        settings(ChanceAlgorithm::Star2, TableReuse::Off),
     ]
 }
 
@@ -49,7 +40,8 @@ fn star1_and_star2_equal_expectimax_on_shogammon() {
     assert!((30..=150).contains(&chance_roots), "{chance_roots}");
     assert!(second.len() >= 30, "{}", second.len());
     let deeper = &second[..30];
-    for (name, settings) in exact_configurations() {
+    for settings in exact_configurations() {
+        let name = label(&settings);
         let one_turn = compare_to_depth(&positions, settings, 1);
         let two_turns = compare_to_depth(deeper, settings, 2);
         for totals in [&one_turn, &two_turns] {
@@ -82,7 +74,8 @@ fn shogammon_exactness_deeper() {
         .take(40)
         .cloned()
         .collect();
-    for (name, settings) in exact_configurations() {
+    for settings in exact_configurations() {
+        let name = label(&settings);
         for (label, set) in [("second decision", &second), ("first decision", &first)] {
             let totals = compare_to_depth(set, settings, 2);
             println!(

@@ -4,7 +4,7 @@
 //! (`Position::gives_check` stays the reference; a test compares the two).
 
 use crate::rules::bitboard::{Bb128, Bitboard};
-use crate::rules::geometry::Square;
+use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::Move;
 use crate::rules::variants::shogi::{Kind, Position};
 
@@ -15,6 +15,28 @@ pub struct CheckInfo {
     check_squares: [Bb128; Kind::COUNT],
     /// Our pieces that alone block one of our sliders from the enemy king.
     discoverers: Bb128,
+}
+
+/// `us`'s pieces that alone stand between the enemy king on `king` and one of `us`'s sliders
+/// (with `occupied` the occupied squares): moving one of them may uncover a check.
+#[inline]
+pub fn discoverers_of(pos: &Position, us: Color, king: Square, occupied: Bb128) -> Bb128 {
+    let t = pos.tables();
+    let them = us.flip();
+    let snipers = (t.rook_attacks(king, Bb128::EMPTY)
+        & (pos.pieces(us, Kind::Rook) | pos.pieces(us, Kind::Dragon)))
+        | (t.bishop_attacks(king, Bb128::EMPTY)
+            & (pos.pieces(us, Kind::Bishop) | pos.pieces(us, Kind::Horse)))
+        | (t.lance_attacks(them, king, Bb128::EMPTY) & pos.pieces(us, Kind::Lance));
+    let ours = pos.pieces_of(us);
+    let mut discoverers = Bb128::EMPTY;
+    for sniper in snipers.squares() {
+        let blockers = t.rays.between(king, sniper) & occupied;
+        if !blockers.more_than_one() {
+            discoverers |= blockers & ours;
+        }
+    }
+    discoverers
 }
 
 impl CheckInfo {
@@ -50,18 +72,7 @@ impl CheckInfo {
             let king_steps = step(Kind::King);
             check_squares[Kind::Horse.index()] = bishop | king_steps;
             check_squares[Kind::Dragon.index()] = rook | king_steps;
-            let snipers = (t.rook_attacks(k, Bb128::EMPTY)
-                & (pos.pieces(us, Kind::Rook) | pos.pieces(us, Kind::Dragon)))
-                | (t.bishop_attacks(k, Bb128::EMPTY)
-                    & (pos.pieces(us, Kind::Bishop) | pos.pieces(us, Kind::Horse)))
-                | (t.lance_attacks(them, k, Bb128::EMPTY) & pos.pieces(us, Kind::Lance));
-            let ours = pos.pieces_of(us);
-            for sniper in snipers.squares() {
-                let blockers = t.rays.between(k, sniper) & occupied;
-                if !blockers.more_than_one() {
-                    discoverers |= blockers & ours;
-                }
-            }
+            discoverers = discoverers_of(pos, us, k, occupied);
         }
         CheckInfo {
             king,
@@ -83,12 +94,7 @@ impl CheckInfo {
                 self.check_squares[kind.index()].contains(to)
             }
             Some(from) => {
-                let kind = pos.piece_at(from).expect("a piece to move").kind();
-                let landed = if mv.is_promotion() {
-                    kind.promoted()
-                } else {
-                    kind
-                };
+                let landed = pos.landing_piece(mv).kind();
                 (landed != Kind::King && self.check_squares[landed.index()].contains(to))
                     || (self.discoverers.contains(from)
                         && !pos.tables().rays.line(k, from).contains(to))
@@ -100,41 +106,31 @@ impl CheckInfo {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::moves::MoveList;
-    use rand::rngs::StdRng;
+    use crate::eval::random_games::random_games;
     use rand::seq::SliceRandom;
-    use rand::SeedableRng;
 
     #[test]
     fn agrees_with_the_rules_over_random_games() {
-        let mut rng = StdRng::seed_from_u64(11);
         let mut compared = 0;
         for sfen in [
             crate::rules::variants::shogi::notation::START_SFEN,
             "4k4/4p4/4L4/9/4R4/9/2B6/9/4K4 b GSNLP 1",
         ] {
-            for _ in 0..40 {
-                let mut pos = Position::from_sfen(sfen).unwrap();
-                for _ in 0..150 {
-                    let mut legal = MoveList::new();
-                    pos.generate_legal(&mut legal);
-                    let info = CheckInfo::new(&pos);
-                    for &mv in &legal {
-                        assert_eq!(
-                            info.gives_check(&pos, mv),
-                            pos.gives_check(mv),
-                            "{} {}",
-                            pos.to_sfen(),
-                            pos.move_to_usi(mv)
-                        );
-                        compared += 1;
-                    }
-                    let Some(mv) = legal.choose(&mut rng) else {
-                        break;
-                    };
-                    pos.play(*mv);
+            let start = Position::from_sfen(sfen).unwrap();
+            random_games(&start, 11, (40, 150), |pos, legal, rng| {
+                let info = CheckInfo::new(pos);
+                for &mv in legal {
+                    assert_eq!(
+                        info.gives_check(pos, mv),
+                        pos.gives_check(mv),
+                        "{} {}",
+                        pos.to_sfen(),
+                        pos.move_to_usi(mv)
+                    );
+                    compared += 1;
                 }
-            }
+                legal.choose(rng).copied()
+            });
         }
         assert!(compared > 100_000);
     }

@@ -6,7 +6,7 @@ pub mod checks;
 pub mod see;
 
 use super::super::game::SearchGame;
-use crate::eval::{Evaluator, Totals};
+use crate::eval::Evaluator;
 use crate::rules::bitboard::{Bb128, Bitboard};
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::shogi::{Kind, Piece, Position};
@@ -14,26 +14,16 @@ use checks::CheckInfo;
 use see::{moved_piece, value};
 
 impl SearchGame for Position {
-    type Evaluator = Evaluator;
-    type Totals = Totals;
     type Checks = CheckInfo;
 
     const PIECE_SLOTS: usize = 2 * Kind::COUNT;
     const SQUARES: usize = 81;
 
-    forward_to_position!();
-
-    forward_to_evaluator!(Evaluator, Evaluator::standard());
+    forward_search_game!(Evaluator, Evaluator::standard());
 
     #[inline]
     fn in_check(&self) -> bool {
         Position::in_check(self)
-    }
-
-    #[inline]
-    fn has_lost(&self) -> bool {
-        // A king cannot be captured in shogi: the search sees mate as "no legal move".
-        false
     }
 
     #[inline]
@@ -71,18 +61,7 @@ impl SearchGame for Position {
         }
     }
 
-    #[inline]
-    fn is_capture(&self, mv: Move) -> bool {
-        !mv.is_drop() && self.piece_at(mv.to()).is_some()
-    }
-
-    #[inline]
-    fn victim_value(&self, mv: Move) -> i32 {
-        if mv.is_drop() {
-            return 0;
-        }
-        self.piece_at(mv.to()).map_or(0, |p| value(p.kind()))
-    }
+    drop_game_captures!(value);
 
     #[inline]
     fn mover_value(&self, mv: Move) -> i32 {

@@ -1,0 +1,242 @@
+//! The alpha-beta search of an inner node: principal-variation search with mate-distance
+//! pruning, table cutoffs, reverse futility and null-move pruning, move-count, futility and
+//! SEE pruning, check extensions, late-move reductions, and the killer, counter-move and
+//! history updates on a cutoff. At depth 0 it hands over to quiescence.
+
+use super::score::{INFINITE, MATE, MATE_BOUND};
+use super::table::table_cutoff;
+use super::{Worker, MAX_PLY};
+use crate::rules::moves::{Move, MoveList};
+use crate::search::game::SearchGame;
+use crate::search::ordering::{is_bad_capture, Picker};
+use arrayvec::ArrayVec;
+use std::ops::ControlFlow;
+
+/// The largest history bonus of one cutoff.
+const HISTORY_BONUS_MAX: i32 = 2000;
+
+impl<G: SearchGame> Worker<'_, G> {
+    /// The alpha-beta search of the node at `ply` (not the root).
+    pub(super) fn search(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        cut: bool,
+    ) -> i32 {
+        if depth <= 0 {
+            if self.shared.drop_mates && ply < MAX_PLY - 4 && self.pos.quiet_mate_in_one() {
+                self.nodes += 1;
+                self.unflushed += 1;
+                self.pv[ply].clear();
+                return MATE - ply as i32 - 1;
+            }
+            return self.qsearch(alpha, beta, ply);
+        }
+        let pv_node = beta - alpha > 1;
+        let in_check = match self.enter(ply) {
+            ControlFlow::Continue(in_check) => in_check,
+            ControlFlow::Break(score) => return score,
+        };
+        if let Some(v) = self.repetition(ply) {
+            return v;
+        }
+        if ply >= MAX_PLY - 4 {
+            return self.static_eval(ply);
+        }
+        // Mate-distance pruning.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let max_moves = self.shared.max_moves_to_draw;
+        if max_moves > 0 && self.pos.move_number() > max_moves {
+            // The game is drawn here, unless this is mate.
+            return if in_check && !self.pos.has_legal_move() {
+                -MATE + ply as i32
+            } else {
+                0
+            };
+        }
+        let key = self.pos.hash();
+        let hit = self.shared.tt.probe(key);
+        let tt_move = hit.and_then(|h| h.mv);
+        if let Some(score) = hit
+            .filter(|h| !pv_node && h.depth >= depth)
+            .and_then(|h| table_cutoff(&h, ply, alpha, beta))
+        {
+            return score;
+        }
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            self.static_eval(ply)
+        };
+        self.stack[ply].static_eval = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
+
+        if !pv_node && !in_check {
+            // Reverse futility: far above beta at low depth.
+            if depth <= 6 && static_eval - 100 * depth >= beta && beta.abs() < MATE_BOUND {
+                return static_eval;
+            }
+            // Null move (zugzwang is rare in shogi, where pieces in hand can always be
+            // dropped, and in the big variants).
+            if depth >= 3
+                && static_eval >= beta
+                && self.stack[ply - 1].current.is_some()
+                && beta.abs() < MATE_BOUND
+            {
+                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                self.stack[ply].current = None;
+                self.stack[ply].moved = None;
+                self.stack[ply + 1].plies_from_null = 0;
+                self.stack[ply + 1].totals = self.stack[ply].totals;
+                self.pos.play_null();
+                let v = -self.search(depth - r, -beta, -beta + 1, ply + 1, !cut);
+                self.pos.unplay_null();
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v >= MATE_BOUND { beta } else { v };
+                }
+            }
+        }
+
+        // Moves are generated only now: the cut-offs above rarely need them. (A position
+        // without legal moves is lost; not in check it is so rare that the pruning above
+        // may miss it.)
+        let mut moves = MoveList::new();
+        self.pos.generate_legal(&mut moves);
+        if moves.is_empty() {
+            return -MATE + ply as i32;
+        }
+        let previous = match (self.stack[ply - 1].moved, self.stack[ply - 1].current) {
+            (Some(p), Some(m)) => Some((p, m)),
+            _ => None,
+        };
+        let mut picker = Picker::empty();
+        picker.fill(&self.pos, &moves, tt_move, &self.heuristics, ply, previous);
+        let checks = self.pos.checks();
+        let mut best = -INFINITE;
+        let mut best_move = None;
+        let mut move_count = 0usize;
+        let mut quiets: ArrayVec<(usize, Move), 64> = ArrayVec::new();
+        let original_alpha = alpha;
+        while let Some((mv, order)) = picker.pick() {
+            let quiet = !mv.is_promotion() && !self.pos.is_capture(mv);
+            let gives_check = self.pos.checks_gives_check(&checks, mv);
+            move_count += 1;
+            let moved = self.pos.moved_slot(mv);
+            if best > -MATE_BOUND && !in_check && !gives_check {
+                if quiet {
+                    // Move-count pruning.
+                    let limit = 3 + (depth * depth) as usize * if improving { 2 } else { 1 };
+                    if depth <= 5 && move_count > limit {
+                        continue;
+                    }
+                    // Futility pruning.
+                    if depth <= 4 && static_eval + 150 + 120 * depth <= alpha {
+                        continue;
+                    }
+                } else if depth <= 4 && is_bad_capture(order) && self.pos.see(mv) < -120 * depth {
+                    continue;
+                }
+            }
+            let extension = i32::from(
+                gives_check && ply < 2 * self.root_depth as usize && self.pos.see(mv) >= 0,
+            );
+            let new_depth = depth - 1 + extension;
+            self.stack[ply].current = Some(mv);
+            self.stack[ply].moved = Some(self.pos.landed_slot(mv));
+            self.stack[ply + 1].plies_from_null = self.stack[ply].plies_from_null + 1;
+            self.make(mv, ply);
+            let mut v;
+            if move_count == 1 {
+                v = -self.search(new_depth, -beta, -alpha, ply + 1, !pv_node && !cut);
+            } else {
+                let mut r = 0;
+                if depth >= 3 && move_count > 1 + usize::from(pv_node) && quiet && !in_check {
+                    r = self.reduction(depth, move_count);
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if !improving {
+                        r += 1;
+                    }
+                    if cut {
+                        r += 1;
+                    }
+                    if order >= (1 << 25) {
+                        // Killer or counter move.
+                        r -= 1;
+                    } else {
+                        r -= order / 6000;
+                    }
+                    if gives_check {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                v = -self.search(new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                if v > alpha && r > 0 {
+                    v = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, !cut);
+                }
+                if pv_node && v > alpha && v < beta {
+                    v = -self.search(new_depth, -beta, -alpha, ply + 1, false);
+                }
+            }
+            self.pos.unplay();
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = Some(mv);
+                    if pv_node {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        let line = &mut head[ply];
+                        line.clear();
+                        line.push(mv);
+                        let room = MAX_PLY - 1;
+                        line.extend(tail[0].iter().copied().take(room));
+                    }
+                    if v >= beta {
+                        if quiet {
+                            let bonus = (depth * depth * 16).min(HISTORY_BONUS_MAX);
+                            self.heuristics.add_killer(ply, mv);
+                            self.heuristics.set_counter(previous, mv);
+                            self.heuristics.update_history(moved, mv, bonus);
+                            for &(p, q) in &quiets {
+                                self.heuristics.update_history(p, q, -bonus);
+                            }
+                        }
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+            if quiet && Some(mv) != best_move {
+                let _ = quiets.try_push((moved, mv));
+            }
+        }
+        if best == -INFINITE {
+            // Every move was pruned (cannot happen: the first move is always searched).
+            best = alpha;
+        }
+        let eval = if in_check { 0 } else { static_eval };
+        self.store_result(
+            key,
+            ply,
+            depth,
+            (best, best_move),
+            (original_alpha, beta),
+            eval,
+        );
+        best
+    }
+}

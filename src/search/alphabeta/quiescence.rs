@@ -1,0 +1,85 @@
+//! Quiescence search: captures only (all evasions when in check), with stand-pat, delta
+//! pruning and SEE pruning of losing captures.
+
+use super::score::{INFINITE, MATE, MATE_BOUND};
+use super::table::table_cutoff;
+use super::{Worker, MAX_PLY};
+use crate::rules::moves::MoveList;
+use crate::search::game::SearchGame;
+use crate::search::ordering::Picker;
+use std::ops::ControlFlow;
+
+impl<G: SearchGame> Worker<'_, G> {
+    /// Quiescence search: captures only (all evasions when in check), with stand-pat.
+    pub(super) fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        let in_check = match self.enter(ply) {
+            ControlFlow::Continue(in_check) => in_check,
+            ControlFlow::Break(score) => return score,
+        };
+        if ply >= MAX_PLY - 4 {
+            return self.static_eval(ply);
+        }
+        let key = self.pos.hash();
+        let hit = self.shared.tt.probe(key);
+        if let Some(score) = hit.and_then(|h| table_cutoff(&h, ply, alpha, beta)) {
+            return score;
+        }
+        let mut moves = MoveList::new();
+        let stand_pat;
+        if in_check {
+            self.pos.generate_legal(&mut moves);
+            if moves.is_empty() {
+                return -MATE + ply as i32;
+            }
+            stand_pat = -INFINITE;
+        } else {
+            stand_pat = self.static_eval(ply);
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            self.pos.generate_captures(&mut moves);
+        }
+        let original_alpha = alpha;
+        let mut best = stand_pat;
+        let mut best_move = None;
+        let mut picker = Picker::empty();
+        picker.fill_captures(&self.pos, &moves);
+        let mut searched = 0;
+        while let Some((mv, _)) = picker.pick() {
+            if !in_check {
+                let victim = self.pos.victim_value(mv);
+                if stand_pat + victim + self.pos.promotion_gain(mv) + 200 <= alpha {
+                    continue;
+                }
+                if self.pos.mover_value(mv) > victim && self.pos.see(mv) < 0 {
+                    continue;
+                }
+            } else if searched > 0 && mv.is_drop() && best > -MATE_BOUND {
+                // Interposing drops after a real defence was found: rarely better.
+                continue;
+            }
+            searched += 1;
+            self.make(mv, ply);
+            let v = -self.qsearch(-beta, -alpha, ply + 1);
+            self.pos.unplay();
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = Some(mv);
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        // (Above `original_alpha` a move raised alpha, so `best_move` is set: exact.)
+        let eval = if in_check { 0 } else { stand_pat };
+        self.store_result(key, ply, 0, (best, best_move), (original_alpha, beta), eval);
+        best
+    }
+}
