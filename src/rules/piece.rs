@@ -98,6 +98,65 @@ pub struct PieceRules {
     pub forced_promotion_ranks: u8,
 }
 
+impl PieceRules {
+    /// The record of an unpromoted, non-royal kind that never promotes, is never held in hand
+    /// and is never forced to promote; the methods below add what a kind has beyond that.
+    pub const fn new(name: &'static str, letter: char, atoms: &'static [MoveAtom]) -> PieceRules {
+        PieceRules {
+            name,
+            letter,
+            atoms,
+            promotes_to: None,
+            demotes_to: None,
+            is_promoted: false,
+            is_royal: false,
+            droppable: false,
+            forced_promotion_ranks: 0,
+        }
+    }
+
+    /// Promotes to `kind`.
+    pub const fn promoting_to(self, kind: KindId) -> PieceRules {
+        PieceRules {
+            promotes_to: Some(kind),
+            ..self
+        }
+    }
+
+    /// Is a promoted form.
+    pub const fn promoted(self) -> PieceRules {
+        PieceRules {
+            is_promoted: true,
+            ..self
+        }
+    }
+
+    /// Is royal.
+    pub const fn royal(self) -> PieceRules {
+        PieceRules {
+            is_royal: true,
+            ..self
+        }
+    }
+
+    /// Goes to hand as `kind` when captured; `droppable` if it is that kind itself.
+    pub const fn held_as(self, kind: KindId, droppable: bool) -> PieceRules {
+        PieceRules {
+            demotes_to: Some(kind),
+            droppable,
+            ..self
+        }
+    }
+
+    /// Must promote on its last `ranks` ranks.
+    pub const fn forced_on_last(self, ranks: u8) -> PieceRules {
+        PieceRules {
+            forced_promotion_ranks: ranks,
+            ..self
+        }
+    }
+}
+
 /// The move atoms several games' pieces are made of, written once: owner-relative
 /// constructors and the king, gold, silver, rook and bishop movements shogi and Chu Shogi
 /// share (each in the order the tables were always built in).

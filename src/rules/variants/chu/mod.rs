@@ -23,7 +23,7 @@ use crate::rules::piece::atoms::{
     joined, leap, slide, step, Reach, BISHOP, DIAGONAL, DRAGON, GOLD, HORSE, KING, ORTHOGONAL,
     ROOK, SILVER,
 };
-use crate::rules::piece::{one_byte_piece, piece_kinds, KindId, MoveAtom, PieceRules};
+use crate::rules::piece::{one_byte_piece, piece_kinds, MoveAtom, PieceRules};
 
 /// The board of Chu Shogi.
 pub type Geo = Board12x12;
@@ -229,41 +229,20 @@ const EAGLE: [MoveAtom; 10] = joined(
     [FWD_L, FWD_R, leap(2, 2), leap(2, -2)],
 );
 
-const fn piece(
-    name: &'static str,
-    letter: char,
-    atoms: &'static [MoveAtom],
-    promotes_to: Option<KindId>,
-    is_promoted: bool,
-    is_royal: bool,
-) -> PieceRules {
-    PieceRules {
-        name,
-        letter,
-        atoms,
-        promotes_to,
-        demotes_to: None,
-        is_promoted,
-        is_royal,
-        // Chu Shogi has no drops.
-        droppable: false,
-        forced_promotion_ranks: 0,
-    }
-}
-
-/// The rule record of an unpromoted kind that promotes to `to`.
+/// The rule record of an unpromoted kind that promotes to `to`. Chu Shogi has no drops:
+/// nothing is held in hand.
 const fn base(
     name: &'static str,
     letter: char,
     atoms: &'static [MoveAtom],
     to: Kind,
 ) -> PieceRules {
-    piece(name, letter, atoms, Some(to.id()), false, false)
+    PieceRules::new(name, letter, atoms).promoting_to(to.id())
 }
 
 /// The rule record of a promoted kind.
 const fn promoted(name: &'static str, letter: char, atoms: &'static [MoveAtom]) -> PieceRules {
-    piece(name, letter, atoms, None, true, false)
+    PieceRules::new(name, letter, atoms).promoted()
 }
 
 /// The rule record of every kind, indexed by `Kind as usize` (RULES.md §2.2). Promotion
@@ -287,9 +266,9 @@ pub static PIECES: [PieceRules; 39] = [
     base("dragon king", 'D', &DRAGON, Kind::SoaringEagle),
     base("kirin", 'O', &KIRIN, Kind::PromotedKirin),
     base("phoenix", 'X', &PHOENIX, Kind::PromotedPhoenix),
-    piece("king", 'K', &KING, None, false, true),
-    piece("free king", 'Q', &QUEEN, None, false, false),
-    piece("lion", 'N', &LION, None, false, false),
+    PieceRules::new("king", 'K', &KING).royal(),
+    PieceRules::new("free king", 'Q', &QUEEN),
+    PieceRules::new("lion", 'N', &LION),
     promoted("tokin", 'P', &GOLD),
     promoted("promoted go-between", 'I', &ELEPHANT),
     promoted("promoted copper", 'C', &SIDE_MOVER),
@@ -297,7 +276,7 @@ pub static PIECES: [PieceRules; 39] = [
     promoted("promoted gold", 'G', &ROOK),
     promoted("promoted leopard", 'F', &BISHOP),
     promoted("flying stag", 'T', &STAG),
-    piece("crown prince", 'E', &KING, None, true, true),
+    promoted("crown prince", 'E', &KING).royal(),
     promoted("white horse", 'L', &WHITE_HORSE),
     promoted("whale", 'A', &WHALE),
     promoted("free boar", 'M', &BOAR),

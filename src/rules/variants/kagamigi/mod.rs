@@ -265,27 +265,15 @@ mod tests {
 
     #[test]
     fn sparrow_mirrors_turtle_and_lefts_mirror_rights() {
-        let mirrored = |k: Kind| {
+        // A kind's atoms as (forward, left, steps), sorted; `left` times `side`.
+        let atoms = |k: Kind, side: i8| {
             let mut v: Vec<(i8, i8, u8)> = k
                 .rules()
                 .atoms
                 .iter()
                 .map(|a| {
                     let (f, l) = a.relative();
-                    (f, -l, a.max_steps())
-                })
-                .collect();
-            v.sort();
-            v
-        };
-        let plain = |k: Kind| {
-            let mut v: Vec<(i8, i8, u8)> = k
-                .rules()
-                .atoms
-                .iter()
-                .map(|a| {
-                    let (f, l) = a.relative();
-                    (f, l, a.max_steps())
+                    (f, side * l, a.max_steps())
                 })
                 .collect();
             v.sort();
@@ -304,7 +292,7 @@ mod tests {
             (Kind::LeftQuail, Kind::RightQuail),
             (Kind::LeftTiger, Kind::RightTiger),
         ] {
-            assert_eq!(mirrored(left), plain(right), "{left:?} / {right:?}");
+            assert_eq!(atoms(left, -1), atoms(right, 1), "{left:?} / {right:?}");
         }
     }
 }

@@ -24,7 +24,7 @@ use crate::rules::geometry::Board9x9;
 use crate::rules::piece::atoms::{
     leap, slide, step, BISHOP, DRAGON, GOLD, HORSE, KING, ROOK, SILVER,
 };
-use crate::rules::piece::{one_byte_piece, piece_kinds, KindId, MoveAtom, PieceRules};
+use crate::rules::piece::{one_byte_piece, piece_kinds, MoveAtom, PieceRules};
 
 /// The board of standard shogi.
 pub type Geo = Board9x9;
@@ -100,30 +100,8 @@ drop_piece_from_inherent!(Piece, Kind);
 
 const KNIGHT_LEAPS: [MoveAtom; 2] = [leap(2, 1), leap(2, -1)];
 
-const fn piece(
-    name: &'static str,
-    letter: char,
-    atoms: &'static [MoveAtom],
-    promotes_to: Option<KindId>,
-    demotes_to: Option<KindId>,
-    is_promoted: bool,
-    forced_promotion_ranks: u8,
-) -> PieceRules {
-    PieceRules {
-        name,
-        letter,
-        atoms,
-        promotes_to,
-        demotes_to,
-        is_promoted,
-        is_royal: matches!(letter, 'K'),
-        droppable: promotes_to.is_some() || matches!(letter, 'G'),
-        forced_promotion_ranks,
-    }
-}
-
-/// The rule record of a kind that promotes to `promoted` (and goes to hand as itself) and
-/// must promote on its last `forced_ranks` ranks.
+/// The rule record of a kind that promotes to `promoted`, goes to hand as itself and must
+/// promote on its last `forced_ranks` ranks.
 const fn promoting(
     name: &'static str,
     letter: char,
@@ -132,15 +110,10 @@ const fn promoting(
     forced_ranks: u8,
 ) -> PieceRules {
     let base = Kind::ALL[promoted as usize - Kind::PROMOTION_OFFSET as usize];
-    piece(
-        name,
-        letter,
-        atoms,
-        Some(promoted.id()),
-        Some(base.id()),
-        false,
-        forced_ranks,
-    )
+    PieceRules::new(name, letter, atoms)
+        .promoting_to(promoted.id())
+        .held_as(base.id(), true)
+        .forced_on_last(forced_ranks)
 }
 
 /// The rule record of the promoted form of `base`.
@@ -150,7 +123,9 @@ const fn promoted(
     atoms: &'static [MoveAtom],
     base: Kind,
 ) -> PieceRules {
-    piece(name, letter, atoms, None, Some(base.id()), true, 0)
+    PieceRules::new(name, letter, atoms)
+        .promoted()
+        .held_as(base.id(), false)
 }
 
 /// The rule record of every kind, indexed by `Kind as usize` (RULES.md §1.2).
@@ -161,8 +136,8 @@ pub static PIECES: [PieceRules; 14] = [
     promoting("silver", 'S', &SILVER, Kind::ProSilver, 0),
     promoting("bishop", 'B', &BISHOP, Kind::Horse, 0),
     promoting("rook", 'R', &ROOK, Kind::Dragon, 0),
-    piece("gold", 'G', &GOLD, None, Some(Kind::Gold.id()), false, 0),
-    piece("king", 'K', &KING, None, None, false, 0),
+    PieceRules::new("gold", 'G', &GOLD).held_as(Kind::Gold.id(), true),
+    PieceRules::new("king", 'K', &KING).royal(),
     promoted("tokin", 'P', &GOLD, Kind::Pawn),
     promoted("promoted lance", 'L', &GOLD, Kind::Lance),
     promoted("promoted knight", 'N', &GOLD, Kind::Knight),
