@@ -116,11 +116,10 @@ impl Tables {
     #[inline(always)]
     pub fn attacks(&self, piece: Piece, sq: Square, occupied: Bb) -> Bb {
         let (color, kind) = (piece.color(), piece.kind());
-        let mut bb = self.step_attacks(color, kind, sq);
-        for dir in &self.slides[color.index()][kind.index()] {
-            bb |= self.rays.slide(*dir, sq, occupied);
-        }
-        bb
+        self.step_attacks(color, kind, sq)
+            | self
+                .rays
+                .slides(&self.slides[color.index()][kind.index()], sq, occupied)
     }
 
     /// Rook-line attacks from `sq`.
