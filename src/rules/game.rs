@@ -56,6 +56,16 @@ pub trait Game: Clone + Send + Sync {
     fn outcome(&self) -> Option<Outcome>;
 }
 
+/// Every legal action of `game` as `text` writes it, sorted: what the rules tests compare.
+#[cfg(test)]
+pub fn sorted_action_texts<G: Game>(game: &G, text: impl Fn(Move) -> String) -> Vec<String> {
+    let mut list = MoveList::new();
+    game.legal_actions(&mut list);
+    let mut texts: Vec<String> = list.iter().map(|m| text(*m)).collect();
+    texts.sort();
+    texts
+}
+
 /// Writes, inside an `impl Game for $ty` block, the trait methods that only forward to the
 /// type's inherent methods of the same meaning: `legal_actions` (to `generate_legal`),
 /// `play`, `unplay` and `hash`; with `decisions`, `node_kind` as a decision of
