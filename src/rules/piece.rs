@@ -241,8 +241,9 @@ pub mod atoms {
 /// `COUNT`, `ALL`, `index`, `id` and `from_index` every game's kinds have. With `promotion:
 /// below P, offset O` the kinds below index `P` promote to the kind `O` further on and the
 /// kinds from `O` on are promoted (`PROMOTION_OFFSET`, `can_promote`, `is_promoted`,
-/// `promoted`); with `in_hand_except: King` too, a captured piece goes to hand as its base
-/// kind, the royal `King` never (`in_hand`).
+/// `promoted`, and a test that the game's `rules()` records agree); with `in_hand_except:
+/// King` too, a captured piece goes to hand as its base kind, the royal `King` never
+/// (`in_hand`, and a test that `rules()` agrees).
 macro_rules! piece_kinds {
     (
         $(#[$meta:meta])* $vis:vis enum $kind:ident { $($name:ident),+ $(,)? }
@@ -298,6 +299,28 @@ macro_rules! piece_kinds {
                     $kind::ALL[self.index() + $kind::PROMOTION_OFFSET as usize]
                 }
             }
+
+            /// The game's rule records (its `rules()`) agree with the promotion layout.
+            #[cfg(test)]
+            mod piece_kinds_promotion_tests {
+                use super::$kind;
+
+                #[test]
+                fn rule_records_follow_the_promotion_layout() {
+                    for (i, kind) in $kind::ALL.into_iter().enumerate() {
+                        assert_eq!(kind.index(), i);
+                        let rules = kind.rules();
+                        let promotes_to = kind.can_promote().then(|| kind.promoted().id());
+                        assert_eq!(rules.promotes_to, promotes_to, "{kind:?}");
+                        assert_eq!(rules.is_promoted, kind.is_promoted(), "{kind:?}");
+                        if kind.can_promote() {
+                            let up = kind.promoted();
+                            assert!(up.is_promoted() && !up.can_promote(), "{kind:?}");
+                            assert_eq!(up.rules().letter, rules.letter, "{kind:?}");
+                        }
+                    }
+                }
+            }
         )?
 
         $(
@@ -312,6 +335,22 @@ macro_rules! piece_kinds {
                             Some($kind::ALL[k.index() - $kind::PROMOTION_OFFSET as usize])
                         }
                         k => Some(k),
+                    }
+                }
+            }
+
+            /// The game's rule records send every captured piece to hand as `in_hand` says.
+            #[cfg(test)]
+            mod piece_kinds_in_hand_tests {
+                use super::$kind;
+
+                #[test]
+                fn rule_records_hold_captured_pieces_as_their_base_kind() {
+                    for kind in $kind::ALL {
+                        assert_eq!(kind.rules().demotes_to, kind.in_hand().map($kind::id));
+                        if kind.can_promote() {
+                            assert_eq!(kind.promoted().in_hand(), Some(kind), "{kind:?}");
+                        }
                     }
                 }
             }

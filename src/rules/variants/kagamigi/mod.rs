@@ -230,18 +230,9 @@ mod tests {
 
     #[test]
     fn kind_table_is_consistent() {
-        assert_eq!(Kind::ALL.len(), Kind::COUNT);
-        for (i, kind) in Kind::ALL.iter().enumerate() {
-            assert_eq!(kind.index(), i);
+        for kind in Kind::ALL.iter() {
             let rules = kind.rules();
             assert!(!rules.atoms.is_empty(), "{kind:?}");
-            assert_eq!(rules.promotes_to.is_some(), kind.can_promote(), "{kind:?}");
-            if kind.can_promote() {
-                let promoted = kind.promoted();
-                assert_eq!(promoted.in_hand(), Some(*kind));
-                assert!(promoted.rules().is_promoted);
-                assert_eq!(promoted.rules().letter, rules.letter);
-            }
             assert_eq!(rules.is_royal, *kind == Kind::King);
             assert_eq!(rules.droppable, kind.in_hand() == Some(*kind));
         }
