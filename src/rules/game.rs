@@ -55,3 +55,57 @@ pub trait Game: Clone + Send + Sync {
     /// The result, if the game has ended by the rules alone (no resignation or clock).
     fn outcome(&self) -> Option<Outcome>;
 }
+
+/// Every legal action of `game` as `text` writes it, sorted: what the rules tests compare.
+#[cfg(test)]
+pub fn sorted_action_texts<G: Game>(game: &G, text: impl Fn(Move) -> String) -> Vec<String> {
+    let mut list = MoveList::new();
+    game.legal_actions(&mut list);
+    let mut texts: Vec<String> = list.iter().map(|m| text(*m)).collect();
+    texts.sort();
+    texts
+}
+
+/// Writes, inside an `impl Game for $ty` block, the trait methods that only forward to the
+/// type's inherent methods of the same meaning: `legal_actions` (to `generate_legal`),
+/// `play`, `unplay` and `hash`; with `decisions`, `node_kind` as a decision of
+/// `side_to_move` at every node; with `counts`, `count_legal_actions` (to `count_legal`).
+/// Everything stays inlined and monomorphised.
+macro_rules! inherent_game_methods {
+    ($ty:ty $(, $extra:ident)*) => {
+        $($crate::rules::game::inherent_game_methods!(@ $extra);)*
+
+        #[inline]
+        fn legal_actions(&self, out: &mut $crate::rules::moves::MoveList) {
+            self.generate_legal(out);
+        }
+
+        #[inline]
+        fn play(&mut self, action: $crate::rules::moves::Move) {
+            <$ty>::play(self, action);
+        }
+
+        #[inline]
+        fn unplay(&mut self) {
+            <$ty>::unplay(self);
+        }
+
+        #[inline]
+        fn hash(&self) -> u64 {
+            <$ty>::hash(self)
+        }
+    };
+    (@ decisions) => {
+        #[inline]
+        fn node_kind(&self) -> $crate::rules::game::NodeKind {
+            $crate::rules::game::NodeKind::Decision(self.side_to_move())
+        }
+    };
+    (@ counts) => {
+        #[inline]
+        fn count_legal_actions(&self) -> u64 {
+            self.count_legal()
+        }
+    };
+}
+pub(crate) use inherent_game_methods;

@@ -4,6 +4,7 @@
 
 pub mod betza;
 pub mod bitboard;
+pub mod board_tables;
 pub mod dropshogi;
 pub mod game;
 pub mod geometry;

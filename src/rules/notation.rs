@@ -21,6 +21,8 @@
 //!   than a set holds (the variant then adds the board's pieces to that count).
 
 use crate::rules::geometry::{Color, File, Geometry, Rank, Square};
+use crate::rules::moves::Move;
+use crate::rules::piece::PieceRules;
 use std::fmt;
 
 /// Why a piece of game notation was refused.
@@ -325,6 +327,38 @@ pub fn read_sfen_pieces<G: Geometry, K>(
             Ok((placed.square, placed.color(), kind))
         })
         .collect()
+}
+
+/// The SFEN text of a piece of kind `rules` and colour `color`: its letter, lowercase for
+/// gote, after a `+` if the kind is a promoted one (`P`, `+p`, …).
+pub fn sfen_piece_text(rules: &PieceRules, color: Color) -> String {
+    let letter = match color {
+        Color::Sente => rules.letter,
+        Color::Gote => rules.letter.to_ascii_lowercase(),
+    };
+    if rules.is_promoted {
+        format!("+{letter}")
+    } else {
+        letter.to_string()
+    }
+}
+
+/// `candidate` if it is among the `legal` moves; otherwise the error that `text` is not
+/// legal in the position `position` writes.
+pub fn legal_or_refused(
+    candidate: Move,
+    legal: &[Move],
+    text: &str,
+    position: impl FnOnce() -> String,
+) -> Result<Move, NotationError> {
+    if legal.contains(&candidate) {
+        Ok(candidate)
+    } else {
+        Err(NotationError::Move(format!(
+            "{text} is not legal in {}",
+            position()
+        )))
+    }
 }
 
 /// Writes the board field of an SFEN for geometry `G`; `piece_text` gives each occupied

@@ -72,6 +72,16 @@ impl<G: Geometry> Rays<G> {
         self.line[a.index() * G::SQUARES + b.index()]
     }
 
+    /// What sliders on `from` reach along each of `dirs`, together.
+    #[inline(always)]
+    pub fn slides(&self, dirs: &[DirectionIndex], from: Square, occupied: G::Bb) -> G::Bb {
+        let mut bb = G::Bb::EMPTY;
+        for &dir in dirs {
+            bb |= self.slide(dir, from, occupied);
+        }
+        bb
+    }
+
     /// What a slider on `from` reaches in direction `dir`, up to and including the first
     /// occupied square.
     #[inline]

@@ -18,6 +18,21 @@ impl KeyStream {
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
     }
+
+    /// Fills `keys` with the next keys, in order.
+    pub fn fill(&mut self, keys: &mut [u64]) {
+        for key in keys {
+            *key = self.next_key();
+        }
+    }
+
+    /// Fills `keys`, a run of hand-count tables `width` wide (indexed by count), with the next
+    /// keys in order, leaving count 0 at 0 so an empty hand contributes nothing.
+    pub fn fill_hand_counts(&mut self, keys: &mut [u64], width: usize) {
+        for per_count in keys.chunks_mut(width) {
+            self.fill(&mut per_count[1..]);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -124,3 +124,37 @@ macro_rules! drop_tables_from_fields {
     };
 }
 pub(crate) use drop_tables_from_fields;
+
+/// Writes, inside `impl DropVariant for ...`, the associated types, constants and `tables`
+/// of a member stored the usual way: board `$geo`, kinds `$kind` (with a `COUNT`), pieces
+/// `$piece`, hands `$hand`, tables `$tables` returned by `$get`, start position `$start`.
+/// The mailbox holds one `Option<$piece>` per square and the kind sets one bitboard per kind.
+macro_rules! drop_variant_storage {
+    (
+        geo: $geo:ty,
+        kind: $kind:ty,
+        piece: $piece:ty,
+        hand: $hand:ty,
+        tables: $tables:ty = $get:path,
+        start: $start:expr $(,)?
+    ) => {
+        type Geo = $geo;
+        type Kind = $kind;
+        type Piece = $piece;
+        type Tables = $tables;
+        type Mailbox = [Option<$piece>; <$geo as $crate::rules::geometry::Geometry>::SQUARES];
+        type KindSets = [<$geo as $crate::rules::geometry::Geometry>::Bb; <$kind>::COUNT];
+        type Hand = $hand;
+
+        const EMPTY_MAILBOX: Self::Mailbox =
+            [None; <$geo as $crate::rules::geometry::Geometry>::SQUARES];
+        const EMPTY_KIND_SETS: Self::KindSets = [<<$geo as $crate::rules::geometry::Geometry>::Bb as $crate::rules::bitboard::Bitboard>::EMPTY; <$kind>::COUNT];
+        const START_SFEN: &'static str = $start;
+
+        #[inline]
+        fn tables() -> &'static $tables {
+            $get()
+        }
+    };
+}
+pub(crate) use drop_variant_storage;

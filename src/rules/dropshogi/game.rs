@@ -4,41 +4,12 @@
 //! belong to whoever runs the game.
 
 use super::{DropPosition, DropVariant};
-use crate::rules::game::{Game, NodeKind, Outcome};
+use crate::rules::game::{inherent_game_methods, Game, Outcome};
 use crate::rules::geometry::Color;
-use crate::rules::moves::{Move, MoveList};
 use crate::rules::repetition::{fourfold_repetition, History};
 
 impl<V: DropVariant> Game for DropPosition<V> {
-    #[inline]
-    fn node_kind(&self) -> NodeKind {
-        NodeKind::Decision(self.side_to_move())
-    }
-
-    #[inline]
-    fn legal_actions(&self, out: &mut MoveList) {
-        self.generate_legal(out);
-    }
-
-    #[inline]
-    fn count_legal_actions(&self) -> u64 {
-        self.count_legal()
-    }
-
-    #[inline]
-    fn play(&mut self, action: Move) {
-        DropPosition::play(self, action);
-    }
-
-    #[inline]
-    fn unplay(&mut self) {
-        DropPosition::unplay(self);
-    }
-
-    #[inline]
-    fn hash(&self) -> u64 {
-        DropPosition::hash(self)
-    }
+    inherent_game_methods!(DropPosition<V>, decisions, counts);
 
     fn outcome(&self) -> Option<Outcome> {
         if !self.has_legal_move() {

@@ -30,6 +30,7 @@ pub mod tables;
 
 pub(crate) use forward::{
     drop_kind_from_inherent, drop_piece_from_inherent, drop_tables_from_fields,
+    drop_variant_storage,
 };
 pub use piece::ColoredPiece;
 pub use position::{DropPosition, Hand};

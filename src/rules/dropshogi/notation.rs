@@ -18,7 +18,8 @@ use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::notation::{
-    read_sfen_fields, read_sfen_hands, read_sfen_pieces, write_sfen_board, GameText, NotationError,
+    legal_or_refused, read_sfen_fields, read_sfen_hands, read_sfen_pieces, sfen_piece_text,
+    write_sfen_board, GameText, NotationError,
 };
 
 fn sfen_error(message: impl Into<String>) -> NotationError {
@@ -35,16 +36,7 @@ pub fn kind_from_letter<K: DropKind>(letter: char) -> Option<K> {
 
 /// The SFEN text of a piece (`P`, `+p`, …).
 pub fn piece_text<P: DropPiece>(piece: P) -> String {
-    let rules = piece.kind().rules();
-    let letter = match piece.color() {
-        Color::Sente => rules.letter,
-        Color::Gote => rules.letter.to_ascii_lowercase(),
-    };
-    if rules.is_promoted {
-        format!("+{letter}")
-    } else {
-        letter.to_string()
-    }
+    sfen_piece_text(piece.kind().rules(), piece.color())
 }
 
 /// Which board rules an SFEN must satisfy.
@@ -117,14 +109,7 @@ impl<V: DropVariant> DropPosition<V> {
         let candidate = read_usi_move::<V>(text)?;
         let mut legal = MoveList::new();
         self.generate_legal(&mut legal);
-        if legal.contains(&candidate) {
-            Ok(candidate)
-        } else {
-            Err(NotationError::Move(format!(
-                "{text} is not legal in {}",
-                self.to_sfen()
-            )))
-        }
+        legal_or_refused(candidate, &legal, text, || self.to_sfen())
     }
 }
 

@@ -6,6 +6,7 @@
 
 use super::{Bb, DropKind, DropPiece, DropTables, DropVariant};
 use crate::rules::bitboard::Bitboard;
+use crate::rules::board_tables::{self, add_step, all_squares, file_squares, zones};
 use crate::rules::geometry::{Color, Geometry, Offset, Square};
 use crate::rules::piece::MoveAtom;
 use crate::rules::zobrist::KeyStream;
@@ -41,9 +42,6 @@ impl<V: DropVariant> AtomTables<V> {
         let mut steps = vec![Bb::<V>::EMPTY; 2 * kinds * squares];
         let mut slides = vec![Vec::new(); 2 * kinds];
         let mut alive = vec![Bb::<V>::EMPTY; 2 * kinds];
-        let mut zone = [Bb::<V>::EMPTY; 2];
-        let mut files = vec![Bb::<V>::EMPTY; <V::Geo as Geometry>::FILES as usize];
-        let mut all = Bb::<V>::EMPTY;
         for color in Color::BOTH {
             for &kind in V::Kind::KINDS {
                 let slot = colour_kind::<V>(color, kind);
@@ -51,52 +49,32 @@ impl<V: DropVariant> AtomTables<V> {
                     let offset = atom.offset(color);
                     match atom {
                         MoveAtom::Step { .. } | MoveAtom::Leap { .. } => {
-                            for sq in Square::all::<V::Geo>() {
-                                if let Some(to) = sq.offset::<V::Geo>(offset) {
-                                    steps[slot * squares + sq.index()] |= Bb::<V>::from_square(to);
-                                }
-                            }
+                            add_step::<V::Geo>(&mut steps[slot * squares..][..squares], offset)
                         }
                         _ => slides[slot].push((offset, atom.max_steps())),
                     }
                 }
             }
         }
-        for sq in Square::all::<V::Geo>() {
-            let bb = Bb::<V>::from_square(sq);
-            all |= bb;
-            files[sq.file::<V::Geo>().0 as usize] |= bb;
-            for color in Color::BOTH {
-                let from_edge = sq.rank::<V::Geo>().distance_from_far_edge::<V::Geo>(color);
-                if from_edge < <V::Geo as Geometry>::ZONE_DEPTH {
-                    zone[color.index()] |= bb;
-                }
-                for &kind in V::Kind::KINDS {
-                    if from_edge >= kind.rules().forced_promotion_ranks {
-                        alive[colour_kind::<V>(color, kind)] |= bb;
-                    }
-                }
+        for color in Color::BOTH {
+            for &kind in V::Kind::KINDS {
+                alive[colour_kind::<V>(color, kind)] =
+                    board_tables::alive::<V::Geo>(color, kind.rules().forced_promotion_ranks);
             }
         }
         let mut keys = KeyStream::new(seed);
         let board_keys = (0..2 * kinds * squares).map(|_| keys.next_key()).collect();
-        // Count 0 hashes to 0 so an empty hand contributes nothing.
-        let hand_keys = (0..2 * kinds * HAND_KEYS)
-            .map(|i| {
-                if i % HAND_KEYS == 0 {
-                    0
-                } else {
-                    keys.next_key()
-                }
-            })
-            .collect();
+        let mut hand_keys = vec![0; 2 * kinds * HAND_KEYS];
+        keys.fill_hand_counts(&mut hand_keys, HAND_KEYS);
         AtomTables {
             steps,
             slides,
-            zone,
+            zone: zones::<V::Geo>(),
             alive,
-            files,
-            all,
+            files: (0..<V::Geo as Geometry>::FILES as usize)
+                .map(file_squares::<V::Geo>)
+                .collect(),
+            all: all_squares::<V::Geo>(),
             board_keys,
             hand_keys,
             side_key: keys.next_key(),

@@ -7,7 +7,7 @@
 use super::position::Position;
 use super::{ChuRules, Kind};
 use crate::rules::bitboard::Bitboard;
-use crate::rules::game::{Game, NodeKind, Outcome};
+use crate::rules::game::{inherent_game_methods, Game, Outcome};
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
 
@@ -15,30 +15,7 @@ use crate::rules::moves::{Move, MoveList};
 const REPETITIONS_TO_END: usize = 4;
 
 impl Game for Position {
-    #[inline]
-    fn node_kind(&self) -> NodeKind {
-        NodeKind::Decision(self.side_to_move())
-    }
-
-    #[inline]
-    fn legal_actions(&self, out: &mut MoveList) {
-        self.generate_legal(out);
-    }
-
-    #[inline]
-    fn play(&mut self, action: Move) {
-        Position::play(self, action);
-    }
-
-    #[inline]
-    fn unplay(&mut self) {
-        Position::unplay(self);
-    }
-
-    #[inline]
-    fn hash(&self) -> u64 {
-        Position::hash(self)
-    }
+    inherent_game_methods!(Position, decisions);
 
     fn outcome(&self) -> Option<Outcome> {
         let us = self.side_to_move();

@@ -18,9 +18,12 @@ pub mod tables;
 
 pub use position::Position;
 
-use crate::rules::geometry::{Board12x12, Color};
-use crate::rules::piece::{KindId, MoveAtom, PieceRules};
-use std::num::NonZeroU8;
+use crate::rules::geometry::Board12x12;
+use crate::rules::piece::atoms::{
+    joined, leap, slide, step, Reach, BISHOP, DIAGONAL, DRAGON, GOLD, HORSE, KING, ORTHOGONAL,
+    ROOK, SILVER,
+};
+use crate::rules::piece::{one_byte_piece, piece_kinds, MoveAtom, PieceRules};
 
 /// The board of Chu Shogi.
 pub type Geo = Board12x12;
@@ -70,124 +73,58 @@ impl ChuRules {
     }
 }
 
-/// The 39 piece kinds: the 18 promotable kinds first, then King, Free King and Lion, then the
-/// promoted kinds (a promoted kind is its base kind plus [`Kind::PROMOTION_OFFSET`]). lishogi
-/// keeps promoted kinds apart from look-alikes (`+f` moves like a Bishop but is not one).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Kind {
-    Pawn = 0,
-    GoBetween,
-    Copper,
-    Silver,
-    Gold,
-    Leopard,
-    BlindTiger,
-    DrunkElephant,
-    Lance,
-    ReverseChariot,
-    SideMover,
-    VerticalMover,
-    Bishop,
-    Rook,
-    DragonHorse,
-    DragonKing,
-    Kirin,
-    Phoenix,
-    King,
-    FreeKing,
-    Lion,
-    Tokin,
-    PromotedGoBetween,
-    PromotedCopper,
-    PromotedSilver,
-    PromotedGold,
-    PromotedLeopard,
-    FlyingStag,
-    CrownPrince,
-    WhiteHorse,
-    Whale,
-    FreeBoar,
-    FlyingOx,
-    PromotedBishop,
-    PromotedRook,
-    HornedFalcon,
-    SoaringEagle,
-    PromotedKirin,
-    PromotedPhoenix,
+piece_kinds! {
+    /// The 39 piece kinds: the 18 promotable kinds first, then King, Free King and Lion, then the
+    /// promoted kinds (a promoted kind is its base kind plus [`Kind::PROMOTION_OFFSET`]). lishogi
+    /// keeps promoted kinds apart from look-alikes (`+f` moves like a Bishop but is not one).
+    pub enum Kind {
+        Pawn,
+        GoBetween,
+        Copper,
+        Silver,
+        Gold,
+        Leopard,
+        BlindTiger,
+        DrunkElephant,
+        Lance,
+        ReverseChariot,
+        SideMover,
+        VerticalMover,
+        Bishop,
+        Rook,
+        DragonHorse,
+        DragonKing,
+        Kirin,
+        Phoenix,
+        King,
+        FreeKing,
+        Lion,
+        Tokin,
+        PromotedGoBetween,
+        PromotedCopper,
+        PromotedSilver,
+        PromotedGold,
+        PromotedLeopard,
+        FlyingStag,
+        CrownPrince,
+        WhiteHorse,
+        Whale,
+        FreeBoar,
+        FlyingOx,
+        PromotedBishop,
+        PromotedRook,
+        HornedFalcon,
+        SoaringEagle,
+        PromotedKirin,
+        PromotedPhoenix,
+    }
+    promotion: below 18, offset 21;
 }
 
 impl Kind {
-    pub const COUNT: usize = 39;
-    pub const PROMOTION_OFFSET: u8 = 21;
-    const PROMOTABLE: u8 = 18;
-    pub const ALL: [Kind; 39] = [
-        Kind::Pawn,
-        Kind::GoBetween,
-        Kind::Copper,
-        Kind::Silver,
-        Kind::Gold,
-        Kind::Leopard,
-        Kind::BlindTiger,
-        Kind::DrunkElephant,
-        Kind::Lance,
-        Kind::ReverseChariot,
-        Kind::SideMover,
-        Kind::VerticalMover,
-        Kind::Bishop,
-        Kind::Rook,
-        Kind::DragonHorse,
-        Kind::DragonKing,
-        Kind::Kirin,
-        Kind::Phoenix,
-        Kind::King,
-        Kind::FreeKing,
-        Kind::Lion,
-        Kind::Tokin,
-        Kind::PromotedGoBetween,
-        Kind::PromotedCopper,
-        Kind::PromotedSilver,
-        Kind::PromotedGold,
-        Kind::PromotedLeopard,
-        Kind::FlyingStag,
-        Kind::CrownPrince,
-        Kind::WhiteHorse,
-        Kind::Whale,
-        Kind::FreeBoar,
-        Kind::FlyingOx,
-        Kind::PromotedBishop,
-        Kind::PromotedRook,
-        Kind::HornedFalcon,
-        Kind::SoaringEagle,
-        Kind::PromotedKirin,
-        Kind::PromotedPhoenix,
-    ];
-
-    #[inline]
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    #[inline]
-    pub fn id(self) -> KindId {
-        KindId(self as u8)
-    }
-
     #[inline]
     pub fn rules(self) -> &'static PieceRules {
         &PIECES[self.index()]
-    }
-
-    #[inline]
-    pub fn can_promote(self) -> bool {
-        (self as u8) < Kind::PROMOTABLE
-    }
-
-    /// The promoted form; only meaningful when [`Kind::can_promote`].
-    #[inline]
-    pub fn promoted(self) -> Kind {
-        debug_assert!(self.can_promote());
-        Kind::ALL[self.index() + Kind::PROMOTION_OFFSET as usize]
     }
 
     /// The King and the Crown Prince.
@@ -219,51 +156,9 @@ impl Kind {
     }
 }
 
-/// A coloured piece, stored in one non-zero byte so `Option<Piece>` is one byte.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Piece(NonZeroU8);
-
-impl Piece {
-    #[inline]
-    pub fn new(color: Color, kind: Kind) -> Piece {
-        Piece(NonZeroU8::new(1 + kind as u8 + 64 * color as u8).expect("never zero"))
-    }
-
-    #[inline]
-    pub fn kind(self) -> Kind {
-        Kind::ALL[((self.0.get() - 1) & 63) as usize]
-    }
-
-    #[inline]
-    pub fn color(self) -> Color {
-        if self.0.get() > 64 {
-            Color::Gote
-        } else {
-            Color::Sente
-        }
-    }
-
-    /// A dense index 0..78 for tables indexed by coloured piece.
-    #[inline]
-    pub fn index(self) -> usize {
-        self.color().index() * Kind::COUNT + self.kind().index()
-    }
-}
-
-impl std::fmt::Debug for Piece {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:?} {:?}", self.color(), self.kind())
-    }
-}
-
-const fn step(forward: i8, left: i8) -> MoveAtom {
-    MoveAtom::Step { forward, left }
-}
-const fn leap(forward: i8, left: i8) -> MoveAtom {
-    MoveAtom::Leap { forward, left }
-}
-const fn slide(forward: i8, left: i8) -> MoveAtom {
-    MoveAtom::Slide { forward, left }
+one_byte_piece! {
+    /// A coloured piece, stored in one non-zero byte so `Option<Piece>` is one byte.
+    pub struct Piece(Kind), stride: 64
 }
 
 const FWD: MoveAtom = step(1, 0);
@@ -275,188 +170,79 @@ const FWD_R: MoveAtom = step(1, -1);
 const BACK_L: MoveAtom = step(-1, 1);
 const BACK_R: MoveAtom = step(-1, -1);
 
-const KING: [MoveAtom; 8] = [FWD, BACK, LEFT, RIGHT, FWD_L, FWD_R, BACK_L, BACK_R];
 const ELEPHANT: [MoveAtom; 7] = [FWD, LEFT, RIGHT, FWD_L, FWD_R, BACK_L, BACK_R];
-const GOLD: [MoveAtom; 6] = [FWD, BACK, LEFT, RIGHT, FWD_L, FWD_R];
-const SILVER: [MoveAtom; 5] = [FWD, FWD_L, FWD_R, BACK_L, BACK_R];
 const COPPER: [MoveAtom; 4] = [FWD, BACK, FWD_L, FWD_R];
 const LEOPARD: [MoveAtom; 6] = [FWD, BACK, FWD_L, FWD_R, BACK_L, BACK_R];
 const TIGER: [MoveAtom; 7] = [BACK, LEFT, RIGHT, FWD_L, FWD_R, BACK_L, BACK_R];
 const GO_BETWEEN: [MoveAtom; 2] = [FWD, BACK];
 const PAWN: [MoveAtom; 1] = [FWD];
+const VERTICALLY: [(i8, i8); 2] = [(1, 0), (-1, 0)];
+const SIDEWAYS: [(i8, i8); 2] = [(0, 1), (0, -1)];
 const LANCE: [MoveAtom; 1] = [slide(1, 0)];
-const CHARIOT: [MoveAtom; 2] = [slide(1, 0), slide(-1, 0)];
-const SIDE_MOVER: [MoveAtom; 4] = [slide(0, 1), slide(0, -1), FWD, BACK];
-const VERTICAL_MOVER: [MoveAtom; 4] = [slide(1, 0), slide(-1, 0), LEFT, RIGHT];
-const BISHOP: [MoveAtom; 4] = [slide(1, 1), slide(1, -1), slide(-1, 1), slide(-1, -1)];
-const ROOK: [MoveAtom; 4] = [slide(1, 0), slide(-1, 0), slide(0, 1), slide(0, -1)];
-const QUEEN: [MoveAtom; 8] = [
-    slide(1, 0),
-    slide(-1, 0),
-    slide(0, 1),
-    slide(0, -1),
-    slide(1, 1),
-    slide(1, -1),
-    slide(-1, 1),
-    slide(-1, -1),
-];
-const HORSE: [MoveAtom; 8] = [
-    slide(1, 1),
-    slide(1, -1),
-    slide(-1, 1),
-    slide(-1, -1),
-    FWD,
-    BACK,
-    LEFT,
-    RIGHT,
-];
-const DRAGON: [MoveAtom; 8] = [
-    slide(1, 0),
-    slide(-1, 0),
-    slide(0, 1),
-    slide(0, -1),
-    FWD_L,
-    FWD_R,
-    BACK_L,
-    BACK_R,
-];
-const KIRIN: [MoveAtom; 8] = [
-    FWD_L,
-    FWD_R,
-    BACK_L,
-    BACK_R,
-    leap(2, 0),
-    leap(-2, 0),
-    leap(0, 2),
-    leap(0, -2),
-];
-const PHOENIX: [MoveAtom; 8] = [
-    FWD,
-    BACK,
-    LEFT,
-    RIGHT,
-    leap(2, 2),
-    leap(2, -2),
-    leap(-2, 2),
-    leap(-2, -2),
-];
+const CHARIOT: [MoveAtom; 2] = Reach::Slide.each(VERTICALLY);
+const SIDE_MOVER: [MoveAtom; 4] = joined(Reach::Slide.each(SIDEWAYS), [FWD, BACK]);
+const VERTICAL_MOVER: [MoveAtom; 4] = joined(CHARIOT, [LEFT, RIGHT]);
+const QUEEN: [MoveAtom; 8] = joined(ROOK, BISHOP);
+const KIRIN: [MoveAtom; 8] = joined(
+    Reach::Step.each(DIAGONAL),
+    Reach::Leap.each([(2, 0), (-2, 0), (0, 2), (0, -2)]),
+);
+const PHOENIX: [MoveAtom; 8] = joined(
+    Reach::Step.each(ORTHOGONAL),
+    Reach::Leap.each([(2, 2), (2, -2), (-2, 2), (-2, -2)]),
+);
 /// The Lion's single-leg moves: the 8 adjacent squares and the 16 at distance 2.
-const LION: [MoveAtom; 24] = [
-    FWD,
-    BACK,
-    LEFT,
-    RIGHT,
-    FWD_L,
-    FWD_R,
-    BACK_L,
-    BACK_R,
-    leap(2, -2),
-    leap(2, -1),
-    leap(2, 0),
-    leap(2, 1),
-    leap(2, 2),
-    leap(1, 2),
-    leap(0, 2),
-    leap(-1, 2),
-    leap(-2, 2),
-    leap(-2, 1),
-    leap(-2, 0),
-    leap(-2, -1),
-    leap(-2, -2),
-    leap(-1, -2),
-    leap(0, -2),
-    leap(1, -2),
-];
-const STAG: [MoveAtom; 8] = [
-    slide(1, 0),
-    slide(-1, 0),
-    LEFT,
-    RIGHT,
-    FWD_L,
-    FWD_R,
-    BACK_L,
-    BACK_R,
-];
-const WHITE_HORSE: [MoveAtom; 4] = [slide(1, 0), slide(-1, 0), slide(1, 1), slide(1, -1)];
-const WHALE: [MoveAtom; 4] = [slide(1, 0), slide(-1, 0), slide(-1, 1), slide(-1, -1)];
-const BOAR: [MoveAtom; 6] = [
-    slide(0, 1),
-    slide(0, -1),
-    slide(1, 1),
-    slide(1, -1),
-    slide(-1, 1),
-    slide(-1, -1),
-];
-const OX: [MoveAtom; 6] = [
-    slide(1, 0),
-    slide(-1, 0),
-    slide(1, 1),
-    slide(1, -1),
-    slide(-1, 1),
-    slide(-1, -1),
-];
+const LION: [MoveAtom; 24] = joined(
+    KING,
+    Reach::Leap.each([
+        (2, -2),
+        (2, -1),
+        (2, 0),
+        (2, 1),
+        (2, 2),
+        (1, 2),
+        (0, 2),
+        (-1, 2),
+        (-2, 2),
+        (-2, 1),
+        (-2, 0),
+        (-2, -1),
+        (-2, -2),
+        (-1, -2),
+        (0, -2),
+        (1, -2),
+    ]),
+);
+const STAG: [MoveAtom; 8] = joined(CHARIOT, [LEFT, RIGHT, FWD_L, FWD_R, BACK_L, BACK_R]);
+const WHITE_HORSE: [MoveAtom; 4] = joined(CHARIOT, [BISHOP[0], BISHOP[1]]);
+const WHALE: [MoveAtom; 4] = joined(CHARIOT, [BISHOP[2], BISHOP[3]]);
+const BOAR: [MoveAtom; 6] = joined(Reach::Slide.each(SIDEWAYS), BISHOP);
+const OX: [MoveAtom; 6] = joined(CHARIOT, BISHOP);
 /// Single legs of the Horned Falcon; its forward double moves are code (`movegen`).
-const FALCON: [MoveAtom; 9] = [
-    slide(-1, 0),
-    slide(0, 1),
-    slide(0, -1),
-    slide(1, 1),
-    slide(1, -1),
-    slide(-1, 1),
-    slide(-1, -1),
-    FWD,
-    leap(2, 0),
-];
+const FALCON: [MoveAtom; 9] = joined(
+    Reach::Slide.each([(-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]),
+    [FWD, leap(2, 0)],
+);
 /// Single legs of the Soaring Eagle; its forward-diagonal double moves are code.
-const EAGLE: [MoveAtom; 10] = [
-    slide(1, 0),
-    slide(-1, 0),
-    slide(0, 1),
-    slide(0, -1),
-    slide(-1, 1),
-    slide(-1, -1),
-    FWD_L,
-    FWD_R,
-    leap(2, 2),
-    leap(2, -2),
-];
+const EAGLE: [MoveAtom; 10] = joined(
+    Reach::Slide.each([(1, 0), (-1, 0), (0, 1), (0, -1), (-1, 1), (-1, -1)]),
+    [FWD_L, FWD_R, leap(2, 2), leap(2, -2)],
+);
 
-const fn piece(
-    name: &'static str,
-    letter: char,
-    atoms: &'static [MoveAtom],
-    promotes_to: Option<Kind>,
-    is_promoted: bool,
-    is_royal: bool,
-) -> PieceRules {
-    PieceRules {
-        name,
-        letter,
-        atoms,
-        promotes_to: match promotes_to {
-            Some(k) => Some(KindId(k as u8)),
-            None => None,
-        },
-        demotes_to: None,
-        is_promoted,
-        is_royal,
-        // Chu Shogi has no drops.
-        droppable: false,
-        forced_promotion_ranks: 0,
-    }
-}
-
+/// The rule record of an unpromoted kind that promotes to `to`. Chu Shogi has no drops:
+/// nothing is held in hand.
 const fn base(
     name: &'static str,
     letter: char,
     atoms: &'static [MoveAtom],
     to: Kind,
 ) -> PieceRules {
-    piece(name, letter, atoms, Some(to), false, false)
+    PieceRules::new(name, letter, atoms).promoting_to(to.id())
 }
 
+/// The rule record of a promoted kind.
 const fn promoted(name: &'static str, letter: char, atoms: &'static [MoveAtom]) -> PieceRules {
-    piece(name, letter, atoms, None, true, false)
+    PieceRules::new(name, letter, atoms).promoted()
 }
 
 /// The rule record of every kind, indexed by `Kind as usize` (RULES.md §2.2). Promotion
@@ -480,9 +266,9 @@ pub static PIECES: [PieceRules; 39] = [
     base("dragon king", 'D', &DRAGON, Kind::SoaringEagle),
     base("kirin", 'O', &KIRIN, Kind::PromotedKirin),
     base("phoenix", 'X', &PHOENIX, Kind::PromotedPhoenix),
-    piece("king", 'K', &KING, None, false, true),
-    piece("free king", 'Q', &QUEEN, None, false, false),
-    piece("lion", 'N', &LION, None, false, false),
+    PieceRules::new("king", 'K', &KING).royal(),
+    PieceRules::new("free king", 'Q', &QUEEN),
+    PieceRules::new("lion", 'N', &LION),
     promoted("tokin", 'P', &GOLD),
     promoted("promoted go-between", 'I', &ELEPHANT),
     promoted("promoted copper", 'C', &SIDE_MOVER),
@@ -490,7 +276,7 @@ pub static PIECES: [PieceRules; 39] = [
     promoted("promoted gold", 'G', &ROOK),
     promoted("promoted leopard", 'F', &BISHOP),
     promoted("flying stag", 'T', &STAG),
-    piece("crown prince", 'E', &KING, None, true, true),
+    promoted("crown prince", 'E', &KING).royal(),
     promoted("white horse", 'L', &WHITE_HORSE),
     promoted("whale", 'A', &WHALE),
     promoted("free boar", 'M', &BOAR),
@@ -509,18 +295,8 @@ mod tests {
 
     #[test]
     fn kind_table_is_consistent() {
-        assert_eq!(Kind::ALL.len(), Kind::COUNT);
-        for (i, kind) in Kind::ALL.iter().enumerate() {
-            assert_eq!(kind.index(), i);
-            let rules = kind.rules();
-            assert_eq!(rules.promotes_to.is_some(), kind.can_promote(), "{kind:?}");
-            if kind.can_promote() {
-                let up = kind.promoted();
-                assert_eq!(rules.promotes_to, Some(up.id()));
-                assert!(up.rules().is_promoted && !up.can_promote());
-                assert_eq!(up.rules().letter, rules.letter);
-            }
-            assert_eq!(rules.is_royal, kind.is_royal(), "{kind:?}");
+        for kind in Kind::ALL {
+            assert_eq!(kind.rules().is_royal, kind.is_royal(), "{kind:?}");
         }
         // 21 unpromoted letters, all distinct.
         let mut letters: Vec<char> = PIECES
@@ -531,17 +307,6 @@ mod tests {
         letters.sort_unstable();
         letters.dedup();
         assert_eq!(letters.len(), 21);
-    }
-
-    #[test]
-    fn pieces_pack_into_one_byte() {
-        assert_eq!(std::mem::size_of::<Option<Piece>>(), 1);
-        for color in Color::BOTH {
-            for kind in Kind::ALL {
-                let p = Piece::new(color, kind);
-                assert_eq!((p.color(), p.kind()), (color, kind));
-            }
-        }
     }
 
     #[test]

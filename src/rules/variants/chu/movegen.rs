@@ -355,14 +355,12 @@ pub fn perft_usi_spellings(pos: &mut Position, depth: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::super::{ChuRules, Position};
+    use crate::rules::game::sorted_action_texts;
     use crate::rules::moves::MoveList;
 
     fn legal_usi(sfen: &str, rules: ChuRules) -> Vec<String> {
         let pos = Position::from_sfen_with(sfen, rules).unwrap();
-        let mut moves = MoveList::new();
-        pos.generate_legal(&mut moves);
-        let mut text: Vec<String> = moves.iter().map(|m| pos.move_to_usi(*m)).collect();
-        text.sort();
+        let mut text = sorted_action_texts(&pos, |m| pos.move_to_usi(m));
         let before = text.len();
         text.dedup();
         assert_eq!(before, text.len(), "a move generated twice in {sfen}");

@@ -19,7 +19,10 @@ use super::{ChuRules, Geo, Kind, Piece};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::{Move, MoveList};
-use crate::rules::notation::{read_sfen_fields, read_sfen_pieces, write_sfen_board, NotationError};
+use crate::rules::notation::{
+    legal_or_refused, read_sfen_fields, read_sfen_pieces, sfen_piece_text, write_sfen_board,
+    NotationError,
+};
 
 /// The start position (lishogi's `initialSfen`, RULES.md §2.1).
 pub const START_SFEN: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
@@ -36,16 +39,7 @@ fn kind_from_letter(letter: char) -> Option<Kind> {
 
 /// The SFEN text of a piece (`N`, `+o`, …).
 pub fn piece_text(piece: Piece) -> String {
-    let rules = piece.kind().rules();
-    let letter = match piece.color() {
-        Color::Sente => rules.letter,
-        Color::Gote => rules.letter.to_ascii_lowercase(),
-    };
-    if rules.is_promoted {
-        format!("+{letter}")
-    } else {
-        letter.to_string()
-    }
+    sfen_piece_text(piece.kind().rules(), piece.color())
 }
 
 impl Position {
@@ -179,14 +173,7 @@ impl Position {
             }
             _ => return Err(bad("malformed move")),
         };
-        if legal.contains(&candidate) {
-            Ok(candidate)
-        } else {
-            Err(NotationError::Move(format!(
-                "{text} is not legal in {}",
-                self.to_sfen()
-            )))
-        }
+        legal_or_refused(candidate, &legal, text, || self.to_sfen())
     }
 }
 

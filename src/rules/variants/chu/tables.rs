@@ -7,7 +7,8 @@
 
 use super::{Geo, Kind, Piece, PIECES};
 use crate::rules::bitboard::{Bb192, Bitboard};
-use crate::rules::geometry::{Color, DirectionIndex, Geometry, Offset, Square};
+use crate::rules::board_tables::{add_step, all_squares, by_distance_from_far_edge, zones};
+use crate::rules::geometry::{Color, DirectionIndex, Offset, Square};
 use crate::rules::piece::MoveAtom;
 use crate::rules::rays::Rays;
 use crate::rules::zobrist::KeyStream;
@@ -75,12 +76,8 @@ impl Tables {
                     let offset = atom.offset(color);
                     match atom {
                         MoveAtom::Step { .. } | MoveAtom::Leap { .. } => {
-                            for sq in Square::all::<Geo>() {
-                                if let Some(to) = sq.offset::<Geo>(offset) {
-                                    step[color.index()][kind.index() * SQUARES + sq.index()] |=
-                                        Bb::from_square(to);
-                                }
-                            }
+                            let per_square = &mut step[color.index()][kind.index() * SQUARES..];
+                            add_step::<Geo>(&mut per_square[..SQUARES], offset);
                         }
                         MoveAtom::Slide { .. } => {
                             let dir = DirectionIndex::of(offset).expect("unit slide");
@@ -94,31 +91,12 @@ impl Tables {
                 }
             }
         }
-        let mut zone = [Bb::EMPTY; 2];
-        let mut last_rank = [Bb::EMPTY; 2];
-        let mut forward = [[None; SQUARES]; 2];
-        let mut all = Bb::EMPTY;
-        for sq in Square::all::<Geo>() {
-            all |= Bb::from_square(sq);
-            for color in Color::BOTH {
-                let from_edge = sq.rank::<Geo>().distance_from_far_edge::<Geo>(color);
-                if from_edge < Geo::ZONE_DEPTH {
-                    zone[color.index()] |= Bb::from_square(sq);
-                }
-                if from_edge == 0 {
-                    last_rank[color.index()] |= Bb::from_square(sq);
-                }
-                forward[color.index()][sq.index()] =
-                    sq.offset::<Geo>(Offset::for_owner(1, 0, color));
-            }
-        }
+        let forward = Color::BOTH.map(|color| {
+            std::array::from_fn(|i| Square(i as u8).offset::<Geo>(Offset::for_owner(1, 0, color)))
+        });
         let mut keys = KeyStream::new(0x4348_5553_484F_4749);
         let mut board_keys = vec![[0; SQUARES]; 2 * Kind::COUNT];
-        for piece_keys in board_keys.iter_mut() {
-            for key in piece_keys.iter_mut() {
-                *key = keys.next_key();
-            }
-        }
+        keys.fill(board_keys.as_flattened_mut());
         let side_key = keys.next_key();
         let lion_capture_keys = std::array::from_fn(|_| keys.next_key());
         let declined_keys = [
@@ -131,14 +109,14 @@ impl Tables {
             slide_mask,
             step_kinds,
             rays: Rays::new(),
-            zone,
-            last_rank,
+            zone: zones::<Geo>(),
+            last_rank: Color::BOTH.map(|color| by_distance_from_far_edge::<Geo>(color, |d| d == 0)),
             forward,
             board_keys,
             side_key,
             lion_capture_keys,
             declined_keys,
-            all,
+            all: all_squares::<Geo>(),
         }
     }
 
@@ -170,11 +148,10 @@ impl Tables {
     #[inline]
     pub fn attacks(&self, piece: Piece, sq: Square, occupied: Bb) -> Bb {
         let (color, kind) = (piece.color(), piece.kind());
-        let mut bb = self.step_attacks(color, kind, sq);
-        for dir in &self.slides[color.index()][kind.index()] {
-            bb |= self.rays.slide(*dir, sq, occupied);
-        }
-        bb
+        self.step_attacks(color, kind, sq)
+            | self
+                .rays
+                .slides(&self.slides[color.index()][kind.index()], sq, occupied)
     }
 
     /// The zobrist key of `piece` on `sq`.

@@ -18,9 +18,8 @@ pub use position::{Kagamigi, Position};
 
 use crate::rules::betza;
 use crate::rules::dropshogi::{drop_kind_from_inherent, drop_piece_from_inherent};
-use crate::rules::geometry::{Board12x12, Color};
-use crate::rules::piece::{KindId, MoveAtom, PieceRules};
-use std::num::NonZeroU8;
+use crate::rules::geometry::Board12x12;
+use crate::rules::piece::{one_byte_piece, piece_kinds, MoveAtom, PieceRules};
 use std::sync::OnceLock;
 
 /// The board of Chu Kagamigi.
@@ -42,58 +41,60 @@ pub struct KagamigiRules {
     pub promotion: PromotionRule,
 }
 
-/// The 46 piece kinds. The 24 kinds that can be held in hand come first (their index is
-/// the hand slot); the first 21 of them promote, to the kind [`Kind::PROMOTION_OFFSET`]
-/// further on. Then the King, then the promoted kinds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(u8)]
-pub enum Kind {
-    Pawn,
-    Lance,
-    Knight,
-    Silver,
-    Gold,
-    FlyingHorse,
-    Yaksha,
-    Deva,
-    DarkSpirit,
-    Bishop,
-    Rook,
-    Phoenix,
-    Kirin,
-    BlueGecko,
-    PurpleFinch,
-    LeftGeneral,
-    RightGeneral,
-    LeftDog,
-    RightDog,
-    LeftQuail,
-    RightQuail,
-    LeftChariot,
-    RightChariot,
-    BurningChariot,
-    King,
-    Tokin,
-    PloddingOx,
-    HeavenlyFortress,
-    SilverPashtun,
-    GoldPashtun,
-    MountainWitch,
-    SideBoar,
-    SideWolf,
-    SideOx,
-    DragonHorse,
-    DragonKing,
-    GreatDove,
-    CenterStandard,
-    DivineTurtle,
-    DivineSparrow,
-    LeftArmy,
-    RightArmy,
-    LeftDragon,
-    RightDragon,
-    LeftTiger,
-    RightTiger,
+piece_kinds! {
+    /// The 46 piece kinds. The 24 kinds that can be held in hand come first (their index is
+    /// the hand slot); the first 21 of them promote, to the kind [`Kind::PROMOTION_OFFSET`]
+    /// further on. Then the King, then the promoted kinds.
+    pub enum Kind {
+        Pawn,
+        Lance,
+        Knight,
+        Silver,
+        Gold,
+        FlyingHorse,
+        Yaksha,
+        Deva,
+        DarkSpirit,
+        Bishop,
+        Rook,
+        Phoenix,
+        Kirin,
+        BlueGecko,
+        PurpleFinch,
+        LeftGeneral,
+        RightGeneral,
+        LeftDog,
+        RightDog,
+        LeftQuail,
+        RightQuail,
+        LeftChariot,
+        RightChariot,
+        BurningChariot,
+        King,
+        Tokin,
+        PloddingOx,
+        HeavenlyFortress,
+        SilverPashtun,
+        GoldPashtun,
+        MountainWitch,
+        SideBoar,
+        SideWolf,
+        SideOx,
+        DragonHorse,
+        DragonKing,
+        GreatDove,
+        CenterStandard,
+        DivineTurtle,
+        DivineSparrow,
+        LeftArmy,
+        RightArmy,
+        LeftDragon,
+        RightDragon,
+        LeftTiger,
+        RightTiger,
+    }
+    promotion: below 21, offset 25;
+    in_hand_except: King;
 }
 
 /// Name, SFEN letter and Betza string of each kind, in `Kind` order (RULES.md §3.2; the
@@ -148,84 +149,13 @@ const DEFINITIONS: [(&str, char, &str); Kind::COUNT] = [
 ];
 
 impl Kind {
-    pub const COUNT: usize = 46;
     /// Kinds that can be held in hand (all but the King and the promoted kinds).
     pub const HAND_COUNT: usize = 24;
-    /// Kinds below this index promote.
-    pub const PROMOTING: u8 = 21;
-    pub const PROMOTION_OFFSET: u8 = 25;
-
-    pub const ALL: [Kind; Kind::COUNT] = {
-        use Kind::*;
-        [
-            Pawn,
-            Lance,
-            Knight,
-            Silver,
-            Gold,
-            FlyingHorse,
-            Yaksha,
-            Deva,
-            DarkSpirit,
-            Bishop,
-            Rook,
-            Phoenix,
-            Kirin,
-            BlueGecko,
-            PurpleFinch,
-            LeftGeneral,
-            RightGeneral,
-            LeftDog,
-            RightDog,
-            LeftQuail,
-            RightQuail,
-            LeftChariot,
-            RightChariot,
-            BurningChariot,
-            King,
-            Tokin,
-            PloddingOx,
-            HeavenlyFortress,
-            SilverPashtun,
-            GoldPashtun,
-            MountainWitch,
-            SideBoar,
-            SideWolf,
-            SideOx,
-            DragonHorse,
-            DragonKing,
-            GreatDove,
-            CenterStandard,
-            DivineTurtle,
-            DivineSparrow,
-            LeftArmy,
-            RightArmy,
-            LeftDragon,
-            RightDragon,
-            LeftTiger,
-            RightTiger,
-        ]
-    };
 
     /// How many pieces of each hand kind exist in a full set (both sides, RULES.md §3.4).
     pub const SET_COUNT: [u8; Kind::HAND_COUNT] = [
         24, 4, 4, 4, 4, 4, 4, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2,
     ];
-
-    #[inline]
-    pub fn from_index(index: u8) -> Option<Kind> {
-        Kind::ALL.get(index as usize).copied()
-    }
-
-    #[inline]
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    #[inline]
-    pub fn id(self) -> KindId {
-        KindId(self as u8)
-    }
 
     /// The kinds that can be held in hand, in hand-slot order.
     pub fn hand_kinds() -> impl Iterator<Item = Kind> {
@@ -235,33 +165,6 @@ impl Kind {
     #[inline]
     pub fn rules(self) -> &'static PieceRules {
         &pieces()[self.index()]
-    }
-
-    #[inline]
-    pub fn can_promote(self) -> bool {
-        (self as u8) < Kind::PROMOTING
-    }
-
-    #[inline]
-    pub fn is_promoted(self) -> bool {
-        (self as u8) >= Kind::PROMOTION_OFFSET
-    }
-
-    /// The promoted form; only meaningful when [`Kind::can_promote`].
-    #[inline]
-    pub fn promoted(self) -> Kind {
-        debug_assert!(self.can_promote());
-        Kind::ALL[self.index() + Kind::PROMOTION_OFFSET as usize]
-    }
-
-    /// The kind a captured piece of this kind becomes in hand (`None` for the King).
-    #[inline]
-    pub fn in_hand(self) -> Option<Kind> {
-        match self {
-            Kind::King => None,
-            k if k.is_promoted() => Some(Kind::ALL[k.index() - Kind::PROMOTION_OFFSET as usize]),
-            k => Some(k),
-        }
     }
 
     /// The Betza string this kind's movement is built from.
@@ -314,54 +217,12 @@ pub fn pieces() -> &'static [PieceRules; Kind::COUNT] {
     })
 }
 
-/// A coloured piece in one non-zero byte (`1 + kind + 64 * colour`).
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Piece(NonZeroU8);
-
-impl Piece {
-    #[inline]
-    pub fn new(color: Color, kind: Kind) -> Piece {
-        Piece(NonZeroU8::new(1 + kind as u8 + 64 * color as u8).expect("never zero"))
-    }
-
-    #[inline]
-    pub fn kind(self) -> Kind {
-        KIND_OF_BYTE[(self.0.get() & 63) as usize]
-    }
-
-    #[inline]
-    pub fn color(self) -> Color {
-        if self.0.get() > 64 {
-            Color::Gote
-        } else {
-            Color::Sente
-        }
-    }
-
-    /// A dense index 0..92 for tables indexed by coloured piece.
-    #[inline]
-    pub fn index(self) -> usize {
-        self.color().index() * Kind::COUNT + self.kind().index()
-    }
+one_byte_piece! {
+    /// A coloured piece in one non-zero byte (`1 + kind + 64 * colour`).
+    pub struct Piece(Kind), stride: 64
 }
-
-const KIND_OF_BYTE: [Kind; 64] = {
-    let mut table = [Kind::Pawn; 64];
-    let mut i = 0;
-    while i < Kind::COUNT {
-        table[1 + i] = Kind::ALL[i];
-        i += 1;
-    }
-    table
-};
 
 drop_piece_from_inherent!(Piece, Kind);
-
-impl std::fmt::Debug for Piece {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{:?} {:?}", self.color(), self.kind())
-    }
-}
 
 #[cfg(test)]
 mod tests {
@@ -369,18 +230,9 @@ mod tests {
 
     #[test]
     fn kind_table_is_consistent() {
-        assert_eq!(Kind::ALL.len(), Kind::COUNT);
-        for (i, kind) in Kind::ALL.iter().enumerate() {
-            assert_eq!(kind.index(), i);
+        for kind in Kind::ALL.iter() {
             let rules = kind.rules();
             assert!(!rules.atoms.is_empty(), "{kind:?}");
-            assert_eq!(rules.promotes_to.is_some(), kind.can_promote(), "{kind:?}");
-            if kind.can_promote() {
-                let promoted = kind.promoted();
-                assert_eq!(promoted.in_hand(), Some(*kind));
-                assert!(promoted.rules().is_promoted);
-                assert_eq!(promoted.rules().letter, rules.letter);
-            }
             assert_eq!(rules.is_royal, *kind == Kind::King);
             assert_eq!(rules.droppable, kind.in_hand() == Some(*kind));
         }
@@ -403,39 +255,16 @@ mod tests {
     }
 
     #[test]
-    fn pieces_pack_into_one_byte() {
-        assert_eq!(std::mem::size_of::<Option<Piece>>(), 1);
-        for color in Color::BOTH {
-            for kind in Kind::ALL {
-                let p = Piece::new(color, kind);
-                assert_eq!((p.color(), p.kind()), (color, kind));
-            }
-        }
-    }
-
-    #[test]
     fn sparrow_mirrors_turtle_and_lefts_mirror_rights() {
-        let mirrored = |k: Kind| {
+        // A kind's atoms as (forward, left, steps), sorted; `left` times `side`.
+        let atoms = |k: Kind, side: i8| {
             let mut v: Vec<(i8, i8, u8)> = k
                 .rules()
                 .atoms
                 .iter()
                 .map(|a| {
                     let (f, l) = a.relative();
-                    (f, -l, a.max_steps())
-                })
-                .collect();
-            v.sort();
-            v
-        };
-        let plain = |k: Kind| {
-            let mut v: Vec<(i8, i8, u8)> = k
-                .rules()
-                .atoms
-                .iter()
-                .map(|a| {
-                    let (f, l) = a.relative();
-                    (f, l, a.max_steps())
+                    (f, side * l, a.max_steps())
                 })
                 .collect();
             v.sort();
@@ -454,7 +283,7 @@ mod tests {
             (Kind::LeftQuail, Kind::RightQuail),
             (Kind::LeftTiger, Kind::RightTiger),
         ] {
-            assert_eq!(mirrored(left), plain(right), "{left:?} / {right:?}");
+            assert_eq!(atoms(left, -1), atoms(right, 1), "{left:?} / {right:?}");
         }
     }
 }

@@ -118,14 +118,12 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::super::Position;
+    use crate::rules::game::sorted_action_texts;
     use crate::rules::moves::MoveList;
 
     fn legal_usi(sfen: &str) -> Vec<String> {
         let pos = Position::from_sfen(sfen).unwrap();
-        let mut moves = MoveList::new();
-        pos.generate_legal(&mut moves);
-        let mut text: Vec<String> = moves.iter().map(|m| pos.move_to_usi(*m)).collect();
-        text.sort();
+        let text = sorted_action_texts(&pos, |m| pos.move_to_usi(m));
         assert_eq!(pos.count_legal(), text.len() as u64);
         text
     }

@@ -7,7 +7,7 @@
 use super::tables::{tables, Tables};
 use super::{notation, Geo, KagamigiRules, Kind, Piece, PromotionRule};
 use crate::rules::bitboard::{Bb192, Bitboard};
-use crate::rules::dropshogi::{self, DropPosition, DropVariant};
+use crate::rules::dropshogi::{self, drop_variant_storage, DropPosition, DropVariant};
 use crate::rules::geometry::{Color, DirectionIndex, Square, DIRECTIONS};
 use crate::rules::sink::MoveSink;
 
@@ -23,23 +23,15 @@ pub type Position = DropPosition<Kagamigi>;
 pub struct Kagamigi;
 
 impl DropVariant for Kagamigi {
-    type Geo = Geo;
-    type Kind = Kind;
-    type Piece = Piece;
-    type Tables = Tables;
-    type Mailbox = [Option<Piece>; 144];
-    type KindSets = [Bb; Kind::COUNT];
-    type Hand = Hand;
+    drop_variant_storage!(
+        geo: Geo,
+        kind: Kind,
+        piece: Piece,
+        hand: Hand,
+        tables: Tables = tables,
+        start: notation::START_SFEN,
+    );
     type Choices = KagamigiRules;
-
-    const EMPTY_MAILBOX: Self::Mailbox = [None; 144];
-    const EMPTY_KIND_SETS: Self::KindSets = [Bb::EMPTY; Kind::COUNT];
-    const START_SFEN: &'static str = notation::START_SFEN;
-
-    #[inline]
-    fn tables() -> &'static Tables {
-        tables()
-    }
 
     /// Squares of `occupied` with no piece on the board block without attacking.
     #[inline]

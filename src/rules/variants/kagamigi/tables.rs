@@ -7,8 +7,9 @@
 
 use super::{pieces, Geo, Kagamigi, Kind, Piece};
 use crate::rules::bitboard::{Bb192, Bitboard};
+use crate::rules::board_tables::{self, add_step, all_squares, file_squares, zone_flags, zones};
 use crate::rules::dropshogi::drop_tables_from_fields;
-use crate::rules::geometry::{Color, DirectionIndex, Geometry, Offset, Square, DIRECTIONS};
+use crate::rules::geometry::{Color, DirectionIndex, Offset, Square, DIRECTIONS};
 use crate::rules::piece::MoveAtom;
 use crate::rules::rays::Rays;
 use crate::rules::zobrist::KeyStream;
@@ -63,6 +64,11 @@ fn slot(color: Color, kind: Kind, sq: Square) -> usize {
     (color.index() * Kind::COUNT + kind.index()) * SQUARES + sq.index()
 }
 
+/// The per-square entries of `color`'s `kind` in a table indexed by [`slot`].
+fn squares_of(table: &mut [Bb], color: Color, kind: Kind) -> &mut [Bb] {
+    &mut table[slot(color, kind, Square(0))..][..SQUARES]
+}
+
 impl Tables {
     fn build() -> Tables {
         let n = 2 * Kind::COUNT * SQUARES;
@@ -94,25 +100,15 @@ impl Tables {
                                 "{kind:?}: only leaps may be non-unit"
                             );
                             is_leaper = true;
-                            for sq in Square::all::<Geo>() {
-                                if let Some(to) = sq.offset::<Geo>(offset) {
-                                    leap[slot(color, kind, sq)] |= Bb::from_square(to);
-                                    step[slot(color, kind, sq)] |= Bb::from_square(to);
-                                }
-                            }
+                            add_step::<Geo>(squares_of(&mut leap, color, kind), offset);
+                            add_step::<Geo>(squares_of(&mut step, color, kind), offset);
                         }
                     }
                 }
                 for (d, offset) in DIRECTIONS.iter().enumerate() {
                     match reach[color.index()][kind.index()][d] {
                         0 => {}
-                        1 => {
-                            for sq in Square::all::<Geo>() {
-                                if let Some(to) = sq.offset::<Geo>(*offset) {
-                                    step[slot(color, kind, sq)] |= Bb::from_square(to);
-                                }
-                            }
-                        }
+                        1 => add_step::<Geo>(squares_of(&mut step, color, kind), *offset),
                         r => slides[color.index()][kind.index()].push((DirectionIndex(d as u8), r)),
                     }
                 }
@@ -149,42 +145,21 @@ impl Tables {
                 distance[a.index() * SQUARES + b.index()] = df.max(dr);
             }
         }
-        let mut zone = [Bb::EMPTY; 2];
-        let mut in_zone = [[false; SQUARES]; 2];
-        let mut alive = [[Bb::EMPTY; Kind::HAND_COUNT]; 2];
-        let mut file = [Bb::EMPTY; 12];
-        let mut all = Bb::EMPTY;
-        for sq in Square::all::<Geo>() {
-            all |= Bb::from_square(sq);
-            file[sq.file::<Geo>().0 as usize] |= Bb::from_square(sq);
-            for color in Color::BOTH {
-                let from_edge = sq.rank::<Geo>().distance_from_far_edge::<Geo>(color);
-                if from_edge < Geo::ZONE_DEPTH {
-                    zone[color.index()] |= Bb::from_square(sq);
-                    in_zone[color.index()][sq.index()] = true;
-                }
-                for kind in Kind::hand_kinds() {
-                    if from_edge >= kind.rules().forced_promotion_ranks {
-                        alive[color.index()][kind.index()] |= Bb::from_square(sq);
-                    }
-                }
-            }
-        }
+        let zone = zones::<Geo>();
+        let alive = Color::BOTH.map(|color| {
+            std::array::from_fn(|slot| {
+                let forced = Kind::ALL[slot].rules().forced_promotion_ranks;
+                board_tables::alive::<Geo>(color, forced)
+            })
+        });
         let mut keys = KeyStream::new(0x4B41_4741_4D49);
         let mut board_keys = vec![[0u64; SQUARES]; 2 * Kind::COUNT];
-        for piece_keys in board_keys.iter_mut() {
-            for key in piece_keys.iter_mut() {
-                *key = keys.next_key();
-            }
-        }
+        keys.fill(board_keys.as_flattened_mut());
         let mut hand_keys = [[[0; MAX_HAND + 1]; Kind::HAND_COUNT]; 2];
-        for color_keys in hand_keys.iter_mut() {
-            for kind_keys in color_keys.iter_mut() {
-                for key in kind_keys.iter_mut().skip(1) {
-                    *key = keys.next_key();
-                }
-            }
-        }
+        keys.fill_hand_counts(
+            hand_keys.as_flattened_mut().as_flattened_mut(),
+            MAX_HAND + 1,
+        );
         Tables {
             step,
             leap,
@@ -195,13 +170,13 @@ impl Tables {
             distance,
             rays,
             zone,
-            in_zone,
+            in_zone: zone_flags::<Geo, SQUARES>(&zone),
             alive,
-            file,
+            file: std::array::from_fn(file_squares::<Geo>),
             board_keys,
             hand_keys,
             side_key: keys.next_key(),
-            all,
+            all: all_squares::<Geo>(),
         }
     }
 
@@ -257,32 +232,12 @@ mod tests {
     #[test]
     fn tables_agree_with_the_atoms() {
         let t = tables();
-        for pattern in [(5, 2, 7), (3, 1, 11), (13, 4, 17)] {
-            let mut occupied = Bb::EMPTY;
-            for sq in Square::all::<Geo>()
-                .filter(|s| s.0 % pattern.0 == pattern.1 || s.0 % pattern.2 == 0)
-            {
-                occupied = occupied.with(sq);
-            }
-            for color in Color::BOTH {
-                for kind in Kind::ALL {
-                    for from in Square::all::<Geo>() {
-                        let mut walked = Bb::EMPTY;
-                        for atom in kind.rules().atoms {
-                            for to in atom.targets::<Geo>(from, color, |s| occupied.contains(s)) {
-                                walked = walked.with(to);
-                            }
-                        }
-                        let piece = Piece::new(color, kind);
-                        assert_eq!(
-                            t.attacks(piece, from, occupied),
-                            walked,
-                            "{piece:?} {from:?}"
-                        );
-                    }
-                }
-            }
-        }
+        board_tables::assert_attacks_follow_atoms::<Geo, Kind>(
+            &Kind::ALL,
+            |kind| kind.rules().atoms,
+            |color, kind, from, occupied| t.attacks(Piece::new(color, kind), from, occupied),
+            &[(5, 2, 7), (3, 1, 11), (13, 4, 17)],
+        );
         let leapers: Vec<Kind> = t.leapers.to_vec();
         assert_eq!(
             leapers,

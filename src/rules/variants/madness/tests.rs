@@ -5,9 +5,8 @@ use super::cards::{CardCounts, CardModel, TrueCards, ViewCards};
 use super::game::{Phase, TrueGame};
 use super::token::{CardValue, Token};
 use crate::rules::dropshogi::notation::piece_text;
-use crate::rules::game::{Game, NodeKind, Outcome};
+use crate::rules::game::{sorted_action_texts, Game, NodeKind, Outcome};
 use crate::rules::geometry::{Color, Square};
-use crate::rules::moves::MoveList;
 use crate::rules::variants::shogi::{Geo, Kind, Position};
 
 fn after(sfen: &str, tokens: &str) -> TrueGame {
@@ -26,11 +25,7 @@ fn piece_on(game: &TrueGame, square: &str) -> Option<String> {
 }
 
 fn actions(game: &TrueGame) -> Vec<String> {
-    let mut list = MoveList::new();
-    game.legal_actions(&mut list);
-    let mut text: Vec<String> = list.iter().map(|m| game.action_text(*m)).collect();
-    text.sort();
-    text
+    sorted_action_texts(game, |m| game.action_text(m))
 }
 
 fn value(n: u8) -> CardValue {

@@ -5,8 +5,7 @@
 
 use super::dice::Roll;
 use super::Position;
-use crate::rules::game::{Game, NodeKind, Outcome};
-use crate::rules::moves::{Move, MoveList};
+use crate::rules::game::{inherent_game_methods, Game, NodeKind, Outcome};
 
 impl Game for Position {
     fn node_kind(&self) -> NodeKind {
@@ -22,30 +21,7 @@ impl Game for Position {
         self.awaiting_roll()
     }
 
-    #[inline]
-    fn legal_actions(&self, out: &mut MoveList) {
-        self.generate_legal(out);
-    }
-
-    #[inline]
-    fn count_legal_actions(&self) -> u64 {
-        self.count_legal()
-    }
-
-    #[inline]
-    fn play(&mut self, action: Move) {
-        Position::play(self, action);
-    }
-
-    #[inline]
-    fn unplay(&mut self) {
-        Position::unplay(self);
-    }
-
-    #[inline]
-    fn hash(&self) -> u64 {
-        Position::hash(self)
-    }
+    inherent_game_methods!(Position, counts);
 
     fn outcome(&self) -> Option<Outcome> {
         self.winner().map(Outcome::Win)
@@ -57,6 +33,7 @@ mod tests {
     use super::*;
     use crate::rules::game::Weight;
     use crate::rules::geometry::Color;
+    use crate::rules::moves::{Move, MoveList};
 
     fn play_tokens(pos: &mut Position, tokens: &[&str]) {
         for token in tokens {

@@ -234,7 +234,7 @@ impl Position {
 mod tests {
     use super::*;
     use crate::rules::bitboard::Bb128;
-    use crate::rules::game::Game;
+    use crate::rules::game::{sorted_action_texts, Game};
 
     /// Squares as a bitboard.
     fn bb(squares: &[&str]) -> Bb128 {
@@ -244,11 +244,7 @@ mod tests {
     }
 
     fn actions(pos: &Position) -> Vec<String> {
-        let mut list = MoveList::new();
-        pos.generate_legal(&mut list);
-        let mut texts: Vec<String> = list.iter().map(|m| pos.action_to_usi(*m)).collect();
-        texts.sort();
-        texts
+        sorted_action_texts(pos, |m| pos.action_to_usi(m))
     }
 
     fn after(sfen: &str, tokens: &[&str]) -> Position {

@@ -25,7 +25,7 @@ use crate::rules::dropshogi::notation::{
 use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::notation::{
-    read_sfen_board, read_sfen_fields, sfen_kind, write_sfen_board, NotationError,
+    legal_or_refused, read_sfen_board, read_sfen_fields, sfen_kind, write_sfen_board, NotationError,
 };
 use crate::rules::variants::shogi::{Kind, Piece, Shogi};
 
@@ -196,13 +196,7 @@ impl Position {
         };
         let mut legal = MoveList::new();
         self.generate_legal(&mut legal);
-        if legal.contains(&candidate) {
-            Ok(candidate)
-        } else {
-            Err(NotationError::Move(format!(
-                "{text} is not legal in {self:?}"
-            )))
-        }
+        legal_or_refused(candidate, &legal, text, || format!("{self:?}"))
     }
 }
 

@@ -77,15 +77,11 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::super::Position;
-    use crate::rules::moves::MoveList;
+    use crate::rules::game::sorted_action_texts;
 
     fn legal_usi(sfen: &str) -> Vec<String> {
         let pos = Position::from_sfen(sfen).unwrap();
-        let mut moves = MoveList::new();
-        pos.generate_legal(&mut moves);
-        let mut text: Vec<String> = moves.iter().map(|m| pos.move_to_usi(*m)).collect();
-        text.sort();
-        text
+        sorted_action_texts(&pos, |m| pos.move_to_usi(m))
     }
 
     #[test]

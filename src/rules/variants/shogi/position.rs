@@ -8,7 +8,7 @@ use super::impasse::EnteringKingRule;
 use super::tables::{tables, Tables};
 use super::{notation, Geo, Kind, Piece};
 use crate::rules::bitboard::{Bb128, Bitboard};
-use crate::rules::dropshogi::{self, DropPosition, DropVariant};
+use crate::rules::dropshogi::{self, drop_variant_storage, DropPosition, DropVariant};
 use crate::rules::geometry::{Color, Square};
 use crate::rules::sink::MoveSink;
 
@@ -24,23 +24,15 @@ pub type Position = DropPosition<Shogi>;
 pub struct Shogi;
 
 impl DropVariant for Shogi {
-    type Geo = Geo;
-    type Kind = Kind;
-    type Piece = Piece;
-    type Tables = Tables;
-    type Mailbox = [Option<Piece>; 81];
-    type KindSets = [Bb; Kind::COUNT];
-    type Hand = Hand;
+    drop_variant_storage!(
+        geo: Geo,
+        kind: Kind,
+        piece: Piece,
+        hand: Hand,
+        tables: Tables = tables,
+        start: notation::START_SFEN,
+    );
     type Choices = ();
-
-    const EMPTY_MAILBOX: Self::Mailbox = [None; 81];
-    const EMPTY_KIND_SETS: Self::KindSets = [Bb::EMPTY; Kind::COUNT];
-    const START_SFEN: &'static str = notation::START_SFEN;
-
-    #[inline]
-    fn tables() -> &'static Tables {
-        tables()
-    }
 
     #[inline]
     fn attackers_to(pos: &Position, sq: Square, by: Color, occupied: Bb) -> Bb {

@@ -6,8 +6,9 @@
 
 use super::{Geo, Kind, Piece, Shogi, PIECES};
 use crate::rules::bitboard::{Bb128, Bitboard};
+use crate::rules::board_tables::{self, add_step, all_squares, file_squares, zone_flags, zones};
 use crate::rules::dropshogi::drop_tables_from_fields;
-use crate::rules::geometry::{Color, DirectionIndex, Geometry, Square};
+use crate::rules::geometry::{Color, DirectionIndex, Square};
 use crate::rules::piece::MoveAtom;
 use crate::rules::rays::Rays;
 use crate::rules::zobrist::KeyStream;
@@ -69,12 +70,7 @@ impl Tables {
                     let offset = atom.offset(color);
                     match atom {
                         MoveAtom::Step { .. } | MoveAtom::Leap { .. } => {
-                            for sq in Square::all::<Geo>() {
-                                if let Some(to) = sq.offset::<Geo>(offset) {
-                                    step[color.index()][kind.index()][sq.index()] |=
-                                        Bb::from_square(to);
-                                }
-                            }
+                            add_step::<Geo>(&mut step[color.index()][kind.index()], offset)
                         }
                         MoveAtom::Slide { .. } => slides[color.index()][kind.index()]
                             .push(DirectionIndex::of(offset).expect("unit slide")),
@@ -85,55 +81,28 @@ impl Tables {
                 }
             }
         }
-        let mut zone = [Bb::EMPTY; 2];
-        let mut in_zone = [[false; SQUARES]; 2];
-        let mut alive = [[Bb::EMPTY; 7]; 2];
-        let mut file = [Bb::EMPTY; 9];
-        let mut all = Bb::EMPTY;
-        for sq in Square::all::<Geo>() {
-            all |= Bb::from_square(sq);
-            file[sq.file::<Geo>().0 as usize] |= Bb::from_square(sq);
-            for color in Color::BOTH {
-                let from_edge = sq.rank::<Geo>().distance_from_far_edge::<Geo>(color);
-                if from_edge < Geo::ZONE_DEPTH {
-                    zone[color.index()] |= Bb::from_square(sq);
-                    in_zone[color.index()][sq.index()] = true;
-                }
-                for kind in Kind::HAND {
-                    if from_edge >= kind.rules().forced_promotion_ranks {
-                        alive[color.index()][kind.index()] |= Bb::from_square(sq);
-                    }
-                }
-            }
-        }
+        let zone = zones::<Geo>();
+        let alive = Color::BOTH.map(|color| {
+            Kind::HAND
+                .map(|kind| board_tables::alive::<Geo>(color, kind.rules().forced_promotion_ranks))
+        });
         let mut keys = KeyStream::new(0x5348_4F47_4931);
         let mut board_keys = [[0; SQUARES]; 2 * Kind::COUNT];
-        for piece_keys in board_keys.iter_mut() {
-            for key in piece_keys.iter_mut() {
-                *key = keys.next_key();
-            }
-        }
+        keys.fill(board_keys.as_flattened_mut());
         let mut hand_keys = [[[0; 19]; 7]; 2];
-        for color_keys in hand_keys.iter_mut() {
-            for kind_keys in color_keys.iter_mut() {
-                // Count 0 hashes to 0 so an empty hand contributes nothing.
-                for key in kind_keys.iter_mut().skip(1) {
-                    *key = keys.next_key();
-                }
-            }
-        }
+        keys.fill_hand_counts(hand_keys.as_flattened_mut().as_flattened_mut(), 19);
         Tables {
             step,
             slides,
             rays: Rays::new(),
             zone,
-            in_zone,
+            in_zone: zone_flags::<Geo, SQUARES>(&zone),
             alive,
-            file,
+            file: std::array::from_fn(file_squares::<Geo>),
             board_keys,
             hand_keys,
             side_key: keys.next_key(),
-            all,
+            all: all_squares::<Geo>(),
         }
     }
 
@@ -147,11 +116,10 @@ impl Tables {
     #[inline(always)]
     pub fn attacks(&self, piece: Piece, sq: Square, occupied: Bb) -> Bb {
         let (color, kind) = (piece.color(), piece.kind());
-        let mut bb = self.step_attacks(color, kind, sq);
-        for dir in &self.slides[color.index()][kind.index()] {
-            bb |= self.rays.slide(*dir, sq, occupied);
-        }
-        bb
+        self.step_attacks(color, kind, sq)
+            | self
+                .rays
+                .slides(&self.slides[color.index()][kind.index()], sq, occupied)
     }
 
     /// Rook-line attacks from `sq`.
@@ -201,27 +169,11 @@ mod tests {
     #[test]
     fn tables_agree_with_the_atoms() {
         let t = tables();
-        let mut occupied = Bb::EMPTY;
-        for sq in Square::all::<Geo>().filter(|s| s.0 % 5 == 2 || s.0 % 7 == 0) {
-            occupied = occupied.with(sq);
-        }
-        for color in Color::BOTH {
-            for kind in Kind::ALL {
-                for from in Square::all::<Geo>() {
-                    let mut walked = Bb::EMPTY;
-                    for atom in kind.rules().atoms {
-                        for to in atom.targets::<Geo>(from, color, |s| occupied.contains(s)) {
-                            walked = walked.with(to);
-                        }
-                    }
-                    let piece = Piece::new(color, kind);
-                    assert_eq!(
-                        t.attacks(piece, from, occupied),
-                        walked,
-                        "{piece:?} {from:?}"
-                    );
-                }
-            }
-        }
+        board_tables::assert_attacks_follow_atoms::<Geo, Kind>(
+            &Kind::ALL,
+            |kind| kind.rules().atoms,
+            |color, kind, from, occupied| t.attacks(Piece::new(color, kind), from, occupied),
+            &[(5, 2, 7)],
+        );
     }
 }
