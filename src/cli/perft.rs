@@ -187,15 +187,11 @@ fn run_shogammon(args: &PerftArgs, out: &mut impl Write) -> Result<(), String> {
     let nodes = if args.divide {
         let (_, rows) =
             divide_given_outcomes(&mut pos, &rolls, args.depth).map_err(|e| e.to_string())?;
-        let mut rows: Vec<(String, u64)> = rows
+        let rows = rows
             .into_iter()
             .map(|(mv, n)| (pos.action_to_usi(mv), n))
             .collect();
-        rows.sort();
-        for (mv, n) in &rows {
-            writeln!(out, "{mv}: {n}").map_err(output_error)?;
-        }
-        rows.iter().map(|(_, n)| n).sum()
+        print_divide(rows, out).map_err(output_error)?
     } else {
         perft_given_outcomes(&mut pos, &rolls, args.depth).map_err(|e| e.to_string())?
     };
@@ -211,16 +207,11 @@ fn madness_perft<C: madness::cards::CardModel>(
 ) -> std::io::Result<()> {
     let start = Instant::now();
     let nodes = if args.divide {
-        let mut rows: Vec<(String, u64)> =
-            madness::perft::divide_decisions(game, args.depth, script)
-                .into_iter()
-                .map(|(mv, n)| (game.action_text(mv), n))
-                .collect();
-        rows.sort();
-        for (mv, n) in &rows {
-            writeln!(out, "{mv}: {n}")?;
-        }
-        rows.iter().map(|(_, n)| n).sum()
+        let rows = madness::perft::divide_decisions(game, args.depth, script)
+            .into_iter()
+            .map(|(mv, n)| (game.action_text(mv), n))
+            .collect();
+        print_divide(rows, out)?
     } else {
         madness::perft::perft_decisions(game, args.depth, script)
     };
@@ -228,6 +219,16 @@ fn madness_perft<C: madness::cards::CardModel>(
 }
 
 /// Counts (and with `--divide` splits) the tree below `pos` and prints the result.
+/// Prints `--divide`'s rows (a first move's text and the count below it) sorted by move,
+/// and returns their total.
+fn print_divide(mut rows: Vec<(String, u64)>, out: &mut impl Write) -> std::io::Result<u64> {
+    rows.sort();
+    for (mv, n) in &rows {
+        writeln!(out, "{mv}: {n}")?;
+    }
+    Ok(rows.iter().map(|(_, n)| n).sum())
+}
+
 /// The position `--sfen` (or `--startpos`) names, with `--moves` played on it.
 fn position_from_args<P: GameText + Game>(
     args: &PerftArgs,
@@ -252,15 +253,11 @@ fn count_and_report<G: Game>(
 ) -> std::io::Result<()> {
     let start = Instant::now();
     let nodes = if args.divide {
-        let mut rows: Vec<(String, u64)> = divide(pos, args.depth)
+        let rows = divide(pos, args.depth)
             .into_iter()
             .map(|(mv, n)| (move_to_usi(pos, mv), n))
             .collect();
-        rows.sort();
-        for (mv, n) in &rows {
-            writeln!(out, "{mv}: {n}")?;
-        }
-        rows.iter().map(|(_, n)| n).sum()
+        print_divide(rows, out)?
     } else {
         perft(pos, args.depth)
     };

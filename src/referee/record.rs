@@ -100,6 +100,14 @@ fn kif_piece(kind: Kind) -> &'static str {
     }
 }
 
+/// A side's sign in CSA: `+` sente, `-` gote.
+fn csa_side(color: Color) -> char {
+    match color {
+        Color::Sente => '+',
+        Color::Gote => '-',
+    }
+}
+
 /// The one-character form used in board diagrams.
 fn bod_piece(kind: Kind) -> &'static str {
     match kind {
@@ -167,6 +175,13 @@ fn kif_hand(pos: &Position, color: Color) -> String {
     }
 }
 
+/// The pieces of `rank` (0: the top rank) as diagrams list them, file 9 first.
+fn rank_from_file_9(pos: &Position, rank: u8) -> impl Iterator<Item = Option<Piece>> + '_ {
+    (0..9)
+        .rev()
+        .map(move |file| pos.piece_at(Square::new::<Geo>(File(file), Rank(rank))))
+}
+
 /// A KIF board diagram (BOD) for a start position other than the standard one.
 fn kif_board(pos: &Position) -> String {
     let mut out = String::new();
@@ -174,14 +189,12 @@ fn kif_board(pos: &Position) -> String {
     out.push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n");
     for rank in 0..9 {
         out.push('|');
-        for file in (0..9).rev() {
-            match pos.piece_at(Square::new::<Geo>(File(file), Rank(rank))) {
-                None => out.push_str(" ・"),
-                Some(p) => {
-                    out.push(if p.color() == Color::Gote { 'v' } else { ' ' });
-                    out.push_str(bod_piece(p.kind()));
-                }
-            }
+        for piece in rank_from_file_9(pos, rank) {
+            out.push_str(&match piece {
+                None => " ・".to_string(),
+                Some(p) if p.color() == Color::Gote => format!("v{}", bod_piece(p.kind())),
+                Some(p) => format!(" {}", bod_piece(p.kind())),
+            });
         }
         let _ = writeln!(out, "|{}", RANK_KANJI[rank as usize]);
     }
@@ -352,19 +365,16 @@ pub fn csa(game: &GameRecord) -> String {
     } else {
         for rank in 0..9 {
             let _ = write!(out, "P{}", rank + 1);
-            for file in (0..9).rev() {
-                match pos.piece_at(Square::new::<Geo>(File(file), Rank(rank))) {
-                    None => out.push_str(" * "),
-                    Some(p) => {
-                        out.push(if p.color() == Color::Sente { '+' } else { '-' });
-                        out.push_str(csa_piece(p.kind()));
-                    }
-                }
+            for piece in rank_from_file_9(&pos, rank) {
+                out.push_str(&match piece {
+                    None => " * ".to_string(),
+                    Some(p) => format!("{}{}", csa_side(p.color()), csa_piece(p.kind())),
+                });
             }
             out.push('\n');
         }
-        for (color, sign) in [(Color::Sente, '+'), (Color::Gote, '-')] {
-            let _ = write!(out, "P{sign}");
+        for color in [Color::Sente, Color::Gote] {
+            let _ = write!(out, "P{}", csa_side(color));
             for &k in HAND_ORDER {
                 for _ in 0..pos.hand(color).count(k) {
                     let _ = write!(out, "00{}", csa_piece(k));
@@ -372,11 +382,7 @@ pub fn csa(game: &GameRecord) -> String {
             }
             out.push('\n');
         }
-        out.push(if pos.side_to_move() == Color::Sente {
-            '+'
-        } else {
-            '-'
-        });
+        out.push(csa_side(pos.side_to_move()));
         out.push('\n');
     }
     for m in &game.moves {
@@ -384,7 +390,7 @@ pub fn csa(game: &GameRecord) -> String {
             .parse_usi_move(&m.usi)
             .expect("records hold legal moves");
         let mover = pos.side_to_move();
-        let sign = if mover == Color::Sente { '+' } else { '-' };
+        let sign = csa_side(mover);
         let (tf, tr) = file_rank(mv.to());
         let (from, kind) = match mv.from() {
             None => (

@@ -4,9 +4,10 @@
 //! [`Diagram`] is what each game adds: which SFEN fields hold the hands and the lines
 //! below the board (dice left, cards).
 
+use crate::rules::dropshogi::{DropPosition, DropVariant};
 use crate::rules::geometry::Color;
 use crate::rules::variants::madness::{self, Phase};
-use crate::rules::variants::{chu, kagamigi, shogammon, shogi};
+use crate::rules::variants::{chu, shogammon};
 
 /// One piece as drawn: its owner and its SFEN letter(s) in sente's (upper) case, `+R`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,7 +62,8 @@ pub trait Diagram {
     }
 }
 
-impl Diagram for shogi::Position {
+/// Standard shogi and Chu Kagamigi: the SFEN says everything.
+impl<V: DropVariant> Diagram for DropPosition<V> {
     fn diagram_sfen(&self) -> String {
         self.to_sfen()
     }
@@ -73,12 +75,6 @@ impl Diagram for chu::Position {
     }
     fn has_hands(&self) -> bool {
         false
-    }
-}
-
-impl Diagram for kagamigi::Position {
-    fn diagram_sfen(&self) -> String {
-        self.to_sfen()
     }
 }
 
@@ -368,6 +364,7 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::variants::{kagamigi, shogi};
 
     #[test]
     fn a_shogi_board_with_hands() {
