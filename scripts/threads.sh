@@ -9,7 +9,11 @@
 #  2. the same for the chance search's parallel mode: Shogammon, the first four positions of
 #     positions/bench/shogammon.sfen, `go depth CHANCE_DEPTH` (whole turns);
 #  3. a fixed-time match, MATCH_THREADS threads against one, with `shishi match`
-#     (`--concurrency 1`, so each thread can have a core; the paired shogi openings).
+#     (`--concurrency 1`, so each thread can have a core; the paired shogi openings;
+#     `NetworkDelay 0` and `NetworkDelay2 0` for both, resignation at 2000 cp for 3 moves).
+#     On a machine others use, switch the kernel's autogroup off first (as root:
+#     `echo 0 > /proc/sys/kernel/sched_autogroup_enabled`), or `nice` does not give the
+#     match priority over builds started in other sessions (docs/STRENGTH.md).
 # Each engine run is a fresh process; runs are interleaved thread count by thread count, so a
 # change in the machine's load hits every count alike. Take medians over RUNS on a loaded
 # machine; the load average is printed.
@@ -168,6 +172,9 @@ if [ "$MATCH_GAMES" -gt 0 ]; then
         --engine2 "$BIN" --name2 threads1 \
         --option1 "Threads=$MATCH_THREADS" --option1 "ParallelMode=$MATCH_MODE" \
         --option2 Threads=1 \
+        --option1 NetworkDelay=0 --option1 NetworkDelay2=0 \
+        --option2 NetworkDelay=0 --option2 NetworkDelay2=0 \
+        --resign-score 2000 --resign-moves 3 \
         --games "$MATCH_GAMES" --tc "$MATCH_TC" --concurrency 1 \
         --openings "$openings" --out "$OUT"
 fi
@@ -195,3 +202,13 @@ fi
 #   search and the 2-thread engine 0.055-0.058 (its main thread so about 0.028): on this
 #   machine the second thread slowed the main thread more than it added, and the matches
 #   measure that, not the scaling the issue asks about.
+#
+# Measured again 2026-11-23 16:32-18:10 with the kernel's autogroup off (so `nice` holds
+# across sessions), the match at nice -5 and other engineers' builds at nice 19, base build
+# 12ad96d, lazysmp 2 threads against 1, --concurrency 1, byo0.3, NetworkDelay 0 for both,
+# --resign-score 2000 --resign-moves 3 (the match of part 3, MATCH_GAMES=200):
+#   shogi, 200 games: +121 =7 -72, 62.3 %, +86.9 +- 49.1 Elo (95 %),
+#   pentanomial [12, 3, 45, 4, 36]; endings: 191 adjudicated, 6 repetition, 2 checkmate,
+#   1 move limit.
+#   The same match before autogroup was switched off (and with the default NetworkDelay),
+#   stopped after 115 games: +51 =1 -63, 44.8 %, -36.4 +- 64.3 Elo.
