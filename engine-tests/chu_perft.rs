@@ -12,7 +12,7 @@ use std::process::Command;
 
 #[path = "common/perft_file.rs"]
 mod perft_file;
-use perft_file::read_suite;
+use perft_file::{assert_perft_line, read_suite};
 
 /// Lines with more leaves than this are left to the deep (ignored) run.
 const REGULAR_NODE_LIMIT: u64 = 2_000_000;
@@ -36,16 +36,7 @@ fn check(limit: Option<u64>) {
             "line {}: SFEN round trip",
             line.line_number
         );
-        let before = pos.hash();
-        assert_eq!(
-            perft(&mut pos, line.depth),
-            line.nodes,
-            "line {}: perft {} of {}",
-            line.line_number,
-            line.depth,
-            line.sfen
-        );
-        assert_eq!(pos.hash(), before, "perft left the position changed");
+        assert_perft_line(&mut pos, line, Position::hash);
         assert_eq!(pos.to_sfen(), line.sfen);
         checked += 1;
     }

@@ -13,13 +13,12 @@ use shishi::rules::dropshogi::{
 };
 use shishi::rules::game::{Game, Outcome};
 use shishi::rules::geometry::{Color, Geometry};
-use shishi::rules::perft::perft;
 use shishi::rules::piece::{KindId, MoveAtom, PieceRules};
 use std::sync::OnceLock;
 
 #[path = "common/perft_file.rs"]
 mod perft_file;
-use perft_file::read_suite;
+use perft_file::{assert_perft_line, read_suite};
 
 // ---- The board: 5×5, promotion zone one rank deep. ----
 
@@ -234,15 +233,7 @@ fn perft_agrees_with_shogiops() {
             "line {}: SFEN round trip",
             line.line_number
         );
-        assert_eq!(
-            perft(&mut pos, line.depth),
-            line.nodes,
-            "line {}: perft {} of {}",
-            line.line_number,
-            line.depth,
-            line.sfen
-        );
-        assert_eq!(pos.to_sfen(), before, "perft left the position changed");
+        assert_perft_line(&mut pos, line, Position::to_sfen);
     }
 }
 

@@ -5,12 +5,11 @@
 //! test runs each line up to a node limit; the `#[ignore]`d test runs every line and is run
 //! by `scripts/perft_deep.sh`.
 
-use shishi::rules::perft::perft;
 use shishi::rules::variants::shogi::Position;
 
 #[path = "common/perft_file.rs"]
 mod perft_file;
-use perft_file::read_suite;
+use perft_file::{assert_perft_line, read_suite};
 
 /// Lines with more leaves than this are left to the deep (ignored) run.
 const REGULAR_NODE_LIMIT: u64 = 20_000_000;
@@ -22,16 +21,7 @@ fn check_shogi(limit: Option<u64>) {
     for line in lines.iter().filter(|l| limit.is_none_or(|n| l.nodes <= n)) {
         let mut pos = Position::from_sfen(&line.sfen)
             .unwrap_or_else(|e| panic!("line {}: {e}", line.line_number));
-        let before = pos.to_sfen();
-        assert_eq!(
-            perft(&mut pos, line.depth),
-            line.nodes,
-            "line {}: perft {} of {}",
-            line.line_number,
-            line.depth,
-            line.sfen
-        );
-        assert_eq!(pos.to_sfen(), before, "perft left the position changed");
+        assert_perft_line(&mut pos, line, Position::to_sfen);
         checked += 1;
     }
     assert!(checked > 0);

@@ -2,6 +2,9 @@
 //! comments; games with dice add `; <rolls>`, comma-separated, e.g. `61,33`), shared by the
 //! per-variant perft tests.
 
+use shishi::rules::game::Game;
+use shishi::rules::perft::perft;
+use std::fmt::Debug;
 use std::path::PathBuf;
 
 /// One line of a perft suite.
@@ -43,4 +46,25 @@ pub fn read_suite(name: &str) -> Vec<PerftLine> {
             }
         })
         .collect()
+}
+
+/// Checks one suite line on `pos`, the position read from `line.sfen`: perft at the line's
+/// depth gives its count, and leaves the position as it found it (`fingerprint`: the
+/// position's SFEN or hash).
+#[allow(dead_code)]
+pub fn assert_perft_line<G: Game, F: PartialEq + Debug>(
+    pos: &mut G,
+    line: &PerftLine,
+    fingerprint: impl Fn(&G) -> F,
+) {
+    let before = fingerprint(pos);
+    assert_eq!(
+        perft(pos, line.depth),
+        line.nodes,
+        "line {}: perft {} of {}",
+        line.line_number,
+        line.depth,
+        line.sfen
+    );
+    assert_eq!(fingerprint(pos), before, "perft left the position changed");
 }
