@@ -13,6 +13,7 @@ use shishi::rules::dropshogi::{
 };
 use shishi::rules::game::{Game, Outcome};
 use shishi::rules::geometry::{Color, Geometry};
+use shishi::rules::piece::atoms::{step, BISHOP, DRAGON, GOLD, HORSE, KING, ROOK, SILVER};
 use shishi::rules::piece::{KindId, MoveAtom, PieceRules};
 use std::sync::OnceLock;
 
@@ -47,60 +48,6 @@ enum Kind {
     Horse,
     Dragon,
 }
-
-const fn step(forward: i8, left: i8) -> MoveAtom {
-    MoveAtom::Step { forward, left }
-}
-const fn slide(forward: i8, left: i8) -> MoveAtom {
-    MoveAtom::Slide { forward, left }
-}
-const GOLD: [MoveAtom; 6] = [
-    step(1, 0),
-    step(1, 1),
-    step(1, -1),
-    step(0, 1),
-    step(0, -1),
-    step(-1, 0),
-];
-const SILVER: [MoveAtom; 5] = [
-    step(1, 0),
-    step(1, 1),
-    step(1, -1),
-    step(-1, 1),
-    step(-1, -1),
-];
-const KING: [MoveAtom; 8] = [
-    step(1, 0),
-    step(1, 1),
-    step(1, -1),
-    step(0, 1),
-    step(0, -1),
-    step(-1, 0),
-    step(-1, 1),
-    step(-1, -1),
-];
-const BISHOP: [MoveAtom; 4] = [slide(1, 1), slide(1, -1), slide(-1, 1), slide(-1, -1)];
-const ROOK: [MoveAtom; 4] = [slide(1, 0), slide(-1, 0), slide(0, 1), slide(0, -1)];
-const HORSE: [MoveAtom; 8] = [
-    slide(1, 1),
-    slide(1, -1),
-    slide(-1, 1),
-    slide(-1, -1),
-    step(1, 0),
-    step(-1, 0),
-    step(0, 1),
-    step(0, -1),
-];
-const DRAGON: [MoveAtom; 8] = [
-    slide(1, 0),
-    slide(-1, 0),
-    slide(0, 1),
-    slide(0, -1),
-    step(1, 1),
-    step(1, -1),
-    step(-1, 1),
-    step(-1, -1),
-];
 
 /// Name, letter, atoms, promoted kind (by index), base kind in hand, dead ranks.
 const fn rules(
