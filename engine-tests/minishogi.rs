@@ -14,7 +14,7 @@ use shishi::rules::dropshogi::{
 use shishi::rules::game::{Game, Outcome};
 use shishi::rules::geometry::{Color, Geometry};
 use shishi::rules::piece::atoms::{step, BISHOP, DRAGON, GOLD, HORSE, KING, ROOK, SILVER};
-use shishi::rules::piece::{KindId, MoveAtom, PieceRules};
+use shishi::rules::piece::{KindId, PieceRules};
 use std::sync::OnceLock;
 
 #[path = "common/perft_file.rs"]
@@ -49,45 +49,35 @@ enum Kind {
     Dragon,
 }
 
-/// Name, letter, atoms, promoted kind (by index), base kind in hand, dead ranks.
-const fn rules(
-    name: &'static str,
-    letter: char,
-    atoms: &'static [MoveAtom],
-    promotes_to: Option<u8>,
-    demotes_to: Option<u8>,
-    dead_ranks: u8,
-) -> PieceRules {
-    PieceRules {
-        name,
-        letter,
-        atoms,
-        promotes_to: match promotes_to {
-            Some(k) => Some(KindId(k)),
-            None => None,
-        },
-        demotes_to: match demotes_to {
-            Some(k) => Some(KindId(k)),
-            None => None,
-        },
-        is_promoted: matches!(demotes_to, Some(k) if promotes_to.is_none() && k != 2),
-        is_royal: letter == 'K',
-        droppable: demotes_to.is_some() && promotes_to.is_some() || letter == 'G',
-        forced_promotion_ranks: dead_ranks,
-    }
-}
-
+/// Kinds by index: 0-5 the unpromoted (hand kinds first), 6-9 the promoted forms.
 static PIECES: [PieceRules; 10] = [
-    rules("pawn", 'P', &[step(1, 0)], Some(6), Some(0), 1),
-    rules("silver", 'S', &SILVER, Some(7), Some(1), 0),
-    rules("gold", 'G', &GOLD, None, Some(2), 0),
-    rules("bishop", 'B', &BISHOP, Some(8), Some(3), 0),
-    rules("rook", 'R', &ROOK, Some(9), Some(4), 0),
-    rules("king", 'K', &KING, None, None, 0),
-    rules("tokin", 'P', &GOLD, None, Some(0), 0),
-    rules("promoted silver", 'S', &GOLD, None, Some(1), 0),
-    rules("horse", 'B', &HORSE, None, Some(3), 0),
-    rules("dragon", 'R', &DRAGON, None, Some(4), 0),
+    PieceRules::new("pawn", 'P', &[step(1, 0)])
+        .promoting_to(KindId(6))
+        .held_as(KindId(0), true)
+        .forced_on_last(1),
+    PieceRules::new("silver", 'S', &SILVER)
+        .promoting_to(KindId(7))
+        .held_as(KindId(1), true),
+    PieceRules::new("gold", 'G', &GOLD).held_as(KindId(2), true),
+    PieceRules::new("bishop", 'B', &BISHOP)
+        .promoting_to(KindId(8))
+        .held_as(KindId(3), true),
+    PieceRules::new("rook", 'R', &ROOK)
+        .promoting_to(KindId(9))
+        .held_as(KindId(4), true),
+    PieceRules::new("king", 'K', &KING).royal(),
+    PieceRules::new("tokin", 'P', &GOLD)
+        .promoted()
+        .held_as(KindId(0), false),
+    PieceRules::new("promoted silver", 'S', &GOLD)
+        .promoted()
+        .held_as(KindId(1), false),
+    PieceRules::new("horse", 'B', &HORSE)
+        .promoted()
+        .held_as(KindId(3), false),
+    PieceRules::new("dragon", 'R', &DRAGON)
+        .promoted()
+        .held_as(KindId(4), false),
 ];
 
 use Kind::*;
