@@ -14,6 +14,9 @@ use std::time::{Duration, Instant};
 
 #[path = "common/child_lines.rs"]
 mod child_lines;
+#[path = "common/scratch_dir.rs"]
+mod scratch_dir;
+use scratch_dir::ScratchDir;
 
 /// How long any single expected answer may take.
 const ANSWER: Duration = Duration::from_secs(15);
@@ -386,8 +389,7 @@ fn chu_kagamigi_is_an_engine_defined_variant() {
 /// a legal end and scored.
 #[test]
 fn a_chu_match_of_cecp_against_usi() {
-    let out = std::env::temp_dir().join(format!("shishi-cecp-match-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&out);
+    let out = ScratchDir::new("shishi-cecp-match", "chu");
     let bin = env!("CARGO_BIN_EXE_shishi");
     let cecp = format!("{bin} --xboard");
     let output = Command::new(bin)
@@ -438,5 +440,4 @@ fn a_chu_match_of_cecp_against_usi() {
             "{game}"
         );
     }
-    let _ = std::fs::remove_dir_all(&out);
 }

@@ -12,8 +12,12 @@ use shishi::rules::game::Game;
 use shishi::rules::geometry::Color;
 use shishi::rules::variants::chu::{self, ChuRules};
 use shishi::rules::variants::shogi::Position;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
+
+#[path = "common/scratch_dir.rs"]
+mod scratch_dir;
+use scratch_dir::ScratchDir;
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/engine-tests/fixtures");
 /// Twelve plies of rook shuffling: the fourth occurrence of the start position.
@@ -27,10 +31,8 @@ fn scripted() -> String {
     fake(&format!("script {REPETITION}"))
 }
 
-fn out_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("shishi-match-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+fn out_dir(name: &str) -> ScratchDir {
+    ScratchDir::new("shishi-match", name)
 }
 
 fn shishi_match(args: &[&str]) -> Output {
