@@ -238,18 +238,30 @@ fn vote_weight(choice: &ThreadChoice, worst_score: i32) -> VoteWeight {
 /// of the threads that chose it, and the most-voted move is played, from the thread that
 /// searched it deepest (then the best score). Choices of no completed iteration do not
 /// vote unless nothing else does.
+///
+/// Apart from a proven win, a helper votes only if it completed a deeper iteration than the
+/// main thread. The main thread's choice carries what its unfinished iteration learnt (a
+/// best move that failed low there has been replaced); a helper's iteration of the same
+/// depth has not learnt it, and its score, from an iteration that ended earlier, is not
+/// comparable. In Chu Shogi at 10 s + 0.1 s such stale helper choices outvoted the main
+/// thread's refutation of its own best move and played it anyway (scripts/threads.sh).
 pub fn vote(choices: &[ThreadChoice]) -> &ThreadChoice {
-    let voters: Vec<&ThreadChoice> = choices.iter().filter(|c| c.depth > 0).collect();
-    let Some(&first) = voters.first() else {
-        return &choices[0];
-    };
-    if let Some(win) = voters
+    let completed: Vec<&ThreadChoice> = choices.iter().filter(|c| c.depth > 0).collect();
+    if let Some(win) = completed
         .iter()
         .filter(|c| c.score >= MATE_BOUND)
         .max_by_key(|c| (c.score, c.depth))
     {
         return win;
     }
+    let main_depth = choices.first().map_or(0, |c| c.depth);
+    let voters: Vec<&ThreadChoice> = completed
+        .into_iter()
+        .filter(|c| c.thread == 0 || c.depth > main_depth)
+        .collect();
+    let Some(&first) = voters.first() else {
+        return &choices[0];
+    };
     let worst = voters.iter().map(|c| c.score).min().unwrap_or(0);
     let mut tally: Vec<(Move, VoteWeight)> = Vec::new();
     for choice in &voters {
@@ -309,14 +321,26 @@ mod tests {
 
     #[test]
     fn two_threads_agreeing_outvote_a_slightly_better_one() {
-        // Move 50: (0+20)*10 + (10+20)*10 = 500; move 51: (30+20)*9 = 450.
+        // Move 50: (0+20)*9 + (10+20)*10 = 480; move 51: (25+20)*10 = 450.
         let choices = [
-            choice(50, 10, 0, 0),
-            choice(51, 9, 30, 1),
+            choice(50, 9, 0, 0),
+            choice(51, 10, 25, 1),
             choice(50, 10, 10, 2),
         ];
         let chosen = vote(&choices);
         assert_eq!((chosen.mv.to(), chosen.thread), (Square(50), 2));
+    }
+
+    #[test]
+    fn a_helper_no_deeper_than_the_main_thread_does_not_outvote_it() {
+        // The main thread's best of depth 6 failed low in its unfinished depth-7 iteration
+        // and was replaced (score -56); a helper that completed depth 6 earlier still
+        // believes the refuted move wins a piece.
+        let choices = [choice(50, 6, -56, 0), choice(51, 6, 2815, 1)];
+        assert_eq!(vote(&choices).thread, 0);
+        // A helper that completed a deeper iteration does vote.
+        let deeper = [choice(50, 6, -56, 0), choice(51, 7, 40, 1)];
+        assert_eq!(vote(&deeper).thread, 1);
     }
 
     #[test]
