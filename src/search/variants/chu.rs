@@ -10,8 +10,8 @@
 //! recapture deep: what the move takes, minus the moving piece if the square stays defended.
 
 use super::super::game::SearchGame;
-use crate::eval::board12::TableEvaluator;
-use crate::eval::chu::{effect, evaluator, landed, value};
+use crate::eval::board12::{TableEvaluator, TableWeights};
+use crate::eval::chu::{effect, landed, value};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::game::Outcome;
 use crate::rules::moves::Move;
@@ -23,7 +23,7 @@ impl SearchGame for Position {
     const PIECE_SLOTS: usize = 2 * Kind::COUNT;
     const SQUARES: usize = 144;
 
-    forward_search_game!(TableEvaluator, evaluator());
+    forward_search_game!(TableEvaluator, Position::evaluator());
 
     #[inline]
     fn in_check(&self) -> bool {

@@ -3,8 +3,8 @@
 //! seen, so it is not extended); the exchange estimate is one recapture deep.
 
 use super::super::game::SearchGame;
-use crate::eval::board12::TableEvaluator;
-use crate::eval::kagamigi::{evaluator, value};
+use crate::eval::board12::{TableEvaluator, TableWeights};
+use crate::eval::kagamigi::value;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::moves::Move;
 use crate::rules::variants::kagamigi::{Kind, Position};
@@ -15,7 +15,7 @@ impl SearchGame for Position {
     const PIECE_SLOTS: usize = 2 * Kind::COUNT;
     const SQUARES: usize = 144;
 
-    forward_search_game!(TableEvaluator, evaluator());
+    forward_search_game!(TableEvaluator, Position::evaluator());
 
     #[inline]
     fn in_check(&self) -> bool {
