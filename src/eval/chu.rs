@@ -13,7 +13,7 @@ use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::Move;
 use crate::rules::piece::PieceRules;
-use crate::rules::variants::chu::{Kind, Piece, Position};
+use crate::rules::variants::chu::{Kind, Position};
 use arrayvec::ArrayVec;
 
 /// The value of a royal (King or Crown Prince) on the board.
@@ -121,7 +121,7 @@ impl TablePosition for Position {
 pub fn effect(pos: &Position, mv: Move) -> Effect {
     let from = mv.from().expect("Chu Shogi has no drops");
     let moved = pos.piece_at(from).expect("a piece to move");
-    let landed = landed(moved, mv).kind().index();
+    let landed = moved.landing(mv).kind().index();
     let mut captures = ArrayVec::new();
     if let Some(mid) = mv.mid() {
         if let Some(victim) = pos.piece_at(mid) {
@@ -139,16 +139,6 @@ pub fn effect(pos: &Position, mv: Move) -> Effect {
         to: mv.to(),
         landed,
         captures,
-    }
-}
-
-/// The piece `mv` leaves on its destination.
-#[inline]
-pub fn landed(moved: Piece, mv: Move) -> Piece {
-    if mv.is_promotion() {
-        Piece::new(moved.color(), moved.kind().promoted())
-    } else {
-        moved
     }
 }
 

@@ -11,7 +11,7 @@
 
 use super::super::game::SearchGame;
 use crate::eval::board12::{TableEvaluator, TableWeights};
-use crate::eval::chu::{effect, landed, value};
+use crate::eval::chu::{effect, value};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::game::Outcome;
 use crate::rules::moves::Move;
@@ -67,7 +67,7 @@ impl SearchGame for Position {
 
     #[inline]
     fn landed_slot(&self, mv: Move) -> usize {
-        landed(moved_piece(self, mv), mv).index()
+        moved_piece(self, mv).landing(mv).index()
     }
 
     #[inline]

@@ -8,6 +8,7 @@ pub mod see;
 use super::super::game::SearchGame;
 use crate::eval::Evaluator;
 use crate::rules::bitboard::{Bb128, Bitboard};
+use crate::rules::dropshogi::DropPiece;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::shogi::{Kind, Piece, Position};
 use checks::CheckInfo;
@@ -53,12 +54,7 @@ impl SearchGame for Position {
 
     #[inline]
     fn landed_slot(&self, mv: Move) -> usize {
-        let moved = moved_piece(self, mv);
-        if mv.is_promotion() {
-            Piece::new(moved.color(), moved.kind().promoted()).index()
-        } else {
-            moved.index()
-        }
+        moved_piece(self, mv).landing(mv).index()
     }
 
     drop_game_captures!(value);
