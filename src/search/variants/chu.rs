@@ -15,15 +15,12 @@ use crate::eval::chu::{effect, value};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::game::Outcome;
 use crate::rules::moves::Move;
-use crate::rules::variants::chu::{Kind, Piece, Position};
+use crate::rules::variants::chu::{Geo, Kind, Piece, Position};
 
 impl SearchGame for Position {
     type Checks = ();
 
-    const PIECE_SLOTS: usize = 2 * Kind::COUNT;
-    const SQUARES: usize = 144;
-
-    forward_search_game!(TableEvaluator, Position::evaluator());
+    forward_search_game!(kinds: Kind, board: Geo, TableEvaluator, Position::evaluator());
 
     #[inline]
     fn in_check(&self) -> bool {
@@ -154,17 +151,5 @@ mod tests {
             pick_preferring(legal, rng, |m| SearchGame::is_capture(pos, m))
         });
         assert!(lost > 5, "{lost}");
-    }
-
-    #[test]
-    fn null_moves_restore_the_position() {
-        let mut pos = Position::startpos();
-        let before = pos.clone();
-        Position::play_null(&mut pos);
-        assert_ne!(Position::hash(&pos), Position::hash(&before));
-        assert_eq!(pos.compute_hash(), Position::hash(&pos));
-        Position::unplay_null(&mut pos);
-        assert_eq!(pos, before);
-        assert_eq!(Position::hash(&pos), Position::hash(&before));
     }
 }
