@@ -125,6 +125,7 @@ pub trait TableWeights: Sized {
 }
 
 /// One variant's measured values and evaluator, each built on first use.
+#[derive(Default)]
 pub struct TableCells {
     values: OnceLock<Vec<i32>>,
     evaluator: OnceLock<TableEvaluator>,
