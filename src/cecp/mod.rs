@@ -577,7 +577,7 @@ impl Engine {
         let job = Job {
             position: self.position.clone(),
             limits,
-            config: self.options.config(),
+            config: self.options.search.clone(),
             control: control.clone(),
             hash: HashMb(self.options.hash.0),
             post: self.post || purpose == Purpose::Analysis,

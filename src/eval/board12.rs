@@ -3,13 +3,17 @@
 //! safety as attackers and defenders by distance to each side's royal (as the standard
 //! shogi evaluation does). Every term belongs to one piece, so the totals are kept
 //! incrementally ([`TableEvaluator::update`]); a move that moves or takes a royal recounts.
-//! The variants' weights live in `eval/chu.rs` and `eval/kagamigi.rs`.
+//! The variants' weights live in `eval/chu.rs` and `eval/kagamigi.rs`; what both share (values
+//! measured from mobility and kept on first use, the square bonus by role, the cached
+//! evaluator) is written here once, as [`TableWeights`]' provided methods.
 
-use super::Totals;
+use super::{mobility, Totals};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::{Board12x12, Color, Geometry, Square};
 use crate::rules::moves::Move;
+use crate::rules::piece::PieceRules;
 use arrayvec::ArrayVec;
+use std::sync::OnceLock;
 
 type Geo = Board12x12;
 const SQUARES: usize = Geo::SQUARES;
@@ -30,15 +34,13 @@ pub struct Effect {
     pub captures: ArrayVec<(Square, usize), 2>,
 }
 
-/// What [`TableEvaluator`] reads of a position.
-pub trait TablePosition {
+/// What [`TableEvaluator`] reads of a position (its kinds' facts are its [`TableWeights`]).
+pub trait TablePosition: TableWeights {
     fn side_to_move(&self) -> Color;
     /// Calls `f` with the square, owner and kind index of every piece.
     fn for_each_piece(&self, f: impl FnMut(Square, Color, usize));
     /// The square of `color`'s royal that safety is measured around (`None`: no royal).
     fn royal(&self, color: Color) -> Option<Square>;
-    /// Whether a piece of this kind is a royal (moving or taking it recounts).
-    fn is_royal(kind: usize) -> bool;
     /// How many pieces of (board) kind `kind` `color` holds in hand.
     fn hand_count(&self, color: Color, kind: usize) -> u32;
     /// The hand kind a captured piece of `kind` becomes (`None`: captures are not kept).
@@ -66,23 +68,76 @@ pub fn each_piece_by_kind<B: Bitboard>(
 }
 
 /// A variant's weights, in centipawns, per kind index (implemented by its position type).
-pub trait TableWeights {
-    /// How many kinds there are.
-    const KINDS: usize;
+/// The values are measured from mobility on the 12×12 board, then adjusted by the variant;
+/// they and the compiled [`TableEvaluator`] are built on first use and kept in the variant's
+/// [`TableCells`].
+pub trait TableWeights: Sized {
     /// Bonus for having the move.
     const TEMPO: i32;
-    /// Value on the board, per kind.
-    fn values() -> &'static [i32];
-    /// Value in hand, per kind (0 for kinds that are never in hand).
-    fn hand_values() -> &'static [i32];
-    /// Piece-square bonus for `color`'s piece of `kind` on a square, given the square's rank
-    /// counted from `color`'s far edge (0 = the far edge) and its file from the left edge as
-    /// that side sees it.
-    fn square_bonus(kind: usize, rank_from_far: usize, file: usize) -> i32;
+    /// Where the values and the evaluator are kept (a static of the variant's own).
+    const CELLS: &'static TableCells;
+    /// The rule record of every kind, in kind order (their reach gives the values).
+    fn rules() -> Vec<&'static PieceRules>;
+    /// Changes the measured values, per kind (royals, powers mobility does not see).
+    fn adjust_values(values: &mut [i32]);
+    /// Value in hand of a kind worth `board` on the board (0 for kinds never in hand).
+    fn hand_value(kind: usize, board: i32) -> i32;
+    /// Whether a piece of this kind is a royal (kept back; moving or taking it recounts).
+    fn is_royal(kind: usize) -> bool;
+    /// Whether a piece of this kind can promote.
+    fn can_promote(kind: usize) -> bool;
     /// Bonus by distance 1, 2, 3 to the enemy royal, per kind.
     fn attack(kind: usize) -> [i32; 3];
     /// Bonus by distance 1, 2, 3 to the own royal, per kind.
     fn defend(kind: usize) -> [i32; 3];
+
+    /// Value on the board, per kind (one per kind: its length is the number of kinds).
+    #[inline]
+    fn values() -> &'static [i32] {
+        Self::CELLS.values.get_or_init(|| {
+            let mut values = mobility::measured_values::<Geo>(&Self::rules());
+            Self::adjust_values(&mut values);
+            values
+        })
+    }
+
+    /// The variant's standard evaluator.
+    #[inline]
+    fn evaluator() -> &'static TableEvaluator {
+        Self::CELLS
+            .evaluator
+            .get_or_init(TableEvaluator::new::<Self>)
+    }
+
+    /// Piece-square bonus for `color`'s piece of `kind` on a square, given the square's rank
+    /// counted from `color`'s far edge (0 = the far edge) and its file from the left edge as
+    /// that side sees it: [`square_bonus`] by the kind's [`SquareRole`].
+    fn square_bonus(kind: usize, rank_from_far: usize, file: usize) -> i32 {
+        let role = if Self::is_royal(kind) {
+            SquareRole::Royal
+        } else if Self::can_promote(kind) && Self::values()[kind] < 400 {
+            SquareRole::SmallPromotable
+        } else {
+            SquareRole::Other
+        };
+        square_bonus(role, rank_from_far, file)
+    }
+}
+
+/// One variant's measured values and evaluator, each built on first use.
+#[derive(Default)]
+pub struct TableCells {
+    values: OnceLock<Vec<i32>>,
+    evaluator: OnceLock<TableEvaluator>,
+}
+
+impl TableCells {
+    pub const fn new() -> TableCells {
+        TableCells {
+            values: OnceLock::new(),
+            evaluator: OnceLock::new(),
+        }
+    }
 }
 
 /// What a piece's square bonus depends on.
@@ -124,7 +179,7 @@ pub struct TableEvaluator {
 impl TableEvaluator {
     /// The tables of `W`'s weights.
     pub fn new<W: TableWeights>() -> TableEvaluator {
-        let kinds = W::KINDS;
+        let kinds = W::values().len();
         let mut psq = vec![0; 2 * kinds * SQUARES];
         for color in Color::BOTH {
             for kind in 0..kinds {
@@ -161,7 +216,9 @@ impl TableEvaluator {
             psq,
             attack: near(&W::attack),
             defend: near(&W::defend),
-            hand: W::hand_values().to_vec(),
+            hand: (0..kinds)
+                .map(|k| W::hand_value(k, W::values()[k]))
+                .collect(),
             distance,
             tempo: W::TEMPO,
         }
@@ -247,5 +304,24 @@ impl TableEvaluator {
     #[inline]
     pub fn score(&self, totals: Totals, side_to_move: Color) -> i32 {
         totals.0[side_to_move.index()] - totals.0[side_to_move.flip().index()] + self.tempo
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::variants::{chu, kagamigi};
+
+    #[test]
+    fn the_start_positions_are_balanced_apart_from_tempo() {
+        fn balanced<P: TablePosition>(e: &TableEvaluator, start: &P) {
+            assert_eq!(e.score(e.totals(start), Color::Sente), P::TEMPO);
+            assert_eq!(e.score(e.totals(start), Color::Gote), P::TEMPO);
+        }
+        balanced(chu::Position::evaluator(), &chu::Position::startpos());
+        balanced(
+            kagamigi::Position::evaluator(),
+            &kagamigi::Position::startpos(),
+        );
     }
 }

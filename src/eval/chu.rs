@@ -8,18 +8,19 @@
 //! (the search knows that). Square bonuses push the small pieces towards the promotion zone
 //! and keep the royals back; royal safety counts pieces near each royal.
 
-use super::board12::{self, Effect, SquareRole, TableEvaluator, TablePosition, TableWeights};
-use super::mobility::measured_values;
+use super::board12::{self, Effect, TableCells, TablePosition, TableWeights};
 use crate::rules::bitboard::Bitboard;
-use crate::rules::geometry::{Board12x12, Color, Square};
+use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::Move;
 use crate::rules::piece::PieceRules;
-use crate::rules::variants::chu::{Kind, Piece, Position};
+use crate::rules::variants::chu::{Kind, Position};
 use arrayvec::ArrayVec;
-use std::sync::OnceLock;
 
 /// The value of a royal (King or Crown Prince) on the board.
 const ROYAL: i32 = 2000;
+
+/// The measured values and the evaluator, built on first use.
+static CELLS: TableCells = TableCells::new();
 
 /// The exchange value of a kind (move ordering, SEE, quiescence margins).
 #[inline]
@@ -27,48 +28,39 @@ pub fn value(kind: Kind) -> i32 {
     Position::values()[kind.index()]
 }
 
-/// The standard Chu evaluator, built on first use.
-pub fn evaluator() -> &'static TableEvaluator {
-    static EVALUATOR: OnceLock<TableEvaluator> = OnceLock::new();
-    EVALUATOR.get_or_init(TableEvaluator::new::<Position>)
-}
-
 impl TableWeights for Position {
-    const KINDS: usize = Kind::COUNT;
     const TEMPO: i32 = 20;
 
-    /// Measured values per kind (`Kind::index`).
-    fn values() -> &'static [i32] {
-        static VALUES: OnceLock<Vec<i32>> = OnceLock::new();
-        VALUES.get_or_init(|| {
-            let rules: Vec<&PieceRules> = Kind::ALL.iter().map(|k| k.rules()).collect();
-            let mut values = measured_values::<Board12x12>(&rules);
-            for kind in Kind::ALL {
-                let v = &mut values[kind.index()];
-                if kind.is_royal() {
-                    *v = ROYAL;
-                } else if kind.has_lion_power() {
-                    *v += *v / 4;
-                }
+    const CELLS: &'static TableCells = &CELLS;
+
+    fn rules() -> Vec<&'static PieceRules> {
+        Kind::ALL.iter().map(|k| k.rules()).collect()
+    }
+
+    /// Royals are worth [`ROYAL`]; pieces with lion power a quarter more than measured.
+    fn adjust_values(values: &mut [i32]) {
+        for kind in Kind::ALL {
+            let v = &mut values[kind.index()];
+            if kind.is_royal() {
+                *v = ROYAL;
+            } else if kind.has_lion_power() {
+                *v += *v / 4;
             }
-            values
-        })
+        }
     }
 
-    fn hand_values() -> &'static [i32] {
-        &[0; Kind::COUNT]
+    /// Nothing is held in hand.
+    fn hand_value(_kind: usize, _board: i32) -> i32 {
+        0
     }
 
-    fn square_bonus(kind: usize, rank_from_far: usize, file: usize) -> i32 {
-        let kind = Kind::ALL[kind];
-        let role = if kind.is_royal() {
-            SquareRole::Royal
-        } else if kind.can_promote() && value(kind) < 400 {
-            SquareRole::SmallPromotable
-        } else {
-            SquareRole::Other
-        };
-        board12::square_bonus(role, rank_from_far, file)
+    #[inline]
+    fn is_royal(kind: usize) -> bool {
+        Kind::ALL[kind].is_royal()
+    }
+
+    fn can_promote(kind: usize) -> bool {
+        Kind::ALL[kind].can_promote()
     }
 
     fn attack(kind: usize) -> [i32; 3] {
@@ -109,11 +101,6 @@ impl TablePosition for Position {
     }
 
     #[inline]
-    fn is_royal(kind: usize) -> bool {
-        Kind::ALL[kind].is_royal()
-    }
-
-    #[inline]
     fn hand_count(&self, _color: Color, _kind: usize) -> u32 {
         0
     }
@@ -134,7 +121,7 @@ impl TablePosition for Position {
 pub fn effect(pos: &Position, mv: Move) -> Effect {
     let from = mv.from().expect("Chu Shogi has no drops");
     let moved = pos.piece_at(from).expect("a piece to move");
-    let landed = landed(moved, mv).kind().index();
+    let landed = moved.landing(mv).kind().index();
     let mut captures = ArrayVec::new();
     if let Some(mid) = mv.mid() {
         if let Some(victim) = pos.piece_at(mid) {
@@ -152,16 +139,6 @@ pub fn effect(pos: &Position, mv: Move) -> Effect {
         to: mv.to(),
         landed,
         captures,
-    }
-}
-
-/// The piece `mv` leaves on its destination.
-#[inline]
-pub fn landed(moved: Piece, mv: Move) -> Piece {
-    if mv.is_promotion() {
-        Piece::new(moved.color(), moved.kind().promoted())
-    } else {
-        moved
     }
 }
 
@@ -186,19 +163,12 @@ mod tests {
 
     #[test]
     fn incremental_totals_match_a_full_recount() {
-        let e = evaluator();
+        let e = Position::evaluator();
         // Prefer captures so that lion double captures come up.
         let captures_first = |pos: &Position, legal: &MoveList, rng: &mut StdRng| {
             pick_preferring(legal, rng, |m| !effect(pos, m).captures.is_empty())
         };
         let updated = check_incremental(e, &Position::startpos(), 5, (8, 200), captures_first);
         assert!(updated > 500, "{updated}");
-    }
-
-    #[test]
-    fn the_start_position_is_balanced_apart_from_tempo() {
-        let e = evaluator();
-        let pos = Position::startpos();
-        assert_eq!(e.score(e.totals(&pos), Color::Sente), 20);
     }
 }

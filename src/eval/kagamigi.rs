@@ -7,14 +7,15 @@
 //! as in shogi. Square bonuses push the small pieces forward and keep the king back; king
 //! safety counts pieces near each king.
 
-use super::board12::{self, Effect, SquareRole, TableEvaluator, TablePosition, TableWeights};
-use super::mobility::measured_values;
-use crate::rules::geometry::{Board12x12, Color, Square};
+use super::board12::{self, Effect, TableCells, TablePosition, TableWeights};
+use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::Move;
 use crate::rules::piece::PieceRules;
 use crate::rules::variants::kagamigi::{pieces, Kind, Position};
 use arrayvec::ArrayVec;
-use std::sync::OnceLock;
+
+/// The measured values and the evaluator, built on first use.
+static CELLS: TableCells = TableCells::new();
 
 /// The exchange value of a kind (move ordering, SEE, quiescence margins).
 #[inline]
@@ -26,54 +27,36 @@ pub fn value(kind: Kind) -> i32 {
     }
 }
 
-/// The standard Chu Kagamigi evaluator, built on first use.
-pub fn evaluator() -> &'static TableEvaluator {
-    static EVALUATOR: OnceLock<TableEvaluator> = OnceLock::new();
-    EVALUATOR.get_or_init(TableEvaluator::new::<Position>)
-}
-
 impl TableWeights for Position {
-    const KINDS: usize = Kind::COUNT;
     const TEMPO: i32 = 25;
 
-    /// Measured values per kind (`Kind::index`); the king's is 0 (it is never exchanged).
-    fn values() -> &'static [i32] {
-        static VALUES: OnceLock<Vec<i32>> = OnceLock::new();
-        VALUES.get_or_init(|| {
-            let rules: Vec<&PieceRules> = pieces().iter().collect();
-            let mut values = measured_values::<Board12x12>(&rules);
-            values[Kind::King.index()] = 0;
-            values
-        })
+    const CELLS: &'static TableCells = &CELLS;
+
+    fn rules() -> Vec<&'static PieceRules> {
+        pieces().iter().collect()
+    }
+
+    /// The king's value is 0 (it is never exchanged).
+    fn adjust_values(values: &mut [i32]) {
+        values[Kind::King.index()] = 0;
     }
 
     /// A tenth more than on the board (hand kinds only; 0 for the others).
-    fn hand_values() -> &'static [i32] {
-        static HAND: OnceLock<Vec<i32>> = OnceLock::new();
-        HAND.get_or_init(|| {
-            let board = Self::values();
-            (0..Kind::COUNT)
-                .map(|k| {
-                    if k < Kind::HAND_COUNT {
-                        board[k] + board[k] / 10
-                    } else {
-                        0
-                    }
-                })
-                .collect()
-        })
+    fn hand_value(kind: usize, board: i32) -> i32 {
+        if kind < Kind::HAND_COUNT {
+            board + board / 10
+        } else {
+            0
+        }
     }
 
-    fn square_bonus(kind: usize, rank_from_far: usize, file: usize) -> i32 {
-        let kind = Kind::ALL[kind];
-        let role = if kind == Kind::King {
-            SquareRole::Royal
-        } else if kind.can_promote() && Self::values()[kind.index()] < 400 {
-            SquareRole::SmallPromotable
-        } else {
-            SquareRole::Other
-        };
-        board12::square_bonus(role, rank_from_far, file)
+    #[inline]
+    fn is_royal(kind: usize) -> bool {
+        kind == Kind::King.index()
+    }
+
+    fn can_promote(kind: usize) -> bool {
+        Kind::ALL[kind].can_promote()
     }
 
     fn attack(kind: usize) -> [i32; 3] {
@@ -107,11 +90,6 @@ impl TablePosition for Position {
     #[inline]
     fn royal(&self, color: Color) -> Option<Square> {
         self.king_square(color)
-    }
-
-    #[inline]
-    fn is_royal(kind: usize) -> bool {
-        kind == Kind::King.index()
     }
 
     #[inline]
@@ -178,15 +156,8 @@ mod tests {
 
     #[test]
     fn incremental_totals_match_a_full_recount() {
-        let e = evaluator();
+        let e = Position::evaluator();
         let updated = check_incremental(e, &Position::startpos(), 8, (8, 200), any_move);
         assert!(updated > 500, "{updated}");
-    }
-
-    #[test]
-    fn the_start_position_is_balanced_apart_from_tempo() {
-        let e = evaluator();
-        let pos = Position::startpos();
-        assert_eq!(e.score(e.totals(&pos), Color::Sente), 25);
     }
 }

@@ -602,10 +602,12 @@ mod tests {
         );
     }
 
-    /// A seat that plays moves from a list by ply number, then the fallback reply.
+    /// A seat that plays moves from a list by ply number, then the fallback reply, and
+    /// remembers the move lists it was shown and the results it was told.
     struct Scripted {
         moves: Vec<&'static str>,
         fallback: Reply,
+        seen: Vec<Vec<String>>,
         results: Vec<PlayerResult>,
     }
 
@@ -617,6 +619,7 @@ mod tests {
             Ok(())
         }
         fn play(&mut self, turn: &Turn) -> Result<super::super::player::Answer, EngineError> {
+            self.seen.push(turn.moves.to_vec());
             let reply = match self.moves.get(turn.moves.len()) {
                 Some(m) => Reply::Move(m.to_string()),
                 None => self.fallback.clone(),
@@ -638,6 +641,7 @@ mod tests {
         Scripted {
             moves: moves.to_vec(),
             fallback,
+            seen: Vec::new(),
             results: Vec::new(),
         }
     }
@@ -859,33 +863,13 @@ mod tests {
         }
     }
 
-    /// Banks every roll and remembers the move lists it was shown.
-    struct Banker {
-        seen: Vec<Vec<String>>,
+    /// A seat that banks every roll.
+    fn banker() -> Scripted {
+        scripted(&[], Reply::Move("take".into()))
     }
 
-    impl Player for Banker {
-        fn name(&self) -> &str {
-            "banker"
-        }
-        fn new_game(&mut self, _: &str, _: &Clocks) -> Result<(), EngineError> {
-            Ok(())
-        }
-        fn play(&mut self, turn: &Turn) -> Result<super::super::player::Answer, EngineError> {
-            self.seen.push(turn.moves.to_vec());
-            Ok(super::super::player::Answer {
-                reply: Reply::Move("take".into()),
-                elapsed: Millis(0),
-                score: None,
-            })
-        }
-        fn game_over(&mut self, _: PlayerResult) {}
-        fn reset(&mut self) {}
-        fn quit(&mut self) {}
-    }
-
-    fn dice_race(seed: u64) -> (GameRecord, Banker) {
-        let (mut a, mut b) = (Banker { seen: Vec::new() }, Banker { seen: Vec::new() });
+    fn dice_race(seed: u64) -> (GameRecord, Scripted) {
+        let (mut a, mut b) = (banker(), banker());
         let adj = Adjudication::default();
         let opening = Opening::startpos();
         let setup = GameSetup {

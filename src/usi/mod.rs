@@ -415,7 +415,7 @@ impl Engine {
         self.send(Job::Search {
             position,
             limits,
-            config: Box::new(self.options.config()),
+            config: Box::new(self.options.search.clone()),
             control,
             rule: self.options.entering_king,
         });

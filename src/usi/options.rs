@@ -36,14 +36,8 @@ pub enum Effect {
 pub struct Options {
     pub hash: HashMb,
     pub ponder: bool,
-    pub threads: usize,
-    pub parallel: ParallelMode,
-    pub multipv: usize,
-    pub network_delay: Duration,
-    pub network_delay2: Duration,
-    pub max_moves_to_draw: u32,
-    pub depth_limit: u32,
-    pub chance_algorithm: ChanceAlgorithm,
+    /// The settings the search keeps between searches (threads, MultiPV, delays, limits).
+    pub search: Config,
     pub variant: Variant,
     pub entering_king: EnteringKingRule,
     pub chu_rules: ChuRules,
@@ -56,14 +50,7 @@ impl Default for Options {
         Options {
             hash: HashMb(HASH_DEFAULT as usize),
             ponder: false,
-            threads: 1,
-            parallel: ParallelMode::default(),
-            multipv: 1,
-            network_delay: Duration::from_millis(NETWORK_DELAY_DEFAULT as u64),
-            network_delay2: Duration::from_millis(NETWORK_DELAY2_DEFAULT as u64),
-            max_moves_to_draw: 0,
-            depth_limit: 0,
-            chance_algorithm: ChanceAlgorithm::default(),
+            search: Config::default(),
             variant: Variant::Shogi,
             entering_king: EnteringKingRule::Csa27,
             chu_rules: ChuRules::default(),
@@ -78,8 +65,6 @@ pub const HASH_MAX: i64 = 1 << 20;
 const THREADS_MAX: i64 = 1024;
 /// More than the most legal moves a shogi position can have (593).
 const MULTIPV_MAX: i64 = 600;
-const NETWORK_DELAY_DEFAULT: i64 = 120;
-const NETWORK_DELAY2_DEFAULT: i64 = 1120;
 const DELAY_MAX: i64 = 60_000;
 const MAX_MOVES_MAX: i64 = 100_000;
 
@@ -175,24 +160,24 @@ impl Options {
         match canonical {
             "USI_Hash" => self.hash = HashMb(spin(canonical, value, 1, HASH_MAX)? as usize),
             "USI_Ponder" => self.ponder = check(canonical, value)?,
-            "Threads" => self.threads = spin(canonical, value, 1, THREADS_MAX)? as usize,
+            "Threads" => self.search.threads = spin(canonical, value, 1, THREADS_MAX)? as usize,
             "ParallelMode" => {
                 let text = value_of(canonical, value)?;
-                self.parallel = ParallelMode::from_name(text.trim()).ok_or_else(|| {
+                self.search.parallel = ParallelMode::from_name(text.trim()).ok_or_else(|| {
                     format!("option ParallelMode: {text:?} is neither lazysmp nor rootsplit")
                 })?;
             }
-            "MultiPV" => self.multipv = spin(canonical, value, 1, MULTIPV_MAX)? as usize,
+            "MultiPV" => self.search.multipv = spin(canonical, value, 1, MULTIPV_MAX)? as usize,
             "NetworkDelay" => {
-                self.network_delay =
+                self.search.network_delay =
                     Duration::from_millis(spin(canonical, value, 0, DELAY_MAX)? as u64)
             }
             "NetworkDelay2" => {
-                self.network_delay2 =
+                self.search.network_delay2 =
                     Duration::from_millis(spin(canonical, value, 0, DELAY_MAX)? as u64)
             }
             "MaxMovesToDraw" => {
-                self.max_moves_to_draw = spin(canonical, value, 0, MAX_MOVES_MAX)? as u32
+                self.search.max_moves_to_draw = spin(canonical, value, 0, MAX_MOVES_MAX)? as u32
             }
             "USI_Variant" => {
                 let text = value_of(canonical, value)?;
@@ -218,10 +203,10 @@ impl Options {
                 })?;
                 return Ok(Effect::NewGame);
             }
-            "DepthLimit" => self.depth_limit = spin(canonical, value, 0, 120)? as u32,
+            "DepthLimit" => self.search.depth_limit = spin(canonical, value, 0, 120)? as u32,
             "ChanceAlgorithm" => {
                 let text = value_of(canonical, value)?;
-                self.chance_algorithm = match text.trim().to_ascii_lowercase().as_str() {
+                self.search.chance_algorithm = match text.trim().to_ascii_lowercase().as_str() {
                     "star2" => ChanceAlgorithm::Star2,
                     "star1" => ChanceAlgorithm::Star1,
                     "expectimax" => ChanceAlgorithm::Expectimax,
@@ -249,20 +234,6 @@ impl Options {
         RuleOptions {
             chu_rules: self.chu_rules,
             dice: self.dice,
-        }
-    }
-
-    /// The search settings these options stand for.
-    pub fn config(&self) -> Config {
-        Config {
-            threads: self.threads,
-            parallel: self.parallel,
-            multipv: self.multipv,
-            network_delay: self.network_delay,
-            network_delay2: self.network_delay2,
-            max_moves_to_draw: self.max_moves_to_draw,
-            depth_limit: self.depth_limit,
-            chance_algorithm: self.chance_algorithm,
         }
     }
 }
@@ -312,9 +283,9 @@ mod tests {
         assert_eq!(o.set("usi_hash", Some("64")), Ok(Effect::None));
         assert_eq!(o.hash, HashMb(64));
         o.set("USI_MultiPV", Some("3")).unwrap();
-        assert_eq!(o.multipv, 3);
+        assert_eq!(o.search.multipv, 3);
         o.set("multipv", Some("2")).unwrap();
-        assert_eq!(o.multipv, 2);
+        assert_eq!(o.search.multipv, 2);
         assert_eq!(o.set("UCI_Variant", Some("standard")), Ok(Effect::NewGame));
         assert_eq!(o.set("Clear Hash", None), Ok(Effect::ClearHash));
         assert_eq!(o.set("clear_hash", Some("ignored")), Ok(Effect::ClearHash));
@@ -322,7 +293,7 @@ mod tests {
         assert_eq!(o.entering_king, EnteringKingRule::None);
         o.set("USI_Ponder", Some("TRUE")).unwrap();
         assert!(o.ponder);
-        assert_eq!(o.config().multipv, 2);
+        assert_eq!(o.search.multipv, 2);
     }
 
     #[test]
@@ -369,11 +340,11 @@ mod tests {
             .expect("declared");
         assert!(line.contains(&format!(" default {default} ")), "{line}");
         let mut o = Options::default();
-        assert_eq!(o.config().parallel, ParallelMode::default());
+        assert_eq!(o.search.parallel, ParallelMode::default());
         assert_eq!(o.set("parallelmode", Some("RootSplit")), Ok(Effect::None));
-        assert_eq!(o.config().parallel, ParallelMode::RootSplit);
+        assert_eq!(o.search.parallel, ParallelMode::RootSplit);
         assert_eq!(o.set("ParallelMode", Some("lazysmp")), Ok(Effect::None));
-        assert_eq!(o.parallel, ParallelMode::LazySmp);
+        assert_eq!(o.search.parallel, ParallelMode::LazySmp);
         let before = o.clone();
         assert!(o.set("ParallelMode", Some("ybwc")).is_err());
         assert!(o.set("ParallelMode", None).is_err());
@@ -394,7 +365,7 @@ mod tests {
         ] {
             assert_eq!(o.set(name, Some(value)), Ok(Effect::None), "{name} {value}");
         }
-        assert_eq!(o.max_moves_to_draw, 100_000);
-        assert_eq!(o.network_delay2, Duration::from_millis(60_000));
+        assert_eq!(o.search.max_moves_to_draw, 100_000);
+        assert_eq!(o.search.network_delay2, Duration::from_millis(60_000));
     }
 }

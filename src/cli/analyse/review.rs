@@ -154,16 +154,12 @@ pub fn review(
 
 /// The positions before each move and after the last.
 fn replay<G: UsiGame>(start: &G, moves: &[String]) -> Result<Vec<G>, String> {
-    let mut positions = vec![start.clone()];
-    let mut pos = start.clone();
-    for (ply, text) in moves.iter().enumerate() {
-        let mv = pos
-            .parse_move(text)
-            .map_err(|e| format!("move {} ({text}): {e}", ply + 1))?;
-        pos.play(mv);
-        positions.push(pos.clone());
-    }
-    Ok(positions)
+    let (steps, last) = read_record(start, moves, G::parse_move, |pos, mv| pos.play(mv))?;
+    Ok(steps
+        .into_iter()
+        .map(|step| step.before)
+        .chain([last])
+        .collect())
 }
 
 /// A score as centipawns, a mate as ±[`MATE_CP`] less its distance.
@@ -237,28 +233,37 @@ fn review_deterministic<G: UsiGame>(
         .collect()
 }
 
-/// One token of a chance game's record, with the state it is played in (the mover's view
+/// One move of a record, with the state it is played in (for a chance game, the mover's view
 /// in the Madness).
 struct Step<G> {
     before: G,
     action: Move,
 }
 
-/// The steps of a Shogammon record.
-fn chance_steps<G: UsiChanceGame>(start: &G, moves: &[String]) -> Result<Vec<Step<G>>, String> {
+/// The steps of a record read from `start`, each move parsed by `parse` in the state it is
+/// played in and then played by `play`, and the state after the last.
+fn read_record<G: Clone, E: std::fmt::Display>(
+    start: &G,
+    moves: &[String],
+    parse: impl Fn(&G, &str) -> Result<Move, E>,
+    play: impl Fn(&mut G, Move),
+) -> Result<(Vec<Step<G>>, G), String> {
     let mut game = start.clone();
     let mut steps = Vec::with_capacity(moves.len());
     for (ply, text) in moves.iter().enumerate() {
-        let action = game
-            .parse_action_text(text)
-            .map_err(|e| format!("move {} ({text}): {e}", ply + 1))?;
+        let action = parse(&game, text).map_err(|e| format!("move {} ({text}): {e}", ply + 1))?;
         steps.push(Step {
             before: game.clone(),
             action,
         });
-        game.play(action);
+        play(&mut game, action);
     }
-    Ok(steps)
+    Ok((steps, game))
+}
+
+/// The steps of a Shogammon record.
+fn chance_steps<G: UsiChanceGame>(start: &G, moves: &[String]) -> Result<Vec<Step<G>>, String> {
+    Ok(read_record(start, moves, G::parse_action_text, Game::play)?.0)
 }
 
 /// The steps of a Madness record (the referee's true stream): each token in the view of the
@@ -266,15 +271,13 @@ fn chance_steps<G: UsiChanceGame>(start: &G, moves: &[String]) -> Result<Vec<Ste
 fn madness_steps(setup: &str, moves: &[String]) -> Result<Vec<Step<madness::PlayerView>>, String> {
     let truth = madness::MadnessGame::from_position_text(setup, madness::TrueCards::default())
         .map_err(|e| e.to_string())?;
-    let mut replay = truth.clone();
-    let mut actions = Vec::with_capacity(moves.len());
-    for (ply, text) in moves.iter().enumerate() {
-        let action = replay
-            .parse_action(text)
-            .map_err(|e| format!("move {} ({text}): {e}", ply + 1))?;
-        actions.push(action);
-        Game::play(&mut replay, action);
-    }
+    let read = read_record(
+        &truth,
+        moves,
+        madness::MadnessGame::parse_action,
+        Game::play,
+    )?;
+    let actions: Vec<Move> = read.0.iter().map(|step| step.action).collect();
     let streams = madness::view::filter_stream(&truth, &actions).map_err(|e| e.to_string())?;
     let mut views = Color::BOTH.map(|c| {
         madness::PlayerView::from_position_text(setup, madness::ViewCards::new(c))

@@ -38,6 +38,7 @@ pub use tables::AtomTables;
 
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::{Color, Geometry, Square};
+use crate::rules::moves::Move;
 use crate::rules::piece::{KindId, PieceRules};
 use crate::rules::sink::MoveSink;
 use std::fmt::Debug;
@@ -89,6 +90,17 @@ pub trait DropPiece: Copy + Eq + Hash + Debug + Send + Sync + 'static {
     fn color(self) -> Color;
     /// A dense index over colour and kind, for tables indexed by coloured piece.
     fn index(self) -> usize;
+
+    /// The piece this one leaves on the destination of its legal move `mv` (promoted if
+    /// `mv` promotes).
+    #[inline]
+    fn landing(self, mv: Move) -> Self {
+        if mv.is_promotion() {
+            Self::new(self.color(), self.kind().promoted())
+        } else {
+            self
+        }
+    }
 }
 
 /// What the shared code reads from a member's precomputed tables.

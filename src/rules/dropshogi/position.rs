@@ -254,12 +254,7 @@ impl<V: DropVariant> DropPosition<V> {
     /// The piece the legal move `mv` leaves on its destination.
     #[inline]
     pub fn landing_piece(&self, mv: Move) -> V::Piece {
-        let moving = self.moving_piece(mv);
-        if mv.is_promotion() {
-            V::Piece::new(moving.color(), moving.kind().promoted())
-        } else {
-            moving
-        }
+        self.moving_piece(mv).landing(mv)
     }
 
     /// Every piece of `by` that attacks `sq`, with `occupied` as the blocking pieces.
@@ -322,11 +317,7 @@ impl<V: DropVariant> DropPosition<V> {
                     self.hash ^= t.hand_key(us, gained, count) ^ t.hand_key(us, gained, count + 1);
                     self.hands[us.index()].add(gained);
                 }
-                let landed = if mv.is_promotion() {
-                    V::Piece::new(us, piece.kind().promoted())
-                } else {
-                    piece
-                };
+                let landed = piece.landing(mv);
                 let board = self.board.as_mut();
                 board[from.index()] = None;
                 board[to.index()] = Some(landed);

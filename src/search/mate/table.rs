@@ -14,6 +14,7 @@
 //! moved: a brief peak of 1.5 times the final size); from then on, when a cluster is full,
 //! the entry with the least search work behind it is replaced.
 
+use crate::rules::dropshogi::DropPiece;
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
 use crate::rules::variants::shogi::{Kind, Piece, Position};
@@ -111,11 +112,7 @@ impl NodeId {
             }
             Some(from) => {
                 let piece = position.piece_at(from).expect("a piece to move");
-                let landed = if mv.is_promotion() {
-                    Piece::new(us, piece.kind().promoted())
-                } else {
-                    piece
-                };
+                let landed = piece.landing(mv);
                 key ^= t.board_keys[piece.index()][from.index()]
                     ^ t.board_keys[landed.index()][to.index()];
                 if let Some(victim) = position.piece_at(to) {

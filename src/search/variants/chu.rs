@@ -10,20 +10,17 @@
 //! recapture deep: what the move takes, minus the moving piece if the square stays defended.
 
 use super::super::game::SearchGame;
-use crate::eval::board12::TableEvaluator;
-use crate::eval::chu::{effect, evaluator, landed, value};
+use crate::eval::board12::{TableEvaluator, TableWeights};
+use crate::eval::chu::{effect, value};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::game::Outcome;
 use crate::rules::moves::Move;
-use crate::rules::variants::chu::{Kind, Piece, Position};
+use crate::rules::variants::chu::{Geo, Kind, Piece, Position};
 
 impl SearchGame for Position {
     type Checks = ();
 
-    const PIECE_SLOTS: usize = 2 * Kind::COUNT;
-    const SQUARES: usize = 144;
-
-    forward_search_game!(TableEvaluator, evaluator());
+    forward_search_game!(kinds: Kind, board: Geo, TableEvaluator, Position::evaluator());
 
     #[inline]
     fn in_check(&self) -> bool {
@@ -67,7 +64,7 @@ impl SearchGame for Position {
 
     #[inline]
     fn landed_slot(&self, mv: Move) -> usize {
-        landed(moved_piece(self, mv), mv).index()
+        moved_piece(self, mv).landing(mv).index()
     }
 
     #[inline]
@@ -154,17 +151,5 @@ mod tests {
             pick_preferring(legal, rng, |m| SearchGame::is_capture(pos, m))
         });
         assert!(lost > 5, "{lost}");
-    }
-
-    #[test]
-    fn null_moves_restore_the_position() {
-        let mut pos = Position::startpos();
-        let before = pos.clone();
-        Position::play_null(&mut pos);
-        assert_ne!(Position::hash(&pos), Position::hash(&before));
-        assert_eq!(pos.compute_hash(), Position::hash(&pos));
-        Position::unplay_null(&mut pos);
-        assert_eq!(pos, before);
-        assert_eq!(Position::hash(&pos), Position::hash(&before));
     }
 }

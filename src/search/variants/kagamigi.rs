@@ -3,19 +3,16 @@
 //! seen, so it is not extended); the exchange estimate is one recapture deep.
 
 use super::super::game::SearchGame;
-use crate::eval::board12::TableEvaluator;
-use crate::eval::kagamigi::{evaluator, value};
+use crate::eval::board12::{TableEvaluator, TableWeights};
+use crate::eval::kagamigi::value;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::moves::Move;
-use crate::rules::variants::kagamigi::{Kind, Position};
+use crate::rules::variants::kagamigi::{Geo, Kind, Position};
 
 impl SearchGame for Position {
     type Checks = ();
 
-    const PIECE_SLOTS: usize = 2 * Kind::COUNT;
-    const SQUARES: usize = 144;
-
-    forward_search_game!(TableEvaluator, evaluator());
+    forward_search_game!(kinds: Kind, board: Geo, TableEvaluator, Position::evaluator());
 
     #[inline]
     fn in_check(&self) -> bool {
@@ -39,30 +36,7 @@ impl SearchGame for Position {
     #[inline]
     fn checks(&self) {}
 
-    #[inline]
-    fn moved_slot(&self, mv: Move) -> usize {
-        self.moving_piece(mv).index()
-    }
-
-    #[inline]
-    fn landed_slot(&self, mv: Move) -> usize {
-        self.landing_piece(mv).index()
-    }
-
-    drop_game_captures!(value);
-
-    #[inline]
-    fn mover_value(&self, mv: Move) -> i32 {
-        value(self.moving_piece(mv).kind())
-    }
-
-    #[inline]
-    fn promotion_gain(&self, mv: Move) -> i32 {
-        if !mv.is_promotion() {
-            return 0;
-        }
-        value(self.landing_piece(mv).kind()) - value(self.moving_piece(mv).kind())
-    }
+    drop_game_exchange!(value);
 
     fn see(&self, mv: Move) -> i32 {
         let gain = SearchGame::victim_value(self, mv) + SearchGame::promotion_gain(self, mv);
@@ -100,15 +74,5 @@ mod tests {
             legal.choose(rng).copied()
         });
         assert!(checks > 50, "{checks}");
-    }
-
-    #[test]
-    fn null_moves_restore_the_position() {
-        let mut pos = Position::startpos();
-        let before = pos.clone();
-        Position::play_null(&mut pos);
-        assert_eq!(pos.compute_hash(), Position::hash(&pos));
-        Position::unplay_null(&mut pos);
-        assert_eq!(pos, before);
     }
 }

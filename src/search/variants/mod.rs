@@ -1,14 +1,19 @@
 //! The [`super::game::SearchGame`] implementation of each variant: one module per game.
 //! [`forward_search_game!`] writes the trait items that only call the position's own methods
-//! or the evaluator's, [`drop_game_captures!`] the capture questions of the games with drops.
+//! or the evaluator's, [`drop_game_exchange!`] the piece and exchange questions of the games with
+//! drops.
 
-/// Inside an `impl SearchGame for Position`, everything that only forwards: the evaluation
-/// types and methods that call the evaluator `$evaluator` (`totals`, `update`, `score`, with
-/// `$default` the evaluator the search uses unless told otherwise), and the methods that call
-/// the position's inherent methods of the same name (board state, history, make/unmake, null
-/// moves).
+/// Inside an `impl SearchGame for Position`, everything that only forwards: the table sizes
+/// of a game with the piece kinds `$kind` on the board `$geo` (a slot per colour and kind, a
+/// square per square), the evaluation types and methods that call the evaluator `$evaluator`
+/// (`totals`, `update`, `score`, with `$default` the evaluator the search uses unless told
+/// otherwise), and the methods that call the position's inherent methods of the same name
+/// (board state, history, make/unmake, null moves).
 macro_rules! forward_search_game {
-    ($evaluator:ty, $default:expr) => {
+    (kinds: $kind:ty, board: $geo:ty, $evaluator:ty, $default:expr) => {
+        const PIECE_SLOTS: usize = 2 * <$kind>::COUNT;
+        const SQUARES: usize = <$geo as crate::rules::geometry::Geometry>::SQUARES;
+
         type Evaluator = $evaluator;
         type Totals = crate::eval::Totals;
 
@@ -98,10 +103,34 @@ macro_rules! forward_search_game {
     };
 }
 
-/// Inside an `impl SearchGame for Position` of a game with drops (a drop captures nothing),
-/// the capture test and the victim's exchange value, by `$value` (a kind's value).
-macro_rules! drop_game_captures {
+/// Inside an `impl SearchGame for Position` of a game with drops (a `DropPosition`; a drop
+/// captures nothing): the moving and the landing piece's slots, the capture test, and the
+/// exchange values of the victim, the mover and a promotion, by `$value` (a kind's value).
+macro_rules! drop_game_exchange {
     ($value:path) => {
+        #[inline]
+        fn moved_slot(&self, mv: crate::rules::moves::Move) -> usize {
+            self.moving_piece(mv).index()
+        }
+
+        #[inline]
+        fn landed_slot(&self, mv: crate::rules::moves::Move) -> usize {
+            self.landing_piece(mv).index()
+        }
+
+        #[inline]
+        fn mover_value(&self, mv: crate::rules::moves::Move) -> i32 {
+            $value(self.moving_piece(mv).kind())
+        }
+
+        #[inline]
+        fn promotion_gain(&self, mv: crate::rules::moves::Move) -> i32 {
+            if !mv.is_promotion() {
+                return 0;
+            }
+            $value(self.landing_piece(mv).kind()) - $value(self.moving_piece(mv).kind())
+        }
+
         #[inline]
         fn is_capture(&self, mv: crate::rules::moves::Move) -> bool {
             !mv.is_drop() && self.piece_at(mv.to()).is_some()
@@ -120,3 +149,32 @@ macro_rules! drop_game_captures {
 pub mod chu;
 pub mod kagamigi;
 pub mod shogi;
+
+#[cfg(test)]
+mod tests {
+    use super::super::game::SearchGame;
+    use crate::rules::variants::{chu, kagamigi, shogi};
+    use std::fmt::Debug;
+
+    /// A null move changes the hash, incrementally as a recount (`recount`) sees it, and
+    /// taking it back restores the position.
+    fn null_move_round_trip<G: SearchGame + PartialEq + Debug>(mut pos: G, recount: fn(&G) -> u64) {
+        let before = pos.clone();
+        pos.play_null();
+        assert_ne!(pos.hash(), before.hash());
+        assert_eq!(recount(&pos), pos.hash());
+        pos.unplay_null();
+        assert_eq!(pos, before);
+        assert_eq!(pos.hash(), before.hash());
+    }
+
+    #[test]
+    fn null_moves_restore_the_position() {
+        null_move_round_trip(shogi::Position::startpos(), shogi::Position::compute_hash);
+        null_move_round_trip(chu::Position::startpos(), chu::Position::compute_hash);
+        null_move_round_trip(
+            kagamigi::Position::startpos(),
+            kagamigi::Position::compute_hash,
+        );
+    }
+}

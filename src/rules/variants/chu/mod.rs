@@ -19,6 +19,7 @@ pub mod tables;
 pub use position::Position;
 
 use crate::rules::geometry::Board12x12;
+use crate::rules::moves::Move;
 use crate::rules::piece::atoms::{
     joined, leap, slide, step, Reach, BISHOP, DIAGONAL, DRAGON, GOLD, HORSE, KING, ORTHOGONAL,
     ROOK, SILVER,
@@ -159,6 +160,19 @@ impl Kind {
 one_byte_piece! {
     /// A coloured piece, stored in one non-zero byte so `Option<Piece>` is one byte.
     pub struct Piece(Kind), stride: 64
+}
+
+impl Piece {
+    /// The piece this one leaves on the destination of its legal move `mv` (promoted if
+    /// `mv` promotes).
+    #[inline]
+    pub fn landing(self, mv: Move) -> Piece {
+        if mv.is_promotion() {
+            Piece::new(self.color(), self.kind().promoted())
+        } else {
+            self
+        }
+    }
 }
 
 const FWD: MoveAtom = step(1, 0);

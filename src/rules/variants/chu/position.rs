@@ -255,11 +255,7 @@ impl Position {
                 record = Some(to);
             }
         }
-        let landed = if mv.is_promotion() {
-            Piece::new(us, moved.kind().promoted())
-        } else {
-            moved
-        };
+        let landed = moved.landing(mv);
         self.board[to.index()] = Some(landed);
         self.toggle(to, landed);
         let t = self.tables;

@@ -9,6 +9,7 @@
 use super::dice::{DiceLeft, DiceUse, Die, Roll, ShogammonDice};
 use super::Geo;
 use crate::rules::bitboard::{Bb128, Bitboard};
+use crate::rules::dropshogi::DropPiece;
 use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::Move;
 use crate::rules::variants::shogi::position::Hand;
@@ -360,11 +361,7 @@ impl Position {
                     let below = self.bottom[from.index()];
                     undo.from_before = [Some(moving), below];
                     self.set_square(from, below, None);
-                    if action.is_promotion() {
-                        Piece::new(us, moving.kind().promoted())
-                    } else {
-                        moving
-                    }
+                    moving.landing(action)
                 }
             };
             match (self.top[to.index()], self.bottom[to.index()]) {

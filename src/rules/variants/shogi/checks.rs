@@ -5,6 +5,7 @@
 use super::position::Position;
 use super::{Kind, Piece};
 use crate::rules::bitboard::Bitboard;
+use crate::rules::dropshogi::DropPiece;
 use crate::rules::moves::Move;
 
 impl Position {
@@ -24,12 +25,7 @@ impl Position {
             }
             Some(from) => {
                 let piece = self.piece_at(from).expect("a piece to move");
-                let landed = if mv.is_promotion() {
-                    Piece::new(us, piece.kind().promoted())
-                } else {
-                    piece
-                };
-                (landed, self.occupied().without(from).with(to))
+                (piece.landing(mv), self.occupied().without(from).with(to))
             }
         };
         if t.attacks(landed, to, occupied).contains(enemy_king) {

@@ -193,6 +193,26 @@ mod tests {
         Position::from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"))
     }
 
+    /// `color`'s count in `p` is (king in camp, pieces in camp, points).
+    fn count_is(
+        p: &Position,
+        color: Color,
+        (king_in_camp, pieces_in_camp, points): (bool, u32, u32),
+    ) {
+        let count = DeclarationCount {
+            king_in_camp,
+            pieces_in_camp,
+            points,
+        };
+        assert_eq!(p.declaration_count(color), count);
+    }
+
+    /// Sente's count in `p` is `count`, and csa27 refuses the declaration.
+    fn csa27_refuses(p: &Position, count: (bool, u32, u32)) {
+        count_is(p, Color::Sente, count);
+        assert!(!p.can_declare_win(EnteringKingRule::Csa27));
+    }
+
     /// Sente: king on 2a; dragon, horse, 4 golds and 4 silvers in camp (18 points, 10
     /// pieces) and 10 pawns in hand: 28 points.
     const SENTE_28: &str = "+R+BGGGG1K1/SSSS5/9/9/9/pppppppp1/9/9/4k4 b 10Prb4n4l 1";
@@ -233,10 +253,7 @@ mod tests {
         for rule in EnteringKingRule::ALL {
             assert!(!start.can_declare_win(rule), "{rule:?}");
         }
-        let count = start.declaration_count(Color::Sente);
-        assert!(!count.king_in_camp);
-        assert_eq!(count.pieces_in_camp, 0);
-        assert_eq!(count.points, 0);
+        count_is(&start, Color::Sente, (false, 0, 0));
         assert_eq!(
             start.declaration_threshold(EnteringKingRule::Csa27),
             Some(28)
@@ -246,14 +263,7 @@ mod tests {
     #[test]
     fn sente_with_28_points_declares_under_csa27_only() {
         let p = pos(SENTE_28);
-        assert_eq!(
-            p.declaration_count(Color::Sente),
-            DeclarationCount {
-                king_in_camp: true,
-                pieces_in_camp: 10,
-                points: 28
-            }
-        );
+        count_is(&p, Color::Sente, (true, 10, 28));
         assert!(p.can_declare_win(EnteringKingRule::Csa27));
         assert!(!p.can_declare_win(EnteringKingRule::Jsa24));
         assert!(!p.can_declare_win(EnteringKingRule::Try));
@@ -283,40 +293,26 @@ mod tests {
         // A tokin replaces one silver in camp; the gote silver on 3b checks the king on 2a.
         let p = pos("+R+BGGGG1K1/SSS+P2s2/9/9/9/ppppppp2/9/9/4k4 b 10Prb4n4l 1");
         assert!(p.in_check());
-        let count = p.declaration_count(Color::Sente);
-        assert_eq!((count.pieces_in_camp, count.points), (10, 28));
-        assert!(!p.can_declare_win(EnteringKingRule::Csa27));
+        csa27_refuses(&p, (true, 10, 28));
     }
 
     #[test]
     fn nine_pieces_in_camp_are_not_enough() {
         // One silver stands on 6d, outside the camp; an extra pawn in hand keeps 28 points.
         let p = pos("+R+BGGGG1K1/SSS6/9/3S5/9/ppppppp2/9/9/4k4 b 11Prb4n4l 1");
-        let count = p.declaration_count(Color::Sente);
-        assert_eq!((count.pieces_in_camp, count.points), (9, 28));
-        assert!(!p.can_declare_win(EnteringKingRule::Csa27));
+        csa27_refuses(&p, (true, 9, 28));
     }
 
     #[test]
     fn king_outside_the_camp_cannot_declare() {
         let p = pos("+R+BGGGG3/SSSS5/9/4K4/9/pppppppp1/9/9/4k4 b 10Prb4n4l 1");
-        let count = p.declaration_count(Color::Sente);
-        assert!(!count.king_in_camp);
-        assert_eq!((count.pieces_in_camp, count.points), (10, 28));
-        assert!(!p.can_declare_win(EnteringKingRule::Csa27));
+        csa27_refuses(&p, (false, 10, 28));
     }
 
     #[test]
     fn gote_needs_27_and_its_camp_is_ranks_g_to_i() {
         let p = pos(GOTE_27);
-        assert_eq!(
-            p.declaration_count(Color::Gote),
-            DeclarationCount {
-                king_in_camp: true,
-                pieces_in_camp: 10,
-                points: 27
-            }
-        );
+        count_is(&p, Color::Gote, (true, 10, 27));
         assert_eq!(p.declaration_threshold(EnteringKingRule::Csa27), Some(27));
         assert!(p.can_declare_win(EnteringKingRule::Csa27));
         assert!(!pos(GOTE_26).can_declare_win(EnteringKingRule::Csa27));

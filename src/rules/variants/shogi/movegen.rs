@@ -55,22 +55,31 @@ pub(super) fn generate_into<S: MoveSink<Bb>>(pos: &Position, out: &mut S) {
 
 impl Position {
     /// Pieces of `color` that stand alone between its king on `king` and an enemy slider.
+    #[inline]
     pub fn pinned(&self, color: Color, king: Square, occupied: Bb) -> Bb {
+        self.lone_blockers(king, color.flip(), color, occupied)
+    }
+
+    /// The pieces of `owner` that stand alone (with `occupied` the occupied squares) between
+    /// `king` and a slider of `by` that reaches it along an empty line: `by`'s rooks, bishops,
+    /// their promotions, and lances looking forward at it. With `owner` the king's side these
+    /// are the pinned pieces; with `owner` = `by`, the pieces whose move uncovers a check.
+    #[inline]
+    pub fn lone_blockers(&self, king: Square, by: Color, owner: Color, occupied: Bb) -> Bb {
         let t = self.tables();
-        let them = color.flip();
         let snipers = (t.rook_attacks(king, Bb::EMPTY)
-            & (self.pieces(them, Kind::Rook) | self.pieces(them, Kind::Dragon)))
+            & (self.pieces(by, Kind::Rook) | self.pieces(by, Kind::Dragon)))
             | (t.bishop_attacks(king, Bb::EMPTY)
-                & (self.pieces(them, Kind::Bishop) | self.pieces(them, Kind::Horse)))
-            | (t.lance_attacks(color, king, Bb::EMPTY) & self.pieces(them, Kind::Lance));
-        let mut pinned = Bb::EMPTY;
+                & (self.pieces(by, Kind::Bishop) | self.pieces(by, Kind::Horse)))
+            | (t.lance_attacks(by.flip(), king, Bb::EMPTY) & self.pieces(by, Kind::Lance));
+        let mut lone = Bb::EMPTY;
         for sniper in snipers.squares() {
             let blockers = t.rays.between(king, sniper) & occupied;
             if !blockers.more_than_one() {
-                pinned |= blockers & self.pieces_of(color);
+                lone |= blockers & self.pieces_of(owner);
             }
         }
-        pinned
+        lone
     }
 }
 

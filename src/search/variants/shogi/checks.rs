@@ -21,22 +21,7 @@ pub struct CheckInfo {
 /// (with `occupied` the occupied squares): moving one of them may uncover a check.
 #[inline]
 pub fn discoverers_of(pos: &Position, us: Color, king: Square, occupied: Bb128) -> Bb128 {
-    let t = pos.tables();
-    let them = us.flip();
-    let snipers = (t.rook_attacks(king, Bb128::EMPTY)
-        & (pos.pieces(us, Kind::Rook) | pos.pieces(us, Kind::Dragon)))
-        | (t.bishop_attacks(king, Bb128::EMPTY)
-            & (pos.pieces(us, Kind::Bishop) | pos.pieces(us, Kind::Horse)))
-        | (t.lance_attacks(them, king, Bb128::EMPTY) & pos.pieces(us, Kind::Lance));
-    let ours = pos.pieces_of(us);
-    let mut discoverers = Bb128::EMPTY;
-    for sniper in snipers.squares() {
-        let blockers = t.rays.between(king, sniper) & occupied;
-        if !blockers.more_than_one() {
-            discoverers |= blockers & ours;
-        }
-    }
-    discoverers
+    pos.lone_blockers(king, us, us, occupied)
 }
 
 impl CheckInfo {

@@ -9,17 +9,14 @@ use super::super::game::SearchGame;
 use crate::eval::Evaluator;
 use crate::rules::bitboard::{Bb128, Bitboard};
 use crate::rules::moves::{Move, MoveList};
-use crate::rules::variants::shogi::{Kind, Piece, Position};
+use crate::rules::variants::shogi::{Geo, Kind, Piece, Position};
 use checks::CheckInfo;
-use see::{moved_piece, value};
+use see::value;
 
 impl SearchGame for Position {
     type Checks = CheckInfo;
 
-    const PIECE_SLOTS: usize = 2 * Kind::COUNT;
-    const SQUARES: usize = 81;
-
-    forward_search_game!(Evaluator, Evaluator::standard());
+    forward_search_game!(kinds: Kind, board: Geo, Evaluator, Evaluator::standard());
 
     #[inline]
     fn in_check(&self) -> bool {
@@ -46,32 +43,7 @@ impl SearchGame for Position {
         checks.gives_check(self, mv)
     }
 
-    #[inline]
-    fn moved_slot(&self, mv: Move) -> usize {
-        moved_piece(self, mv).index()
-    }
-
-    #[inline]
-    fn landed_slot(&self, mv: Move) -> usize {
-        let moved = moved_piece(self, mv);
-        if mv.is_promotion() {
-            Piece::new(moved.color(), moved.kind().promoted()).index()
-        } else {
-            moved.index()
-        }
-    }
-
-    drop_game_captures!(value);
-
-    #[inline]
-    fn mover_value(&self, mv: Move) -> i32 {
-        value(moved_piece(self, mv).kind())
-    }
-
-    #[inline]
-    fn promotion_gain(&self, mv: Move) -> i32 {
-        see::promotion_gain(self, mv)
-    }
+    drop_game_exchange!(value);
 
     #[inline]
     fn see(&self, mv: Move) -> i32 {
@@ -81,7 +53,7 @@ impl SearchGame for Position {
     #[inline]
     fn promotion_first(&self, mv: Move) -> bool {
         // A silver is often better unpromoted.
-        mv.is_promotion() && moved_piece(self, mv).kind() != Kind::Silver
+        mv.is_promotion() && self.moving_piece(mv).kind() != Kind::Silver
     }
 
     /// True if the side to move, not in check, mates at once with a drop next to the enemy

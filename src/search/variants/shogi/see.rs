@@ -4,7 +4,8 @@
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
-use crate::rules::variants::shogi::{Kind, Piece, Position};
+use crate::rules::variants::shogi::{Kind, Position};
+use crate::search::game::SearchGame;
 
 /// Piece values for exchanges and ordering, per kind (the king is priceless).
 pub const SEE_VALUE: [i32; Kind::COUNT] = [
@@ -34,37 +35,15 @@ pub fn value(kind: Kind) -> i32 {
     SEE_VALUE[kind.index()]
 }
 
-/// The piece a move puts on its destination square.
-#[inline]
-pub fn moved_piece(pos: &Position, mv: Move) -> Piece {
-    match mv.from() {
-        None => Piece::new(
-            pos.side_to_move(),
-            Kind::from_index(mv.dropped_kind().expect("drop").0).expect("kind"),
-        ),
-        Some(from) => pos.piece_at(from).expect("a piece to move"),
-    }
-}
-
-/// The value a promotion adds (0 for other moves).
-#[inline]
-pub fn promotion_gain(pos: &Position, mv: Move) -> i32 {
-    if !mv.is_promotion() {
-        return 0;
-    }
-    let kind = moved_piece(pos, mv).kind();
-    value(kind.promoted()) - value(kind)
-}
-
 /// The material balance of the exchange `mv` starts on its destination square, assuming
 /// both sides recapture with their cheapest piece while it pays (pins are ignored).
 pub fn see(pos: &Position, mv: Move) -> i32 {
     let to = mv.to();
     let us = pos.side_to_move();
     let mut occupied = pos.occupied();
-    let mover = moved_piece(pos, mv);
+    let mover = pos.moving_piece(mv);
     let mut gain = [0i32; 40];
-    gain[0] = pos.piece_at(to).map_or(0, |p| value(p.kind())) + promotion_gain(pos, mv);
+    gain[0] = pos.piece_at(to).map_or(0, |p| value(p.kind())) + SearchGame::promotion_gain(pos, mv);
     let mut on_square = if mv.is_promotion() {
         value(mover.kind().promoted())
     } else {
