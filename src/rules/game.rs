@@ -56,6 +56,30 @@ pub trait Game: Clone + Send + Sync {
     fn outcome(&self) -> Option<Outcome>;
 }
 
+/// Plays `line` on a copy of `start` for as long as each move is among `legal_moves` there,
+/// showing `visit` the position before each legal move: how a principal variation is cut
+/// where it stops being legal. Returns the position and the move where it stopped, if a
+/// move was illegal.
+pub fn walk_legal_prefix<P: Clone>(
+    start: &P,
+    line: &[Move],
+    legal_moves: impl Fn(&P, &mut MoveList),
+    play: impl Fn(&mut P, Move),
+    mut visit: impl FnMut(&P, Move),
+) -> Option<(P, Move)> {
+    let mut pos = start.clone();
+    for &mv in line {
+        let mut legal = MoveList::new();
+        legal_moves(&pos, &mut legal);
+        if !legal.contains(&mv) {
+            return Some((pos, mv));
+        }
+        visit(&pos, mv);
+        play(&mut pos, mv);
+    }
+    None
+}
+
 /// Every legal action of `game` as `text` writes it, sorted: what the rules tests compare.
 #[cfg(test)]
 pub fn sorted_action_texts<G: Game>(game: &G, text: impl Fn(Move) -> String) -> Vec<String> {

@@ -8,7 +8,7 @@
 //! printed as `score cp` (10000 = a certain win) with `info string ev … win …%` beside it.
 
 use super::output::Output;
-use crate::rules::game::{Game, NodeKind};
+use crate::rules::game::{walk_legal_prefix, Game, NodeKind};
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
@@ -121,17 +121,10 @@ pub(crate) fn info_line<G: UsiChanceGame>(
 
 /// The longest legal prefix of `line` as protocol text.
 pub(crate) fn legal_texts<G: UsiChanceGame>(game: &G, line: &[Move]) -> Vec<String> {
-    let mut game = game.clone();
     let mut out = Vec::new();
-    for &action in line {
-        let mut legal = MoveList::new();
-        game.legal_actions(&mut legal);
-        if !legal.contains(&action) {
-            break;
-        }
-        out.push(game.action_text(action));
-        game.play(action);
-    }
+    walk_legal_prefix(game, line, G::legal_actions, G::play, |g, action| {
+        out.push(g.action_text(action))
+    });
     out
 }
 

@@ -6,6 +6,7 @@
 //! cut at its first illegal move, an illegal best move is replaced by a legal one and an
 //! illegal ponder move is dropped, so a search bug can never make a GUI declare a foul.
 
+use crate::rules::game::walk_legal_prefix;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::notation::GameText;
 use crate::search::game::SearchGame;
@@ -78,18 +79,15 @@ pub fn is_legal<G: SearchGame>(position: &G, mv: Move) -> bool {
 
 /// The longest legal prefix of `moves` from `root`, as USI text.
 pub fn legal_prefix<G: SearchGame + GameText>(root: &G, moves: &[Move]) -> Vec<String> {
-    let mut position = root.clone();
     let mut out = Vec::with_capacity(moves.len());
-    for &mv in moves {
-        if !is_legal(&position, mv) {
-            log::error!(
-                "dropping the rest of a line at an illegal move {mv:?} in {}",
-                position.sfen()
-            );
-            break;
-        }
-        out.push(position.move_text(mv));
-        position.play(mv);
+    let stop = walk_legal_prefix(root, moves, G::generate_legal, G::play, |pos, mv| {
+        out.push(pos.move_text(mv))
+    });
+    if let Some((position, mv)) = stop {
+        log::error!(
+            "dropping the rest of a line at an illegal move {mv:?} in {}",
+            position.sfen()
+        );
     }
     out
 }

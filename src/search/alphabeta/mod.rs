@@ -35,7 +35,8 @@ use super::ordering::Heuristics;
 use super::time::Budget;
 use super::tt::TranspositionTable;
 use super::Control;
-use crate::rules::moves::{Move, MoveList};
+use crate::rules::game::walk_legal_prefix;
+use crate::rules::moves::Move;
 use arrayvec::ArrayVec;
 use repetition::REPETITION_WINDOW;
 use std::ops::ControlFlow;
@@ -308,16 +309,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
 
 /// The longest prefix of `line` that is legal from `pos`.
 pub fn legal_prefix<G: SearchGame>(pos: &G, line: &[Move]) -> Vec<Move> {
-    let mut pos = pos.clone();
     let mut out = Vec::new();
-    for &mv in line {
-        let mut legal = MoveList::new();
-        pos.generate_legal(&mut legal);
-        if !legal.contains(&mv) {
-            break;
-        }
-        out.push(mv);
-        pos.play(mv);
-    }
+    walk_legal_prefix(pos, line, G::generate_legal, G::play, |_, mv| out.push(mv));
     out
 }
