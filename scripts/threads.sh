@@ -212,3 +212,25 @@ fi
 #   1 move limit.
 #   The same match before autogroup was switched off (and with the default NetworkDelay),
 #   stopped after 115 games: +51 =1 -63, 44.8 %, -36.4 +- 64.3 Elo.
+#
+# Measured 2026-11-23 evening, autogroup off, release build of ef762c4 (search as 12ad96d),
+# load average about 1 (quiet) for the tables:
+#   BIN=... DEPTH=13 HASH=256 RUNS=3 CHANCE_DEPTH=3 scripts/threads.sh, shogi part:
+#     lazysmp, 2 threads against 1: time to depth 0.99x, nps 2.24x
+#     rootsplit, 2 threads against 1: time to depth 1.26x, nps 1.69x
+#   (CHANCE_DEPTH=3 was stopped: over 5 minutes without finishing a position.)
+#   BIN=... DEPTH=10 HASH=256 MODES=lazysmp RUNS=3 CHANCE_DEPTH=2 scripts/threads.sh:
+#     lazysmp, 2 threads against 1: time to depth 1.58x, nps 2.01x
+#     chance search (root split), 2 threads against 1: time to depth 1.23x, nps 1.66x; on the
+#     two positions with real work at depth 2 (1 and 4) time to depth 2.06x and 1.79x, nps
+#     2.16x and 2.31x; positions 2 and 3 finish in 14-46 ms, where starting the threads
+#     costs more than it gains.
+#   shishi bench --threads 2 against --threads 1 (nps, one run each): shogammon 1036423 /
+#     1031776 (its bench is 0.18 s, mostly set-up), madness 1040188 / 636824 (1.63x),
+#     chushogi 699741 / 428316 (1.63x).
+#   Chu Shogi, 2 threads against 1, 10+0.1, the match of part 3 with MATCH_VARIANT=chushogi:
+#     with the vote of ef762c4 (a helper of the main thread's depth could outvote it),
+#     stopped after 32 games at +11 =1 -20 (35.9 %, -100.4 +- 130.5 Elo). The losses came
+#     from the vote: a helper's stale depth-6 choice (+2815, a piece won) outvoted the main
+#     thread, whose unfinished depth-7 iteration had refuted that move (game 16, ply 260).
+#     Since 5005a24 a helper votes only with an iteration deeper than the main thread's.
