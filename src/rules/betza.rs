@@ -411,6 +411,11 @@ mod tests {
     fn every_chu_kagamigi_string() {
         let gold = of(&[steps(&[F, B, L, R, FL, FR])]);
         let king = of(&[steps(&[F, B, L, R, FL, FR, BL, BR])]);
+        let king_and = |extra: Vec<Sig>| {
+            let mut s = king.clone();
+            s.extend(extra);
+            s
+        };
         let cases: Vec<(&str, BTreeSet<Sig>)> = vec![
             ("K", king.clone()),
             ("fRflBbrBbW", of(&[rides(&[F, FL, BR], INF), steps(&[B])])),
@@ -456,38 +461,16 @@ mod tests {
                 "frB4 lW2 bW2 flF brF fW",
                 of(&[rides(&[FR], 4), rides(&[L, B], 2), steps(&[FL, BR, F])]),
             ),
-            (
-                "frB4lbW2flFbrFfW",
-                of(&[rides(&[FR], 4), rides(&[L, B], 2), steps(&[FL, BR, F])]),
-            ),
-            ("K frB brB blB", {
-                let mut s = king.clone();
-                s.extend(rides(&[FR, BR, BL], INF));
-                s
-            }),
-            ("KrBlbB", {
-                let mut s = king.clone();
-                s.extend(rides(&[FR, BR, BL], INF));
-                s
-            }),
+            ("frB4lbW2flFbrFfW", set("frB4 lW2 bW2 flF brF fW")),
+            ("K frB brB blB", king_and(rides(&[FR, BR, BL], INF))),
+            ("KrBlbB", set("K frB brB blB")),
             (
                 "flB4 rW2 bW2 frF blF fW",
                 of(&[rides(&[FL], 4), rides(&[R, B], 2), steps(&[FR, BL, F])]),
             ),
-            (
-                "flB4rbW2frFblFfW",
-                of(&[rides(&[FL], 4), rides(&[R, B], 2), steps(&[FR, BL, F])]),
-            ),
-            ("K flB blB brB", {
-                let mut s = king.clone();
-                s.extend(rides(&[FL, BL, BR], INF));
-                s
-            }),
-            ("KlBrbB", {
-                let mut s = king.clone();
-                s.extend(rides(&[FL, BL, BR], INF));
-                s
-            }),
+            ("flB4rbW2frFblFfW", set("flB4 rW2 bW2 frF blF fW")),
+            ("K flB blB brB", king_and(rides(&[FL, BL, BR], INF))),
+            ("KlBrbB", set("K flB blB brB")),
             ("WfF", gold.clone()),
             ("WfFDfA", {
                 let mut s = gold.clone();
@@ -506,17 +489,9 @@ mod tests {
             ("FfW A fD", set("FfWAfD")),
             ("FvrW", of(&[steps(&[FL, FR, BL, BR, F, B, R])])),
             ("FvlW", of(&[steps(&[FL, FR, BL, BR, F, B, L])])),
-            ("KrhQ", {
-                let mut s = king.clone();
-                s.extend(rides(&[R, FR, BR], INF));
-                s
-            }),
+            ("KrhQ", king_and(rides(&[R, FR, BR], INF))),
             ("K rR frB brB", set("KrhQ")),
-            ("KlhQ", {
-                let mut s = king.clone();
-                s.extend(rides(&[L, FL, BL], INF));
-                s
-            }),
+            ("KlhQ", king_and(rides(&[L, FL, BL], INF))),
             ("K lR flB blB", set("KlhQ")),
             ("fRbrBbW", of(&[rides(&[F, BR], INF), steps(&[B])])),
             ("fRblBbW", of(&[rides(&[F, BL], INF), steps(&[B])])),
@@ -539,11 +514,7 @@ mod tests {
             ),
             ("sW4bWfF", of(&[rides(&[L, R], 4), steps(&[B, FL, FR])])),
             ("sW4 bW fF", set("sW4bWfF")),
-            ("sRK", {
-                let mut s = king.clone();
-                s.extend(rides(&[L, R], INF));
-                s
-            }),
+            ("sRK", king_and(rides(&[L, R], INF))),
             ("fR", of(&[rides(&[F], INF)])),
             ("vRF", of(&[rides(&[F, B], INF), steps(&[FL, FR, BL, BR])])),
             ("fW", of(&[steps(&[F])])),
