@@ -174,7 +174,8 @@ fn a_slow_engine_is_flagged_by_the_referees_clock() {
     );
     assert_eq!(games[0].reason, "time-forfeit");
     assert_eq!(games[0].result, "0-1");
-    // Its own, larger margin lets it finish the game.
+    // Its own, larger margin lets it finish the game. (The scripted opponent gets a wide
+    // margin of its own: on a starved machine its instant replies once took 244 ms.)
     let out = out_dir("slow-margin");
     let (_, games) = run(
         &slow,
@@ -189,6 +190,8 @@ fn a_slow_engine_is_flagged_by_the_referees_clock() {
             "50",
             "--time-margin1",
             "400",
+            "--time-margin2",
+            "5000",
         ],
     );
     assert_eq!(games[0].reason, "repetition", "{}", games[0].detail);
