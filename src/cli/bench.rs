@@ -284,10 +284,8 @@ fn bench_chance_position<G: UsiChanceGame>(
     let root = pos.clone();
     let start = Instant::now();
     let stop = Arc::new(AtomicBool::new(false));
-    let result = match pool.get(args.threads as usize) {
-        Some(pool) => searcher.search_parallel(pool, &mut pos, pov, &limits, &stop, &mut |_| {}),
-        None => searcher.search(&mut pos, pov, &limits, &stop),
-    };
+    let pool = pool.get(args.threads as usize);
+    let result = searcher.search_reporting(pool, &mut pos, pov, &limits, &stop, &mut |_| {});
     ChanceRow {
         nodes: result.nodes,
         elapsed: start.elapsed(),

@@ -2,12 +2,28 @@
 //! over the geometry: a move atom's steps from every square, the per-square masks (all
 //! squares, files, promotion zones, the squares at some distance from a colour's far edge)
 //! and, for tests, the attacks found by walking a piece's atoms square by square. Each game's
-//! `tables` module decides how it stores the results; only its build code calls these.
+//! `tables` module decides how it stores the results; only its build code calls these. Also
+//! the `tables()` function through which each game shares its tables (`shared_tables!`).
 
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::{Color, File, Geometry, Offset, Square};
 #[cfg(test)]
 use crate::rules::piece::MoveAtom;
+
+/// Declares a game's `tables()`: its `Tables`, built by `Tables::build` on the first call and
+/// shared read-only from then on (positions keep the `&'static Tables`, so the hot loop never
+/// touches the lazy-initialisation guard).
+macro_rules! shared_tables {
+    () => {
+        /// The shared tables (built on first call).
+        pub fn tables() -> &'static Tables {
+            static TABLES: std::sync::OnceLock<Tables> = std::sync::OnceLock::new();
+            TABLES.get_or_init(Tables::build)
+        }
+    };
+}
+
+pub(crate) use shared_tables;
 
 /// Adds to `per_square[from]`, for every square `from`, the square `offset` away if it is on
 /// the board: one step or leap of an atom from everywhere.

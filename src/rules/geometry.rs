@@ -51,27 +51,30 @@ pub trait Geometry: Copy + Clone + fmt::Debug + Send + Sync + 'static {
     type Bb: Bitboard;
 }
 
-/// The 9×9 board of standard shogi, Shogammon and the Central Madness.
-#[derive(Clone, Copy, Debug)]
-pub struct Board9x9;
+/// Declares a square board type: its side, promotion-zone depth and bitboard type.
+macro_rules! square_board {
+    ($(#[$doc:meta])* $name:ident, side $side:literal, zone $zone:literal, $bb:ty) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug)]
+        pub struct $name;
 
-impl Geometry for Board9x9 {
-    const FILES: u8 = 9;
-    const RANKS: u8 = 9;
-    const ZONE_DEPTH: u8 = 3;
-    type Bb = Bb128;
+        impl Geometry for $name {
+            const FILES: u8 = $side;
+            const RANKS: u8 = $side;
+            const ZONE_DEPTH: u8 = $zone;
+            type Bb = $bb;
+        }
+    };
 }
 
-/// The 12×12 board of Chu Shogi and Chu Kagamigi.
-#[derive(Clone, Copy, Debug)]
-pub struct Board12x12;
-
-impl Geometry for Board12x12 {
-    const FILES: u8 = 12;
-    const RANKS: u8 = 12;
-    const ZONE_DEPTH: u8 = 4;
-    type Bb = Bb192;
-}
+square_board!(
+    /// The 9×9 board of standard shogi, Shogammon and the Central Madness.
+    Board9x9, side 9, zone 3, Bb128
+);
+square_board!(
+    /// The 12×12 board of Chu Shogi and Chu Kagamigi.
+    Board12x12, side 12, zone 4, Bb192
+);
 
 /// A file, 0-based: `File(0)` is USI file 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

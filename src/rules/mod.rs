@@ -12,6 +12,7 @@ pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod piece;
+pub mod play_record;
 pub mod rays;
 pub mod repetition;
 pub mod sink;

@@ -181,12 +181,7 @@ pub fn search<G: UsiChanceGame>(
         out.line(&info_line(&root, r, None));
         last_reported = Some((r.depth, r.nodes));
     };
-    let result = match pool {
-        Some(pool) => {
-            searcher.search_parallel(pool, &mut game, us, &chance_limits, &stop, &mut report)
-        }
-        None => searcher.search_reporting(&mut game, us, &chance_limits, &stop, &mut report),
-    };
+    let result = searcher.search_reporting(pool, &mut game, us, &chance_limits, &stop, &mut report);
     // The last iteration's line again only if the search went on past it.
     let hashfull = searcher.hashfull();
     if last_reported != Some((result.depth, result.nodes)) {

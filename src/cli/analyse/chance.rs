@@ -83,14 +83,9 @@ impl ChanceEngine {
     ) -> ChanceResult {
         let mut game = game.clone();
         let stop = Arc::new(AtomicBool::new(false));
-        match self.pool.get(self.threads) {
-            Some(pool) => self
-                .searcher
-                .search_parallel(pool, &mut game, pov, limits, &stop, report),
-            None => self
-                .searcher
-                .search_reporting(&mut game, pov, limits, &stop, report),
-        }
+        let pool = self.pool.get(self.threads);
+        self.searcher
+            .search_reporting(pool, &mut game, pov, limits, &stop, report)
     }
 }
 

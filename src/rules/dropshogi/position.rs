@@ -10,6 +10,7 @@ use super::{Bb, DropKind, DropPiece, DropTables, DropVariant, HandCounts};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::Move;
+use crate::rules::play_record::{play_record_accessors, PlayRecord, UndoEntry};
 use std::marker::PhantomData;
 
 /// One side's pieces in hand, counted per hand kind (`N` hand kinds, in slot order).
@@ -84,6 +85,13 @@ impl<V: DropVariant> Clone for Undo<V> {
 }
 impl<V: DropVariant> Copy for Undo<V> {}
 
+impl<V: DropVariant> UndoEntry for Undo<V> {
+    #[inline]
+    fn move_and_hash_before(&self) -> (Move, u64) {
+        (self.mv, self.hash_before)
+    }
+}
+
 /// A position of drop-shogi variant `V` with its move history.
 pub struct DropPosition<V: DropVariant> {
     board: V::Mailbox,
@@ -91,10 +99,8 @@ pub struct DropPosition<V: DropVariant> {
     by_kind: V::KindSets,
     hands: [V::Hand; 2],
     side: Color,
-    move_number: u32,
-    hash: u64,
+    record: PlayRecord<Undo<V>>,
     choices: V::Choices,
-    history: Vec<Undo<V>>,
     tables: &'static V::Tables,
 }
 
@@ -106,10 +112,8 @@ impl<V: DropVariant> Clone for DropPosition<V> {
             by_kind: self.by_kind,
             hands: self.hands,
             side: self.side,
-            move_number: self.move_number,
-            hash: self.hash,
+            record: self.record.clone(),
             choices: self.choices,
-            history: self.history.clone(),
             tables: self.tables,
         }
     }
@@ -124,10 +128,8 @@ impl<V: DropVariant> DropPosition<V> {
             by_kind: V::EMPTY_KIND_SETS,
             hands: [V::Hand::default(); 2],
             side: Color::Sente,
-            move_number: 1,
-            hash: 0,
+            record: PlayRecord::default(),
             choices: V::Choices::default(),
-            history: Vec::new(),
             tables: V::tables(),
         }
     }
@@ -136,8 +138,7 @@ impl<V: DropVariant> DropPosition<V> {
     pub(crate) fn finish_setup(&mut self, side: Color, hands: [V::Hand; 2], move_number: u32) {
         self.side = side;
         self.hands = hands;
-        self.move_number = move_number;
-        self.hash = self.compute_hash();
+        self.record.set_up(move_number, self.compute_hash());
     }
 
     pub(crate) fn put(&mut self, sq: Square, piece: V::Piece) {
@@ -205,39 +206,7 @@ impl<V: DropVariant> DropPosition<V> {
         self.pieces(color, V::Kind::KING).lowest()
     }
 
-    /// The SFEN move number: 1 at the start, +1 per move played.
-    #[inline]
-    pub fn move_number(&self) -> u32 {
-        self.move_number
-    }
-
-    #[inline]
-    pub fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    /// How many moves have been played since the position was set up.
-    #[inline]
-    pub fn moves_played(&self) -> usize {
-        self.history.len()
-    }
-
-    /// The moves played since set-up, oldest first.
-    pub fn played_moves(&self) -> impl Iterator<Item = Move> + '_ {
-        self.history.iter().map(|u| u.mv)
-    }
-
-    /// The hash of the position `back` moves ago (0 = now).
-    pub fn hash_before(&self, back: usize) -> Option<u64> {
-        match back {
-            0 => Some(self.hash),
-            n => self
-                .history
-                .len()
-                .checked_sub(n)
-                .map(|i| self.history[i].hash_before),
-        }
-    }
+    play_record_accessors!();
 
     /// The piece that makes the legal move `mv` (for a drop, the dropped piece).
     #[inline]
@@ -288,7 +257,7 @@ impl<V: DropVariant> DropPosition<V> {
     pub fn play(&mut self, mv: Move) {
         let us = self.side;
         let t = self.tables;
-        let hash_before = self.hash;
+        let hash_before = self.hash();
         let to = mv.to();
         let to_bb = Bb::<V>::from_square(to);
         let mut captured = None;
@@ -296,13 +265,14 @@ impl<V: DropVariant> DropPosition<V> {
             None => {
                 let kind = V::Kind::from_index(mv.dropped_kind().expect("drop").0).expect("kind");
                 let count = self.hands[us.index()].count(kind) as usize;
-                self.hash ^= t.hand_key(us, kind, count) ^ t.hand_key(us, kind, count - 1);
+                self.record
+                    .toggle(t.hand_key(us, kind, count) ^ t.hand_key(us, kind, count - 1));
                 self.hands[us.index()].remove(kind);
                 let piece = V::Piece::new(us, kind);
                 self.board.as_mut()[to.index()] = Some(piece);
                 self.by_color[us.index()] |= to_bb;
                 self.by_kind.as_mut()[kind.index()] |= to_bb;
-                self.hash ^= t.board_key(piece, to);
+                self.record.toggle(t.board_key(piece, to));
             }
             Some(from) => {
                 let piece = self.board.as_ref()[from.index()].expect("a piece on the origin");
@@ -311,10 +281,11 @@ impl<V: DropVariant> DropPosition<V> {
                     captured = Some(victim);
                     self.by_color[victim.color().index()] ^= to_bb;
                     self.by_kind.as_mut()[victim.kind().index()] ^= to_bb;
-                    self.hash ^= t.board_key(victim, to);
+                    self.record.toggle(t.board_key(victim, to));
                     let gained = victim.kind().in_hand().expect("kings are never captured");
                     let count = self.hands[us.index()].count(gained) as usize;
-                    self.hash ^= t.hand_key(us, gained, count) ^ t.hand_key(us, gained, count + 1);
+                    self.record
+                        .toggle(t.hand_key(us, gained, count) ^ t.hand_key(us, gained, count + 1));
                     self.hands[us.index()].add(gained);
                 }
                 let landed = piece.landing(mv);
@@ -325,13 +296,13 @@ impl<V: DropVariant> DropPosition<V> {
                 let by_kind = self.by_kind.as_mut();
                 by_kind[piece.kind().index()] ^= from_bb;
                 by_kind[landed.kind().index()] ^= to_bb;
-                self.hash ^= t.board_key(piece, from) ^ t.board_key(landed, to);
+                self.record
+                    .toggle(t.board_key(piece, from) ^ t.board_key(landed, to));
             }
         }
         self.side = us.flip();
-        self.hash ^= t.side_key();
-        self.move_number += 1;
-        self.history.push(Undo {
+        self.record.toggle(t.side_key());
+        self.record.push(Undo {
             mv,
             captured,
             hash_before,
@@ -342,7 +313,7 @@ impl<V: DropVariant> DropPosition<V> {
 
     /// Takes back the last move played. Panics if there is none.
     pub fn unplay(&mut self) {
-        let undo = self.history.pop().expect("a move to take back");
+        let undo = self.record.pop().expect("a move to take back");
         let us = self.side.flip();
         let to = undo.mv.to();
         let to_bb = Bb::<V>::from_square(to);
@@ -376,8 +347,6 @@ impl<V: DropVariant> DropPosition<V> {
             }
         }
         self.side = us;
-        self.move_number -= 1;
-        self.hash = undo.hash_before;
         #[cfg(debug_assertions)]
         self.assert_consistent();
     }
@@ -385,23 +354,20 @@ impl<V: DropVariant> DropPosition<V> {
     /// Passes the turn without moving (a null move). For search only: it is no legal move
     /// of the game, and must be taken back with [`DropPosition::unplay_null`].
     pub fn play_null(&mut self) {
-        self.history.push(Undo {
+        self.record.push(Undo {
             mv: Move::normal(Square(0), Square(0), false),
             captured: None,
-            hash_before: self.hash,
+            hash_before: self.hash(),
         });
         self.side = self.side.flip();
-        self.hash ^= self.tables.side_key();
-        self.move_number += 1;
+        self.record.toggle(self.tables.side_key());
     }
 
     /// Takes back a null move played by [`DropPosition::play_null`].
     pub fn unplay_null(&mut self) {
-        let undo = self.history.pop().expect("a null move to take back");
+        let undo = self.record.pop().expect("a null move to take back");
         debug_assert!(undo.captured.is_none() && undo.mv.from() == Some(undo.mv.to()));
         self.side = self.side.flip();
-        self.hash = undo.hash_before;
-        self.move_number -= 1;
     }
 
     /// The zobrist hash computed from scratch.
@@ -436,11 +402,7 @@ impl<V: DropVariant> DropPosition<V> {
         }
         assert_eq!(by_color, self.by_color, "colour bitboards out of step");
         assert_eq!(by_kind, self.by_kind, "kind bitboards out of step");
-        assert_eq!(
-            self.compute_hash(),
-            self.hash,
-            "incremental hash out of step"
-        );
+        self.record.assert_hash(self.compute_hash());
         for color in Color::BOTH {
             assert!(self.pieces(color, V::Kind::KING).count() <= 1, "two kings");
         }
@@ -458,13 +420,13 @@ impl<V: DropVariant> DropPosition<V> {
         if let Some(old) = self.board.as_mut()[sq.index()].take() {
             self.by_color[old.color().index()] ^= bb;
             self.by_kind.as_mut()[old.kind().index()] ^= bb;
-            self.hash ^= t.board_key(old, sq);
+            self.record.toggle(t.board_key(old, sq));
         }
         if let Some(new) = piece {
             self.board.as_mut()[sq.index()] = Some(new);
             self.by_color[new.color().index()] |= bb;
             self.by_kind.as_mut()[new.kind().index()] |= bb;
-            self.hash ^= t.board_key(new, sq);
+            self.record.toggle(t.board_key(new, sq));
         }
     }
 
@@ -473,7 +435,8 @@ impl<V: DropVariant> DropPosition<V> {
         let t = self.tables;
         let count = self.hands[color.index()].count(kind) as usize;
         let after = if gain { count + 1 } else { count - 1 };
-        self.hash ^= t.hand_key(color, kind, count) ^ t.hand_key(color, kind, after);
+        self.record
+            .toggle(t.hand_key(color, kind, count) ^ t.hand_key(color, kind, after));
         if gain {
             self.hands[color.index()].add(kind);
         } else {

@@ -1,7 +1,8 @@
 //! The alpha-beta search of an inner node: principal-variation search with mate-distance
 //! pruning, table cutoffs, reverse futility and null-move pruning, move-count, futility and
 //! SEE pruning, check extensions, late-move reductions, and the killer, counter-move and
-//! history updates on a cutoff. At depth 0 it hands over to quiescence.
+//! history updates on a cutoff. At depth 0 it hands over to quiescence. Also the best value
+//! and move so far, kept the same way by every node and by quiescence.
 
 use super::score::{INFINITE, MATE, MATE_BOUND};
 use super::table::table_cutoff;
@@ -10,6 +11,37 @@ use crate::rules::moves::{Move, MoveList};
 use crate::search::game::SearchGame;
 use crate::search::ordering::{is_bad_capture, Picker};
 use arrayvec::ArrayVec;
+
+/// A node's best value and move so far (fail-soft: the value may stay below alpha, and then
+/// no move is best).
+#[derive(Clone, Copy)]
+pub(super) struct BestSoFar {
+    pub(super) value: i32,
+    pub(super) mv: Option<Move>,
+}
+
+impl BestSoFar {
+    /// Nothing searched yet; `value` is the floor (minus infinity, or the stand-pat).
+    #[inline]
+    pub(super) fn from(value: i32) -> BestSoFar {
+        BestSoFar { value, mv: None }
+    }
+
+    /// Notes `mv`, searched to the value `v`. True when `v` raised `alpha` (then `mv` is the
+    /// best move).
+    #[inline]
+    pub(super) fn raises_alpha(&mut self, mv: Move, v: i32, alpha: i32) -> bool {
+        if v <= self.value {
+            return false;
+        }
+        self.value = v;
+        if v <= alpha {
+            return false;
+        }
+        self.mv = Some(mv);
+        true
+    }
+}
 use std::ops::ControlFlow;
 
 /// The largest history bonus of one cutoff.
@@ -121,8 +153,7 @@ impl<G: SearchGame> Worker<'_, G> {
         let mut picker = Picker::empty();
         picker.fill(&self.pos, &moves, tt_move, &self.heuristics, ply, previous);
         let checks = self.pos.checks();
-        let mut best = -INFINITE;
-        let mut best_move = None;
+        let mut best = BestSoFar::from(-INFINITE);
         let mut move_count = 0usize;
         let mut quiets: ArrayVec<(usize, Move), 64> = ArrayVec::new();
         let original_alpha = alpha;
@@ -131,7 +162,7 @@ impl<G: SearchGame> Worker<'_, G> {
             let gives_check = self.pos.checks_gives_check(&checks, mv);
             move_count += 1;
             let moved = self.pos.moved_slot(mv);
-            if best > -MATE_BOUND && !in_check && !gives_check {
+            if best.value > -MATE_BOUND && !in_check && !gives_check {
                 if quiet {
                     // Move-count pruning.
                     let limit = 3 + (depth * depth) as usize * if improving { 2 } else { 1 };
@@ -193,50 +224,39 @@ impl<G: SearchGame> Worker<'_, G> {
             if self.stopped {
                 return 0;
             }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    best_move = Some(mv);
-                    if pv_node {
-                        let (head, tail) = self.pv.split_at_mut(ply + 1);
-                        let line = &mut head[ply];
-                        line.clear();
-                        line.push(mv);
-                        let room = MAX_PLY - 1;
-                        line.extend(tail[0].iter().copied().take(room));
-                    }
-                    if v >= beta {
-                        if quiet {
-                            let bonus = (depth * depth * 16).min(HISTORY_BONUS_MAX);
-                            self.heuristics.add_killer(ply, mv);
-                            self.heuristics.set_counter(previous, mv);
-                            self.heuristics.update_history(moved, mv, bonus);
-                            for &(p, q) in &quiets {
-                                self.heuristics.update_history(p, q, -bonus);
-                            }
-                        }
-                        break;
-                    }
-                    alpha = v;
+            if best.raises_alpha(mv, v, alpha) {
+                if pv_node {
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    let line = &mut head[ply];
+                    line.clear();
+                    line.push(mv);
+                    let room = MAX_PLY - 1;
+                    line.extend(tail[0].iter().copied().take(room));
                 }
+                if v >= beta {
+                    if quiet {
+                        let bonus = (depth * depth * 16).min(HISTORY_BONUS_MAX);
+                        self.heuristics.add_killer(ply, mv);
+                        self.heuristics.set_counter(previous, mv);
+                        self.heuristics.update_history(moved, mv, bonus);
+                        for &(p, q) in &quiets {
+                            self.heuristics.update_history(p, q, -bonus);
+                        }
+                    }
+                    break;
+                }
+                alpha = v;
             }
-            if quiet && Some(mv) != best_move {
+            if quiet && Some(mv) != best.mv {
                 let _ = quiets.try_push((moved, mv));
             }
         }
-        if best == -INFINITE {
+        if best.value == -INFINITE {
             // Every move was pruned (cannot happen: the first move is always searched).
-            best = alpha;
+            best.value = alpha;
         }
         let eval = if in_check { 0 } else { static_eval };
-        self.store_result(
-            key,
-            ply,
-            depth,
-            (best, best_move),
-            (original_alpha, beta),
-            eval,
-        );
-        best
+        self.store_result(key, ply, depth, best, (original_alpha, beta), eval);
+        best.value
     }
 }

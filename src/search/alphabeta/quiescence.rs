@@ -1,6 +1,7 @@
 //! Quiescence search: captures only (all evasions when in check), with stand-pat, delta
 //! pruning and SEE pruning of losing captures.
 
+use super::node::BestSoFar;
 use super::score::{INFINITE, MATE, MATE_BOUND};
 use super::table::table_cutoff;
 use super::{Worker, MAX_PLY};
@@ -41,8 +42,7 @@ impl<G: SearchGame> Worker<'_, G> {
             self.pos.generate_captures(&mut moves);
         }
         let original_alpha = alpha;
-        let mut best = stand_pat;
-        let mut best_move = None;
+        let mut best = BestSoFar::from(stand_pat);
         let mut picker = Picker::empty();
         picker.fill_captures(&self.pos, &moves);
         let mut searched = 0;
@@ -55,7 +55,7 @@ impl<G: SearchGame> Worker<'_, G> {
                 if self.pos.mover_value(mv) > victim && self.pos.see(mv) < 0 {
                     continue;
                 }
-            } else if searched > 0 && mv.is_drop() && best > -MATE_BOUND {
+            } else if searched > 0 && mv.is_drop() && best.value > -MATE_BOUND {
                 // Interposing drops after a real defence was found: rarely better.
                 continue;
             }
@@ -66,20 +66,16 @@ impl<G: SearchGame> Worker<'_, G> {
             if self.stopped {
                 return 0;
             }
-            if v > best {
-                best = v;
-                if v > alpha {
-                    best_move = Some(mv);
-                    alpha = v;
-                    if v >= beta {
-                        break;
-                    }
+            if best.raises_alpha(mv, v, alpha) {
+                alpha = v;
+                if v >= beta {
+                    break;
                 }
             }
         }
         // (Above `original_alpha` a move raised alpha, so `best_move` is set: exact.)
         let eval = if in_check { 0 } else { stand_pat };
-        self.store_result(key, ply, 0, (best, best_move), (original_alpha, beta), eval);
-        best
+        self.store_result(key, ply, 0, best, (original_alpha, beta), eval);
+        best.value
     }
 }

@@ -1,9 +1,9 @@
 //! The search's use of the transposition table: when a stored entry settles a node's window,
 //! and how a node's result is stored (with its bound).
 
+use super::node::BestSoFar;
 use super::score::{from_tt, to_tt};
 use super::Worker;
-use crate::rules::moves::Move;
 use crate::search::game::SearchGame;
 use crate::search::tt::{TtBound, TtHit};
 
@@ -22,7 +22,7 @@ pub(super) fn table_cutoff(hit: &TtHit, ply: usize, alpha: i32, beta: i32) -> Op
 }
 
 impl<G: SearchGame> Worker<'_, G> {
-    /// Stores the result `(best, best_move)` of the node at `ply`, searched `depth` deep with
+    /// Stores the result `best` of the node at `ply`, searched `depth` deep with
     /// the window `(alpha, beta)`: a lower bound at or above `beta`, exact when a move raised
     /// `alpha`, else an upper bound. `eval` is the node's static evaluation (0 in check).
     #[inline]
@@ -31,7 +31,10 @@ impl<G: SearchGame> Worker<'_, G> {
         key: u64,
         ply: usize,
         depth: i32,
-        (best, best_move): (i32, Option<Move>),
+        BestSoFar {
+            value: best,
+            mv: best_move,
+        }: BestSoFar,
         (alpha, beta): (i32, i32),
         eval: i32,
     ) {

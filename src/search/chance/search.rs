@@ -74,6 +74,16 @@ pub struct ChanceSearcher {
 /// Nodes between two looks at the clock, the stop flag and the shared node count.
 const NODE_POLL: u64 = 1024;
 
+/// What one search is asked for, handed by the entry points to the iterative deepening:
+/// whose point of view, the limits, the stop flag, and what to call after each completed
+/// iteration.
+struct Request<'a> {
+    pov: Color,
+    limits: &'a ChanceLimits,
+    stop: &'a Arc<AtomicBool>,
+    report: &'a mut dyn FnMut(&ChanceResult),
+}
+
 impl ChanceSearcher {
     pub fn new(settings: ChanceSettings) -> ChanceSearcher {
         let table = ChanceTable::new(if settings.table == TableReuse::Off {
@@ -155,42 +165,39 @@ impl ChanceSearcher {
         limits: &ChanceLimits,
         stop: &Arc<AtomicBool>,
     ) -> ChanceResult {
-        self.search_reporting(game, pov, limits, stop, &mut |_| {})
+        self.search_reporting(None, game, pov, limits, stop, &mut |_| {})
     }
 
-    /// [`ChanceSearcher::search`], calling `report` after each completed iteration.
+    /// [`ChanceSearcher::search`], calling `report` after each completed iteration, and on
+    /// the threads of `pool` if one is given: at each iteration's root, a chance node's
+    /// outcomes, or a decision node's actions after the first (with a shared α), are shared
+    /// out over the pool, every thread with its own history and all with one table. Values
+    /// stay exact under [`TableReuse::Exact`]; the node limit holds to within 1024 nodes per
+    /// thread.
     pub fn search_reporting<G: ChanceGame>(
         &mut self,
+        pool: Option<&rayon::ThreadPool>,
         game: &mut G,
         pov: Color,
         limits: &ChanceLimits,
         stop: &Arc<AtomicBool>,
         report: &mut dyn FnMut(&ChanceResult),
     ) -> ChanceResult {
-        self.iterate(game, pov, limits, stop, report, None)
-    }
-
-    /// [`ChanceSearcher::search_reporting`] on the threads of `pool`: at each iteration's
-    /// root, a chance node's outcomes, or a decision node's actions after the first (with a
-    /// shared α), are shared out over the pool, every thread with its own history and all
-    /// with one table. Values stay exact under [`TableReuse::Exact`]; the node limit holds to
-    /// within 1024 nodes per thread.
-    pub fn search_parallel<G: ChanceGame>(
-        &mut self,
-        pool: &rayon::ThreadPool,
-        game: &mut G,
-        pov: Color,
-        limits: &ChanceLimits,
-        stop: &Arc<AtomicBool>,
-        report: &mut dyn FnMut(&ChanceResult),
-    ) -> ChanceResult {
-        let threads = pool.current_num_threads().max(1);
-        while self.helpers.len() < threads {
-            let helper = ChanceSearcher::sharing(self.settings, Arc::clone(&self.table));
-            self.helpers.push(helper);
+        if let Some(pool) = pool {
+            let threads = pool.current_num_threads().max(1);
+            while self.helpers.len() < threads {
+                let helper = ChanceSearcher::sharing(self.settings, Arc::clone(&self.table));
+                self.helpers.push(helper);
+            }
+            self.helpers.truncate(threads);
         }
-        self.helpers.truncate(threads);
-        self.iterate(game, pov, limits, stop, report, Some(pool))
+        let request = Request {
+            pov,
+            limits,
+            stop,
+            report,
+        };
+        self.iterate(game, request, pool)
     }
 
     /// Starts a search (or a helper's part of one) under `limits`.
@@ -291,40 +298,29 @@ impl ChanceSearcher {
             NodeKind::Chance(outcomes) => {
                 let value = self.chance(game, &outcomes, depth, alpha, beta, pov, ply);
                 if self.settings.verify_chance_nodes && !self.aborted {
-                    self.verify(game, depth, alpha, beta, pov, ply, value);
+                    let (truth, _) = expectimax_at_ply(game, Depth(depth as u32), pov, ply);
+                    assert_agrees_with_truth(value, truth.0, (alpha, beta));
                 }
                 value
             }
         }
     }
+}
 
-    /// The debug oracle (docs/ARCHITECTURE.md, "The chance search"): the chance node's result
-    /// against plain expectimax of its subtree.
-    #[allow(clippy::too_many_arguments)]
-    fn verify<G: ChanceGame>(
-        &mut self,
-        game: &mut G,
-        depth: i32,
-        alpha: i32,
-        beta: i32,
-        pov: Color,
-        ply: usize,
-        value: i32,
-    ) {
-        let (truth, _) = expectimax_at_ply(game, Depth(depth as u32), pov, ply);
-        let truth = truth.0;
-        if value <= alpha {
-            assert!(
-                truth <= value,
-                "fail low {value} (α {alpha}) above the truth {truth}"
-            );
-        } else if value >= beta {
-            assert!(
-                truth >= value,
-                "fail high {value} (β {beta}) below the truth {truth}"
-            );
-        } else {
-            assert_eq!(value, truth, "exact value in ({alpha}, {beta}) differs");
-        }
+/// The debug oracle (docs/ARCHITECTURE.md, "The chance search"): a chance node's `value`,
+/// searched with the window `(alpha, beta)`, against `truth`, plain expectimax of its subtree.
+fn assert_agrees_with_truth(value: i32, truth: i32, (alpha, beta): (i32, i32)) {
+    if value <= alpha {
+        assert!(
+            truth <= value,
+            "fail low {value} (α {alpha}) above the truth {truth}"
+        );
+    } else if value >= beta {
+        assert!(
+            truth >= value,
+            "fail high {value} (β {beta}) below the truth {truth}"
+        );
+    } else {
+        assert_eq!(value, truth, "exact value in ({alpha}, {beta}) differs");
     }
 }

@@ -147,7 +147,7 @@ impl Position {
     /// stands (a Lion not counting protected Lions it could not lawfully take)?
     fn was_attacking(replay: &Position) -> bool {
         let mover = replay.side_to_move().flip();
-        let last = replay.history.last().expect("a move");
+        let last = replay.history().last().expect("a move");
         let to = last.mv.to();
         let piece = replay.piece_at(to).expect("the moved piece");
         let occupied = replay.occupied();
@@ -170,7 +170,7 @@ impl Position {
     /// Whether the last move played was "attacking" for lishogi's repetition rule; false at
     /// the start and after a search's null move (which leaves no moved piece).
     pub fn last_move_was_attacking(&self) -> bool {
-        match self.history.last() {
+        match self.history().last() {
             Some(last) if !(last.mv.from() == Some(last.mv.to()) && last.mv.mid().is_none()) => {
                 Position::was_attacking(self)
             }
@@ -186,8 +186,8 @@ impl Position {
         self.play(mv);
         let now = self.hash();
         let mut repeats = false;
-        for back in 1..=self.history.len() {
-            let undo = &self.history[self.history.len() - back];
+        for back in 1..=self.history().len() {
+            let undo = &self.history()[self.history().len() - back];
             if back % 2 == 0 && undo.hash_before == now {
                 repeats = true;
                 break;
@@ -205,8 +205,8 @@ impl Position {
     pub fn repetition_outcome(&self) -> Option<Outcome> {
         let now = self.hash();
         let mut earlier = Vec::new();
-        for back in 1..=self.history.len() {
-            let undo = &self.history[self.history.len() - back];
+        for back in 1..=self.history().len() {
+            let undo = &self.history()[self.history().len() - back];
             if back % 2 == 0 && undo.hash_before == now {
                 earlier.push(back);
             }
@@ -230,7 +230,7 @@ impl Position {
             let mover = replay.side_to_move().flip();
             let attacking = Position::was_attacking(&replay);
             let checking = replay.in_check(mover.flip());
-            let undo = replay.history.last().expect("a move");
+            let undo = replay.history().last().expect("a move");
             let pass = undo.mv.mid().is_some()
                 && undo.mv.from() == Some(undo.mv.to())
                 && undo.captured_mid.is_none();

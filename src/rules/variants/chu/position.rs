@@ -11,6 +11,7 @@ use super::{ChuRules, Geo, Kind, Piece};
 use crate::rules::bitboard::{Bb192, Bitboard};
 use crate::rules::geometry::{Color, DirectionIndex, Square};
 use crate::rules::moves::Move;
+use crate::rules::play_record::{play_record_accessors, PlayRecord, UndoEntry};
 
 type Bb = Bb192;
 
@@ -26,6 +27,13 @@ pub(super) struct Undo {
     lion_capture: Option<Square>,
     declined: [Option<Square>; 2],
     pub(super) hash_before: u64,
+}
+
+impl UndoEntry for Undo {
+    #[inline]
+    fn move_and_hash_before(&self) -> (Move, u64) {
+        (self.mv, self.hash_before)
+    }
 }
 
 impl Undo {
@@ -52,9 +60,7 @@ pub struct Position {
     /// zone on its owner's previous move (valid for that owner's next move only).
     declined: [Option<Square>; 2],
     rules: ChuRules,
-    move_number: u32,
-    hash: u64,
-    pub(super) history: Vec<Undo>,
+    record: PlayRecord<Undo>,
     tables: &'static Tables,
 }
 
@@ -69,9 +75,7 @@ impl Position {
             lion_capture: None,
             declined: [None; 2],
             rules,
-            move_number: 1,
-            hash: 0,
-            history: Vec::new(),
+            record: PlayRecord::default(),
             tables: tables(),
         }
     }
@@ -85,8 +89,7 @@ impl Position {
     ) {
         self.side = side;
         self.lion_capture = lion_capture;
-        self.move_number = move_number;
-        self.hash = self.compute_hash();
+        self.record.set_up(move_number, self.compute_hash());
     }
 
     pub(super) fn put(&mut self, sq: Square, piece: Piece) {
@@ -101,7 +104,7 @@ impl Position {
         let bb = Bb::from_square(sq);
         self.by_color[piece.color().index()] ^= bb;
         self.by_kind[piece.kind().index()] ^= bb;
-        self.hash ^= self.tables.key(piece, sq);
+        self.record.toggle(self.tables.key(piece, sq));
     }
 
     #[inline]
@@ -178,26 +181,12 @@ impl Position {
             & self.by_color[color.index()]
     }
 
-    /// The SFEN move number: 1 at the start, +1 per move played.
-    #[inline]
-    pub fn move_number(&self) -> u32 {
-        self.move_number
-    }
+    play_record_accessors!();
 
+    /// The undo entries of the moves played since set-up, oldest first.
     #[inline]
-    pub fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    /// How many moves have been played since the position was set up.
-    #[inline]
-    pub fn moves_played(&self) -> usize {
-        self.history.len()
-    }
-
-    /// The moves played since set-up, oldest first.
-    pub fn played_moves(&self) -> impl Iterator<Item = Move> + '_ {
-        self.history.iter().map(|u| u.mv)
+    pub(super) fn history(&self) -> &[Undo] {
+        self.record.undos()
     }
 
     /// Every piece of `by` that attacks `sq` in one leg (steps, leaps, the Lion's 24 squares,
@@ -235,7 +224,7 @@ impl Position {
     /// Plays a legal move (one that `movegen` produced for this position).
     pub fn play(&mut self, mv: Move) {
         let us = self.side;
-        let hash_before = self.hash;
+        let hash_before = self.hash();
         let from = mv.from().expect("Chu Shogi has no drops");
         let to = mv.to();
         let mut record = None;
@@ -260,10 +249,10 @@ impl Position {
         self.toggle(to, landed);
         let t = self.tables;
         if let Some(old) = self.lion_capture {
-            self.hash ^= t.lion_capture_keys[old.index()];
+            self.record.toggle(t.lion_capture_keys[old.index()]);
         }
         if let Some(new) = record {
-            self.hash ^= t.lion_capture_keys[new.index()];
+            self.record.toggle(t.lion_capture_keys[new.index()]);
         }
         let old_record = std::mem::replace(&mut self.lion_capture, record);
         let old_declined = self.declined;
@@ -274,16 +263,15 @@ impl Position {
             && t.zone[us.index()].contains(to))
         .then_some(to);
         if let Some(old) = self.declined[us.index()] {
-            self.hash ^= t.declined_keys[us.index()][old.index()];
+            self.record.toggle(t.declined_keys[us.index()][old.index()]);
         }
         if let Some(new) = declined {
-            self.hash ^= t.declined_keys[us.index()][new.index()];
+            self.record.toggle(t.declined_keys[us.index()][new.index()]);
         }
         self.declined[us.index()] = declined;
         self.side = us.flip();
-        self.hash ^= t.side_key;
-        self.move_number += 1;
-        self.history.push(Undo {
+        self.record.toggle(t.side_key);
+        self.record.push(Undo {
             mv,
             moved,
             captured,
@@ -298,7 +286,7 @@ impl Position {
 
     /// Takes back the last move played. Panics if there is none.
     pub fn unplay(&mut self) {
-        let undo = self.history.pop().expect("a move to take back");
+        let undo = *self.record.last().expect("a move to take back");
         let from = undo.mv.from().expect("a board move");
         let to = undo.mv.to();
         self.take(to).expect("the moved piece");
@@ -312,22 +300,10 @@ impl Position {
         self.side = self.side.flip();
         self.lion_capture = undo.lion_capture;
         self.declined = undo.declined;
-        self.move_number -= 1;
-        self.hash = undo.hash_before;
+        // Last, as the board's restoring toggled the hash.
+        self.record.pop();
         #[cfg(debug_assertions)]
         self.assert_consistent();
-    }
-
-    /// The hash of the position `back` moves ago (0 = now).
-    pub fn hash_before(&self, back: usize) -> Option<u64> {
-        match back {
-            0 => Some(self.hash),
-            n => self
-                .history
-                .len()
-                .checked_sub(n)
-                .map(|i| self.history[i].hash_before),
-        }
     }
 
     /// Passes the turn without moving (a null move). For search only: it is no legal move
@@ -336,15 +312,14 @@ impl Position {
     pub fn play_null(&mut self) {
         let us = self.side;
         let t = self.tables;
-        let hash_before = self.hash;
+        let hash_before = self.hash();
         let old_record = self.lion_capture.take();
         if let Some(old) = old_record {
-            self.hash ^= t.lion_capture_keys[old.index()];
+            self.record.toggle(t.lion_capture_keys[old.index()]);
         }
         self.side = us.flip();
-        self.hash ^= t.side_key;
-        self.move_number += 1;
-        self.history.push(Undo {
+        self.record.toggle(t.side_key);
+        self.record.push(Undo {
             mv: Move::normal(Square(0), Square(0), false),
             moved: Piece::new(us, Kind::King),
             captured: None,
@@ -357,13 +332,11 @@ impl Position {
 
     /// Takes back a null move played by [`Position::play_null`].
     pub fn unplay_null(&mut self) {
-        let undo = self.history.pop().expect("a null move to take back");
+        let undo = self.record.pop().expect("a null move to take back");
         debug_assert!(undo.captured.is_none() && undo.mv.from() == Some(undo.mv.to()));
         self.side = self.side.flip();
         self.lion_capture = undo.lion_capture;
         self.declined = undo.declined;
-        self.move_number -= 1;
-        self.hash = undo.hash_before;
     }
 
     /// The zobrist hash computed from scratch.
@@ -401,11 +374,7 @@ impl Position {
         }
         assert_eq!(by_color, self.by_color, "colour bitboards out of step");
         assert_eq!(by_kind, self.by_kind, "kind bitboards out of step");
-        assert_eq!(
-            self.compute_hash(),
-            self.hash,
-            "incremental hash out of step"
-        );
+        self.record.assert_hash(self.compute_hash());
         for color in Color::BOTH {
             assert!(self.pieces(color, Kind::King).count() <= 1, "two kings");
             assert!(

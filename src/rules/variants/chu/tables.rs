@@ -7,13 +7,14 @@
 
 use super::{Geo, Kind, Piece, PIECES};
 use crate::rules::bitboard::{Bb192, Bitboard};
-use crate::rules::board_tables::{add_step, all_squares, by_distance_from_far_edge, zones};
+use crate::rules::board_tables::{
+    add_step, all_squares, by_distance_from_far_edge, shared_tables, zones,
+};
 use crate::rules::geometry::{Color, DirectionIndex, Offset, Square};
 use crate::rules::piece::MoveAtom;
 use crate::rules::rays::Rays;
 use crate::rules::zobrist::KeyStream;
 use arrayvec::ArrayVec;
-use std::sync::OnceLock;
 
 type Bb = Bb192;
 pub(super) const SQUARES: usize = 144;
@@ -45,11 +46,7 @@ pub struct Tables {
     pub all: Bb,
 }
 
-/// The shared tables (built on first call).
-pub fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(Tables::build)
-}
+shared_tables!();
 
 impl Tables {
     fn build() -> Tables {

@@ -7,14 +7,15 @@
 
 use super::{pieces, Geo, Kagamigi, Kind, Piece};
 use crate::rules::bitboard::{Bb192, Bitboard};
-use crate::rules::board_tables::{self, add_step, all_squares, file_squares, zone_flags, zones};
+use crate::rules::board_tables::{
+    self, add_step, all_squares, file_squares, shared_tables, zone_flags, zones,
+};
 use crate::rules::dropshogi::drop_tables_from_fields;
 use crate::rules::geometry::{Color, DirectionIndex, Offset, Square, DIRECTIONS};
 use crate::rules::piece::MoveAtom;
 use crate::rules::rays::Rays;
 use crate::rules::zobrist::KeyStream;
 use arrayvec::ArrayVec;
-use std::sync::OnceLock;
 
 type Bb = Bb192;
 const SQUARES: usize = 144;
@@ -53,11 +54,7 @@ pub struct Tables {
     pub all: Bb,
 }
 
-/// The shared tables (built on first call).
-pub fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(Tables::build)
-}
+shared_tables!();
 
 #[inline]
 fn slot(color: Color, kind: Kind, sq: Square) -> usize {

@@ -6,14 +6,15 @@
 
 use super::{Geo, Kind, Piece, Shogi, PIECES};
 use crate::rules::bitboard::{Bb128, Bitboard};
-use crate::rules::board_tables::{self, add_step, all_squares, file_squares, zone_flags, zones};
+use crate::rules::board_tables::{
+    self, add_step, all_squares, file_squares, shared_tables, zone_flags, zones,
+};
 use crate::rules::dropshogi::drop_tables_from_fields;
 use crate::rules::geometry::{Color, DirectionIndex, Square};
 use crate::rules::piece::MoveAtom;
 use crate::rules::rays::Rays;
 use crate::rules::zobrist::KeyStream;
 use arrayvec::ArrayVec;
-use std::sync::OnceLock;
 
 type Bb = Bb128;
 const SQUARES: usize = 81;
@@ -54,11 +55,7 @@ pub struct Tables {
     pub all: Bb,
 }
 
-/// The shared tables (built on first call).
-pub fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(Tables::build)
-}
+shared_tables!();
 
 impl Tables {
     fn build() -> Tables {

@@ -4,13 +4,13 @@
 
 use super::super::window::round_div;
 use super::super::{
-    static_value, terminal_value, ChanceGame, ChanceLimits, ChanceResult, Depth, OutcomeLine, Value,
+    static_value, terminal_value, ChanceGame, ChanceResult, Depth, OutcomeLine, Value,
 };
-use super::{ChanceSearcher, LOSS, MAX_PLY, WIN};
+use super::{ChanceSearcher, Request, LOSS, MAX_PLY, WIN};
 use crate::rules::game::{NodeKind, Weight};
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
-use std::sync::atomic::{AtomicBool, AtomicU64};
+use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -18,12 +18,15 @@ impl ChanceSearcher {
     pub(super) fn iterate<G: ChanceGame>(
         &mut self,
         game: &mut G,
-        pov: Color,
-        limits: &ChanceLimits,
-        stop: &Arc<AtomicBool>,
-        report: &mut dyn FnMut(&ChanceResult),
+        request: Request<'_>,
         pool: Option<&rayon::ThreadPool>,
     ) -> ChanceResult {
+        let Request {
+            pov,
+            limits,
+            stop,
+            report,
+        } = request;
         let start = Instant::now();
         self.table.new_search();
         self.begin(start, limits, stop);

@@ -140,9 +140,10 @@ fn iterations<G: ChanceGame>(
 ) -> Vec<ChanceResult> {
     let hash = game.hash();
     let mut results = Vec::new();
-    let last = searcher.search_reporting(game, pov, &depth_limit(depth), &no_stop(), &mut |r| {
-        results.push(r.clone())
-    });
+    let last =
+        searcher.search_reporting(None, game, pov, &depth_limit(depth), &no_stop(), &mut |r| {
+            results.push(r.clone())
+        });
     assert_eq!(game.hash(), hash, "the search left the game changed");
     let summary = |r: &ChanceResult| (r.value, r.depth, r.best.clone(), r.outcomes.clone());
     assert_eq!(results.last().map(summary), Some(summary(&last)));
@@ -537,8 +538,8 @@ fn the_parallel_search_stays_exact() {
         for (n, (position, pov)) in positions.iter().enumerate() {
             let mut game = position.clone();
             let mut results = Vec::new();
-            let last = searcher.search_parallel(
-                pool,
+            let last = searcher.search_reporting(
+                Some(pool),
                 &mut game,
                 *pov,
                 &depth_limit(MAX_DEPTH),
@@ -575,7 +576,14 @@ fn the_parallel_search_stays_exact() {
 
     let (mut game, pov, limits) = deep_race_search_of(50_000);
     let mut searcher = ChanceSearcher::new(ChanceSettings::default());
-    let result = searcher.search_parallel(&pool, &mut game, pov, &limits, &no_stop(), &mut |_| {});
+    let result = searcher.search_reporting(
+        Some(&pool),
+        &mut game,
+        pov,
+        &limits,
+        &no_stop(),
+        &mut |_| {},
+    );
     assert!(result.interrupted);
     assert!(result.depth.0 >= 1 && result.depth.0 < 20);
     // Each of the three searchers may overrun by less than one poll interval.
@@ -605,8 +613,8 @@ fn chance_search_speed() {
         serial_nodes += serial.nodes;
         let mut searcher = ChanceSearcher::new(ChanceSettings::default());
         let start = std::time::Instant::now();
-        let parallel = searcher.search_parallel(
-            &pool,
+        let parallel = searcher.search_reporting(
+            Some(&pool),
             &mut game,
             *pov,
             &depth_limit(depth),

@@ -198,7 +198,7 @@ fn shogammon_time_per_depth() {
             ..ChanceLimits::default()
         };
         let mut done = Vec::new();
-        searcher.search_reporting(&mut game, pov, &limits, &no_stop(), &mut |r| {
+        searcher.search_reporting(None, &mut game, pov, &limits, &no_stop(), &mut |r| {
             done.push(format!(
                 "d{} {:.0} ms {} nodes",
                 r.depth.0,
