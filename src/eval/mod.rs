@@ -29,6 +29,12 @@ use std::sync::OnceLock;
 /// A score in centipawns (a pawn is about 100), from a stated side's point of view.
 pub type Centipawns = i32;
 
+/// Bonus by rank, per kind (`Kind as usize`), counted from the far edge (0 = the
+/// opponent's back rank).
+pub type RankTable = [[Centipawns; 9]; Kind::COUNT];
+/// Bonus at king distance 1, 2 and 3, per kind.
+pub type NearKingTable = [[Centipawns; 3]; Kind::COUNT];
+
 /// The knobs of the evaluation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
@@ -36,11 +42,20 @@ pub struct Weights {
     pub board: [Centipawns; Kind::COUNT],
     /// Value of a piece in hand, per hand kind.
     pub hand: [Centipawns; 7],
-    /// Per cent applied to the piece-square tables.
+    /// Piece-square table by rank, per kind.
+    pub rank: RankTable,
+    /// The king's bonus by file from its own left (0 = USI file 1 for sente); kings prefer
+    /// the flanks.
+    pub king_file: [Centipawns; 9],
+    /// Per cent applied to the piece-square tables (`rank` and `king_file` together).
     pub pst_percent: i32,
-    /// Per cent applied to the attack-near-enemy-king table.
+    /// What a piece near the enemy king adds.
+    pub attack: NearKingTable,
+    /// Per cent applied to `attack`.
     pub attack_percent: i32,
-    /// Per cent applied to the defend-own-king table.
+    /// What a piece near its own king adds.
+    pub defend: NearKingTable,
+    /// Per cent applied to `defend`.
     pub defend_percent: i32,
     /// Bonus for having the move.
     pub tempo: Centipawns,
@@ -48,15 +63,66 @@ pub struct Weights {
 
 impl Default for Weights {
     fn default() -> Self {
+        const PROMOTED_SMALL_RANK: [Centipawns; 9] = [15, 20, 20, 15, 10, 5, 0, 0, 0];
+        const PROMOTED_SMALL_ATTACK: [Centipawns; 3] = [35, 20, 6];
         Weights {
             //      P    L    N    S    B    R    G   K  +P   +L   +N   +S   +B    +R
             board: [
                 100, 330, 400, 530, 800, 950, 580, 0, 560, 560, 560, 570, 1050, 1250,
             ],
             hand: [115, 360, 430, 580, 880, 1050, 640],
+            rank: [
+                [0, 40, 30, 12, 4, 0, 0, 0, 0],
+                [0, 10, 5, 0, 0, 0, 0, 5, 10],
+                [0, 0, 10, 15, 10, 0, -5, -5, -5],
+                [5, 10, 15, 15, 10, 5, 0, -5, -10],
+                [0; 9],
+                [0; 9],
+                [-20, -15, -10, -5, 0, 5, 10, 10, 5],
+                [-60, -60, -60, -50, -40, -25, 0, 15, 25],
+                PROMOTED_SMALL_RANK,
+                PROMOTED_SMALL_RANK,
+                PROMOTED_SMALL_RANK,
+                PROMOTED_SMALL_RANK,
+                [10, 10, 10, 5, 5, 5, 5, 5, 5],
+                [10, 10, 10, 5, 5, 5, 5, 5, 5],
+            ],
+            king_file: [10, 15, 15, 5, -10, 5, 15, 15, 10],
             // Self-play at depth 5 preferred half-strength tables (see `tuning::shogi_selfplay`).
             pst_percent: 50,
+            attack: [
+                [10, 5, 0],
+                [20, 12, 4],
+                [20, 12, 4],
+                [30, 18, 6],
+                [25, 18, 10],
+                [25, 18, 10],
+                [30, 18, 6],
+                [0, 0, 0],
+                PROMOTED_SMALL_ATTACK,
+                PROMOTED_SMALL_ATTACK,
+                PROMOTED_SMALL_ATTACK,
+                PROMOTED_SMALL_ATTACK,
+                [45, 30, 15],
+                [45, 30, 15],
+            ],
             attack_percent: 100,
+            defend: [
+                [8, 4, 0],
+                [5, 3, 0],
+                [5, 3, 0],
+                [25, 15, 0],
+                [0, 0, 0],
+                [0, 0, 0],
+                [30, 15, 0],
+                [0, 0, 0],
+                [0, 0, 0],
+                [0, 0, 0],
+                [0, 0, 0],
+                [30, 15, 0],
+                [25, 10, 0],
+                [0, 0, 0],
+            ],
             defend_percent: 100,
             tempo: 25,
         }
@@ -80,57 +146,6 @@ pub struct Evaluator {
     tempo: i32,
 }
 
-/// Rank bonus by distance from the far edge (0 = the opponent's back rank), per kind.
-fn rank_bonus(kind: Kind, from_far_edge: usize) -> i32 {
-    let table: [i32; 9] = match kind {
-        Kind::Pawn => [0, 40, 30, 12, 4, 0, 0, 0, 0],
-        Kind::Lance => [0, 10, 5, 0, 0, 0, 0, 5, 10],
-        Kind::Knight => [0, 0, 10, 15, 10, 0, -5, -5, -5],
-        Kind::Silver => [5, 10, 15, 15, 10, 5, 0, -5, -10],
-        Kind::Gold => [-20, -15, -10, -5, 0, 5, 10, 10, 5],
-        Kind::King => [-60, -60, -60, -50, -40, -25, 0, 15, 25],
-        Kind::ProPawn | Kind::ProLance | Kind::ProKnight | Kind::ProSilver => {
-            [15, 20, 20, 15, 10, 5, 0, 0, 0]
-        }
-        Kind::Dragon | Kind::Horse => [10, 10, 10, 5, 5, 5, 5, 5, 5],
-        Kind::Bishop | Kind::Rook => [0; 9],
-    };
-    table[from_far_edge]
-}
-
-/// File bonus by file (0 = USI file 1), per kind; kings prefer the flanks.
-fn file_bonus(kind: Kind, file: usize) -> i32 {
-    match kind {
-        Kind::King => [10, 15, 15, 5, -10, 5, 15, 15, 10][file],
-        _ => 0,
-    }
-}
-
-/// How much a piece near the enemy king adds, by kind, at distance 1, 2 and 3.
-fn attack_bonus(kind: Kind) -> [i32; 3] {
-    match kind {
-        Kind::Pawn => [10, 5, 0],
-        Kind::King => [0, 0, 0],
-        Kind::Lance | Kind::Knight => [20, 12, 4],
-        Kind::Silver | Kind::Gold => [30, 18, 6],
-        Kind::ProPawn | Kind::ProLance | Kind::ProKnight | Kind::ProSilver => [35, 20, 6],
-        Kind::Bishop | Kind::Rook => [25, 18, 10],
-        Kind::Horse | Kind::Dragon => [45, 30, 15],
-    }
-}
-
-/// How much a piece near its own king adds, by kind, at distance 1, 2 and 3.
-fn defend_bonus(kind: Kind) -> [i32; 3] {
-    match kind {
-        Kind::Gold | Kind::ProSilver => [30, 15, 0],
-        Kind::Silver => [25, 15, 0],
-        Kind::Pawn => [8, 4, 0],
-        Kind::Knight | Kind::Lance => [5, 3, 0],
-        Kind::Horse => [25, 10, 0],
-        _ => [0, 0, 0],
-    }
-}
-
 impl Evaluator {
     /// Compiles `weights` into tables.
     pub fn new(weights: &Weights) -> Evaluator {
@@ -145,7 +160,12 @@ impl Evaluator {
                         Color::Sente => file,
                         Color::Gote => 8 - file,
                     };
-                    let pst = rank_bonus(kind, rank) + file_bonus(kind, file);
+                    let king_file = if kind == Kind::King {
+                        weights.king_file[file]
+                    } else {
+                        0
+                    };
+                    let pst = weights.rank[kind.index()][rank] + king_file;
                     let value = weights.board[kind.index()] + pst * weights.pst_percent / 100;
                     psq[piece.index()][sq.index()] = value as i16;
                 }
@@ -156,9 +176,9 @@ impl Evaluator {
         for kind in Kind::ALL {
             for d in 1..4 {
                 attack[kind.index()][d] =
-                    (attack_bonus(kind)[d - 1] * weights.attack_percent / 100) as i16;
+                    (weights.attack[kind.index()][d - 1] * weights.attack_percent / 100) as i16;
                 defend[kind.index()][d] =
-                    (defend_bonus(kind)[d - 1] * weights.defend_percent / 100) as i16;
+                    (weights.defend[kind.index()][d - 1] * weights.defend_percent / 100) as i16;
             }
         }
         let mut distance = [[0u8; 81]; 81];
