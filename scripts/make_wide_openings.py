@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""Writes positions/openings/shogi-wide.txt: about a thousand balanced opening lines for
+node-limited self-play gating.
+
+Why: with `--tc nodes=N` two builds of Shishi play deterministically, so the 44 lines of
+shogi.txt give only 88 distinct games however long the match runs (a 217-game match on
+2026-11-23 held 88 distinct games). Gating needs as many distinct openings as games.
+
+How: each line of shogi.txt is extended VARIATIONS times by EXTRA plies; at each ply the
+engine (SHISHI, `go depth DEPTH` with MultiPV) lists its best moves and one is drawn at
+random (seeded) among those within WINDOW cp of the best. A line is kept when the engine's
+score after it, at depth DEPTH + 2, is within BALANCE cp of zero, and it is new. Every move
+is checked legal by the engine itself (an illegal move gets an error, which aborts).
+
+usage: SHISHI=target/release/shishi python3 scripts/make_wide_openings.py [> file]
+Environment: VARIATIONS (24), EXTRA (6), DEPTH (6), WINDOW (40), BALANCE (150), SEED (1).
+"""
+import os
+import random
+import subprocess
+import sys
+
+ENGINE = os.environ.get("SHISHI", "target/release/shishi")
+VARIATIONS = int(os.environ.get("VARIATIONS", "24"))
+EXTRA = int(os.environ.get("EXTRA", "6"))
+DEPTH = int(os.environ.get("DEPTH", "6"))
+WINDOW = int(os.environ.get("WINDOW", "40"))
+BALANCE = int(os.environ.get("BALANCE", "150"))
+SEED = int(os.environ.get("SEED", "1"))
+MULTIPV = 6
+
+
+class Engine:
+    def __init__(self, path):
+        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        self.send("usi")
+        self.wait("usiok")
+        self.send(f"setoption name MultiPV value {MULTIPV}")
+        self.send("isready")
+        self.wait("readyok")
+
+    def send(self, line):
+        self.p.stdin.write(line + "\n")
+
+    def wait(self, token):
+        lines = []
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                sys.exit(f"engine closed while waiting for {token}")
+            line = line.strip()
+            if "info string error" in line:
+                sys.exit(f"engine: {line}")
+            lines.append(line)
+            if line.startswith(token):
+                return lines
+
+    def scored_moves(self, moves, depth):
+        """[(score, move)] of the last complete iteration, best first."""
+        self.send("position startpos moves " + " ".join(moves))
+        self.send(f"go depth {depth}")
+        best = {}
+        for line in self.wait("bestmove"):
+            w = line.split()
+            if not line.startswith("info") or "multipv" not in w or "pv" not in w:
+                continue
+            if "lowerbound" in w or "upperbound" in w or "cp" not in w:
+                continue
+            d = int(w[w.index("depth") + 1])
+            k = int(w[w.index("multipv") + 1])
+            best[(d, k)] = (int(w[w.index("cp") + 1]), w[w.index("pv") + 1])
+        if not best:
+            return []
+        top = max(d for d, _ in best)
+        return sorted((v for (d, _), v in best.items() if d == top), reverse=True)
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    base = []
+    for line in open(os.path.join(here, "..", "positions", "openings", "shogi.txt")):
+        line = line.split("#")[0].strip()
+        if line:
+            base.append(line.split())
+    rng = random.Random(SEED)
+    engine = Engine(ENGINE)
+    seen = set()
+    print("# Wide standard-shogi openings for node-limited gating (USI moves from the start")
+    print("# position), written by scripts/make_wide_openings.py: each line of shogi.txt")
+    print(f"# extended by {EXTRA} plies drawn among the engine's moves within {WINDOW} cp of")
+    print(f"# its best at depth {DEPTH}, kept when the score after it is within {BALANCE} cp.")
+    for line in base:
+        for _ in range(VARIATIONS):
+            moves = list(line)
+            for _ in range(EXTRA):
+                scored = engine.scored_moves(moves, DEPTH)
+                if not scored:
+                    break
+                choices = [m for s, m in scored if s >= scored[0][0] - WINDOW]
+                moves.append(rng.choice(choices))
+            key = " ".join(moves)
+            if key in seen:
+                continue
+            final = engine.scored_moves(moves, DEPTH + 2)
+            if not final or abs(final[0][0]) > BALANCE:
+                continue
+            seen.add(key)
+            print(key, flush=True)
+    print(f"{len(seen)} lines", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
