@@ -1132,3 +1132,43 @@ fn madness_engines_are_sent_only_what_their_player_may_see() {
     }
     assert!(positions > 10, "{positions}");
 }
+
+/// Under a node limit the same build plays the same game again for the same opening and
+/// colour; the runner warns when the match has more games than openings can make distinct.
+#[test]
+fn a_node_limited_match_warns_when_its_games_repeat() {
+    let out = out_dir("node-repeats");
+    let book = out_dir("node-repeats-book");
+    std::fs::create_dir_all(book.join("")).unwrap();
+    let openings = book.join("one-line.txt");
+    std::fs::write(&openings, "7g7f 3c3d\n").unwrap();
+    let me = env!("CARGO_BIN_EXE_shishi");
+    let out_s = out.to_str().unwrap();
+    let o = shishi_match(&[
+        "--engine1",
+        me,
+        "--engine2",
+        me,
+        "--out",
+        out_s,
+        "--games",
+        "4",
+        "--tc",
+        "nodes=500",
+        "--max-moves",
+        "24",
+        "--openings",
+        openings.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let stderr = text(&o.stderr);
+    assert!(
+        stderr.contains("only the first 2 of 4 games can differ"),
+        "{stderr}"
+    );
+    let games = games(&out);
+    assert_eq!(games.len(), 4);
+    // Games 3 and 4 replay games 1 and 2: what the warning is about.
+    assert_eq!(games[2].usi, games[0].usi);
+    assert_eq!(games[3].usi, games[1].usi);
+}

@@ -386,6 +386,13 @@ fn note(text: &str) {
     let _ = writeln!(std::io::stderr(), "{text}");
 }
 
+/// Under a node limit deterministic engines replay a game for each repeat of an opening and
+/// colour: how many games can differ, when that is fewer than the match's.
+fn distinct_games_under_node_limit(cfg: &MatchConfig) -> Option<usize> {
+    let distinct = 2 * cfg.openings.len();
+    (matches!(cfg.tc, TimeControl::Nodes(_)) && cfg.games > distinct).then_some(distinct)
+}
+
 /// Checks that both engine commands can be started (a typo should stop the match at once,
 /// not lose every game), and for a variant other than shogi that each USI engine offers it.
 fn preflight(cfg: &MatchConfig) -> Result<(), String> {
@@ -411,6 +418,14 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, String> {
         return Err("no openings".into());
     }
     preflight(cfg)?;
+    if let Some(distinct) = distinct_games_under_node_limit(cfg) {
+        note(&format!(
+            "warning: under a node limit an engine plays the same game again for the same \
+             opening and colour, so only the first {distinct} of {} games can differ; \
+             give as many openings as games for independent results",
+            cfg.games
+        ));
+    }
     let mut tally = prepare_out(cfg)?;
     let pending: Vec<usize> = (0..cfg.games)
         .filter(|i| !tally.games.contains_key(i))
