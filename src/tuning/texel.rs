@@ -111,18 +111,18 @@ pub fn parameters() -> Vec<Parameter> {
 
 /// Weights that are all zero, with the per-cent knobs at 100 (so the score is linear).
 fn zero_weights() -> Weights {
-    let mut w = Weights::default();
-    w.board = [0; Kind::COUNT];
-    w.hand = [0; 7];
-    w.rank = [[0; 9]; Kind::COUNT];
-    w.king_file = [0; 9];
-    w.attack = [[0; 3]; Kind::COUNT];
-    w.defend = [[0; 3]; Kind::COUNT];
-    w.tempo = 0;
-    w.pst_percent = 100;
-    w.attack_percent = 100;
-    w.defend_percent = 100;
-    w
+    Weights {
+        board: [0; Kind::COUNT],
+        hand: [0; 7],
+        rank: [[0; 9]; Kind::COUNT],
+        king_file: [0; 9],
+        pst_percent: 100,
+        attack: [[0; 3]; Kind::COUNT],
+        attack_percent: 100,
+        defend: [[0; 3]; Kind::COUNT],
+        defend_percent: 100,
+        tempo: 0,
+    }
 }
 
 /// One evaluator per parameter, each scoring that parameter's feature.
