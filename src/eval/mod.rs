@@ -63,68 +63,67 @@ pub struct Weights {
 
 impl Default for Weights {
     fn default() -> Self {
-        const PROMOTED_SMALL_RANK: [Centipawns; 9] = [15, 20, 20, 15, 10, 5, 0, 0, 0];
-        const PROMOTED_SMALL_ATTACK: [Centipawns; 3] = [35, 20, 6];
+        // Fitted to game results by scripts/texel.sh (the first fit of 2026-11-23: 3 071
+        // games, 169 597 positions; docs/STRENGTH.md), so every table is at full strength.
         Weights {
             //      P    L    N    S    B    R    G   K  +P   +L   +N   +S   +B    +R
             board: [
-                100, 330, 400, 530, 800, 950, 580, 0, 560, 560, 560, 570, 1050, 1250,
+                103, 321, 388, 529, 801, 935, 583, 0, 548, 561, 559, 567, 1058, 1261,
             ],
-            hand: [115, 360, 430, 580, 880, 1050, 640],
+            hand: [123, 358, 417, 582, 882, 1052, 646],
             rank: [
-                [0, 40, 30, 12, 4, 0, 0, 0, 0],
-                [0, 10, 5, 0, 0, 0, 0, 5, 10],
-                [0, 0, 10, 15, 10, 0, -5, -5, -5],
-                [5, 10, 15, 15, 10, 5, 0, -5, -10],
-                [0; 9],
-                [0; 9],
-                [-20, -15, -10, -5, 0, 5, 10, 10, 5],
-                [-60, -60, -60, -50, -40, -25, 0, 15, 25],
-                PROMOTED_SMALL_RANK,
-                PROMOTED_SMALL_RANK,
-                PROMOTED_SMALL_RANK,
-                PROMOTED_SMALL_RANK,
-                [10, 10, 10, 5, 5, 5, 5, 5, 5],
-                [10, 10, 10, 5, 5, 5, 5, 5, 5],
+                [0, 18, 18, 14, -11, 17, -8, -3, 1],        // pawn
+                [0, 4, 3, 2, -3, -2, -2, 0, 3],             // lance
+                [0, 0, 5, 6, 7, 3, -14, -3, -5],            // knight
+                [1, 5, 8, 8, 8, 6, 19, -16, -17],           // silver
+                [-1, 1, 0, 2, -3, 3, 1, 0, -3],             // bishop
+                [1, 1, 0, 2, 2, 3, 0, -21, -4],             // rook
+                [-10, -9, -4, -2, -2, 1, 3, 15, 0],         // gold
+                [-29, -29, -29, -24, -20, -14, -1, 19, -1], // king
+                [-4, 7, 12, 7, 5, 3, 0, 0, 0],              // promoted pawn
+                [8, 12, 9, 7, 4, 2, 0, 0, 0],               // promoted lance
+                [6, 7, 11, 9, 5, 2, 0, 0, 0],               // promoted knight
+                [6, 11, 8, 7, 5, 2, 0, 0, 0],               // promoted silver
+                [6, 6, 6, 5, 4, 4, 3, 2, 1],                // horse
+                [10, 9, 8, 4, 3, 1, 2, 2, 3],               // dragon
             ],
-            king_file: [10, 15, 15, 5, -10, 5, 15, 15, 10],
-            // Self-play at depth 5 preferred half-strength tables (see `tuning::shogi_selfplay`).
-            pst_percent: 50,
+            king_file: [5, 9, 9, 0, -12, 6, 10, 8, 5],
+            pst_percent: 100,
             attack: [
-                [10, 5, 0],
-                [20, 12, 4],
-                [20, 12, 4],
-                [30, 18, 6],
-                [25, 18, 10],
-                [25, 18, 10],
-                [30, 18, 6],
-                [0, 0, 0],
-                PROMOTED_SMALL_ATTACK,
-                PROMOTED_SMALL_ATTACK,
-                PROMOTED_SMALL_ATTACK,
-                PROMOTED_SMALL_ATTACK,
-                [45, 30, 15],
-                [45, 30, 15],
+                [10, 11, 2],  // pawn
+                [20, 12, 3],  // lance
+                [20, 11, 5],  // knight
+                [31, 22, 8],  // silver
+                [25, 19, 10], // bishop
+                [25, 19, 14], // rook
+                [31, 18, 5],  // gold
+                [0, 0, 0],    // king
+                [35, 24, 7],  // promoted pawn
+                [35, 23, 7],  // promoted lance
+                [35, 23, 7],  // promoted knight
+                [35, 22, 6],  // promoted silver
+                [45, 36, 19], // horse
+                [45, 38, 21], // dragon
             ],
             attack_percent: 100,
             defend: [
-                [8, 4, 0],
-                [5, 3, 0],
-                [5, 3, 0],
-                [25, 15, 0],
-                [0, 0, 0],
-                [0, 0, 0],
-                [30, 15, 0],
-                [0, 0, 0],
-                [0, 0, 0],
-                [0, 0, 0],
-                [0, 0, 0],
-                [30, 15, 0],
-                [25, 10, 0],
-                [0, 0, 0],
+                [21, 19, -14], // pawn
+                [4, 8, 5],     // lance
+                [5, 8, -4],    // knight
+                [18, 27, -1],  // silver
+                [2, 8, -4],    // bishop
+                [-6, -6, -3],  // rook
+                [38, 18, -3],  // gold
+                [0, 0, 0],     // king
+                [1, 1, 1],     // promoted pawn
+                [0, 1, 0],     // promoted lance
+                [1, 1, 0],     // promoted knight
+                [31, 15, 0],   // promoted silver
+                [25, 13, 1],   // horse
+                [0, 0, -1],    // dragon
             ],
             defend_percent: 100,
-            tempo: 25,
+            tempo: 22,
         }
     }
 }
