@@ -422,7 +422,7 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, String> {
         note(&format!(
             "warning: under a node limit an engine plays the same game again for the same \
              opening and colour, so only the first {distinct} of {} games can differ; \
-             give as many openings as games for independent results",
+             give at least one opening line per two games for independent results",
             cfg.games
         ));
     }
