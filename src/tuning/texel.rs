@@ -152,26 +152,14 @@ pub fn read_record(position: &str, result: &str) -> Result<Record, String> {
         "1/2-1/2" => 0.5,
         other => return Err(format!("unknown result {other}")),
     };
-    let mut words = position.split_whitespace().peekable();
-    if words.peek() == Some(&"position") {
-        words.next();
-    }
-    let start = match words.next() {
-        Some("startpos") => Position::startpos(),
-        Some("sfen") => {
-            let sfen: Vec<&str> = words.by_ref().take(4).collect();
-            Position::from_sfen(&sfen.join(" ")).map_err(|e| e.to_string())?
-        }
-        other => return Err(format!("expected startpos or sfen, got {other:?}")),
+    let game = crate::record::usi::read(position)?;
+    let start = match &game.start_sfen {
+        None => Position::startpos(),
+        Some(sfen) => Position::from_sfen(sfen).map_err(|e| e.to_string())?,
     };
-    if let Some(word) = words.next() {
-        if word != "moves" {
-            return Err(format!("expected moves, got {word}"));
-        }
-    }
     let mut pos = start.clone();
     let mut moves = Vec::new();
-    for text in words {
+    for text in &game.moves {
         let mv = pos
             .parse_usi_move(text)
             .map_err(|e| format!("{text}: {e}"))?;
@@ -206,6 +194,7 @@ pub fn quiet_positions(record: &Record) -> Vec<(Position, f64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::referee::record::parse_flat_json;
     use std::io::{BufRead, Write};
 
     /// The default evaluation is the features times the default weights (up to the per-cent
@@ -257,12 +246,14 @@ mod tests {
         for path in games.split_whitespace() {
             let file = std::fs::File::open(path).unwrap();
             for line in std::io::BufReader::new(file).lines() {
-                let line = line.unwrap();
-                let field = |name: &str| -> Option<String> {
-                    let key = format!("\"{name}\": \"");
-                    let start = line.find(&key)? + key.len();
-                    let end = start + line[start..].find('"')?;
-                    Some(line[start..end].to_string())
+                let Some(fields) = parse_flat_json(&line.unwrap()) else {
+                    continue;
+                };
+                let field = |name: &str| {
+                    fields
+                        .get(name)
+                        .and_then(|v| v.as_str())
+                        .map(str::to_string)
                 };
                 if field("variant").as_deref() != Some("shogi") {
                     continue;
