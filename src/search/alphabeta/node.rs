@@ -11,6 +11,7 @@ use crate::rules::moves::{Move, MoveList};
 use crate::search::game::SearchGame;
 use crate::search::ordering::{is_bad_capture, Picker};
 use arrayvec::ArrayVec;
+use std::ops::ControlFlow;
 
 /// A node's best value and move so far (fail-soft: the value may stay below alpha, and then
 /// no move is best).
@@ -42,7 +43,6 @@ impl BestSoFar {
         true
     }
 }
-use std::ops::ControlFlow;
 
 /// The largest history bonus of one cutoff.
 const HISTORY_BONUS_MAX: i32 = 2000;

@@ -73,7 +73,7 @@ impl<G: SearchGame> Worker<'_, G> {
                 }
             }
         }
-        // (Above `original_alpha` a move raised alpha, so `best_move` is set: exact.)
+        // (Above `original_alpha` a move raised alpha, so `best.mv` is set: exact.)
         let eval = if in_check { 0 } else { stand_pat };
         self.store_result(key, ply, 0, best, (original_alpha, beta), eval);
         best.value
