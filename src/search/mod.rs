@@ -305,7 +305,7 @@ impl Searcher {
             None,
             &heuristics,
             0,
-            None,
+            &[None, None],
         );
         root.clear();
         while let Some((mv, _)) = picker.pick() {

@@ -13,27 +13,55 @@ use arrayvec::ArrayVec;
 /// A piece (its `SearchGame` slot) and the move it made: what counter-moves answer.
 pub type PreviousMove = Option<(usize, Move)>;
 
+/// The two moves before a node's (one and two plies back), whose continuation histories
+/// score its quiet moves.
+pub type RecentMoves = [PreviousMove; 2];
+
 /// Quiet-move statistics learned during one search (per thread).
 pub struct Heuristics {
     pub killers: Vec<[Option<Move>; 2]>,
     squares: usize,
-    /// Indexed by moved-piece slot * squares + destination.
+    /// The butterfly history, indexed by moved-piece slot * squares + destination (a cell).
     history: Vec<i32>,
     /// The refutation of a move, indexed like `history` by the piece that moved and where.
     counter: Vec<Option<Move>>,
+    /// Continuation histories: how a quiet move (its cell) fared after an earlier move (its
+    /// cell), indexed by earlier cell * cells + cell. One table serves both distances. Empty
+    /// on boards where cells² entries would not fit in [`CONTINUATION_MAX_CELLS`]².
+    continuation: Vec<i16>,
+    cells: usize,
 }
 
 pub const HISTORY_MAX: i32 = 16384;
+
+/// The most (piece slot, square) cells for which a continuation table is kept: standard
+/// shogi's 28 × 81 = 2268 (10 MiB of `i16`); the 12×12 games have far more.
+const CONTINUATION_MAX_CELLS: usize = 2400;
+
+/// One update of a history entry under the gravity rule: the bonus shrinks as the entry
+/// approaches the bound, so entries stay within ±[`HISTORY_MAX`].
+#[inline]
+fn gravity(entry: i32, bonus: i32) -> i32 {
+    let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
+    entry + bonus - entry * bonus.abs() / HISTORY_MAX
+}
 
 impl Heuristics {
     /// Empty tables for a search of `max_ply` plies on `G`'s board.
     pub fn new<G: SearchGame>(max_ply: usize) -> Heuristics {
         let cells = G::PIECE_SLOTS * G::SQUARES;
+        let continuation = if cells <= CONTINUATION_MAX_CELLS {
+            vec![0; cells * cells]
+        } else {
+            Vec::new()
+        };
         Heuristics {
             killers: vec![[None; 2]; max_ply + 4],
             squares: G::SQUARES,
             history: vec![0; cells],
             counter: vec![None; cells],
+            continuation,
+            cells,
         }
     }
 
@@ -42,17 +70,50 @@ impl Heuristics {
         slot * self.squares + mv.to().index()
     }
 
+    /// The continuation entry of the quiet move in `cell` after `earlier`, if kept.
+    #[inline]
+    fn continuation_index(&self, earlier: PreviousMove, cell: usize) -> Option<usize> {
+        let (p, m) = earlier?;
+        (!self.continuation.is_empty()).then(|| self.cell(p, m) * self.cells + cell)
+    }
+
     #[inline]
     pub fn history(&self, slot: usize, mv: Move) -> i32 {
         self.history[self.cell(slot, mv)]
     }
 
+    /// The ordering score of a quiet move: its butterfly history plus its continuation
+    /// histories after the two moves before it.
+    #[inline]
+    pub fn quiet_score(&self, slot: usize, mv: Move, recent: &RecentMoves) -> i32 {
+        let cell = self.cell(slot, mv);
+        let mut score = self.history[cell];
+        for &earlier in recent {
+            if let Some(i) = self.continuation_index(earlier, cell) {
+                score += i32::from(self.continuation[i]);
+            }
+        }
+        score
+    }
+
     #[inline]
     pub fn update_history(&mut self, slot: usize, mv: Move, bonus: i32) {
         let cell = self.cell(slot, mv);
-        let h = &mut self.history[cell];
-        let bonus = bonus.clamp(-HISTORY_MAX, HISTORY_MAX);
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        self.history[cell] = gravity(self.history[cell], bonus);
+    }
+
+    /// Rewards (or, with a negative bonus, punishes) a quiet move in every table that
+    /// scores it.
+    #[inline]
+    pub fn update_quiet(&mut self, slot: usize, mv: Move, recent: &RecentMoves, bonus: i32) {
+        self.update_history(slot, mv, bonus);
+        let cell = self.cell(slot, mv);
+        for &earlier in recent {
+            if let Some(i) = self.continuation_index(earlier, cell) {
+                let entry = &mut self.continuation[i];
+                *entry = gravity(i32::from(*entry), bonus) as i16;
+            }
+        }
     }
 
     #[inline]
@@ -113,10 +174,10 @@ impl Picker {
         tt_move: Option<Move>,
         heuristics: &Heuristics,
         ply: usize,
-        previous: PreviousMove,
+        recent: &RecentMoves,
     ) {
         let killers = heuristics.killers[ply];
-        let counter = heuristics.counter(previous);
+        let counter = heuristics.counter(recent[0]);
         let scored = &mut self.moves;
         for &mv in moves {
             let score = if Some(mv) == tt_move {
@@ -139,17 +200,25 @@ impl Picker {
             } else if pos.promotion_first(mv) {
                 KILLER + 1 + pos.promotion_gain(mv)
             } else {
-                heuristics.history(pos.moved_slot(mv), mv)
+                heuristics.quiet_score(pos.moved_slot(mv), mv, recent)
             };
             scored.push((score, mv));
         }
     }
 
-    /// Scores captures (and evasions) for quiescence: most valuable victim first.
-    pub fn fill_captures<G: SearchGame>(&mut self, pos: &G, moves: &MoveList) {
+    /// Scores captures (and evasions) for quiescence: the table's move, if among them, then
+    /// the most valuable victim first.
+    pub fn fill_captures<G: SearchGame>(
+        &mut self,
+        pos: &G,
+        moves: &MoveList,
+        tt_move: Option<Move>,
+    ) {
         let scored = &mut self.moves;
         for &mv in moves {
-            let score = if pos.is_capture(mv) {
+            let score = if Some(mv) == tt_move {
+                TT_SCORE
+            } else if pos.is_capture(mv) {
                 GOOD_CAPTURE + pos.victim_value(mv) * 8 - pos.mover_value(mv) / 8
                     + pos.promotion_gain(mv)
             } else {
@@ -204,7 +273,7 @@ mod tests {
         let tt = pos.parse_usi_move("G*4b").unwrap();
         let heuristics = Heuristics::new::<Position>(8);
         let mut picker = Picker::empty();
-        picker.fill(&pos, &moves, Some(tt), &heuristics, 0, None);
+        picker.fill(&pos, &moves, Some(tt), &heuristics, 0, &[None, None]);
         assert_eq!(picker.pick().unwrap().0, tt);
         let second = picker.pick().unwrap().0;
         assert_eq!(pos.move_to_usi(second), "5h5c+");

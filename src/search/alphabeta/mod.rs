@@ -7,7 +7,8 @@
 //! * `root`: iterative deepening with aspiration windows over the root move list (with
 //!   MultiPV), the search of each root move, the stop judgement between iterations, reports;
 //! * `split`: the root split (young brothers wait) over a pool of helper workers;
-//! * `node`: principal-variation search of an inner node with null-move pruning, late-move
+//! * `node`: principal-variation search of an inner node with internal iterative reduction,
+//!   drop mates in one, null-move pruning, late-move
 //!   reductions, futility and move-count pruning, check extensions, mate-distance pruning;
 //! * `quiescence`: the search of captures (entered only after a look for a drop mate in one,
 //!   which captures alone never see);
@@ -31,7 +32,7 @@ pub use score::{to_score, INFINITE, MATE, MATE_BOUND, PERPETUAL_WIN};
 pub use split::RootSplit;
 
 use super::game::SearchGame;
-use super::ordering::Heuristics;
+use super::ordering::{Heuristics, PreviousMove};
 use super::time::Budget;
 use super::tt::TranspositionTable;
 use super::Control;
@@ -151,6 +152,8 @@ pub struct Worker<'a, G: SearchGame> {
     /// The best root move of the deepest completed iteration no deeper than the search's
     /// depth limit, and that depth: what this thread offers the vote for the move played.
     pub completed_best: Option<(i32, RootMove)>,
+    /// The best score of the last completed iteration and of the one before.
+    best_scores: [Option<i32>; 2],
     reductions: Vec<[u8; 64]>,
 }
 
@@ -199,6 +202,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             timer: None,
             completed_depth: 0,
             completed_best: None,
+            best_scores: [None; 2],
             reductions,
         }
     }
@@ -299,6 +303,14 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let v = G::eval_score(e, self.stack[ply].totals, side);
         debug_assert_eq!(v, G::eval_score(e, self.pos.eval_totals(e), side));
         v
+    }
+
+    /// The move played `back` plies before the node at `ply` and the piece it left on its
+    /// square (`None` before the root, or for a null move).
+    #[inline]
+    fn played_before(&self, ply: usize, back: usize) -> PreviousMove {
+        let frame = &self.stack[ply.checked_sub(back)?];
+        Some((frame.moved?, frame.current?))
     }
 
     #[inline]

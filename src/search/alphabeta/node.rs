@@ -4,12 +4,13 @@
 //! history updates on a cutoff. At depth 0 it hands over to quiescence. Also the best value
 //! and move so far, kept the same way by every node and by quiescence.
 
-use super::score::{INFINITE, MATE, MATE_BOUND};
+use super::score::{from_tt, INFINITE, MATE, MATE_BOUND};
 use super::table::table_cutoff;
 use super::{Worker, MAX_PLY};
 use crate::rules::moves::{Move, MoveList};
 use crate::search::game::SearchGame;
 use crate::search::ordering::{is_bad_capture, Picker};
+use crate::search::tt::{TtBound, TtHit};
 use arrayvec::ArrayVec;
 use std::ops::ControlFlow;
 
@@ -46,6 +47,27 @@ impl BestSoFar {
 
 /// The largest history bonus of one cutoff.
 const HISTORY_BONUS_MAX: i32 = 2000;
+
+/// The shallowest node that internal iterative reduction shortens.
+const IIR_MIN_DEPTH: i32 = 4;
+
+/// The static evaluation `static_eval` corrected by the table entry `hit`: its score where
+/// the bound says the true value is beyond the evaluation (above it for a lower bound, below
+/// it for an upper bound), except mate scores.
+#[inline]
+fn corrected_eval(static_eval: i32, hit: &TtHit, ply: usize) -> i32 {
+    let s = from_tt(hit.score, ply);
+    let beyond = match hit.bound {
+        TtBound::Exact => true,
+        TtBound::Lower => s > static_eval,
+        TtBound::Upper => s < static_eval,
+    };
+    if beyond && s.abs() < MATE_BOUND {
+        s
+    } else {
+        static_eval
+    }
+}
 
 impl<G: SearchGame> Worker<'_, G> {
     /// The alpha-beta search of the node at `ply` (not the root).
@@ -101,6 +123,11 @@ impl<G: SearchGame> Worker<'_, G> {
         {
             return score;
         }
+        // A drop mate in one, looked for where the table knows nothing of the node (in
+        // shogi the commonest mate, and cheap to find).
+        if !in_check && hit.is_none() && self.shared.drop_mates && self.pos.quiet_mate_in_one() {
+            return MATE - ply as i32 - 1;
+        }
         let static_eval = if in_check {
             -INFINITE
         } else {
@@ -108,20 +135,26 @@ impl<G: SearchGame> Worker<'_, G> {
         };
         self.stack[ply].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
+        // The pruning below judges the position by the table's score where its bound says
+        // the true value lies beyond the static evaluation.
+        let eval = match hit {
+            Some(h) if !in_check => corrected_eval(static_eval, &h, ply),
+            _ => static_eval,
+        };
 
         if !pv_node && !in_check {
             // Reverse futility: far above beta at low depth.
-            if depth <= 6 && static_eval - 100 * depth >= beta && beta.abs() < MATE_BOUND {
-                return static_eval;
+            if depth <= 6 && eval - 100 * depth >= beta && beta.abs() < MATE_BOUND {
+                return eval;
             }
             // Null move (zugzwang is rare in shogi, where pieces in hand can always be
             // dropped, and in the big variants).
             if depth >= 3
-                && static_eval >= beta
+                && eval >= beta
                 && self.stack[ply - 1].current.is_some()
                 && beta.abs() < MATE_BOUND
             {
-                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
                 self.stack[ply].current = None;
                 self.stack[ply].moved = None;
                 self.stack[ply + 1].plies_from_null = 0;
@@ -138,6 +171,14 @@ impl<G: SearchGame> Worker<'_, G> {
             }
         }
 
+        // Internal iterative reduction: without a table move the ordering is poor and the
+        // node probably new; search it a ply shallower (the next iteration finds the move).
+        let depth = if depth >= IIR_MIN_DEPTH && tt_move.is_none() {
+            depth - 1
+        } else {
+            depth
+        };
+
         // Moves are generated only now: the cut-offs above rarely need them. (A position
         // without legal moves is lost; not in check it is so rare that the pruning above
         // may miss it.)
@@ -146,12 +187,9 @@ impl<G: SearchGame> Worker<'_, G> {
         if moves.is_empty() {
             return -MATE + ply as i32;
         }
-        let previous = match (self.stack[ply - 1].moved, self.stack[ply - 1].current) {
-            (Some(p), Some(m)) => Some((p, m)),
-            _ => None,
-        };
+        let recent = [self.played_before(ply, 1), self.played_before(ply, 2)];
         let mut picker = Picker::empty();
-        picker.fill(&self.pos, &moves, tt_move, &self.heuristics, ply, previous);
+        picker.fill(&self.pos, &moves, tt_move, &self.heuristics, ply, &recent);
         let checks = self.pos.checks();
         let mut best = BestSoFar::from(-INFINITE);
         let mut move_count = 0usize;
@@ -166,11 +204,16 @@ impl<G: SearchGame> Worker<'_, G> {
                 if quiet {
                     // Move-count pruning.
                     let limit = 3 + (depth * depth) as usize * if improving { 2 } else { 1 };
-                    if depth <= 5 && move_count > limit {
+                    if depth <= 8 && move_count > limit {
                         continue;
                     }
-                    // Futility pruning.
-                    if depth <= 4 && static_eval + 150 + 120 * depth <= alpha {
+                    // Futility and history pruning, judged at the depth the move would be
+                    // searched to after its late-move reduction.
+                    let lmr_depth = depth - 1 - self.reduction(depth, move_count);
+                    if lmr_depth <= 6 && eval + 150 + 120 * lmr_depth.max(0) <= alpha {
+                        continue;
+                    }
+                    if lmr_depth <= 3 && order < -3000 * depth {
                         continue;
                     }
                 } else if depth <= 4 && is_bad_capture(order) && self.pos.see(mv) < -120 * depth {
@@ -205,7 +248,7 @@ impl<G: SearchGame> Worker<'_, G> {
                         // Killer or counter move.
                         r -= 1;
                     } else {
-                        r -= order / 6000;
+                        r -= order / 8000;
                     }
                     if gives_check {
                         r -= 1;
@@ -237,10 +280,10 @@ impl<G: SearchGame> Worker<'_, G> {
                     if quiet {
                         let bonus = (depth * depth * 16).min(HISTORY_BONUS_MAX);
                         self.heuristics.add_killer(ply, mv);
-                        self.heuristics.set_counter(previous, mv);
-                        self.heuristics.update_history(moved, mv, bonus);
+                        self.heuristics.set_counter(recent[0], mv);
+                        self.heuristics.update_quiet(moved, mv, &recent, bonus);
                         for &(p, q) in &quiets {
-                            self.heuristics.update_history(p, q, -bonus);
+                            self.heuristics.update_quiet(p, q, &recent, -bonus);
                         }
                     }
                     break;

@@ -44,7 +44,7 @@ impl<G: SearchGame> Worker<'_, G> {
         let original_alpha = alpha;
         let mut best = BestSoFar::from(stand_pat);
         let mut picker = Picker::empty();
-        picker.fill_captures(&self.pos, &moves);
+        picker.fill_captures(&self.pos, &moves, hit.and_then(|h| h.mv));
         let mut searched = 0;
         while let Some((mv, _)) = picker.pick() {
             if !in_check {

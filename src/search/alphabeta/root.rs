@@ -10,6 +10,9 @@ use crate::search::game::SearchGame;
 use crate::search::{Bound, Info};
 use std::time::Duration;
 
+/// The aspiration window's margin beyond the recent scores (it widens on each failure).
+const ASPIRATION_DELTA: i32 = 25;
+
 impl<'a, G: SearchGame> Worker<'a, G> {
     /// Searches the root moves from `pv_index` on (the earlier ones are other PV lines).
     /// With `split`, the moves after the first are shared out over its pool (root split).
@@ -150,15 +153,22 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             for pv_index in 0..multipv {
                 self.seldepth = 0;
                 let previous = self.root_moves[pv_index].previous_score;
-                let mut delta = 35;
-                let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
-                    (
-                        (previous - delta).max(-INFINITE),
-                        (previous + delta).min(INFINITE),
-                    )
-                } else {
-                    (-INFINITE, INFINITE)
+                // The first line's window spans the last two iterations' scores: the side to
+                // move at the horizon alternates with the depth, and so do the scores.
+                let earlier = match self.best_scores {
+                    [Some(_), Some(two_back)] if pv_index == 0 => two_back,
+                    _ => previous,
                 };
+                let mut delta = ASPIRATION_DELTA;
+                let (mut alpha, mut beta) =
+                    if depth >= 4 && previous.abs() < MATE_BOUND && earlier.abs() < MATE_BOUND {
+                        (
+                            (previous.min(earlier) - delta).max(-INFINITE),
+                            (previous.max(earlier) + delta).min(INFINITE),
+                        )
+                    } else {
+                        (-INFINITE, INFINITE)
+                    };
                 loop {
                     let v = self.root_search(depth, alpha, beta, pv_index, split);
                     self.root_moves[pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
@@ -206,6 +216,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 break;
             }
             self.completed_depth = depth;
+            self.best_scores = [Some(self.root_moves[0].score), self.best_scores[0]];
             if depth <= max_depth {
                 self.completed_best = Some((depth, self.root_moves[0].clone()));
             }
