@@ -17,6 +17,7 @@ macro_rules! say {
 use super::Variant;
 use crate::rules::variants::{madness, shogammon};
 use crate::search::chance::{ChanceLimits, ChanceSearcher, ChanceSettings, Depth};
+use crate::search::params::SearchParams;
 use crate::search::threads::SearchPool;
 use crate::search::{Config, Control, Limits, ParallelMode, Searcher};
 use crate::usi::chance::{legal_texts, UsiChanceGame};
@@ -53,6 +54,23 @@ pub struct BenchArgs {
     /// games only).
     #[arg(long, value_parser = super::analyse::parse_parallel)]
     parallel: Option<ParallelMode>,
+    /// A search parameter, NAME=VALUE (repeatable): the hidden `Search_…` USI options of
+    /// docs/STRENGTH.md, to read a candidate setting's node signature.
+    #[arg(long = "param", value_parser = parse_param)]
+    params: Vec<(String, i32)>,
+}
+
+/// `NAME=VALUE` of `--param`, checked against the parameter's range.
+fn parse_param(text: &str) -> Result<(String, i32), String> {
+    let (name, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("{text:?} is not NAME=VALUE"))?;
+    let value: i32 = value
+        .trim()
+        .parse()
+        .map_err(|_| format!("{value:?} is not an integer"))?;
+    SearchParams::default().set(name.trim(), value)?;
+    Ok((name.trim().to_string(), value))
 }
 
 /// The bench positions of `variant`, parsed.
@@ -92,11 +110,14 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         _ => 9,
     });
     let mut searcher = Searcher::new(args.hash);
-    let config = Config {
+    let mut config = Config {
         threads: args.threads as usize,
         parallel: args.parallel.unwrap_or_default(),
         ..Config::default()
     };
+    for (name, value) in &args.params {
+        config.params.set(name, *value)?;
+    }
     let limits = Limits {
         depth: Some(depth.max(1)),
         ..Limits::default()

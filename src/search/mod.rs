@@ -14,6 +14,7 @@ pub mod chance;
 pub mod game;
 pub mod mate;
 pub mod ordering;
+pub mod params;
 pub mod table_memory;
 pub mod table_slot;
 pub mod threads;
@@ -75,6 +76,8 @@ pub struct Config {
     pub depth_limit: u32,
     /// How the chance games' search treats chance nodes (`ChanceAlgorithm`).
     pub chance_algorithm: chance::ChanceAlgorithm,
+    /// The alpha-beta search's tunable numbers (hidden `Search_…` options).
+    pub params: params::SearchParams,
 }
 
 impl Config {
@@ -99,6 +102,7 @@ impl Default for Config {
             max_moves_to_draw: 0,
             depth_limit: 0,
             chance_algorithm: chance::ChanceAlgorithm::default(),
+            params: params::SearchParams::default(),
         }
     }
 }
@@ -297,7 +301,7 @@ impl Searcher {
             return Decision::Resign;
         }
         // A first ordering: captures and promotions first.
-        let heuristics = Heuristics::new::<G>(1);
+        let heuristics = Heuristics::new::<G>(1, false);
         let mut picker = Picker::empty();
         picker.fill(
             position,
@@ -326,6 +330,7 @@ impl Searcher {
             max_moves_to_draw: config.max_moves_to_draw,
             drop_mates: self.drop_mates,
             recall: AtomicBool::new(false),
+            params: config.params,
         };
         let timer = Timer {
             start,

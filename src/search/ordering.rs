@@ -47,10 +47,11 @@ fn gravity(entry: i32, bonus: i32) -> i32 {
 }
 
 impl Heuristics {
-    /// Empty tables for a search of `max_ply` plies on `G`'s board.
-    pub fn new<G: SearchGame>(max_ply: usize) -> Heuristics {
+    /// Empty tables for a search of `max_ply` plies on `G`'s board, with continuation
+    /// histories if `continuation` and the board is small enough.
+    pub fn new<G: SearchGame>(max_ply: usize, continuation: bool) -> Heuristics {
         let cells = G::PIECE_SLOTS * G::SQUARES;
-        let continuation = if cells <= CONTINUATION_MAX_CELLS {
+        let continuation = if continuation && cells <= CONTINUATION_MAX_CELLS {
             vec![0; cells * cells]
         } else {
             Vec::new()
@@ -271,7 +272,7 @@ mod tests {
         let mut moves = MoveList::new();
         pos.generate_legal(&mut moves);
         let tt = pos.parse_usi_move("G*4b").unwrap();
-        let heuristics = Heuristics::new::<Position>(8);
+        let heuristics = Heuristics::new::<Position>(8, true);
         let mut picker = Picker::empty();
         picker.fill(&pos, &moves, Some(tt), &heuristics, 0, &[None, None]);
         assert_eq!(picker.pick().unwrap().0, tt);

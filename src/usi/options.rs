@@ -5,12 +5,16 @@
 //! declared as `Clear_Hash`; `setoption name Clear Hash` is accepted as well. `USI_MultiPV`
 //! is an alias of `MultiPV`, `UCI_Variant` of `USI_Variant`, `Hash` of `USI_Hash`, and
 //! `USI_Threads`/`NumberOfThreads` of `Threads`, because GUIs and bots send these spellings.
+//!
+//! The search's tunable numbers (`Search_…`, `search::params`) are accepted by `setoption`
+//! but not declared: they are for tuning and gating, not for players.
 
 use super::game::RuleOptions;
 use crate::rules::variants::chu::ChuRules;
 use crate::rules::variants::shogammon::ShogammonDice;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::search::chance::ChanceAlgorithm;
+use crate::search::params::SearchParams;
 use crate::search::{Config, ParallelMode};
 use std::time::Duration;
 
@@ -154,6 +158,11 @@ fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
 impl Options {
     /// Applies `setoption name <name> [value <value>]`. On error nothing changes.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, String> {
+        if let Some(spec) = SearchParams::spec(name.trim()) {
+            let n = spin(spec.name, value, spec.min.into(), spec.max.into())?;
+            self.search.params.set(spec.name, n as i32)?;
+            return Ok(Effect::None);
+        }
         let Some(canonical) = canonical(name) else {
             return Err(format!("unknown option {name:?} ignored"));
         };
@@ -367,5 +376,17 @@ mod tests {
         }
         assert_eq!(o.search.max_moves_to_draw, 100_000);
         assert_eq!(o.search.network_delay2, Duration::from_millis(60_000));
+    }
+
+    #[test]
+    fn search_parameters_are_set_but_not_declared() {
+        let mut o = Options::default();
+        assert_eq!(o.set("search_iirdepth", Some("4")), Ok(Effect::None));
+        assert_eq!(o.search.params.iir_depth, 4);
+        let before = o.clone();
+        assert!(o.set("Search_IirDepth", Some("99")).is_err());
+        assert!(o.set("Search_IirDepth", Some("four")).is_err());
+        assert_eq!(o, before);
+        assert!(declarations().iter().all(|line| !line.contains("Search_")));
     }
 }

@@ -33,6 +33,7 @@ pub use split::RootSplit;
 
 use super::game::SearchGame;
 use super::ordering::{Heuristics, PreviousMove};
+use super::params::SearchParams;
 use super::time::Budget;
 use super::tt::TranspositionTable;
 use super::Control;
@@ -63,6 +64,8 @@ pub struct Shared<'a, G: SearchGame> {
     pub drop_mates: bool,
     /// Calls the root-split helpers back from the first root move (the main thread is done).
     pub recall: AtomicBool,
+    /// The search's tunable numbers.
+    pub params: SearchParams,
 }
 
 /// The main thread's clock keeping.
@@ -178,7 +181,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let mut reductions = vec![[0u8; 64]; 64];
         for (d, row) in reductions.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.5 + (d as f64).ln() * (m as f64).ln() / 2.2) as u8;
+                let divisor = f64::from(shared.params.lmr_divisor) / 100.0;
+                *r = (0.5 + (d as f64).ln() * (m as f64).ln() / divisor) as u8;
             }
         }
         let plies_from_null = pos.moves_played().min(REPETITION_WINDOW);
@@ -192,7 +196,10 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             nodes: 0,
             unflushed: 0,
             seldepth: 0,
-            heuristics: Heuristics::new::<G>(MAX_PLY),
+            heuristics: Heuristics::new::<G>(
+                MAX_PLY,
+                SearchParams::on(shared.params.continuation_history),
+            ),
             stack,
             pv: vec![Line::new(); MAX_PLY + 2],
             game_checks,

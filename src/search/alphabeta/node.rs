@@ -10,6 +10,7 @@ use super::{Worker, MAX_PLY};
 use crate::rules::moves::{Move, MoveList};
 use crate::search::game::SearchGame;
 use crate::search::ordering::{is_bad_capture, Picker};
+use crate::search::params::SearchParams;
 use crate::search::tt::{TtBound, TtHit};
 use arrayvec::ArrayVec;
 use std::ops::ControlFlow;
@@ -47,9 +48,6 @@ impl BestSoFar {
 
 /// The largest history bonus of one cutoff.
 const HISTORY_BONUS_MAX: i32 = 2000;
-
-/// The shallowest node that internal iterative reduction shortens.
-const IIR_MIN_DEPTH: i32 = 4;
 
 /// The static evaluation `static_eval` corrected by the table entry `hit`: its score where
 /// the bound says the true value is beyond the evaluation (above it for a lower bound, below
@@ -125,7 +123,13 @@ impl<G: SearchGame> Worker<'_, G> {
         }
         // A drop mate in one, looked for where the table knows nothing of the node (in
         // shogi the commonest mate, and cheap to find).
-        if !in_check && hit.is_none() && self.shared.drop_mates && self.pos.quiet_mate_in_one() {
+        let params = &self.shared.params;
+        if !in_check
+            && hit.is_none()
+            && self.shared.drop_mates
+            && SearchParams::on(params.inner_drop_mates)
+            && self.pos.quiet_mate_in_one()
+        {
             return MATE - ply as i32 - 1;
         }
         let static_eval = if in_check {
@@ -138,13 +142,18 @@ impl<G: SearchGame> Worker<'_, G> {
         // The pruning below judges the position by the table's score where its bound says
         // the true value lies beyond the static evaluation.
         let eval = match hit {
-            Some(h) if !in_check => corrected_eval(static_eval, &h, ply),
+            Some(h) if !in_check && SearchParams::on(params.table_eval) => {
+                corrected_eval(static_eval, &h, ply)
+            }
             _ => static_eval,
         };
 
         if !pv_node && !in_check {
             // Reverse futility: far above beta at low depth.
-            if depth <= 6 && eval - 100 * depth >= beta && beta.abs() < MATE_BOUND {
+            if depth <= params.reverse_futility_depth
+                && eval - params.reverse_futility_margin * depth >= beta
+                && beta.abs() < MATE_BOUND
+            {
                 return eval;
             }
             // Null move (zugzwang is rare in shogi, where pieces in hand can always be
@@ -154,7 +163,9 @@ impl<G: SearchGame> Worker<'_, G> {
                 && self.stack[ply - 1].current.is_some()
                 && beta.abs() < MATE_BOUND
             {
-                let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+                let r = params.null_move_base
+                    + depth / params.null_move_depth_divisor
+                    + ((eval - beta) / params.null_move_eval_divisor).min(3);
                 self.stack[ply].current = None;
                 self.stack[ply].moved = None;
                 self.stack[ply + 1].plies_from_null = 0;
@@ -173,7 +184,8 @@ impl<G: SearchGame> Worker<'_, G> {
 
         // Internal iterative reduction: without a table move the ordering is poor and the
         // node probably new; search it a ply shallower (the next iteration finds the move).
-        let depth = if depth >= IIR_MIN_DEPTH && tt_move.is_none() {
+        let params = &self.shared.params;
+        let depth = if params.iir_depth > 0 && depth >= params.iir_depth && tt_move.is_none() {
             depth - 1
         } else {
             depth
@@ -201,22 +213,38 @@ impl<G: SearchGame> Worker<'_, G> {
             move_count += 1;
             let moved = self.pos.moved_slot(mv);
             if best.value > -MATE_BOUND && !in_check && !gives_check {
+                let params = &self.shared.params;
                 if quiet {
                     // Move-count pruning.
                     let limit = 3 + (depth * depth) as usize * if improving { 2 } else { 1 };
-                    if depth <= 8 && move_count > limit {
+                    if depth <= params.move_count_depth && move_count > limit {
                         continue;
                     }
-                    // Futility and history pruning, judged at the depth the move would be
-                    // searched to after its late-move reduction.
+                    // Futility pruning, judged at the node's depth or at the depth the move
+                    // would be searched to after its late-move reduction; history pruning
+                    // at the latter.
                     let lmr_depth = depth - 1 - self.reduction(depth, move_count);
-                    if lmr_depth <= 6 && eval + 150 + 120 * lmr_depth.max(0) <= alpha {
+                    let futility_depth = if SearchParams::on(params.futility_at_reduced_depth) {
+                        lmr_depth.max(0)
+                    } else {
+                        depth
+                    };
+                    if futility_depth <= params.futility_depth
+                        && eval + params.futility_base + params.futility_margin * futility_depth
+                            <= alpha
+                    {
                         continue;
                     }
-                    if lmr_depth <= 3 && order < -3000 * depth {
+                    if params.history_pruning > 0
+                        && lmr_depth <= 3
+                        && order < -params.history_pruning * depth
+                    {
                         continue;
                     }
-                } else if depth <= 4 && is_bad_capture(order) && self.pos.see(mv) < -120 * depth {
+                } else if depth <= 4
+                    && is_bad_capture(order)
+                    && self.pos.see(mv) < -params.see_capture_margin * depth
+                {
                     continue;
                 }
             }
@@ -248,7 +276,7 @@ impl<G: SearchGame> Worker<'_, G> {
                         // Killer or counter move.
                         r -= 1;
                     } else {
-                        r -= order / 8000;
+                        r -= order / self.shared.params.lmr_history_divisor;
                     }
                     if gives_check {
                         r -= 1;

@@ -8,6 +8,7 @@ use super::{Worker, MAX_PLY};
 use crate::rules::moves::MoveList;
 use crate::search::game::SearchGame;
 use crate::search::ordering::Picker;
+use crate::search::params::SearchParams;
 use std::ops::ControlFlow;
 
 impl<G: SearchGame> Worker<'_, G> {
@@ -44,7 +45,10 @@ impl<G: SearchGame> Worker<'_, G> {
         let original_alpha = alpha;
         let mut best = BestSoFar::from(stand_pat);
         let mut picker = Picker::empty();
-        picker.fill_captures(&self.pos, &moves, hit.and_then(|h| h.mv));
+        let tt_move = hit
+            .and_then(|h| h.mv)
+            .filter(|_| SearchParams::on(self.shared.params.quiescence_table_move));
+        picker.fill_captures(&self.pos, &moves, tt_move);
         let mut searched = 0;
         while let Some((mv, _)) = picker.pick() {
             if !in_check {

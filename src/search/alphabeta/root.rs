@@ -7,11 +7,9 @@ use super::split::{RootSplit, SPLIT_MIN_DEPTH};
 use super::{legal_prefix, Searched, Worker, MAX_PLY};
 use crate::rules::moves::Move;
 use crate::search::game::SearchGame;
+use crate::search::params::SearchParams;
 use crate::search::{Bound, Info};
 use std::time::Duration;
-
-/// The aspiration window's margin beyond the recent scores (it widens on each failure).
-const ASPIRATION_DELTA: i32 = 25;
 
 impl<'a, G: SearchGame> Worker<'a, G> {
     /// Searches the root moves from `pv_index` on (the earlier ones are other PV lines).
@@ -156,10 +154,15 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 // The first line's window spans the last two iterations' scores: the side to
                 // move at the horizon alternates with the depth, and so do the scores.
                 let earlier = match self.best_scores {
-                    [Some(_), Some(two_back)] if pv_index == 0 => two_back,
+                    [Some(_), Some(two_back)]
+                        if pv_index == 0
+                            && SearchParams::on(self.shared.params.aspiration_two_iterations) =>
+                    {
+                        two_back
+                    }
                     _ => previous,
                 };
-                let mut delta = ASPIRATION_DELTA;
+                let mut delta = self.shared.params.aspiration_delta;
                 let (mut alpha, mut beta) =
                     if depth >= 4 && previous.abs() < MATE_BOUND && earlier.abs() < MATE_BOUND {
                         (

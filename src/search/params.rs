@@ -1,0 +1,153 @@
+//! The alpha-beta search's tunable numbers: the margins, depth limits and switches of its
+//! pruning, reductions, extensions and move ordering ([`SearchParams`]), their defaults (the
+//! search as last accepted, docs/STRENGTH.md), and the table through which `setoption` sets
+//! them by name. They are hidden USI options: `usi` does not list them, so GUIs never show
+//! them, but `setoption name Search_… value N` sets one (for SPSA tuning and for gating a
+//! change with one binary, `shishi match --option1 Search_…=N`). Switches are 0 (off) or 1.
+
+/// The name, default and range of one parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParamSpec {
+    pub name: &'static str,
+    pub default: i32,
+    pub min: i32,
+    pub max: i32,
+}
+
+macro_rules! search_params {
+    ($($(#[doc = $doc:literal])* $field:ident: $name:literal = $default:literal, $min:literal..=$max:literal;)*) => {
+        /// Every tunable number of the alpha-beta search (see the module header).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct SearchParams {
+            $($(#[doc = $doc])* pub $field: i32,)*
+        }
+
+        impl Default for SearchParams {
+            fn default() -> Self {
+                SearchParams { $($field: $default,)* }
+            }
+        }
+
+        impl SearchParams {
+            /// Every parameter's USI name, default and range, in declaration order.
+            pub const SPECS: &'static [ParamSpec] = &[
+                $(ParamSpec { name: $name, default: $default, min: $min, max: $max },)*
+            ];
+
+            /// The parameter's field for its USI name (`None` if there is no such name).
+            fn field_mut(&mut self, name: &str) -> Option<&mut i32> {
+                match name {
+                    $($name => Some(&mut self.$field),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+search_params! {
+    /// Late-move reductions: the reduction at depth d and move number m is
+    /// ln(d)·ln(m)·100 / this.
+    lmr_divisor: "Search_LmrDivisor" = 220, 100..=500;
+    /// Late-move reductions: one ply less per this much quiet-move history.
+    lmr_history_divisor: "Search_LmrHistoryDivisor" = 6000, 1000..=50000;
+    /// Reverse futility: the deepest node it applies to.
+    reverse_futility_depth: "Search_ReverseFutilityDepth" = 6, 0..=15;
+    /// Reverse futility: the margin above beta, per ply of depth.
+    reverse_futility_margin: "Search_ReverseFutilityMargin" = 100, 20..=400;
+    /// Null move: the reduction is base + depth / divisor + min((eval − beta) / eval
+    /// divisor, 3).
+    null_move_base: "Search_NullMoveBase" = 3, 1..=6;
+    null_move_depth_divisor: "Search_NullMoveDepthDivisor" = 4, 2..=10;
+    null_move_eval_divisor: "Search_NullMoveEvalDivisor" = 200, 50..=800;
+    /// Move-count pruning of quiet moves: the deepest node it applies to.
+    move_count_depth: "Search_MoveCountDepth" = 5, 0..=15;
+    /// Futility pruning of quiet moves: the deepest node (or, with FutilityAtReducedDepth,
+    /// the deepest reduced depth) it applies to.
+    futility_depth: "Search_FutilityDepth" = 4, 0..=12;
+    futility_base: "Search_FutilityBase" = 150, 0..=600;
+    futility_margin: "Search_FutilityMargin" = 120, 20..=400;
+    /// Switch: judge futility at the depth the move would be searched to after its late-move
+    /// reduction, instead of the node's depth.
+    futility_at_reduced_depth: "Search_FutilityAtReducedDepth" = 0, 0..=1;
+    /// History pruning: a quiet move whose reduced depth is at most 3 and whose history is
+    /// below −this × depth is skipped (0: off).
+    history_pruning: "Search_HistoryPruning" = 0, 0..=20000;
+    /// Losing captures: skipped at depth ≤ 4 when SEE is below −this × depth.
+    see_capture_margin: "Search_SeeCaptureMargin" = 120, 20..=400;
+    /// Internal iterative reduction: nodes at least this deep without a table move are
+    /// searched a ply shallower (0: off).
+    iir_depth: "Search_IirDepth" = 0, 0..=20;
+    /// Switch: pruning judges the node by the table's score where its bound says the true
+    /// value lies beyond the static evaluation.
+    table_eval: "Search_TableEval" = 0, 0..=1;
+    /// Switch: look for a drop mate in one at every inner node the table does not know
+    /// (not only at the horizon).
+    inner_drop_mates: "Search_InnerDropMates" = 0, 0..=1;
+    /// Switch: continuation histories one and two plies back in quiet-move ordering (boards
+    /// small enough for the table only: standard shogi).
+    continuation_history: "Search_ContinuationHistory" = 0, 0..=1;
+    /// Switch: the table's move first in quiescence.
+    quiescence_table_move: "Search_QuiescenceTableMove" = 0, 0..=1;
+    /// The aspiration window's first margin (it widens on each failure).
+    aspiration_delta: "Search_AspirationDelta" = 35, 5..=200;
+    /// Switch: the first line's aspiration window spans the scores of the last two
+    /// iterations (the side to move at the horizon alternates with the depth).
+    aspiration_two_iterations: "Search_AspirationTwoIterations" = 0, 0..=1;
+}
+
+impl SearchParams {
+    /// The spec of the parameter named `name` (case-insensitive).
+    pub fn spec(name: &str) -> Option<&'static ParamSpec> {
+        Self::SPECS
+            .iter()
+            .find(|s| s.name.eq_ignore_ascii_case(name))
+    }
+
+    /// Sets the parameter named `name` (case-insensitive) to `value`, or says why not.
+    pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
+        let spec = Self::spec(name).ok_or_else(|| format!("unknown search parameter {name:?}"))?;
+        if !(spec.min..=spec.max).contains(&value) {
+            return Err(format!(
+                "option {}: {value} is outside {}..={}",
+                spec.name, spec.min, spec.max
+            ));
+        }
+        let field = self.field_mut(spec.name).expect("every spec names a field");
+        *field = value;
+        Ok(())
+    }
+
+    /// Whether a 0/1 switch is on.
+    #[inline]
+    pub fn on(switch: i32) -> bool {
+        switch != 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_parameter_is_set_by_its_name_and_defaults_lie_in_range() {
+        for spec in SearchParams::SPECS {
+            assert!((spec.min..=spec.max).contains(&spec.default), "{spec:?}");
+            let mut params = SearchParams::default();
+            params
+                .set(&spec.name.to_ascii_lowercase(), spec.max)
+                .unwrap();
+            assert_ne!(params, SearchParams::default(), "{} set nothing", spec.name);
+            params.set(spec.name, spec.default).unwrap();
+            assert_eq!(params, SearchParams::default(), "{}", spec.name);
+        }
+    }
+
+    #[test]
+    fn out_of_range_and_unknown_names_are_refused_without_change() {
+        let mut params = SearchParams::default();
+        assert!(params.set("Search_IirDepth", 21).is_err());
+        assert!(params.set("Search_NoSuchThing", 1).is_err());
+        assert_eq!(params, SearchParams::default());
+    }
+}
