@@ -111,6 +111,13 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     fn promotion_first(&self, mv: Move) -> bool {
         mv.is_promotion()
     }
+    /// Whether the quiet move `mv` makes a threat the search should not reduce away: from its
+    /// destination, which it holds by SEE, it attacks an enemy piece worth more than itself
+    /// or one no enemy piece defends (the king aside: that is check). By default never (the
+    /// games that do not implement it).
+    fn threatens(&self, _mv: Move) -> bool {
+        false
+    }
     /// True if the side to move mates at once with a move quiescence would not look at
     /// (in shogi: a drop next to the enemy king). Variants without such a probe say false.
     fn quiet_mate_in_one(&mut self) -> bool {

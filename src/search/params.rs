@@ -89,6 +89,11 @@ search_params! {
     continuation_history: "Search_ContinuationHistory" = 0, 0..=1;
     /// Switch: the table's move first in quiescence.
     quiescence_table_move: "Search_QuiescenceTableMove" = 0, 0..=1;
+    /// Threats (quiet moves that attack a more valuable or undefended piece from a square
+    /// they hold, `SearchGame::threatens`): escape move-count, futility and history pruning,
+    /// and their late-move reduction is this many plies smaller (0: threats are not looked
+    /// for).
+    threat_reduction: "Search_ThreatReduction" = 0, 0..=4;
     /// The aspiration window's first margin (it widens on each failure).
     aspiration_delta: "Search_AspirationDelta" = 35, 5..=200;
     /// Switch: the first line's aspiration window spans the scores of the last two

@@ -212,7 +212,14 @@ impl<G: SearchGame> Worker<'_, G> {
             let gives_check = self.pos.checks_gives_check(&checks, mv);
             move_count += 1;
             let moved = self.pos.moved_slot(mv);
-            if best.value > -MATE_BOUND && !in_check && !gives_check {
+            // A threat escapes pruning and is reduced less (looked for only among the later
+            // quiet moves, which are the ones pruned and reduced).
+            let threat = self.shared.params.threat_reduction > 0
+                && quiet
+                && !gives_check
+                && move_count > 2
+                && self.pos.threatens(mv);
+            if best.value > -MATE_BOUND && !in_check && !gives_check && !threat {
                 let params = &self.shared.params;
                 if quiet {
                     // Move-count pruning.
@@ -280,6 +287,9 @@ impl<G: SearchGame> Worker<'_, G> {
                     }
                     if gives_check {
                         r -= 1;
+                    }
+                    if threat {
+                        r -= self.shared.params.threat_reduction;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }

@@ -56,6 +56,26 @@ impl SearchGame for Position {
         mv.is_promotion() && self.moving_piece(mv).kind() != Kind::Silver
     }
 
+    fn threatens(&self, mv: Move) -> bool {
+        let them = Position::side_to_move(self).flip();
+        let piece = self.landing_piece(mv);
+        let to = mv.to();
+        let mut occupied = self.occupied().with(to);
+        if let Some(from) = mv.from() {
+            occupied = occupied.without(from);
+        }
+        let attacked = self.tables().attacks(piece, to, occupied) & self.pieces_of(them);
+        if attacked.is_empty() {
+            return false;
+        }
+        let mover = value(piece.kind());
+        let targets = attacked.squares().any(|sq| {
+            let victim = self.piece_at(sq).map_or(Kind::King, |p| p.kind());
+            victim != Kind::King && (value(victim) > mover || !self.is_attacked(sq, them, occupied))
+        });
+        targets && see::see(self, mv) >= 0
+    }
+
     /// True if the side to move, not in check, mates at once with a drop next to the enemy
     /// king on a square it already defends (the commonest mate, invisible to a quiescence
     /// search of captures). Pawn drops are left out: a pawn-drop mate is illegal.
