@@ -26,7 +26,7 @@ use crate::eval::Evaluator;
 use crate::rules::moves::{Move, MoveList};
 use alphabeta::{Shared, Timer, MAX_PLY};
 use game::SearchGame;
-use ordering::{Heuristics, Picker};
+use ordering::{Heuristics, Picker, Shelf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -193,6 +193,8 @@ pub struct Searcher {
     shogi_evaluator: Option<&'static Evaluator>,
     /// Look for drop mates in one at the quiescence horizon.
     pub drop_mates: bool,
+    /// The threads' heuristics between searches (`Search_KeepHistory`).
+    shelf: Shelf,
 }
 
 impl Searcher {
@@ -204,6 +206,7 @@ impl Searcher {
             last_nodes: 0,
             shogi_evaluator: None,
             drop_mates: true,
+            shelf: Shelf::default(),
         }
     }
 
@@ -227,6 +230,7 @@ impl Searcher {
     /// Forgets everything learned (new game, `Clear Hash`).
     pub fn clear(&mut self) {
         self.tt.clear();
+        self.shelf.clear();
     }
 
     /// Searches standard shogi with another evaluation (for comparing evaluation settings
@@ -331,6 +335,7 @@ impl Searcher {
             drop_mates: self.drop_mates,
             recall: AtomicBool::new(false),
             params: config.params,
+            shelf: &self.shelf,
         };
         let timer = Timer {
             start,

@@ -9,6 +9,7 @@
 use super::game::SearchGame;
 use crate::rules::moves::{Move, MoveList, MAX_MOVES};
 use arrayvec::ArrayVec;
+use std::sync::Mutex;
 
 /// A piece (its `SearchGame` slot) and the move it made: what counter-moves answer.
 pub type PreviousMove = Option<(usize, Move)>;
@@ -17,7 +18,9 @@ pub type PreviousMove = Option<(usize, Move)>;
 /// score its quiet moves.
 pub type RecentMoves = [PreviousMove; 2];
 
-/// Quiet-move statistics learned during one search (per thread).
+/// Quiet-move statistics learned during one search (per thread), and with
+/// `Search_KeepHistory` carried on to the next search of the game through a [`Shelf`].
+#[derive(Default)]
 pub struct Heuristics {
     pub killers: Vec<[Option<Move>; 2]>,
     squares: usize,
@@ -64,6 +67,24 @@ impl Heuristics {
             continuation,
             cells,
         }
+    }
+
+    /// Whether these tables are the ones [`Heuristics::new`] makes for `G` and
+    /// `continuation`.
+    pub fn fits<G: SearchGame>(&self, continuation: bool) -> bool {
+        let cells = G::PIECE_SLOTS * G::SQUARES;
+        let continued = continuation && cells <= CONTINUATION_MAX_CELLS;
+        self.squares == G::SQUARES
+            && self.cells == cells
+            && self.continuation.is_empty() != continued
+    }
+
+    /// Readies tables learned in the last search for the next one: the killers are
+    /// forgotten (the plies they belong to have moved on) and the histories halved.
+    pub fn age(&mut self) {
+        self.killers.fill([None; 2]);
+        self.history.iter_mut().for_each(|h| *h /= 2);
+        self.continuation.iter_mut().for_each(|h| *h /= 2);
     }
 
     #[inline]
@@ -137,6 +158,32 @@ impl Heuristics {
             k[1] = k[0];
             k[0] = Some(mv);
         }
+    }
+}
+
+/// The heuristics of each search thread (by thread id) between two searches of a game.
+#[derive(Default)]
+pub struct Shelf(Mutex<Vec<Option<Heuristics>>>);
+
+impl Shelf {
+    /// Takes thread `id`'s heuristics off the shelf, if any were left there.
+    pub fn take(&self, id: usize) -> Option<Heuristics> {
+        let mut slots = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        slots.get_mut(id).and_then(Option::take)
+    }
+
+    /// Leaves thread `id`'s heuristics for the next search.
+    pub fn put(&self, id: usize, heuristics: Heuristics) {
+        let mut slots = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if slots.len() <= id {
+            slots.resize_with(id + 1, || None);
+        }
+        slots[id] = Some(heuristics);
+    }
+
+    /// Forgets every thread's heuristics (a new game).
+    pub fn clear(&self) {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).clear();
     }
 }
 

@@ -476,3 +476,30 @@ fn byoyomi_is_used_but_not_overrun() {
     assert!(elapsed >= Duration::from_millis(150), "{elapsed:?}");
     assert!(elapsed < Duration::from_millis(600), "{elapsed:?}");
 }
+
+#[test]
+fn kept_history_carries_to_the_next_search_until_cleared() {
+    let pos = Position::startpos();
+    let nodes_of_three_searches = |keep: i32| {
+        let mut config = Config::default();
+        config.params.keep_history = keep;
+        let mut searcher = Searcher::new(8);
+        let mut counts = Vec::new();
+        for clear_first in [false, false, true] {
+            if clear_first {
+                searcher.clear();
+            }
+            searcher.search(&pos, &depth(7), &config, &Control::new(false), &mut |_| {});
+            counts.push(searcher.last_nodes());
+        }
+        counts
+    };
+    let fresh = nodes_of_three_searches(0);
+    let kept = nodes_of_three_searches(1);
+    // The first search starts from nothing either way, and so does one after a clear.
+    assert_eq!(fresh[0], kept[0]);
+    assert_eq!(fresh[2], kept[2]);
+    assert_eq!(fresh[0], fresh[2]);
+    // The second search starts from the first one's histories only when they are kept.
+    assert_ne!(fresh[1], kept[1]);
+}

@@ -32,7 +32,7 @@ pub use score::{to_score, INFINITE, MATE, MATE_BOUND, PERPETUAL_WIN};
 pub use split::RootSplit;
 
 use super::game::SearchGame;
-use super::ordering::{Heuristics, PreviousMove};
+use super::ordering::{Heuristics, PreviousMove, Shelf};
 use super::params::SearchParams;
 use super::time::Budget;
 use super::tt::TranspositionTable;
@@ -66,6 +66,8 @@ pub struct Shared<'a, G: SearchGame> {
     pub recall: AtomicBool,
     /// The search's tunable numbers.
     pub params: SearchParams,
+    /// Where threads leave their heuristics for the next search (with `Search_KeepHistory`).
+    pub shelf: &'a Shelf,
 }
 
 /// The main thread's clock keeping.
@@ -196,10 +198,12 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             nodes: 0,
             unflushed: 0,
             seldepth: 0,
-            heuristics: Heuristics::new::<G>(
-                MAX_PLY,
-                SearchParams::on(shared.params.continuation_history),
-            ),
+            heuristics: kept_heuristics(shared, id).unwrap_or_else(|| {
+                Heuristics::new::<G>(
+                    MAX_PLY,
+                    SearchParams::on(shared.params.continuation_history),
+                )
+            }),
             stack,
             pv: vec![Line::new(); MAX_PLY + 2],
             game_checks,
@@ -323,6 +327,30 @@ impl<'a, G: SearchGame> Worker<'a, G> {
     #[inline]
     fn reduction(&self, depth: i32, move_count: usize) -> i32 {
         self.reductions[(depth as usize).min(63)][move_count.min(63)] as i32
+    }
+}
+
+/// Thread `id`'s heuristics from the last search, aged, when they are kept and fit.
+fn kept_heuristics<G: SearchGame>(shared: &Shared<'_, G>, id: usize) -> Option<Heuristics> {
+    let params = &shared.params;
+    if !SearchParams::on(params.keep_history) {
+        return None;
+    }
+    let mut kept = shared.shelf.take(id)?;
+    if !kept.fits::<G>(SearchParams::on(params.continuation_history)) {
+        return None;
+    }
+    kept.age();
+    Some(kept)
+}
+
+impl<G: SearchGame> Drop for Worker<'_, G> {
+    /// Leaves the heuristics for the next search when they are kept.
+    fn drop(&mut self) {
+        if SearchParams::on(self.shared.params.keep_history) {
+            let heuristics = std::mem::take(&mut self.heuristics);
+            self.shared.shelf.put(self.id, heuristics);
+        }
     }
 }
 
