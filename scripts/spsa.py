@@ -17,10 +17,15 @@ so a run can be stopped and resumed.
         --param NAME:START:MIN:MAX:STEP [--param ...] \
         [--games 8] [--tc nodes=30000] [--iterations 200] [--state spsa.json]
 
-A parameter must be a spin option the engine offers in its `usi` answer; the script checks
-that before it starts. Shishi does not yet expose its search constants (the margins and
-divisors written as literals in src/search/alphabeta.rs) as options, so today this script can only
-tune options the engine already has; exposing the constants is the step that remains.
+A parameter is any spin option the engine accepts: one it lists after `usi`, or one of
+Shishi's hidden search parameters (`Search_...`, src/search/params.rs, docs/STRENGTH.md).
+The script checks before it starts that `setoption` takes the start value without an
+`info string error`. Each iteration plays its pairs from GAMES/2 lines drawn at random from
+the opening file (default the 714 lines of positions/openings/shogi-wide.txt), so that
+node-limited games, which are deterministic, do not replay the same few openings.
+
+    scripts/spsa.py --engine target/release/shishi --tc nodes=30000 --games 8 \
+        --param Search_FutilityMargin:120:40:300:20 --param Search_LmrDivisor:220:120:400:20
 """
 
 import argparse
@@ -31,7 +36,7 @@ import subprocess
 import sys
 import tempfile
 
-OPENINGS = "positions/openings/shogi.txt"
+OPENINGS = "positions/openings/shogi-wide.txt"
 
 
 def parse_param(text):
@@ -45,22 +50,31 @@ def parse_param(text):
     }
 
 
-def engine_options(engine):
-    """The names of the spin options the engine lists after `usi`."""
+def refused_options(engine, params):
+    """The parameters whose start value the engine's `setoption` refuses (or does not know)."""
+    commands = ["usi"]
+    for p in params:
+        commands.append(f"setoption name {p['name']} value {round(p['value'])}")
+    commands += ["isready", "quit"]
     answer = subprocess.run(
-        [engine], input="usi\nquit\n", capture_output=True, text=True, timeout=30
+        [engine], input="\n".join(commands) + "\n", capture_output=True, text=True,
+        timeout=30,
     ).stdout
-    names = set()
-    for line in answer.splitlines():
-        words = line.split()
-        if words[:2] == ["option", "name"] and "type" in words:
-            kind = words[words.index("type") + 1]
-            if kind == "spin":
-                names.add(" ".join(words[2 : words.index("type")]))
-    return names
+    errors = [line for line in answer.splitlines() if line.startswith("info string error")]
+    return [p["name"] for p in params if any(p["name"] in line for line in errors)]
 
 
-def play(args, plus, minus, iteration):
+def opening_sample(path, pairs, rng):
+    """A temporary file of `pairs` lines drawn at random from the opening file `path`."""
+    with open(path) as f:
+        lines = [line for line in f if line.strip() and not line.startswith("#")]
+    handle, sample = tempfile.mkstemp(prefix="spsa-openings-", suffix=".txt")
+    with os.fdopen(handle, "w") as f:
+        f.writelines(rng.sample(lines, min(pairs, len(lines))))
+    return sample
+
+
+def play(args, plus, minus, iteration, openings):
     """Engine 1 (theta + delta) against engine 2 (theta - delta): engine 1's score."""
     out = tempfile.mkdtemp(prefix=f"spsa-{iteration}-")
     command = [
@@ -69,7 +83,7 @@ def play(args, plus, minus, iteration):
         "--engine1", args.engine, "--name1", "plus",
         "--engine2", args.engine, "--name2", "minus",
         "--games", str(args.games), "--tc", args.tc, "--concurrency", "1",
-        "--openings", args.openings, "--out", out,
+        "--openings", openings, "--out", out,
     ]
     for name, value in plus.items():
         command += ["--option1", f"{name}={round(value)}"]
@@ -104,10 +118,9 @@ def main():
     args = parser.parse_args()
     if args.games % 2:
         sys.exit("--games must be even (games are played in colour-swapped pairs)")
-    offered = engine_options(args.engine)
-    missing = [p["name"] for p in args.param if p["name"] not in offered]
-    if missing:
-        sys.exit(f"the engine offers no spin option {', '.join(missing)}")
+    refused = refused_options(args.engine, args.param)
+    if refused:
+        sys.exit(f"the engine refuses the option(s) {', '.join(refused)} at their start values")
 
     params = args.param
     start = 0
@@ -129,7 +142,11 @@ def main():
             shift = signs[p["name"]] * c[p["name"]]
             plus[p["name"]] = min(p["max"], max(p["min"], p["value"] + shift))
             minus[p["name"]] = min(p["max"], max(p["min"], p["value"] - shift))
-        score = play(args, plus, minus, k)
+        openings = opening_sample(args.openings, args.games // 2, rng)
+        try:
+            score = play(args, plus, minus, k, openings)
+        finally:
+            os.remove(openings)
         for p in params:
             gradient = (score - 0.5) * 2 / (c[p["name"]] * signs[p["name"]])
             step = a_k * gradient * p["step"] ** 2
