@@ -99,11 +99,6 @@ impl Heuristics {
         (!self.continuation.is_empty()).then(|| self.cell(p, m) * self.cells + cell)
     }
 
-    #[inline]
-    pub fn history(&self, slot: usize, mv: Move) -> i32 {
-        self.history[self.cell(slot, mv)]
-    }
-
     /// The ordering score of a quiet move: its butterfly history plus its continuation
     /// histories after the two moves before it.
     #[inline]

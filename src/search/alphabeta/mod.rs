@@ -7,9 +7,10 @@
 //! * `root`: iterative deepening with aspiration windows over the root move list (with
 //!   MultiPV), the search of each root move, the stop judgement between iterations, reports;
 //! * `split`: the root split (young brothers wait) over a pool of helper workers;
-//! * `node`: principal-variation search of an inner node with internal iterative reduction,
-//!   drop mates in one, null-move pruning, late-move
-//!   reductions, futility and move-count pruning, check extensions, mate-distance pruning;
+//! * `node`: principal-variation search of an inner node with null-move pruning, internal
+//!   iterative reduction, drop mates in one, late-move reductions, futility, move-count and
+//!   history pruning, threats, check extensions, mate-distance pruning (the techniques not
+//!   yet accepted are switched by `search::params`);
 //! * `quiescence`: the search of captures (entered only after a look for a drop mate in one,
 //!   which captures alone never see);
 //! * `repetition`: repetition and perpetual-check scoring;

@@ -1,8 +1,10 @@
 //! The alpha-beta search of an inner node: principal-variation search with mate-distance
-//! pruning, table cutoffs, reverse futility and null-move pruning, move-count, futility and
-//! SEE pruning, check extensions, late-move reductions, and the killer, counter-move and
-//! history updates on a cutoff. At depth 0 it hands over to quiescence. Also the best value
-//! and move so far, kept the same way by every node and by quiescence.
+//! pruning, table cutoffs, reverse futility and null-move pruning, move-count, futility,
+//! history and SEE pruning, check extensions, late-move reductions, and the killer,
+//! counter-move and history updates on a cutoff; internal iterative reduction, the
+//! table-corrected evaluation, drop mates in one and threats where `search::params` switches
+//! them on. At depth 0 it hands over to quiescence. Also the best value and move so far, kept
+//! the same way by every node and by quiescence.
 
 use super::score::{from_tt, INFINITE, MATE, MATE_BOUND};
 use super::table::table_cutoff;
@@ -87,6 +89,10 @@ impl<G: SearchGame> Worker<'_, G> {
             return self.qsearch(alpha, beta, ply);
         }
         let pv_node = beta - alpha > 1;
+        // The shared state outlives this borrow of `self`: its parameters stay readable
+        // while `self` is searched mutably.
+        let shared = self.shared;
+        let params = &shared.params;
         let in_check = match self.enter(ply) {
             ControlFlow::Continue(in_check) => in_check,
             ControlFlow::Break(score) => return score,
@@ -123,10 +129,9 @@ impl<G: SearchGame> Worker<'_, G> {
         }
         // A drop mate in one, looked for where the table knows nothing of the node (in
         // shogi the commonest mate, and cheap to find).
-        let params = &self.shared.params;
         if !in_check
             && hit.is_none()
-            && self.shared.drop_mates
+            && shared.drop_mates
             && SearchParams::on(params.inner_drop_mates)
             && self.pos.quiet_mate_in_one()
         {
@@ -184,7 +189,6 @@ impl<G: SearchGame> Worker<'_, G> {
 
         // Internal iterative reduction: without a table move the ordering is poor and the
         // node probably new; search it a ply shallower (the next iteration finds the move).
-        let params = &self.shared.params;
         let depth = if params.iir_depth > 0 && depth >= params.iir_depth && tt_move.is_none() {
             depth - 1
         } else {
@@ -214,13 +218,12 @@ impl<G: SearchGame> Worker<'_, G> {
             let moved = self.pos.moved_slot(mv);
             // A threat escapes pruning and is reduced less (looked for only among the later
             // quiet moves, which are the ones pruned and reduced).
-            let threat = self.shared.params.threat_reduction > 0
+            let threat = params.threat_reduction > 0
                 && quiet
                 && !gives_check
                 && move_count > 2
                 && self.pos.threatens(mv);
             if best.value > -MATE_BOUND && !in_check && !gives_check && !threat {
-                let params = &self.shared.params;
                 if quiet {
                     // Move-count pruning.
                     let limit = 3 + (depth * depth) as usize * if improving { 2 } else { 1 };
@@ -283,13 +286,13 @@ impl<G: SearchGame> Worker<'_, G> {
                         // Killer or counter move.
                         r -= 1;
                     } else {
-                        r -= order / self.shared.params.lmr_history_divisor;
+                        r -= order / params.lmr_history_divisor;
                     }
                     if gives_check {
                         r -= 1;
                     }
                     if threat {
-                        r -= self.shared.params.threat_reduction;
+                        r -= params.threat_reduction;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
