@@ -1,6 +1,6 @@
 //! Standard shogi for the alpha-beta search: the [`SearchGame`] implementation, its static
-//! exchange evaluation (`see`), fast check detection (`checks`) and the drop-mate probe
-//! that quiescence alone would miss.
+//! exchange evaluation (`see`), fast check detection (`checks`), the drop-mate probe
+//! that quiescence alone would miss, and what makes a quiet move a threat.
 
 pub mod checks;
 pub mod see;
