@@ -49,22 +49,25 @@ fn gravity(entry: i32, bonus: i32) -> i32 {
     entry + bonus - entry * bonus.abs() / HISTORY_MAX
 }
 
+/// The (piece slot, square) cells of `G`'s board, and the length of its continuation table
+/// when `continuation` is asked for (0 when not, or when the board is too big for one).
+fn table_sizes<G: SearchGame>(continuation: bool) -> (usize, usize) {
+    let cells = G::PIECE_SLOTS * G::SQUARES;
+    let kept = continuation && cells <= CONTINUATION_MAX_CELLS;
+    (cells, if kept { cells * cells } else { 0 })
+}
+
 impl Heuristics {
     /// Empty tables for a search of `max_ply` plies on `G`'s board, with continuation
     /// histories if `continuation` and the board is small enough.
     pub fn new<G: SearchGame>(max_ply: usize, continuation: bool) -> Heuristics {
-        let cells = G::PIECE_SLOTS * G::SQUARES;
-        let continuation = if continuation && cells <= CONTINUATION_MAX_CELLS {
-            vec![0; cells * cells]
-        } else {
-            Vec::new()
-        };
+        let (cells, continuation_len) = table_sizes::<G>(continuation);
         Heuristics {
             killers: vec![[None; 2]; max_ply + 4],
             squares: G::SQUARES,
             history: vec![0; cells],
             counter: vec![None; cells],
-            continuation,
+            continuation: vec![0; continuation_len],
             cells,
         }
     }
@@ -72,11 +75,10 @@ impl Heuristics {
     /// Whether these tables are the ones [`Heuristics::new`] makes for `G` and
     /// `continuation`.
     pub fn fits<G: SearchGame>(&self, continuation: bool) -> bool {
-        let cells = G::PIECE_SLOTS * G::SQUARES;
-        let continued = continuation && cells <= CONTINUATION_MAX_CELLS;
+        let (cells, continuation_len) = table_sizes::<G>(continuation);
         self.squares == G::SQUARES
             && self.cells == cells
-            && self.continuation.is_empty() != continued
+            && self.continuation.len() == continuation_len
     }
 
     /// Readies tables learned in the last search for the next one: the killers are
@@ -113,18 +115,12 @@ impl Heuristics {
         score
     }
 
-    #[inline]
-    pub fn update_history(&mut self, slot: usize, mv: Move, bonus: i32) {
-        let cell = self.cell(slot, mv);
-        self.history[cell] = gravity(self.history[cell], bonus);
-    }
-
     /// Rewards (or, with a negative bonus, punishes) a quiet move in every table that
     /// scores it.
     #[inline]
     pub fn update_quiet(&mut self, slot: usize, mv: Move, recent: &RecentMoves, bonus: i32) {
-        self.update_history(slot, mv, bonus);
         let cell = self.cell(slot, mv);
+        self.history[cell] = gravity(self.history[cell], bonus);
         for &earlier in recent {
             if let Some(i) = self.continuation_index(earlier, cell) {
                 let entry = &mut self.continuation[i];

@@ -232,10 +232,10 @@ impl<G: SearchGame> Worker<'_, G> {
                     }
                     // Futility pruning, judged at the node's depth or at the depth the move
                     // would be searched to after its late-move reduction; history pruning
-                    // at the latter.
-                    let lmr_depth = depth - 1 - self.reduction(depth, move_count);
+                    // at the latter (looked up only where a switch asks for it).
+                    let lmr_depth = || depth - 1 - self.reduction(depth, move_count);
                     let futility_depth = if SearchParams::on(params.futility_at_reduced_depth) {
-                        lmr_depth.max(0)
+                        lmr_depth().max(0)
                     } else {
                         depth
                     };
@@ -246,8 +246,8 @@ impl<G: SearchGame> Worker<'_, G> {
                         continue;
                     }
                     if params.history_pruning > 0
-                        && lmr_depth <= 3
                         && order < -params.history_pruning * depth
+                        && lmr_depth() <= 3
                     {
                         continue;
                     }
