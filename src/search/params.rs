@@ -98,6 +98,15 @@ search_params! {
     /// from one search of a game to the next, histories halved (a new game clears them).
     /// Accepted 2026-11-27 (docs/STRENGTH.md): +32.7 ± 19.3 Elo over 1173 games.
     keep_history: "Search_KeepHistory" = 1, 0..=1;
+    /// Singular extensions: at nodes at least this deep (0: off) whose table move has a
+    /// lower bound searched at most 3 plies shallower, the other moves are searched to half
+    /// the depth against the table score less the margin below; if all fail low the table
+    /// move is extended a ply. If they reach beta instead the node is cut (multi-cut), and
+    /// if only the table score did, the table move is searched a ply shallower.
+    singular_depth: "Search_SingularDepth" = 0, 0..=20;
+    /// Singular extensions: how far below the table score, per ply of depth, the other
+    /// moves must stay.
+    singular_margin: "Search_SingularMargin" = 2, 0..=40;
     /// The aspiration window's first margin (it widens on each failure).
     aspiration_delta: "Search_AspirationDelta" = 35, 5..=200;
     /// Switch: the first line's aspiration window spans the scores of the last two

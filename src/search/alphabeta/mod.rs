@@ -127,6 +127,8 @@ struct Frame<T> {
     current: Option<Move>,
     /// The piece (its `SearchGame` slot) that `current` put on its square.
     moved: Option<usize>,
+    /// The move a singular-extension search at this ply leaves out (`None` otherwise).
+    excluded: Option<Move>,
     /// Plies since the last null move (bounded by the game history at the root).
     plies_from_null: usize,
     /// The evaluation totals of this ply's position.

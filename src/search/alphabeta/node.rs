@@ -2,8 +2,8 @@
 //! pruning, table cutoffs, reverse futility and null-move pruning, move-count, futility,
 //! history and SEE pruning, check extensions, late-move reductions, and the killer,
 //! counter-move and history updates on a cutoff; internal iterative reduction, the
-//! table-corrected evaluation, drop mates in one and threats where `search::params` switches
-//! them on. At depth 0 it hands over to quiescence. Also the best value and move so far, kept
+//! table-corrected evaluation, drop mates in one, threats and singular extensions (with
+//! multi-cut) where `search::params` switches them on. At depth 0 it hands over to quiescence. Also the best value and move so far, kept
 //! the same way by every node and by quiescence.
 
 use super::score::{from_tt, INFINITE, MATE, MATE_BOUND};
@@ -118,11 +118,14 @@ impl<G: SearchGame> Worker<'_, G> {
                 0
             };
         }
+        // A singular-extension search of this node leaves out one move: the table's entry
+        // is not its result, and nothing it finds is stored.
+        let excluded = self.stack[ply].excluded;
         let key = self.pos.hash();
         let hit = self.shared.tt.probe(key);
         let tt_move = hit.and_then(|h| h.mv);
         if let Some(score) = hit
-            .filter(|h| !pv_node && h.depth >= depth)
+            .filter(|h| !pv_node && excluded.is_none() && h.depth >= depth)
             .and_then(|h| table_cutoff(&h, ply, alpha, beta))
         {
             return score;
@@ -130,6 +133,7 @@ impl<G: SearchGame> Worker<'_, G> {
         // A drop mate in one, looked for where the table knows nothing of the node (in
         // shogi the commonest mate, and cheap to find).
         if !in_check
+            && excluded.is_none()
             && hit.is_none()
             && shared.drop_mates
             && SearchParams::on(params.inner_drop_mates)
@@ -153,7 +157,7 @@ impl<G: SearchGame> Worker<'_, G> {
             _ => static_eval,
         };
 
-        if !pv_node && !in_check {
+        if !pv_node && !in_check && excluded.is_none() {
             // Reverse futility: far above beta at low depth.
             if depth <= params.reverse_futility_depth
                 && eval - params.reverse_futility_margin * depth >= beta
@@ -189,7 +193,11 @@ impl<G: SearchGame> Worker<'_, G> {
 
         // Internal iterative reduction: without a table move the ordering is poor and the
         // node probably new; search it a ply shallower (the next iteration finds the move).
-        let depth = if params.iir_depth > 0 && depth >= params.iir_depth && tt_move.is_none() {
+        let depth = if params.iir_depth > 0
+            && depth >= params.iir_depth
+            && tt_move.is_none()
+            && excluded.is_none()
+        {
             depth - 1
         } else {
             depth
@@ -212,6 +220,9 @@ impl<G: SearchGame> Worker<'_, G> {
         let mut quiets: ArrayVec<(usize, Move), 64> = ArrayVec::new();
         let original_alpha = alpha;
         while let Some((mv, order)) = picker.pick() {
+            if Some(mv) == excluded {
+                continue;
+            }
             let quiet = !mv.is_promotion() && !self.pos.is_capture(mv);
             let gives_check = self.pos.checks_gives_check(&checks, mv);
             move_count += 1;
@@ -258,9 +269,24 @@ impl<G: SearchGame> Worker<'_, G> {
                     continue;
                 }
             }
-            let extension = i32::from(
-                gives_check && ply < 2 * self.root_depth as usize && self.pos.see(mv) >= 0,
-            );
+            let mut extension = 0;
+            if ply < 2 * self.root_depth as usize {
+                if params.singular_depth > 0
+                    && depth >= params.singular_depth
+                    && Some(mv) == tt_move
+                    && excluded.is_none()
+                {
+                    match self.singular(hit.as_ref(), depth, beta, ply, cut) {
+                        Singular::Extend => extension = 1,
+                        Singular::MultiCut(v) => return v,
+                        Singular::Shorten => extension = -1,
+                        Singular::Plain => {}
+                    }
+                }
+                if extension == 0 && gives_check && self.pos.see(mv) >= 0 {
+                    extension = 1;
+                }
+            }
             let new_depth = depth - 1 + extension;
             self.stack[ply].current = Some(mv);
             self.stack[ply].moved = Some(self.pos.landed_slot(mv));
@@ -339,8 +365,57 @@ impl<G: SearchGame> Worker<'_, G> {
             // Every move was pruned (cannot happen: the first move is always searched).
             best.value = alpha;
         }
-        let eval = if in_check { 0 } else { static_eval };
-        self.store_result(key, ply, depth, best, (original_alpha, beta), eval);
+        if excluded.is_none() {
+            let eval = if in_check { 0 } else { static_eval };
+            self.store_result(key, ply, depth, best, (original_alpha, beta), eval);
+        }
         best.value
     }
+
+    /// Whether the table move of the node at `ply` (its entry `hit`) is singular: every
+    /// other move, searched to half the depth, stays below the table's score less a margin.
+    /// Plain when the entry is not a usable lower bound.
+    fn singular(
+        &mut self,
+        hit: Option<&TtHit>,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        cut: bool,
+    ) -> Singular {
+        let Some(hit) = hit.filter(|h| {
+            h.bound != TtBound::Upper
+                && h.depth >= depth - 3
+                && from_tt(h.score, ply).abs() < MATE_BOUND
+        }) else {
+            return Singular::Plain;
+        };
+        let table_score = from_tt(hit.score, ply);
+        let singular_beta = table_score - self.shared.params.singular_margin * depth;
+        self.stack[ply].excluded = hit.mv;
+        let v = self.search((depth - 1) / 2, singular_beta - 1, singular_beta, ply, cut);
+        self.stack[ply].excluded = None;
+        if v < singular_beta {
+            Singular::Extend
+        } else if singular_beta >= beta {
+            Singular::MultiCut(singular_beta)
+        } else if table_score >= beta {
+            Singular::Shorten
+        } else {
+            Singular::Plain
+        }
+    }
+}
+
+/// What the singular-extension search says of the table move.
+enum Singular {
+    /// The table move is the only good one: extend it.
+    Extend,
+    /// Another move also reaches beta: the node fails high with this value.
+    MultiCut(i32),
+    /// Another move is as good and the table says the node fails high anyway: search the
+    /// table move a ply shallower.
+    Shorten,
+    /// Search the table move as any other.
+    Plain,
 }
