@@ -62,6 +62,9 @@ search_params! {
     null_move_eval_divisor: "Search_NullMoveEvalDivisor" = 200, 50..=800;
     /// Move-count pruning of quiet moves: the deepest node it applies to.
     move_count_depth: "Search_MoveCountDepth" = 5, 0..=15;
+    /// Move-count pruning: the quiet moves searched at depth d are this percentage of
+    /// 3 + d² (of 3 + 2d² where the evaluation improves).
+    move_count_percent: "Search_MoveCountPercent" = 100, 25..=200;
     /// Futility pruning of quiet moves: the deepest node (or, with FutilityAtReducedDepth,
     /// the deepest reduced depth) it applies to.
     futility_depth: "Search_FutilityDepth" = 4, 0..=12;
@@ -73,6 +76,9 @@ search_params! {
     /// History pruning: a quiet move whose reduced depth is at most 3 and whose history is
     /// below −this × depth is skipped (0: off).
     history_pruning: "Search_HistoryPruning" = 0, 0..=20000;
+    /// SEE pruning of quiet moves: one whose exchange loses more than this times the square
+    /// of its reduced depth (at most 8) is skipped (0: off).
+    quiet_see_margin: "Search_QuietSeeMargin" = 0, 0..=200;
     /// Losing captures: skipped at depth ≤ 4 when SEE is below −this × depth.
     see_capture_margin: "Search_SeeCaptureMargin" = 120, 20..=400;
     /// Internal iterative reduction: nodes at least this deep without a table move are

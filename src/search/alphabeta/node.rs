@@ -2,9 +2,10 @@
 //! pruning, table cutoffs, reverse futility and null-move pruning, move-count, futility,
 //! history and SEE pruning, check extensions, late-move reductions, and the killer,
 //! counter-move and history updates on a cutoff; internal iterative reduction, the
-//! table-corrected evaluation, drop mates in one, threats and singular extensions (with
-//! multi-cut) where `search::params` switches them on. At depth 0 it hands over to quiescence. Also the best value and move so far, kept
-//! the same way by every node and by quiescence.
+//! table-corrected evaluation, drop mates in one, threats, SEE pruning of quiet moves and
+//! singular extensions (with multi-cut) where `search::params` switches them on. At depth 0
+//! it hands over to quiescence. Also the best value and move so far, kept the same way by
+//! every node and by quiescence.
 
 use super::score::{from_tt, INFINITE, MATE, MATE_BOUND};
 use super::table::table_cutoff;
@@ -237,7 +238,8 @@ impl<G: SearchGame> Worker<'_, G> {
             if best.value > -MATE_BOUND && !in_check && !gives_check && !threat {
                 if quiet {
                     // Move-count pruning.
-                    let limit = 3 + (depth * depth) as usize * if improving { 2 } else { 1 };
+                    let full = 3 + depth * depth * if improving { 2 } else { 1 };
+                    let limit = (full * params.move_count_percent / 100) as usize;
                     if depth <= params.move_count_depth && move_count > limit {
                         continue;
                     }
@@ -261,6 +263,14 @@ impl<G: SearchGame> Worker<'_, G> {
                         && lmr_depth() <= 3
                     {
                         continue;
+                    }
+                    // SEE pruning: a quiet move that loses material, more than the margin
+                    // times the square of its reduced depth.
+                    if params.quiet_see_margin > 0 {
+                        let d = lmr_depth().max(0);
+                        if d <= 8 && self.pos.see(mv) < -params.quiet_see_margin * d * d {
+                            continue;
+                        }
                     }
                 } else if depth <= 4
                     && is_bad_capture(order)
