@@ -100,6 +100,13 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     fn is_capture(&self, mv: Move) -> bool;
     /// The exchange value of what `mv` captures (0 when nothing).
     fn victim_value(&self, mv: Move) -> i32;
+    /// The (colour, kind) index of the piece the capture `mv` takes, below `PIECE_SLOTS`,
+    /// for the capture history. By default 0: the games whose moves may capture several
+    /// pieces (Chu Shogi's lion) keep one history per mover and destination.
+    #[inline]
+    fn victim_slot(&self, _mv: Move) -> usize {
+        0
+    }
     /// The exchange value of the piece that makes `mv`.
     fn mover_value(&self, mv: Move) -> i32;
     /// The value a promotion adds (0 for other moves).

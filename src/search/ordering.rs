@@ -1,4 +1,5 @@
-//! Move ordering: the quiet-move heuristics (killers, history, counter-moves) and the picker
+//! Move ordering: the heuristics (killers, history, counter-moves, continuation and capture
+//! histories) and the picker
 //! that hands moves to the search best-first, for any [`SearchGame`] (exchange values and
 //! SEE come from the variant).
 //!
@@ -33,6 +34,10 @@ pub struct Heuristics {
     /// on boards where cells² entries would not fit in [`CONTINUATION_MAX_CELLS`]².
     continuation: Vec<i16>,
     cells: usize,
+    /// The capture history: how a capture fared, indexed by its cell * piece slots + the
+    /// captured piece's slot.
+    captures: Vec<i16>,
+    slots: usize,
 }
 
 pub const HISTORY_MAX: i32 = 16384;
@@ -69,6 +74,8 @@ impl Heuristics {
             counter: vec![None; cells],
             continuation: vec![0; continuation_len],
             cells,
+            captures: vec![0; cells * G::PIECE_SLOTS],
+            slots: G::PIECE_SLOTS,
         }
     }
 
@@ -77,6 +84,7 @@ impl Heuristics {
     pub fn fits<G: SearchGame>(&self, continuation: bool) -> bool {
         let (cells, continuation_len) = table_sizes::<G>(continuation);
         self.squares == G::SQUARES
+            && self.slots == G::PIECE_SLOTS
             && self.cells == cells
             && self.continuation.len() == continuation_len
     }
@@ -87,6 +95,7 @@ impl Heuristics {
         self.killers.fill([None; 2]);
         self.history.iter_mut().for_each(|h| *h /= 2);
         self.continuation.iter_mut().for_each(|h| *h /= 2);
+        self.captures.iter_mut().for_each(|h| *h /= 2);
     }
 
     #[inline]
@@ -127,6 +136,21 @@ impl Heuristics {
                 *entry = gravity(i32::from(*entry), bonus) as i16;
             }
         }
+    }
+
+    /// The capture history of `mv`, made by the piece in `slot`, taking the piece in
+    /// `victim`.
+    #[inline]
+    pub fn capture_score(&self, slot: usize, mv: Move, victim: usize) -> i32 {
+        i32::from(self.captures[self.cell(slot, mv) * self.slots + victim])
+    }
+
+    /// Rewards (or, with a negative bonus, punishes) a capture in the capture history.
+    #[inline]
+    pub fn update_capture(&mut self, slot: usize, mv: Move, victim: usize, bonus: i32) {
+        let i = self.cell(slot, mv) * self.slots + victim;
+        let entry = &mut self.captures[i];
+        *entry = gravity(i32::from(*entry), bonus) as i16;
     }
 
     #[inline]
@@ -224,7 +248,9 @@ impl Picker {
             } else if pos.is_capture(mv) {
                 let victim = pos.victim_value(mv);
                 let mover = pos.mover_value(mv);
-                let mvv = victim * 8 - mover / 8 + pos.promotion_gain(mv);
+                // (The capture history is all zeros unless `Search_CaptureHistory` is on.)
+                let learned = heuristics.capture_score(pos.moved_slot(mv), mv, pos.victim_slot(mv));
+                let mvv = victim * 8 - mover / 8 + pos.promotion_gain(mv) + learned / 16;
                 if victim >= mover || pos.see(mv) >= 0 {
                     GOOD_CAPTURE + mvv
                 } else {

@@ -93,6 +93,10 @@ search_params! {
     /// Switch: continuation histories one and two plies back in quiet-move ordering (boards
     /// small enough for the table only: standard shogi).
     continuation_history: "Search_ContinuationHistory" = 0, 0..=1;
+    /// Switch: a capture history (by mover, destination and victim) orders the captures
+    /// among themselves; a cutoff rewards its capture and punishes the captures tried
+    /// before it.
+    capture_history: "Search_CaptureHistory" = 0, 0..=1;
     /// Switch: the table's move first in quiescence.
     quiescence_table_move: "Search_QuiescenceTableMove" = 0, 0..=1;
     /// Threats (quiet moves that attack a more valuable or undefended piece from a square

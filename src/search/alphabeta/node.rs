@@ -2,8 +2,8 @@
 //! pruning, table cutoffs, reverse futility and null-move pruning, move-count, futility,
 //! history and SEE pruning, check extensions, late-move reductions, and the killer,
 //! counter-move and history updates on a cutoff; internal iterative reduction, the
-//! table-corrected evaluation, drop mates in one, threats, SEE pruning of quiet moves and
-//! singular extensions (with multi-cut) where `search::params` switches them on. At depth 0
+//! table-corrected evaluation, drop mates in one, threats, SEE pruning of quiet moves, the
+//! capture history and singular extensions (with multi-cut) where `search::params` switches them on. At depth 0
 //! it hands over to quiescence. Also the best value and move so far, kept the same way by
 //! every node and by quiescence.
 
@@ -219,12 +219,20 @@ impl<G: SearchGame> Worker<'_, G> {
         let mut best = BestSoFar::from(-INFINITE);
         let mut move_count = 0usize;
         let mut quiets: ArrayVec<(usize, Move), 64> = ArrayVec::new();
+        let mut captures: ArrayVec<(usize, Move, usize), 32> = ArrayVec::new();
+        let capture_history = SearchParams::on(params.capture_history);
         let original_alpha = alpha;
         while let Some((mv, order)) = picker.pick() {
             if Some(mv) == excluded {
                 continue;
             }
-            let quiet = !mv.is_promotion() && !self.pos.is_capture(mv);
+            let capture = self.pos.is_capture(mv);
+            let quiet = !mv.is_promotion() && !capture;
+            let victim = if capture && capture_history {
+                self.pos.victim_slot(mv)
+            } else {
+                0
+            };
             let gives_check = self.pos.checks_gives_check(&checks, mv);
             move_count += 1;
             let moved = self.pos.moved_slot(mv);
@@ -354,8 +362,16 @@ impl<G: SearchGame> Worker<'_, G> {
                     line.extend(tail[0].iter().copied().take(room));
                 }
                 if v >= beta {
+                    let bonus = (depth * depth * 16).min(HISTORY_BONUS_MAX);
+                    if capture_history {
+                        if capture {
+                            self.heuristics.update_capture(moved, mv, victim, bonus);
+                        }
+                        for &(p, q, k) in &captures {
+                            self.heuristics.update_capture(p, q, k, -bonus);
+                        }
+                    }
                     if quiet {
-                        let bonus = (depth * depth * 16).min(HISTORY_BONUS_MAX);
                         self.heuristics.add_killer(ply, mv);
                         self.heuristics.set_counter(recent[0], mv);
                         self.heuristics.update_quiet(moved, mv, &recent, bonus);
@@ -369,6 +385,9 @@ impl<G: SearchGame> Worker<'_, G> {
             }
             if quiet && Some(mv) != best.mv {
                 let _ = quiets.try_push((moved, mv));
+            }
+            if capture && capture_history && Some(mv) != best.mv {
+                let _ = captures.try_push((moved, mv, victim));
             }
         }
         if best.value == -INFINITE {

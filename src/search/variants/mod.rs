@@ -104,8 +104,8 @@ macro_rules! forward_search_game {
 }
 
 /// Inside an `impl SearchGame for Position` of a game with drops (a `DropPosition`; a drop
-/// captures nothing): the moving and the landing piece's slots, the capture test, and the
-/// exchange values of the victim, the mover and a promotion, by `$value` (a kind's value).
+/// captures nothing): the moving, landing and captured piece's slots, the capture test, and
+/// the exchange values of the victim, the mover and a promotion, by `$value` (a kind's value).
 macro_rules! drop_game_exchange {
     ($value:path) => {
         #[inline]
@@ -134,6 +134,11 @@ macro_rules! drop_game_exchange {
         #[inline]
         fn is_capture(&self, mv: crate::rules::moves::Move) -> bool {
             !mv.is_drop() && self.piece_at(mv.to()).is_some()
+        }
+
+        #[inline]
+        fn victim_slot(&self, mv: crate::rules::moves::Move) -> usize {
+            self.piece_at(mv.to()).map_or(0, |p| p.index())
         }
 
         #[inline]
