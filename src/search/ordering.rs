@@ -1,7 +1,6 @@
 //! Move ordering: the heuristics (killers, history, counter-moves, continuation and capture
-//! histories) and the picker
-//! that hands moves to the search best-first, for any [`SearchGame`] (exchange values and
-//! SEE come from the variant).
+//! histories) and the picker that hands moves to the search best-first, for any
+//! [`SearchGame`] (exchange values and SEE come from the variant).
 //!
 //! The legal generator produces every move at once, so the picker scores the whole list and
 //! selects lazily: the first few picks by selection (most nodes cut early), then the rest is

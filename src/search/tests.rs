@@ -297,10 +297,79 @@ fn ponder_waits_for_ponderhit_then_keeps_time() {
 
 #[test]
 fn never_returns_an_illegal_move_in_random_positions() {
+    legal_decisions_in_random_positions(params::SearchParams::default(), 300);
+}
+
+/// The techniques that are off by default, all on at once (singular extensions from depth 2,
+/// so that small searches use them).
+fn every_switch_on() -> params::SearchParams {
+    params::SearchParams {
+        singular_depth: 2,
+        quiet_see_margin: 25,
+        move_count_percent: 50,
+        capture_history: 1,
+        continuation_history: 1,
+        iir_depth: 4,
+        table_eval: 1,
+        inner_drop_mates: 1,
+        quiescence_table_move: 1,
+        threat_reduction: 1,
+        history_pruning: 3000,
+        futility_at_reduced_depth: 1,
+        aspiration_two_iterations: 1,
+        ..params::SearchParams::default()
+    }
+}
+
+#[test]
+fn every_switch_on_still_returns_legal_moves_and_finds_the_mate() {
+    legal_decisions_in_random_positions(every_switch_on(), 150);
+    let config = Config {
+        params: every_switch_on(),
+        ..Config::default()
+    };
+    let (_, infos) = run(MATE_IN_THREE, &[], &depth(5), &config);
+    assert_eq!(last_exact(&infos).score, Score::Mate(3));
+}
+
+#[test]
+fn each_new_switch_changes_the_tree() {
+    // A middlegame position (after a common opening), searched to depth 8.
+    let moves = [
+        "7g7f", "3c3d", "2g2f", "4c4d", "3i4h", "8b4b", "5i6h", "5a6b", "6h7h",
+    ];
+    let nodes = |params: params::SearchParams| {
+        let mut pos = Position::startpos();
+        for m in moves {
+            let mv = pos.parse_usi_move(m).unwrap();
+            pos.play(mv);
+        }
+        let config = Config {
+            params,
+            ..Config::default()
+        };
+        let mut searcher = Searcher::new(8);
+        searcher.search(&pos, &depth(8), &config, &Control::new(false), &mut |_| {});
+        searcher.last_nodes()
+    };
+    let base = nodes(params::SearchParams::default());
+    for (name, value) in [
+        ("Search_SingularDepth", 4),
+        ("Search_QuietSeeMargin", 25),
+        ("Search_MoveCountPercent", 50),
+        ("Search_CaptureHistory", 1),
+    ] {
+        let mut params = params::SearchParams::default();
+        params.set(name, value).unwrap();
+        assert_ne!(nodes(params), base, "{name}={value} searched the same tree");
+    }
+}
+
+fn legal_decisions_in_random_positions(params: params::SearchParams, count: usize) {
     let mut rng = StdRng::seed_from_u64(2024);
     let mut searcher = Searcher::new(4);
     let mut searched = 0;
-    while searched < 300 {
+    while searched < count {
         let mut pos = Position::startpos();
         let plies = 20 + searched % 100;
         for _ in 0..plies {
@@ -321,6 +390,7 @@ fn never_returns_an_illegal_move_in_random_positions() {
         let config = Config {
             threads: 1 + searched % 2,
             multipv: 1 + searched % 3,
+            params,
             ..Config::default()
         };
         let mut infos = Vec::new();

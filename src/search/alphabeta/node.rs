@@ -3,9 +3,9 @@
 //! history and SEE pruning, check extensions, late-move reductions, and the killer,
 //! counter-move and history updates on a cutoff; internal iterative reduction, the
 //! table-corrected evaluation, drop mates in one, threats, SEE pruning of quiet moves, the
-//! capture history and singular extensions (with multi-cut) where `search::params` switches them on. At depth 0
-//! it hands over to quiescence. Also the best value and move so far, kept the same way by
-//! every node and by quiescence.
+//! capture history and singular extensions (with multi-cut) where `search::params` switches
+//! them on. At depth 0 it hands over to quiescence. Also the best value and move so far,
+//! kept the same way by every node and by quiescence.
 
 use super::score::{from_tt, INFINITE, MATE, MATE_BOUND};
 use super::table::table_cutoff;
