@@ -26,7 +26,7 @@ use crate::eval::Evaluator;
 use crate::rules::moves::{Move, MoveList};
 use alphabeta::{Shared, Timer, MAX_PLY};
 use game::SearchGame;
-use ordering::{Heuristics, Picker, Shelf};
+use ordering::{Heuristics, OptionalTables, Picker, Shelf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -305,7 +305,7 @@ impl Searcher {
             return Decision::Resign;
         }
         // A first ordering: captures and promotions first.
-        let heuristics = Heuristics::new::<G>(1, false);
+        let heuristics = Heuristics::new::<G>(1, OptionalTables::default());
         let mut picker = Picker::empty();
         picker.fill(
             position,

@@ -7,6 +7,7 @@
 //! sorted once.
 
 use super::game::SearchGame;
+use super::params::SearchParams;
 use crate::rules::moves::{Move, MoveList, MAX_MOVES};
 use arrayvec::ArrayVec;
 use std::sync::Mutex;
@@ -34,7 +35,7 @@ pub struct Heuristics {
     continuation: Vec<i16>,
     cells: usize,
     /// The capture history: how a capture fared, indexed by its cell * piece slots + the
-    /// captured piece's slot.
+    /// captured piece's slot. Empty unless asked for.
     captures: Vec<i16>,
     slots: usize,
 }
@@ -53,19 +54,47 @@ fn gravity(entry: i32, bonus: i32) -> i32 {
     entry + bonus - entry * bonus.abs() / HISTORY_MAX
 }
 
-/// The (piece slot, square) cells of `G`'s board, and the length of its continuation table
-/// when `continuation` is asked for (0 when not, or when the board is too big for one).
-fn table_sizes<G: SearchGame>(continuation: bool) -> (usize, usize) {
+/// Which of the optional history tables a search keeps (the butterfly history, killers and
+/// counter-moves are always kept).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OptionalTables {
+    /// Continuation histories (kept only on boards small enough for them).
+    pub continuation: bool,
+    /// The capture history.
+    pub captures: bool,
+}
+
+impl OptionalTables {
+    /// The tables the search parameters switch on.
+    pub fn of(params: &SearchParams) -> OptionalTables {
+        OptionalTables {
+            continuation: SearchParams::on(params.continuation_history),
+            captures: SearchParams::on(params.capture_history),
+        }
+    }
+}
+
+/// The lengths of `G`'s tables: its (piece slot, square) cells, its continuation table and
+/// its capture table (0 for a table not asked for, or a continuation table too big).
+fn table_sizes<G: SearchGame>(optional: OptionalTables) -> (usize, usize, usize) {
     let cells = G::PIECE_SLOTS * G::SQUARES;
-    let kept = continuation && cells <= CONTINUATION_MAX_CELLS;
-    (cells, if kept { cells * cells } else { 0 })
+    let continued = optional.continuation && cells <= CONTINUATION_MAX_CELLS;
+    (
+        cells,
+        if continued { cells * cells } else { 0 },
+        if optional.captures {
+            cells * G::PIECE_SLOTS
+        } else {
+            0
+        },
+    )
 }
 
 impl Heuristics {
-    /// Empty tables for a search of `max_ply` plies on `G`'s board, with continuation
-    /// histories if `continuation` and the board is small enough.
-    pub fn new<G: SearchGame>(max_ply: usize, continuation: bool) -> Heuristics {
-        let (cells, continuation_len) = table_sizes::<G>(continuation);
+    /// Empty tables for a search of `max_ply` plies on `G`'s board, with the `optional`
+    /// ones asked for (continuation histories only if the board is small enough).
+    pub fn new<G: SearchGame>(max_ply: usize, optional: OptionalTables) -> Heuristics {
+        let (cells, continuation_len, captures_len) = table_sizes::<G>(optional);
         Heuristics {
             killers: vec![[None; 2]; max_ply + 4],
             squares: G::SQUARES,
@@ -73,19 +102,19 @@ impl Heuristics {
             counter: vec![None; cells],
             continuation: vec![0; continuation_len],
             cells,
-            captures: vec![0; cells * G::PIECE_SLOTS],
+            captures: vec![0; captures_len],
             slots: G::PIECE_SLOTS,
         }
     }
 
-    /// Whether these tables are the ones [`Heuristics::new`] makes for `G` and
-    /// `continuation`.
-    pub fn fits<G: SearchGame>(&self, continuation: bool) -> bool {
-        let (cells, continuation_len) = table_sizes::<G>(continuation);
+    /// Whether these tables are the ones [`Heuristics::new`] makes for `G` and `optional`.
+    pub fn fits<G: SearchGame>(&self, optional: OptionalTables) -> bool {
+        let (cells, continuation_len, captures_len) = table_sizes::<G>(optional);
         self.squares == G::SQUARES
             && self.slots == G::PIECE_SLOTS
             && self.cells == cells
             && self.continuation.len() == continuation_len
+            && self.captures.len() == captures_len
     }
 
     /// Readies tables learned in the last search for the next one: the killers are
@@ -137,11 +166,14 @@ impl Heuristics {
         }
     }
 
-    /// The capture history of `mv`, made by the piece in `slot`, taking the piece in
-    /// `victim`.
+    /// The capture history of the capture `mv` in `pos` (0 when the table is not kept).
     #[inline]
-    pub fn capture_score(&self, slot: usize, mv: Move, victim: usize) -> i32 {
-        i32::from(self.captures[self.cell(slot, mv) * self.slots + victim])
+    pub fn capture_score<G: SearchGame>(&self, pos: &G, mv: Move) -> i32 {
+        if self.captures.is_empty() {
+            return 0;
+        }
+        let i = self.cell(pos.moved_slot(mv), mv) * self.slots + pos.victim_slot(mv);
+        i32::from(self.captures[i])
     }
 
     /// Rewards (or, with a negative bonus, punishes) a capture in the capture history.
@@ -247,8 +279,7 @@ impl Picker {
             } else if pos.is_capture(mv) {
                 let victim = pos.victim_value(mv);
                 let mover = pos.mover_value(mv);
-                // (The capture history is all zeros unless `Search_CaptureHistory` is on.)
-                let learned = heuristics.capture_score(pos.moved_slot(mv), mv, pos.victim_slot(mv));
+                let learned = heuristics.capture_score(pos, mv);
                 let mvv = victim * 8 - mover / 8 + pos.promotion_gain(mv) + learned / 16;
                 if victim >= mover || pos.see(mv) >= 0 {
                     GOOD_CAPTURE + mvv
@@ -335,7 +366,11 @@ mod tests {
         let mut moves = MoveList::new();
         pos.generate_legal(&mut moves);
         let tt = pos.parse_usi_move("G*4b").unwrap();
-        let heuristics = Heuristics::new::<Position>(8, true);
+        let all = OptionalTables {
+            continuation: true,
+            captures: true,
+        };
+        let heuristics = Heuristics::new::<Position>(8, all);
         let mut picker = Picker::empty();
         picker.fill(&pos, &moves, Some(tt), &heuristics, 0, &[None, None]);
         assert_eq!(picker.pick().unwrap().0, tt);

@@ -8,9 +8,10 @@
 //!   MultiPV), the search of each root move, the stop judgement between iterations, reports;
 //! * `split`: the root split (young brothers wait) over a pool of helper workers;
 //! * `node`: principal-variation search of an inner node with null-move pruning, internal
-//!   iterative reduction, drop mates in one, late-move reductions, futility, move-count and
-//!   history pruning, threats, check extensions, mate-distance pruning (the techniques not
-//!   yet accepted are switched by `search::params`);
+//!   iterative reduction, drop mates in one, late-move reductions, futility, move-count,
+//!   history and SEE pruning, threats, check and singular extensions, the capture history,
+//!   mate-distance pruning (the techniques not yet accepted are switched by
+//!   `search::params`);
 //! * `quiescence`: the search of captures (entered only after a look for a drop mate in one,
 //!   which captures alone never see);
 //! * `repetition`: repetition and perpetual-check scoring;
@@ -33,7 +34,7 @@ pub use score::{to_score, INFINITE, MATE, MATE_BOUND, PERPETUAL_WIN};
 pub use split::RootSplit;
 
 use super::game::SearchGame;
-use super::ordering::{Heuristics, PreviousMove, Shelf};
+use super::ordering::{Heuristics, OptionalTables, PreviousMove, Shelf};
 use super::params::SearchParams;
 use super::time::Budget;
 use super::tt::TranspositionTable;
@@ -202,10 +203,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             unflushed: 0,
             seldepth: 0,
             heuristics: kept_heuristics(shared, id).unwrap_or_else(|| {
-                Heuristics::new::<G>(
-                    MAX_PLY,
-                    SearchParams::on(shared.params.continuation_history),
-                )
+                Heuristics::new::<G>(MAX_PLY, OptionalTables::of(&shared.params))
             }),
             stack,
             pv: vec![Line::new(); MAX_PLY + 2],
@@ -340,7 +338,7 @@ fn kept_heuristics<G: SearchGame>(shared: &Shared<'_, G>, id: usize) -> Option<H
         return None;
     }
     let mut kept = shared.shelf.take(id)?;
-    if !kept.fits::<G>(SearchParams::on(params.continuation_history)) {
+    if !kept.fits::<G>(OptionalTables::of(params)) {
         return None;
     }
     kept.age();
