@@ -13,7 +13,9 @@ score after it, at depth DEPTH + 2, is within BALANCE cp of zero, and it is new.
 is checked legal by the engine itself (an illegal move gets an error, which aborts).
 
 usage: SHISHI=target/release/shishi python3 scripts/make_wide_openings.py [> file]
-Environment: VARIATIONS (24), EXTRA (6), DEPTH (6), WINDOW (40), BALANCE (150), SEED (1).
+Environment: VARIATIONS (24), EXTRA (6), DEPTH (6), WINDOW (40), BALANCE (150), SEED (1),
+EXCLUDE (an opening file whose lines are left out, so that a second book shares no game with
+the first: shogi-wide2.txt was written with SEED=2 EXCLUDE=positions/openings/shogi-wide.txt).
 """
 import os
 import random
@@ -27,6 +29,7 @@ DEPTH = int(os.environ.get("DEPTH", "6"))
 WINDOW = int(os.environ.get("WINDOW", "40"))
 BALANCE = int(os.environ.get("BALANCE", "150"))
 SEED = int(os.environ.get("SEED", "1"))
+EXCLUDE = os.environ.get("EXCLUDE")
 MULTIPV = 6
 
 
@@ -86,10 +89,17 @@ def main():
     rng = random.Random(SEED)
     engine = Engine(ENGINE)
     seen = set()
+    excluded = set()
+    if EXCLUDE:
+        for line in open(EXCLUDE):
+            line = line.split("#")[0].strip()
+            if line:
+                excluded.add(" ".join(line.split()))
     print("# Wide standard-shogi openings for node-limited gating (USI moves from the start")
     print("# position), written by scripts/make_wide_openings.py: each line of shogi.txt")
     print(f"# extended by {EXTRA} plies drawn among the engine's moves within {WINDOW} cp of")
     print(f"# its best at depth {DEPTH}, kept when the score after it is within {BALANCE} cp.")
+    print(f"# Seed {SEED}" + (f"; no line of {os.path.basename(EXCLUDE)}." if EXCLUDE else "."))
     for line in base:
         for _ in range(VARIATIONS):
             moves = list(line)
@@ -100,7 +110,7 @@ def main():
                 choices = [m for s, m in scored if s >= scored[0][0] - WINDOW]
                 moves.append(rng.choice(choices))
             key = " ".join(moves)
-            if key in seen:
+            if key in seen or key in excluded:
                 continue
             final = engine.scored_moves(moves, DEPTH + 2)
             if not final or abs(final[0][0]) > BALANCE:
