@@ -117,6 +117,12 @@ search_params! {
     /// Singular extensions: how far below the table score, per ply of depth, the other
     /// moves must stay.
     singular_margin: "Search_SingularMargin" = 2, 0..=40;
+    /// ProbCut: at non-PV nodes at least this deep (0: off), a capture whose exchange wins
+    /// enough that does better than beta plus the margin below in quiescence and then at
+    /// depth − 4 cuts the node.
+    probcut_depth: "Search_ProbCutDepth" = 0, 0..=20;
+    /// ProbCut: how far above beta the capture must score.
+    probcut_margin: "Search_ProbCutMargin" = 200, 50..=600;
     /// The aspiration window's first margin (it widens on each failure).
     aspiration_delta: "Search_AspirationDelta" = 35, 5..=200;
     /// Switch: the first line's aspiration window spans the scores of the last two

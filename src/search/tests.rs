@@ -300,14 +300,15 @@ fn never_returns_an_illegal_move_in_random_positions() {
     legal_decisions_in_random_positions(params::SearchParams::default(), 300);
 }
 
-/// The techniques that are off by default, all on at once (singular extensions from depth 2,
-/// so that small searches use them).
+/// The techniques that are off by default, all on at once (singular extensions from depth 2
+/// and ProbCut from depth 3, so that small searches use them).
 fn every_switch_on() -> params::SearchParams {
     params::SearchParams {
         singular_depth: 2,
         quiet_see_margin: 25,
         move_count_percent: 50,
         capture_history: 1,
+        probcut_depth: 3,
         continuation_history: 1,
         iir_depth: 4,
         table_eval: 1,
@@ -358,6 +359,7 @@ fn each_new_switch_changes_the_tree() {
         ("Search_QuietSeeMargin", 25),
         ("Search_MoveCountPercent", 50),
         ("Search_CaptureHistory", 1),
+        ("Search_ProbCutDepth", 5),
     ] {
         let mut params = params::SearchParams::default();
         params.set(name, value).unwrap();

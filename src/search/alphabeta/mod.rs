@@ -9,8 +9,8 @@
 //! * `split`: the root split (young brothers wait) over a pool of helper workers;
 //! * `node`: principal-variation search of an inner node with null-move pruning, internal
 //!   iterative reduction, drop mates in one, late-move reductions, futility, move-count,
-//!   history and SEE pruning, threats, check and singular extensions, the capture history,
-//!   mate-distance pruning (the techniques not yet accepted are switched by
+//!   history and SEE pruning, ProbCut, threats, check and singular extensions, the capture
+//!   history, mate-distance pruning (the techniques not yet accepted are switched by
 //!   `search::params`);
 //! * `quiescence`: the search of captures (entered only after a look for a drop mate in one,
 //!   which captures alone never see);
@@ -293,6 +293,17 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         self.stack[ply].in_check = in_check;
         self.stack[ply].forcing = self.forcing(in_check);
         ControlFlow::Continue(in_check)
+    }
+
+    /// Plays the searched move `mv` from the node at `ply`: notes it and the piece it lands
+    /// in the node's frame (for the histories of the plies below), counts a ply since the
+    /// last null move, and makes it.
+    #[inline]
+    fn make_searched(&mut self, mv: Move, ply: usize) {
+        self.stack[ply].current = Some(mv);
+        self.stack[ply].moved = Some(self.pos.landed_slot(mv));
+        self.stack[ply + 1].plies_from_null = self.stack[ply].plies_from_null + 1;
+        self.make(mv, ply);
     }
 
     /// Plays `mv` from the position at `ply`, carrying the evaluation totals along.

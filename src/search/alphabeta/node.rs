@@ -3,9 +3,9 @@
 //! history and SEE pruning, check extensions, late-move reductions, and the killer,
 //! counter-move and history updates on a cutoff; internal iterative reduction, the
 //! table-corrected evaluation, drop mates in one, threats, SEE pruning of quiet moves, the
-//! capture history and singular extensions (with multi-cut) where `search::params` switches
-//! them on. At depth 0 it hands over to quiescence. Also the best value and move so far,
-//! kept the same way by every node and by quiescence.
+//! capture history, ProbCut and singular extensions (with multi-cut) where `search::params`
+//! switches them on. At depth 0 it hands over to quiescence. Also the best value and move
+//! so far, kept the same way by every node and by quiescence.
 
 use super::score::{from_tt, INFINITE, MATE, MATE_BOUND};
 use super::table::table_cutoff;
@@ -192,6 +192,12 @@ impl<G: SearchGame> Worker<'_, G> {
             }
         }
 
+        if !pv_node && !in_check && excluded.is_none() && params.probcut_depth > 0 {
+            if let Some(v) = self.probcut(hit.as_ref(), depth, beta, ply, cut) {
+                return v;
+            }
+        }
+
         // Internal iterative reduction: without a table move the ordering is poor and the
         // node probably new; search it a ply shallower (the next iteration finds the move).
         let depth = if params.iir_depth > 0
@@ -306,10 +312,7 @@ impl<G: SearchGame> Worker<'_, G> {
                 }
             }
             let new_depth = depth - 1 + extension;
-            self.stack[ply].current = Some(mv);
-            self.stack[ply].moved = Some(self.pos.landed_slot(mv));
-            self.stack[ply + 1].plies_from_null = self.stack[ply].plies_from_null + 1;
-            self.make(mv, ply);
+            self.make_searched(mv, ply);
             let mut v;
             if move_count == 1 {
                 v = -self.search(new_depth, -beta, -alpha, ply + 1, !pv_node && !cut);
@@ -399,6 +402,59 @@ impl<G: SearchGame> Worker<'_, G> {
             self.store_result(key, ply, depth, best, (original_alpha, beta), eval);
         }
         best.value
+    }
+
+    /// ProbCut at the node at `ply` (its table entry `hit`, its static evaluation already in
+    /// its frame): a capture that wins at least the margin above `beta` by exchange, and
+    /// still scores that much in quiescence and at depth − 4, shows that the node fails high;
+    /// the result is stored as a lower bound 3 plies shallower. `None` when no capture does
+    /// (or the table already says none will); `Some(0)` when the search was stopped.
+    fn probcut(
+        &mut self,
+        hit: Option<&TtHit>,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        cut: bool,
+    ) -> Option<i32> {
+        let params = &self.shared.params;
+        let probcut_beta = beta + params.probcut_margin;
+        if depth < params.probcut_depth || beta.abs() >= MATE_BOUND {
+            return None;
+        }
+        let refuted = |h: &&TtHit| h.depth >= depth - 3 && from_tt(h.score, ply) < probcut_beta;
+        if hit.filter(refuted).is_some() {
+            return None;
+        }
+        let static_eval = self.stack[ply].static_eval;
+        let mut moves = MoveList::new();
+        self.pos.generate_captures(&mut moves);
+        let mut picker = Picker::empty();
+        picker.fill_captures(&self.pos, &moves, hit.and_then(|h| h.mv));
+        while let Some((mv, _)) = picker.pick() {
+            if !self.pos.is_capture(mv) || self.pos.see(mv) < probcut_beta - static_eval {
+                continue;
+            }
+            self.make_searched(mv, ply);
+            let mut v = -self.qsearch(-probcut_beta, -probcut_beta + 1, ply + 1);
+            if v >= probcut_beta {
+                v = -self.search(depth - 4, -probcut_beta, -probcut_beta + 1, ply + 1, !cut);
+            }
+            self.pos.unplay();
+            if self.stopped {
+                return Some(0);
+            }
+            if v >= probcut_beta {
+                let best = BestSoFar {
+                    value: v,
+                    mv: Some(mv),
+                };
+                let window = (probcut_beta - 1, probcut_beta);
+                self.store_result(self.pos.hash(), ply, depth - 3, best, window, static_eval);
+                return Some(v);
+            }
+        }
+        None
     }
 
     /// Whether the table move of the node at `ply` (its entry `hit`) is singular: every
