@@ -108,6 +108,9 @@ def rust_fields(fitted):
     return "\n".join([
         f"board: {row(board)},",
         f"hand: {row(fitted[f'hand[{h}]'] for h in range(7))},",
+        "hand_count: [\n" + "".join(
+            "    " + row(fitted.get(f"hand_count[{h}][{n}]", 0) for n in range(18)) + ",\n"
+            for h in range(7)) + "],",
         f"rank: {table('rank', 14, 9)},",
         f"king_file: {row(fitted[f'king_file[{f}]'] for f in range(9))},",
         "pst_percent: 100,",

@@ -34,6 +34,10 @@ pub type Centipawns = i32;
 pub type RankTable = [[Centipawns; 9]; Kind::COUNT];
 /// Bonus at king distance 1, 2 and 3, per kind.
 pub type NearKingTable = [[Centipawns; 3]; Kind::COUNT];
+/// Per hand kind (hand-slot order), what the n-th piece held (index n − 1) adds to the
+/// kind's hand value; the first entry of each row is unused (that is the hand value itself)
+/// and so are the entries past the kind's count in a full set (`Kind::SET_COUNT`).
+pub type HandCountTable = [[Centipawns; 18]; 7];
 
 /// The knobs of the evaluation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,6 +46,9 @@ pub struct Weights {
     pub board: [Centipawns; Kind::COUNT],
     /// Value of a piece in hand, per hand kind.
     pub hand: [Centipawns; 7],
+    /// What the second, third, … piece of a kind in hand adds to that value (a second
+    /// pawn in hand is not worth what the first is).
+    pub hand_count: HandCountTable,
     /// Piece-square table by rank, per kind.
     pub rank: RankTable,
     /// The king's bonus by file from its own left (0 = USI file 1 for sente); kings prefer
@@ -71,6 +78,7 @@ impl Default for Weights {
                 103, 321, 388, 529, 801, 935, 583, 0, 548, 561, 559, 567, 1058, 1261,
             ],
             hand: [123, 358, 417, 582, 882, 1052, 646],
+            hand_count: [[0; 18]; 7],
             rank: [
                 [0, 18, 18, 14, -11, 17, -8, -3, 1],        // pawn
                 [0, 4, 3, 2, -3, -2, -2, 0, 3],             // lance
@@ -140,7 +148,8 @@ pub struct Evaluator {
     attack: [[i16; DISTANCES]; Kind::COUNT],
     /// Bonus for a piece of a kind at a distance from its own king.
     defend: [[i16; DISTANCES]; Kind::COUNT],
-    hand: [i32; 7],
+    /// Per hand kind, the value of holding 0, 1, 2, … pieces of it.
+    held: [[i32; 19]; 7],
     distance: [[u8; 81]; 81],
     tempo: i32,
 }
@@ -188,11 +197,17 @@ impl Evaluator {
                 distance[a.index()][b.index()] = df.max(dr) as u8;
             }
         }
+        let mut held = [[0i32; 19]; 7];
+        for (h, row) in held.iter_mut().enumerate() {
+            for n in 1..=usize::from(Kind::SET_COUNT[h]) {
+                row[n] = row[n - 1] + weights.hand[h] + weights.hand_count[h][n - 1];
+            }
+        }
         Evaluator {
             psq,
             attack,
             defend,
-            hand: weights.hand,
+            held,
             distance,
             tempo: weights.tempo,
         }
@@ -264,7 +279,7 @@ impl Evaluator {
             }
             let hand = pos.hand(color);
             for kind in Kind::HAND {
-                total += hand.count(kind) as i32 * self.hand[kind.index()];
+                total += self.held[kind.index()][usize::from(hand.count(kind))];
             }
             sides[color.index()] = total;
         }
@@ -282,7 +297,10 @@ impl Evaluator {
         match mv.from() {
             None => {
                 let kind = Kind::from_index(mv.dropped_kind()?.0)?;
-                t[us.index()] += self.contribution(pos, us, kind, to) - self.hand[kind.index()];
+                let held = &self.held[kind.index()];
+                let count = usize::from(pos.hand(us).count(kind));
+                t[us.index()] +=
+                    self.contribution(pos, us, kind, to) - held[count] + held[count - 1];
             }
             Some(from) => {
                 let kind = pos.piece_at(from)?.kind();
@@ -298,7 +316,10 @@ impl Evaluator {
                     self.contribution(pos, us, landed, to) - self.contribution(pos, us, kind, from);
                 if let Some(victim) = pos.piece_at(to) {
                     t[them.index()] -= self.contribution(pos, them, victim.kind(), to);
-                    t[us.index()] += self.hand[victim.kind().in_hand()?.index()];
+                    let kind = victim.kind().in_hand()?;
+                    let held = &self.held[kind.index()];
+                    let count = usize::from(pos.hand(us).count(kind));
+                    t[us.index()] += held[count + 1] - held[count];
                 }
             }
         }
@@ -340,6 +361,26 @@ mod tests {
         let a = Position::from_sfen("4k4/9/4p4/9/9/2P6/9/1B7/4K4 b RG2p 1").unwrap();
         let b = Position::from_sfen("4k4/7b1/9/6p2/9/9/4P4/9/4K4 w rg2P 1").unwrap();
         assert_eq!(evaluate(&a), evaluate(&b));
+    }
+
+    #[test]
+    fn hand_pieces_are_valued_by_their_count_and_updated_incrementally() {
+        let mut weights = Weights::default();
+        for (h, row) in weights.hand_count.iter_mut().enumerate() {
+            for (n, extra) in row.iter_mut().enumerate().skip(1) {
+                *extra = 9 * h as i32 - 7 * n as i32;
+            }
+        }
+        let e = Evaluator::new(&weights);
+        let score = |sfen: &str| e.evaluate(&Position::from_sfen(sfen).unwrap());
+        let none = score("4k4/9/9/9/9/9/9/9/4K4 b - 1");
+        let one = score("4k4/9/9/9/9/9/9/9/4K4 b P 1");
+        let three = score("4k4/9/9/9/9/9/9/9/4K4 b 3P 1");
+        let hand = weights.hand[0];
+        assert_eq!(one - none, hand);
+        assert_eq!(three - one, 2 * hand - 7 - 14);
+        let updated = check_incremental(&e, &Position::startpos(), 5, (30, 160), any_move);
+        assert!(updated > 2000, "{updated}");
     }
 
     #[test]

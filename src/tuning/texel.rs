@@ -73,6 +73,15 @@ pub fn parameters() -> Vec<Parameter> {
             whole,
         ));
     }
+    for (h, &set_count) in Kind::SET_COUNT.iter().enumerate() {
+        for n in 1..usize::from(set_count) {
+            out.push(Parameter::new(
+                format!("hand_count[{h}][{n}]"),
+                move |w| &mut w.hand_count[h][n],
+                whole,
+            ));
+        }
+    }
     for kind in Kind::ALL {
         let k = kind.index();
         for r in 0..9 {
@@ -114,6 +123,7 @@ fn zero_weights() -> Weights {
     Weights {
         board: [0; Kind::COUNT],
         hand: [0; 7],
+        hand_count: [[0; 18]; 7],
         rank: [[0; 9]; Kind::COUNT],
         king_file: [0; 9],
         pst_percent: 100,
