@@ -63,8 +63,9 @@ search_params! {
     /// Move-count pruning of quiet moves: the deepest node it applies to.
     move_count_depth: "Search_MoveCountDepth" = 5, 0..=15;
     /// Move-count pruning: the quiet moves searched at depth d are this percentage of
-    /// 3 + d² (of 3 + 2d² where the evaluation improves).
-    move_count_percent: "Search_MoveCountPercent" = 100, 25..=200;
+    /// 3 + d² (of 3 + 2d² where the evaluation improves). 50 accepted 2026-11-27
+    /// (docs/STRENGTH.md): +23.3 Elo (8.1 to 38.6) over 1820 games.
+    move_count_percent: "Search_MoveCountPercent" = 50, 25..=200;
     /// Futility pruning of quiet moves: the deepest node (or, with FutilityAtReducedDepth,
     /// the deepest reduced depth) it applies to.
     futility_depth: "Search_FutilityDepth" = 4, 0..=12;

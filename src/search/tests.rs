@@ -306,7 +306,6 @@ fn every_switch_on() -> params::SearchParams {
     params::SearchParams {
         singular_depth: 2,
         quiet_see_margin: 25,
-        move_count_percent: 50,
         capture_history: 1,
         probcut_depth: 3,
         continuation_history: 1,
@@ -357,7 +356,7 @@ fn each_new_switch_changes_the_tree() {
     for (name, value) in [
         ("Search_SingularDepth", 4),
         ("Search_QuietSeeMargin", 25),
-        ("Search_MoveCountPercent", 50),
+        ("Search_MoveCountPercent", 100),
         ("Search_CaptureHistory", 1),
         ("Search_ProbCutDepth", 5),
     ] {
