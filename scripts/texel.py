@@ -94,6 +94,13 @@ def main():
     print(rust_fields(fitted))
 
 
+def shape_table(prefix, fitted):
+    """A king-relative shape table (14 kinds by 29 cells; the king's row and cell 0 are 0)."""
+    rows = ("    [" + ", ".join(str(fitted.get(f"{prefix}[{k}][{c}]", 0)) for c in range(29))
+            + "],\n" for k in range(14))
+    return "[\n" + "".join(rows) + "]"
+
+
 def rust_fields(fitted):
     """The fitted values as `Weights` field initialisers (the king's board value stays 0)."""
     def row(values):
@@ -118,6 +125,8 @@ def rust_fields(fitted):
         "attack_percent: 100,",
         f"defend: {table('defend', 14, 3)},",
         "defend_percent: 100,",
+        f"attack_shape: {shape_table('attack_shape', fitted)},",
+        f"defend_shape: {shape_table('defend_shape', fitted)},",
         f"tempo: {fitted['tempo']},",
     ])
 

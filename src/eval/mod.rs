@@ -34,6 +34,26 @@ pub type Centipawns = i32;
 pub type RankTable = [[Centipawns; 9]; Kind::COUNT];
 /// Bonus at king distance 1, 2 and 3, per kind.
 pub type NearKingTable = [[Centipawns; 3]; Kind::COUNT];
+/// Cells of the box around a king in which the shape tables score a piece: files 0 to 3 away
+/// (either side) by ranks 3 behind to 3 in front, the king's own square left out; cell 0
+/// stands for every square outside.
+pub const SHAPE_CELLS: usize = 1 + 4 * 7;
+/// Bonus per kind by where the piece stands relative to a king ([`shape_cell`]).
+pub type ShapeTable = [[Centipawns; SHAPE_CELLS]; Kind::COUNT];
+
+/// The shape-table cell of a piece of `color` on `sq` relative to the king on `king`: by
+/// files away (0 to 3, either side) and by ranks in front of the king as `color` sees the
+/// board (−3 to 3); 0 outside that box or on the king's square.
+pub fn shape_cell(color: Color, king: Square, sq: Square) -> usize {
+    let rank = |s: Square| i32::from(s.rank::<Geo>().distance_from_far_edge::<Geo>(color));
+    let files = (i32::from(sq.file::<Geo>().0) - i32::from(king.file::<Geo>().0)).abs();
+    let ahead = rank(king) - rank(sq);
+    if files > 3 || ahead.abs() > 3 || (files == 0 && ahead == 0) {
+        return 0;
+    }
+    1 + (files * 7 + ahead + 3) as usize
+}
+
 /// Per hand kind (hand-slot order), what the n-th piece held (index n − 1) adds to the
 /// kind's hand value; the first entry of each row is unused (that is the hand value itself)
 /// and so are the entries past the kind's count in a full set (`Kind::SET_COUNT`).
@@ -64,6 +84,12 @@ pub struct Weights {
     pub defend: NearKingTable,
     /// Per cent applied to `defend`.
     pub defend_percent: i32,
+    /// What a piece adds by where it stands relative to the enemy king (on top of
+    /// `attack`, which knows only the distance).
+    pub attack_shape: ShapeTable,
+    /// What a piece adds by where it stands relative to its own king (the castle's shape,
+    /// on top of `defend`).
+    pub defend_shape: ShapeTable,
     /// Bonus for having the move.
     pub tempo: Centipawns,
 }
@@ -131,6 +157,8 @@ impl Default for Weights {
                 [0, 0, -1],    // dragon
             ],
             defend_percent: 100,
+            attack_shape: [[0; SHAPE_CELLS]; Kind::COUNT],
+            defend_shape: [[0; SHAPE_CELLS]; Kind::COUNT],
             tempo: 22,
         }
     }
@@ -151,6 +179,12 @@ pub struct Evaluator {
     /// Per hand kind, the value of holding 0, 1, 2, … pieces of it.
     held: [[i32; 19]; 7],
     distance: [[u8; 81]; 81],
+    /// Bonus for a piece of a kind by its shape cell relative to the enemy king.
+    attack_shape: ShapeTable,
+    /// Bonus for a piece of a kind by its shape cell relative to its own king.
+    defend_shape: ShapeTable,
+    /// Per piece colour and king square, each square's shape cell.
+    shape: [[[u8; 81]; 81]; 2],
     tempo: i32,
 }
 
@@ -197,6 +231,15 @@ impl Evaluator {
                 distance[a.index()][b.index()] = df.max(dr) as u8;
             }
         }
+        let mut shape = [[[0u8; 81]; 81]; 2];
+        for color in Color::BOTH {
+            for king in Square::all::<Geo>() {
+                for sq in Square::all::<Geo>() {
+                    shape[color.index()][king.index()][sq.index()] =
+                        shape_cell(color, king, sq) as u8;
+                }
+            }
+        }
         let mut held = [[0i32; 19]; 7];
         for (h, row) in held.iter_mut().enumerate() {
             for n in 1..=usize::from(Kind::SET_COUNT[h]) {
@@ -209,6 +252,9 @@ impl Evaluator {
             defend,
             held,
             distance,
+            attack_shape: weights.attack_shape,
+            defend_shape: weights.defend_shape,
+            shape,
             tempo: weights.tempo,
         }
     }
@@ -235,46 +281,51 @@ impl Evaluator {
         totals.0[side_to_move.index()] - totals.0[side_to_move.flip().index()] + self.tempo
     }
 
+    /// How the pieces of `color` see the two kings of `pos`.
     #[inline]
-    fn king_distances(&self, king: Option<Square>) -> &[u8; 81] {
+    fn kings_seen_by(&self, pos: &Position, color: Color) -> KingsSeen<'_> {
         const ABSENT: [u8; 81] = [0; 81];
-        // Distances to a missing king read as 0, where the tables hold nothing.
-        king.map_or(&ABSENT, |k| &self.distance[k.index()])
+        // Distances and cells around a missing king read as 0, where the tables hold
+        // nothing.
+        let distances = |king: Option<Square>| king.map_or(&ABSENT, |k| &self.distance[k.index()]);
+        let shape = &self.shape[color.index()];
+        let cells = |king: Option<Square>| king.map_or(&ABSENT, |k| &shape[k.index()]);
+        let (own, enemy) = (pos.king_square(color), pos.king_square(color.flip()));
+        KingsSeen {
+            own_distance: distances(own),
+            enemy_distance: distances(enemy),
+            own_cell: cells(own),
+            enemy_cell: cells(enemy),
+        }
+    }
+
+    /// What a piece of `color` and `kind` on `sq` adds to its owner's total.
+    #[inline]
+    fn piece_total(&self, color: Color, kind: Kind, sq: Square, kings: &KingsSeen) -> i32 {
+        let (i, k) = (sq.index(), kind.index());
+        self.psq[Piece::new(color, kind).index()][i] as i32
+            + self.attack[k][kings.enemy_distance[i] as usize] as i32
+            + self.defend[k][kings.own_distance[i] as usize] as i32
+            + self.attack_shape[k][kings.enemy_cell[i] as usize]
+            + self.defend_shape[k][kings.own_cell[i] as usize]
     }
 
     /// What one piece adds to its owner's total.
     #[inline]
     fn contribution(&self, pos: &Position, color: Color, kind: Kind, sq: Square) -> i32 {
-        let own = self.king_distances(pos.king_square(color));
-        let enemy = self.king_distances(pos.king_square(color.flip()));
-        let i = sq.index();
-        self.psq[Piece::new(color, kind).index()][i] as i32
-            + self.attack[kind.index()][enemy[i] as usize] as i32
-            + self.defend[kind.index()][own[i] as usize] as i32
+        self.piece_total(color, kind, sq, &self.kings_seen_by(pos, color))
     }
 
     /// Each side's total, computed from scratch.
     pub fn totals(&self, pos: &Position) -> Totals {
         let mut sides = [0i32; 2];
-        let kings = [pos.king_square(Color::Sente), pos.king_square(Color::Gote)];
         for color in Color::BOTH {
             let mut total = 0;
-            let own = self.king_distances(kings[color.index()]);
-            let enemy = self.king_distances(kings[color.flip().index()]);
+            let kings = self.kings_seen_by(pos, color);
             let ours = pos.pieces_of(color);
             for kind in Kind::ALL {
-                let bb = ours & pos.pieces_of_kind(kind);
-                if bb.is_empty() {
-                    continue;
-                }
-                let psq = &self.psq[Piece::new(color, kind).index()];
-                let attack = &self.attack[kind.index()];
-                let defend = &self.defend[kind.index()];
-                for sq in bb.squares() {
-                    let i = sq.index();
-                    total += psq[i] as i32
-                        + attack[enemy[i] as usize] as i32
-                        + defend[own[i] as usize] as i32;
+                for sq in (ours & pos.pieces_of_kind(kind)).squares() {
+                    total += self.piece_total(color, kind, sq, &kings);
                 }
             }
             let hand = pos.hand(color);
@@ -325,6 +376,14 @@ impl Evaluator {
         }
         Some(Totals(t))
     }
+}
+
+/// The distance and shape-cell tables of the two kings, as the pieces of one side see them.
+struct KingsSeen<'a> {
+    own_distance: &'a [u8; 81],
+    enemy_distance: &'a [u8; 81],
+    own_cell: &'a [u8; 81],
+    enemy_cell: &'a [u8; 81],
 }
 
 /// Each side's evaluation total (material, tables, king safety) from its own point of view,
@@ -380,6 +439,52 @@ mod tests {
         assert_eq!(one - none, hand);
         assert_eq!(three - one, 2 * hand - 7 - 14);
         let updated = check_incremental(&e, &Position::startpos(), 5, (30, 160), any_move);
+        assert!(updated > 2000, "{updated}");
+    }
+
+    #[test]
+    fn shape_cells_are_seen_from_each_side_and_updated_incrementally() {
+        let sq = |usi: &str| Square::from_usi::<Geo>(usi).unwrap();
+        // A gold one file aside and one rank in front of its king, for sente and for gote
+        // (the mirror image), is the same cell; behind is another; far away is none.
+        let in_front = shape_cell(Color::Sente, sq("7h"), sq("6g"));
+        assert_ne!(in_front, 0);
+        assert_eq!(shape_cell(Color::Gote, sq("3b"), sq("4c")), in_front);
+        assert_eq!(shape_cell(Color::Gote, sq("3b"), sq("2c")), in_front);
+        assert_ne!(shape_cell(Color::Sente, sq("7h"), sq("6i")), in_front);
+        assert_eq!(shape_cell(Color::Sente, sq("7h"), sq("7h")), 0);
+        assert_eq!(shape_cell(Color::Sente, sq("9i"), sq("5e")), 0);
+        let mut weights = Weights::default();
+        for (k, (attack, defend)) in weights
+            .attack_shape
+            .iter_mut()
+            .zip(weights.defend_shape.iter_mut())
+            .enumerate()
+        {
+            for c in 1..SHAPE_CELLS {
+                attack[c] = (k * 3 + c) as i32 % 17;
+                defend[c] = 11 - (k + 2 * c) as i32 % 23;
+            }
+        }
+        let gold = Kind::Gold.index();
+        let e = Evaluator::new(&weights);
+        let with_gold = |at: &str| {
+            let sfen = format!("4k4/9/9/9/9/9/9/{at}/7K1 b - 1");
+            e.evaluate(&Position::from_sfen(&sfen).unwrap())
+        };
+        // Gold on 3h (one rank in front of the king on 2i, one file aside) against 5h.
+        let shift = weights.defend_shape[gold][shape_cell(Color::Sente, sq("2i"), sq("3h"))]
+            - weights.defend_shape[gold][shape_cell(Color::Sente, sq("2i"), sq("5h"))];
+        let tables = Evaluator::standard();
+        let standard = |at: &str| {
+            let sfen = format!("4k4/9/9/9/9/9/9/{at}/7K1 b - 1");
+            tables.evaluate(&Position::from_sfen(&sfen).unwrap())
+        };
+        assert_eq!(
+            with_gold("6G2") - with_gold("4G4"),
+            standard("6G2") - standard("4G4") + shift
+        );
+        let updated = check_incremental(&e, &Position::startpos(), 7, (30, 160), any_move);
         assert!(updated > 2000, "{updated}");
     }
 

@@ -13,7 +13,7 @@
 //! is not in check, and the move played from it is not a capture or promotion (a rough
 //! stand-in for "quiet": its static score is not about to change by an exchange).
 
-use crate::eval::{Evaluator, Weights};
+use crate::eval::{Evaluator, Weights, SHAPE_CELLS};
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
 use crate::rules::variants::shogi::{Kind, Position};
@@ -114,6 +114,21 @@ pub fn parameters() -> Vec<Parameter> {
             ));
         }
     }
+    for kind in Kind::ALL.into_iter().filter(|&k| k != Kind::King) {
+        let k = kind.index();
+        for c in 1..SHAPE_CELLS {
+            out.push(Parameter::new(
+                format!("attack_shape[{k}][{c}]"),
+                move |w| &mut w.attack_shape[k][c],
+                whole,
+            ));
+            out.push(Parameter::new(
+                format!("defend_shape[{k}][{c}]"),
+                move |w| &mut w.defend_shape[k][c],
+                whole,
+            ));
+        }
+    }
     out.push(Parameter::new("tempo".to_string(), |w| &mut w.tempo, whole));
     out
 }
@@ -131,6 +146,8 @@ fn zero_weights() -> Weights {
         attack_percent: 100,
         defend: [[0; 3]; Kind::COUNT],
         defend_percent: 100,
+        attack_shape: [[0; SHAPE_CELLS]; Kind::COUNT],
+        defend_shape: [[0; SHAPE_CELLS]; Kind::COUNT],
         tempo: 0,
     }
 }
