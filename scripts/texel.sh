@@ -28,5 +28,6 @@ fi
 [ -n "$RECORDS" ] || { echo "no records: set RECORDS or GAMES" >&2; exit 2; }
 TEXEL_GAMES="$RECORDS" TEXEL_OUT="$OUT/features" \
     cargo test --release --lib texel_features -- --ignored --nocapture 2>&1 | grep -E 'games,'
+python3 -c 'import numpy' 2>/dev/null || python3 -m pip install --quiet numpy
 python3 "$(dirname "$0")/texel.py" "$OUT/features" --epochs "$EPOCHS" --l2 "$L2" \
     --out "$OUT/fitted.json"

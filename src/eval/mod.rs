@@ -454,7 +454,12 @@ mod tests {
         assert_ne!(shape_cell(Color::Sente, sq("7h"), sq("6i")), in_front);
         assert_eq!(shape_cell(Color::Sente, sq("7h"), sq("7h")), 0);
         assert_eq!(shape_cell(Color::Sente, sq("9i"), sq("5e")), 0);
-        let mut weights = Weights::default();
+        let plain = Weights {
+            attack_shape: [[0; SHAPE_CELLS]; Kind::COUNT],
+            defend_shape: [[0; SHAPE_CELLS]; Kind::COUNT],
+            ..Weights::default()
+        };
+        let mut weights = plain.clone();
         for (k, (attack, defend)) in weights
             .attack_shape
             .iter_mut()
@@ -475,14 +480,14 @@ mod tests {
         // Gold on 3h (one rank in front of the king on 2i, one file aside) against 5h.
         let shift = weights.defend_shape[gold][shape_cell(Color::Sente, sq("2i"), sq("3h"))]
             - weights.defend_shape[gold][shape_cell(Color::Sente, sq("2i"), sq("5h"))];
-        let tables = Evaluator::standard();
-        let standard = |at: &str| {
+        let tables = Evaluator::new(&plain);
+        let without_shapes = |at: &str| {
             let sfen = format!("4k4/9/9/9/9/9/9/{at}/7K1 b - 1");
             tables.evaluate(&Position::from_sfen(&sfen).unwrap())
         };
         assert_eq!(
             with_gold("6G2") - with_gold("4G4"),
-            standard("6G2") - standard("4G4") + shift
+            without_shapes("6G2") - without_shapes("4G4") + shift
         );
         let updated = check_incremental(&e, &Position::startpos(), 7, (30, 160), any_move);
         assert!(updated > 2000, "{updated}");
