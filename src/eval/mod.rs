@@ -3,12 +3,14 @@
 //! weights in `chu` and `kagamigi`; `mobility` measures piece values from reach.
 //!
 //! Standard shogi is scored as material on the board and in hand (hand pieces are worth a
-//! little more, they can be dropped anywhere), piece-square tables by rank and file, and king
-//! safety measured as attackers and defenders near each king (a table per kind and king
-//! distance). Every term belongs to one piece, so the search keeps each side's total
-//! incrementally ([`Evaluator::update`]; a king move recounts from scratch). All weights live
-//! in [`Weights`] so that two settings can be compared by self-play; [`Evaluator`]
-//! compiles them into flat tables once.
+//! little more, they can be dropped anywhere; the second and later pieces of a kind in hand
+//! have their own values), piece-square tables by rank and file, and king safety measured
+//! as attackers and defenders near each king (a table per kind and king distance, refined
+//! by shape tables per kind and square of the 7×7 box around each king). Every term belongs
+//! to one piece or one hand count, so the search keeps each side's total incrementally
+//! ([`Evaluator::update`]; a king move recounts from scratch). All weights live in
+//! [`Weights`] so that two settings can be compared by self-play; [`Evaluator`] compiles
+//! them into flat tables once.
 
 pub mod board12;
 pub mod chu;
