@@ -334,23 +334,34 @@ fn every_switch_on_still_returns_legal_moves_and_finds_the_mate() {
 
 #[test]
 fn each_new_switch_changes_the_tree() {
-    // A middlegame position (after a common opening), searched to depth 8.
-    let moves = [
-        "7g7f", "3c3d", "2g2f", "4c4d", "3i4h", "8b4b", "5i6h", "5a6b", "6h7h",
+    // Two positions searched to depth 8, their node counts added: a quiet middlegame after
+    // a common opening, and one where both bishops and a rook can capture (so that the
+    // switches about captures have captures to order and cut).
+    let lines: [&[&str]; 2] = [
+        &[
+            "7g7f", "3c3d", "2g2f", "4c4d", "3i4h", "8b4b", "5i6h", "5a6b", "6h7h",
+        ],
+        &[
+            "7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e", "6i7h", "4a3b", "2e2d", "2c2d", "2h2d",
+        ],
     ];
     let nodes = |params: params::SearchParams| {
-        let mut pos = Position::startpos();
-        for m in moves {
-            let mv = pos.parse_usi_move(m).unwrap();
-            pos.play(mv);
-        }
         let config = Config {
             params,
             ..Config::default()
         };
-        let mut searcher = Searcher::new(8);
-        searcher.search(&pos, &depth(8), &config, &Control::new(false), &mut |_| {});
-        searcher.last_nodes()
+        let mut total = 0;
+        for line in lines {
+            let mut pos = Position::startpos();
+            for m in line {
+                let mv = pos.parse_usi_move(m).unwrap();
+                pos.play(mv);
+            }
+            let mut searcher = Searcher::new(8);
+            searcher.search(&pos, &depth(8), &config, &Control::new(false), &mut |_| {});
+            total += searcher.last_nodes();
+        }
+        total
     };
     let base = nodes(params::SearchParams::default());
     for (name, value) in [
