@@ -300,8 +300,16 @@ impl<'a, G: SearchGame> Worker<'a, G> {
     /// last null move, and makes it.
     #[inline]
     fn make_searched(&mut self, mv: Move, ply: usize) {
+        let landed = self.pos.landed_slot(mv);
+        self.make_noting(mv, ply, landed);
+    }
+
+    /// [`Worker::make_searched`] with the piece slot `noted` in the frame instead of the
+    /// landed piece's (the root notes the moving piece).
+    #[inline]
+    fn make_noting(&mut self, mv: Move, ply: usize, noted: usize) {
         self.stack[ply].current = Some(mv);
-        self.stack[ply].moved = Some(self.pos.landed_slot(mv));
+        self.stack[ply].moved = Some(noted);
         self.stack[ply + 1].plies_from_null = self.stack[ply].plies_from_null + 1;
         self.make(mv, ply);
     }

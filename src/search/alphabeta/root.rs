@@ -80,10 +80,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         // notes the piece that lands: they differ for promotions, in the counter-move and
         // continuation entries of ply 1. Noting the landed piece here too changes the
         // accepted search (bench shogi 3 464 051 to 3 469 115), so it waits for a gate.
-        self.stack[0].current = Some(mv);
-        self.stack[0].moved = Some(self.pos.moved_slot(mv));
-        self.stack[1].plies_from_null = self.stack[0].plies_from_null + 1;
-        self.make(mv, 0);
+        self.make_noting(mv, 0, self.pos.moved_slot(mv));
         self.seldepth = self.seldepth.max(1);
         let mut v;
         if index == 0 {
