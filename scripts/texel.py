@@ -41,7 +41,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("prefix")
     ap.add_argument("--epochs", type=int, default=400)
-    ap.add_argument("--l2", type=float, default=1e-7, help="pull towards the current weights")
+    ap.add_argument("--l2", type=float, default=1e-9, help="pull towards the current weights")
     ap.add_argument("--rate", type=float, default=1.0, help="Adam step in centipawns")
     ap.add_argument("--out", help="write the fitted weights as JSON here")
     args = ap.parse_args()

@@ -16,7 +16,7 @@ GAMES="${GAMES:-0}"
 TC="${TC:-movetime=20}"
 RECORDS="${RECORDS:-}"
 EPOCHS="${EPOCHS:-300}"
-L2="${L2:-1e-7}"
+L2="${L2:-1e-9}"
 mkdir -p "$OUT"
 if [ "$GAMES" -gt 0 ]; then
     "$SHISHI" match --engine1 "$SHISHI" --name1 a --engine2 "$SHISHI" --name2 b \
