@@ -121,7 +121,7 @@ search_params! {
     /// ProbCut: at non-PV nodes at least this deep (0: off), a capture whose exchange wins
     /// enough that does better than beta plus the margin below in quiescence and then at
     /// depth − 4 cuts the node.
-    probcut_depth: "Search_ProbCutDepth" = 0, 0..=20;
+    probcut_depth: "Search_ProbCutDepth" = 5, 0..=20;
     /// ProbCut: how far above beta the capture must score.
     probcut_margin: "Search_ProbCutMargin" = 200, 50..=600;
     /// The aspiration window's first margin (it widens on each failure).

@@ -369,7 +369,7 @@ fn each_new_switch_changes_the_tree() {
         ("Search_QuietSeeMargin", 25),
         ("Search_MoveCountPercent", 100),
         ("Search_CaptureHistory", 1),
-        ("Search_ProbCutDepth", 5),
+        ("Search_ProbCutDepth", 0),
     ] {
         let mut params = params::SearchParams::default();
         params.set(name, value).unwrap();
