@@ -9,12 +9,17 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use std::time::Instant;
 
-fn run(sfen: &str, moves: &[&str], limits: &Limits, config: &Config) -> (Decision, Vec<Info>) {
-    let mut pos = Position::from_sfen(sfen).unwrap();
+/// `pos` after the USI moves `moves`.
+fn played(mut pos: Position, moves: &[&str]) -> Position {
     for m in moves {
         let mv = pos.parse_usi_move(m).unwrap();
         pos.play(mv);
     }
+    pos
+}
+
+fn run(sfen: &str, moves: &[&str], limits: &Limits, config: &Config) -> (Decision, Vec<Info>) {
+    let pos = played(Position::from_sfen(sfen).unwrap(), moves);
     let mut searcher = Searcher::new(8);
     let mut infos = Vec::new();
     let decision = searcher.search(&pos, limits, config, &Control::new(false), &mut |i| {
@@ -337,13 +342,20 @@ fn each_new_switch_changes_the_tree() {
     // Two positions searched to depth 8, their node counts added: a quiet middlegame after
     // a common opening, and one where both bishops and a rook can capture (so that the
     // switches about captures have captures to order and cut).
-    let lines: [&[&str]; 2] = [
-        &[
-            "7g7f", "3c3d", "2g2f", "4c4d", "3i4h", "8b4b", "5i6h", "5a6b", "6h7h",
-        ],
-        &[
-            "7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e", "6i7h", "4a3b", "2e2d", "2c2d", "2h2d",
-        ],
+    let positions = [
+        played(
+            Position::startpos(),
+            &[
+                "7g7f", "3c3d", "2g2f", "4c4d", "3i4h", "8b4b", "5i6h", "5a6b", "6h7h",
+            ],
+        ),
+        played(
+            Position::startpos(),
+            &[
+                "7g7f", "3c3d", "2g2f", "8c8d", "2f2e", "8d8e", "6i7h", "4a3b", "2e2d", "2c2d",
+                "2h2d",
+            ],
+        ),
     ];
     let nodes = |params: params::SearchParams| {
         let config = Config {
@@ -351,14 +363,9 @@ fn each_new_switch_changes_the_tree() {
             ..Config::default()
         };
         let mut total = 0;
-        for line in lines {
-            let mut pos = Position::startpos();
-            for m in line {
-                let mv = pos.parse_usi_move(m).unwrap();
-                pos.play(mv);
-            }
+        for pos in &positions {
             let mut searcher = Searcher::new(8);
-            searcher.search(&pos, &depth(8), &config, &Control::new(false), &mut |_| {});
+            searcher.search(pos, &depth(8), &config, &Control::new(false), &mut |_| {});
             total += searcher.last_nodes();
         }
         total
@@ -461,11 +468,7 @@ const ROOK_AND_KING: &str = "8k/R8/p8/9/9/9/9/9/4K4 b - 1";
 
 /// The exact score of `mv`, searched alone to depth 3 from [`ROOK_AND_KING`] after `history`.
 fn score_of_only(mv: &str, history: &[&str]) -> Score {
-    let mut pos = Position::from_sfen(ROOK_AND_KING).unwrap();
-    for m in history {
-        let m = pos.parse_usi_move(m).unwrap();
-        pos.play(m);
-    }
+    let pos = played(Position::from_sfen(ROOK_AND_KING).unwrap(), history);
     let limits = Limits {
         depth: Some(3),
         root_moves: vec![pos.parse_usi_move(mv).unwrap()],
