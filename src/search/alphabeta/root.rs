@@ -79,7 +79,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         // The root notes the piece that moves, where `make_searched` (every other node)
         // notes the piece that lands: they differ for promotions, in the counter-move and
         // continuation entries of ply 1. Noting the landed piece here too changes the
-        // accepted search (bench shogi 3 464 051 to 3 469 115), so it waits for a gate.
+        // accepted search (with the defaults of 2026-11-27 before the move-count change,
+        // bench shogi 3 464 051 to 3 469 115), so it waits for a gate.
         self.make_noting(mv, 0, self.pos.moved_slot(mv));
         self.seldepth = self.seldepth.max(1);
         let mut v;
