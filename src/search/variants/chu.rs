@@ -49,6 +49,14 @@ impl SearchGame for Position {
             && self.bare_king_outcome() == Some(Outcome::Win(us.flip()))
     }
 
+    /// A move that leaves the last royal attacked loses it at once (Chu has no rule against
+    /// it): the search scores it without generating the capture that takes it.
+    #[inline]
+    fn left_royal_en_prise(&self) -> bool {
+        let mover = Position::side_to_move(self).flip();
+        self.royals(mover).count() == 1 && Position::in_check(self, mover)
+    }
+
     #[inline]
     fn gives_check(&self, _mv: Move) -> bool {
         false
