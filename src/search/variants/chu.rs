@@ -160,4 +160,34 @@ mod tests {
         });
         assert!(lost > 5, "{lost}");
     }
+
+    /// `left_royal_en_prise` says exactly whether one of the side to move's legal moves takes
+    /// the other side's last royal (checked against every legal move's result).
+    #[test]
+    fn a_royal_left_en_prise_is_exactly_one_the_side_to_move_can_take() {
+        let (mut exposed, mut checked) = (0, 0);
+        random_games(&Position::startpos(), 22, (20, 300), |pos, legal, rng| {
+            if SearchGame::has_lost(pos) {
+                return None;
+            }
+            let mover = Position::side_to_move(pos).flip();
+            let takes_the_last_royal = legal.iter().any(|&mv| {
+                pos.play(mv);
+                let taken = pos.royals(mover).is_empty();
+                pos.unplay();
+                taken
+            });
+            assert_eq!(
+                SearchGame::left_royal_en_prise(pos),
+                takes_the_last_royal,
+                "{}",
+                pos.to_sfen()
+            );
+            exposed += usize::from(takes_the_last_royal);
+            checked += 1;
+            // Captures first, so that royals come under attack.
+            pick_preferring(legal, rng, |m| SearchGame::is_capture(pos, m))
+        });
+        assert!(exposed > 5 && checked > 1000, "{exposed} of {checked}");
+    }
 }
