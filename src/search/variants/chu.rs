@@ -3,12 +3,13 @@
 //! Chu has no obligation to answer a check and ends when the last royal is taken, so the
 //! search sees a lost position as one without royals (or a bared king, by the rule set) and
 //! "in check" means only that the side's last royal is attacked (quiescence then looks at
-//! every move, not just captures); a move that leaves the last royal attacked is scored lost
-//! at the next node, before its moves are generated. Repetitions are judged as lishogi's rule R1 says: the
-//! side whose moves in the cycle were all attacking loses it, otherwise it is a draw (the
-//! search applies that to the first repetition it meets, as it does perpetual check in
-//! shogi; JCSA's rule is not modelled separately). Checks give no extension. The exchange estimate is one
-//! recapture deep: what the move takes, minus the moving piece if the square stays defended.
+//! every move, not just captures); a move that leaves the last royal attacked is scored
+//! lost at the next node, before its moves are generated. Repetitions are judged as
+//! lishogi's rule R1 says: the side whose moves in the cycle were all attacking loses it,
+//! otherwise it is a draw (the search applies that to the first repetition it meets, as it
+//! does perpetual check in shogi; JCSA's rule is not modelled separately). Checks give no
+//! extension. The exchange estimate is one recapture deep: what the move takes, minus the
+//! moving piece if the square stays defended.
 
 use super::super::game::SearchGame;
 use crate::eval::board12::{TableEvaluator, TableWeights};
