@@ -65,6 +65,13 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     fn has_lost(&self) -> bool {
         false
     }
+    /// Whether the side that just moved left its last royal where the side to move can take
+    /// it, so that it has lost unless the move itself won. By default never (the games whose
+    /// legal moves never leave the king attacked).
+    #[inline]
+    fn left_royal_en_prise(&self) -> bool {
+        false
+    }
 
     fn generate_legal(&self, out: &mut MoveList);
     /// Captures (and capturing promotions) for quiescence; never called when in check. By

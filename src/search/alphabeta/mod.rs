@@ -277,7 +277,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
     }
     /// What every node (below the root) does first: clears its PV line, counts itself (and
     /// breaks with 0 when the search must stop), notes the selective depth, breaks with the
-    /// mated score when the side to move has lost, and records whether it is in check.
+    /// mated score when the side to move has lost (and with the mating score when it can
+    /// take the other side's last royal), and records whether it is in check.
     /// Continues with that check flag.
     #[inline(always)]
     fn enter(&mut self, ply: usize) -> ControlFlow<i32, bool> {
@@ -288,6 +289,10 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         self.seldepth = self.seldepth.max(ply);
         if self.pos.has_lost() {
             return ControlFlow::Break(-MATE + ply as i32);
+        }
+        if self.pos.left_royal_en_prise() {
+            // The side to move takes the last royal: it wins at the next ply.
+            return ControlFlow::Break(MATE - ply as i32 - 1);
         }
         let in_check = self.pos.in_check();
         self.stack[ply].in_check = in_check;

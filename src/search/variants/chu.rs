@@ -3,11 +3,13 @@
 //! Chu has no obligation to answer a check and ends when the last royal is taken, so the
 //! search sees a lost position as one without royals (or a bared king, by the rule set) and
 //! "in check" means only that the side's last royal is attacked (quiescence then looks at
-//! every move, not just captures). Repetitions are judged as lishogi's rule R1 says: the
-//! side whose moves in the cycle were all attacking loses it, otherwise it is a draw (the
-//! search applies that to the first repetition it meets, as it does perpetual check in
-//! shogi; JCSA's rule is not modelled separately). Checks give no extension. The exchange estimate is one
-//! recapture deep: what the move takes, minus the moving piece if the square stays defended.
+//! every move, not just captures); a move that leaves the last royal attacked is scored
+//! lost at the next node, before its moves are generated. Repetitions are judged as
+//! lishogi's rule R1 says: the side whose moves in the cycle were all attacking loses it,
+//! otherwise it is a draw (the search applies that to the first repetition it meets, as it
+//! does perpetual check in shogi; JCSA's rule is not modelled separately). Checks give no
+//! extension. The exchange estimate is one recapture deep: what the move takes, minus the
+//! moving piece if the square stays defended.
 
 use super::super::game::SearchGame;
 use crate::eval::board12::{TableEvaluator, TableWeights};
@@ -47,6 +49,14 @@ impl SearchGame for Position {
         // Only a bared side can lose by the bare-king rules; the full test is rarely needed.
         self.pieces_of(us).and_not(royals).is_empty()
             && self.bare_king_outcome() == Some(Outcome::Win(us.flip()))
+    }
+
+    /// A move that leaves the last royal attacked loses it at once (Chu has no rule against
+    /// it): the search scores it without generating the capture that takes it.
+    #[inline]
+    fn left_royal_en_prise(&self) -> bool {
+        let mover = Position::side_to_move(self).flip();
+        self.royals(mover).count() == 1 && Position::in_check(self, mover)
     }
 
     #[inline]
@@ -151,5 +161,35 @@ mod tests {
             pick_preferring(legal, rng, |m| SearchGame::is_capture(pos, m))
         });
         assert!(lost > 5, "{lost}");
+    }
+
+    /// `left_royal_en_prise` says exactly whether one of the side to move's legal moves takes
+    /// the other side's last royal (checked against every legal move's result).
+    #[test]
+    fn a_royal_left_en_prise_is_exactly_one_the_side_to_move_can_take() {
+        let (mut exposed, mut checked) = (0, 0);
+        random_games(&Position::startpos(), 22, (20, 300), |pos, legal, rng| {
+            if SearchGame::has_lost(pos) {
+                return None;
+            }
+            let mover = Position::side_to_move(pos).flip();
+            let takes_the_last_royal = legal.iter().any(|&mv| {
+                pos.play(mv);
+                let taken = pos.royals(mover).is_empty();
+                pos.unplay();
+                taken
+            });
+            assert_eq!(
+                SearchGame::left_royal_en_prise(pos),
+                takes_the_last_royal,
+                "{}",
+                pos.to_sfen()
+            );
+            exposed += usize::from(takes_the_last_royal);
+            checked += 1;
+            // Captures first, so that royals come under attack.
+            pick_preferring(legal, rng, |m| SearchGame::is_capture(pos, m))
+        });
+        assert!(exposed > 5 && checked > 1000, "{exposed} of {checked}");
     }
 }
