@@ -16,6 +16,7 @@ use crate::eval::board12::{TableEvaluator, TableWeights};
 use crate::eval::chu::{effect, value};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::game::Outcome;
+use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
 use crate::rules::variants::chu::{Geo, Kind, Piece, Position};
 
@@ -26,8 +27,7 @@ impl SearchGame for Position {
 
     #[inline]
     fn in_check(&self) -> bool {
-        let us = Position::side_to_move(self);
-        self.royals(us).count() == 1 && Position::in_check(self, us)
+        last_royal_attacked(self, Position::side_to_move(self))
     }
 
     const FORCING_IS_CHECK: bool = false;
@@ -55,8 +55,7 @@ impl SearchGame for Position {
     /// it): the search scores it without generating the capture that takes it.
     #[inline]
     fn left_royal_en_prise(&self) -> bool {
-        let mover = Position::side_to_move(self).flip();
-        self.royals(mover).count() == 1 && Position::in_check(self, mover)
+        last_royal_attacked(self, Position::side_to_move(self).flip())
     }
 
     #[inline]
@@ -127,6 +126,13 @@ impl SearchGame for Position {
             gain
         }
     }
+}
+
+/// Whether `color` has a single royal left and it is attacked: in check for the search when
+/// `color` is to move, lost at once when `color` has just moved.
+#[inline]
+fn last_royal_attacked(pos: &Position, color: Color) -> bool {
+    pos.royals(color).count() == 1 && Position::in_check(pos, color)
 }
 
 /// The piece `mv` (a board move: Chu has no drops) moves.
