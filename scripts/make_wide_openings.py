@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes positions/openings/shogi-wide.txt: about a thousand balanced opening lines for
-node-limited self-play gating.
+"""Writes positions/openings/shogi-wide.txt (and chukagamigi.txt): about a thousand balanced
+opening lines for node-limited self-play gating.
 
 Why: with `--tc nodes=N` two builds of Shishi play deterministically, so the 44 lines of
 shogi.txt give only 88 distinct games however long the match runs (a 217-game match on
@@ -15,7 +15,11 @@ is checked legal by the engine itself (an illegal move gets an error, which abor
 usage: SHISHI=target/release/shishi python3 scripts/make_wide_openings.py [> file]
 Environment: VARIATIONS (24), EXTRA (6), DEPTH (6), WINDOW (40), BALANCE (150), SEED (1),
 EXCLUDE (an opening file whose lines are left out, so that a second book shares no game with
-the first: shogi-wide2.txt was written with SEED=2 EXCLUDE=positions/openings/shogi-wide.txt).
+the first: shogi-wide2.txt was written with SEED=2 EXCLUDE=positions/openings/shogi-wide.txt),
+VARIANT (shogi; any USI_Variant of the alpha-beta games), BASE (the file of lines to extend:
+shogi.txt for shogi; for the other games the start position alone, extended VARIATIONS times).
+positions/openings/chukagamigi.txt was written with
+VARIANT=chukagamigi VARIATIONS=500 EXTRA=8 DEPTH=4 WINDOW=30 BALANCE=100.
 """
 import os
 import random
@@ -30,6 +34,8 @@ WINDOW = int(os.environ.get("WINDOW", "40"))
 BALANCE = int(os.environ.get("BALANCE", "150"))
 SEED = int(os.environ.get("SEED", "1"))
 EXCLUDE = os.environ.get("EXCLUDE")
+VARIANT = os.environ.get("VARIANT", "shogi")
+BASE = os.environ.get("BASE")
 MULTIPV = 6
 
 
@@ -40,6 +46,8 @@ class Engine:
         self.send("usi")
         self.wait("usiok")
         self.send(f"setoption name MultiPV value {MULTIPV}")
+        if VARIANT != "shogi":
+            self.send(f"setoption name USI_Variant value {VARIANT}")
         self.send("isready")
         self.wait("readyok")
 
@@ -81,11 +89,17 @@ class Engine:
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
+    base_file = BASE
+    if base_file is None and VARIANT == "shogi":
+        base_file = os.path.join(here, "..", "positions", "openings", "shogi.txt")
     base = []
-    for line in open(os.path.join(here, "..", "positions", "openings", "shogi.txt")):
-        line = line.split("#")[0].strip()
-        if line:
-            base.append(line.split())
+    if base_file:
+        for line in open(base_file):
+            line = line.split("#")[0].strip()
+            if line:
+                base.append(line.split())
+    else:
+        base.append([])
     rng = random.Random(SEED)
     engine = Engine(ENGINE)
     seen = set()
@@ -95,8 +109,10 @@ def main():
             line = line.split("#")[0].strip()
             if line:
                 excluded.add(" ".join(line.split()))
-    print("# Wide standard-shogi openings for node-limited gating (USI moves from the start")
-    print("# position), written by scripts/make_wide_openings.py: each line of shogi.txt")
+    game = "standard-shogi" if VARIANT == "shogi" else VARIANT
+    source = f"each line of {os.path.basename(base_file)}" if base_file else "the start position"
+    print(f"# Wide {game} openings for node-limited gating (USI moves from the start")
+    print(f"# position), written by scripts/make_wide_openings.py: {source}")
     print(f"# extended by {EXTRA} plies drawn among the engine's moves within {WINDOW} cp of")
     print(f"# its best at depth {DEPTH}, kept when the score after it is within {BALANCE} cp.")
     print(f"# Seed {SEED}" + (f"; no line of {os.path.basename(EXCLUDE)}." if EXCLUDE else "."))
