@@ -996,6 +996,23 @@ fn the_shipped_chu_openings_are_legal_varied_and_short() {
 }
 
 #[test]
+fn the_shipped_kagamigi_openings_are_legal_distinct_and_eight_plies_long() {
+    // Loading checks every move with the Chu Kagamigi rules and that no game is over.
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/positions/openings/chukagamigi.txt"
+    );
+    let list = openings::load(Path::new(path), MatchVariant::Kagamigi).unwrap();
+    assert!(list.len() >= 300, "{}", list.len());
+    let distinct: std::collections::HashSet<_> = list.iter().map(|o| &o.moves).collect();
+    assert_eq!(distinct.len(), list.len(), "duplicate openings");
+    for o in &list {
+        assert!(o.starts_from_startpos(MatchVariant::Kagamigi));
+        assert_eq!(o.moves.len(), 8, "{:?}", o.moves);
+    }
+}
+
+#[test]
 #[ignore = "needs hachu: scripts/install_hachu.sh, then cargo test --test match_runner -- --ignored hachu"]
 fn hachu_against_itself_through_the_referee() {
     let out = out_dir("hachu");
