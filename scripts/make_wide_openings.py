@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes positions/openings/shogi-wide.txt (and chukagamigi.txt): about a thousand balanced
-opening lines for node-limited self-play gating.
+"""Writes positions/openings/shogi-wide.txt (about a thousand balanced opening lines) and
+chukagamigi.txt, the books of node-limited self-play gating.
 
 Why: with `--tc nodes=N` two builds of Shishi play deterministically, so the 44 lines of
 shogi.txt give only 88 distinct games however long the match runs (a 217-game match on
