@@ -978,18 +978,26 @@ fn a_cecp_engine_must_offer_the_variant_and_the_chance_games_have_no_cecp() {
     assert!(text(&o.stderr).contains("no CECP engine plays shogammon"));
 }
 
+/// The shipped book `positions/openings/<file>`, loaded with `variant`'s rules (which checks
+/// every move and that no game is over), after checking that it holds at least `at_least`
+/// lines, all distinct and all from the start position.
+fn shipped_book(file: &str, variant: MatchVariant, at_least: usize) -> Vec<Opening> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("positions/openings")
+        .join(file);
+    let list = openings::load(&path, variant).unwrap();
+    assert!(list.len() >= at_least, "{file}: {}", list.len());
+    let distinct: std::collections::HashSet<_> = list.iter().map(|o| &o.moves).collect();
+    assert_eq!(distinct.len(), list.len(), "{file}: duplicate openings");
+    for o in &list {
+        assert!(o.starts_from_startpos(variant), "{file}: {:?}", o.moves);
+    }
+    list
+}
+
 #[test]
 fn the_shipped_chu_openings_are_legal_varied_and_short() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/positions/openings/chushogi.txt"
-    );
-    let list = openings::load(Path::new(path), CHU).unwrap();
-    assert!(list.len() >= 20, "{}", list.len());
-    let distinct: std::collections::HashSet<_> = list.iter().map(|o| &o.moves).collect();
-    assert_eq!(distinct.len(), list.len(), "duplicate openings");
-    for o in &list {
-        assert!(o.starts_from_startpos(CHU));
+    for o in &shipped_book("chushogi.txt", CHU, 20) {
         assert!((4..=16).contains(&o.moves.len()), "{:?}", o.moves);
         replay_chu(&format!("position startpos moves {}", o.moves.join(" ")));
     }
@@ -997,17 +1005,7 @@ fn the_shipped_chu_openings_are_legal_varied_and_short() {
 
 #[test]
 fn the_shipped_kagamigi_openings_are_legal_distinct_and_eight_plies_long() {
-    // Loading checks every move with the Chu Kagamigi rules and that no game is over.
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/positions/openings/chukagamigi.txt"
-    );
-    let list = openings::load(Path::new(path), MatchVariant::Kagamigi).unwrap();
-    assert!(list.len() >= 300, "{}", list.len());
-    let distinct: std::collections::HashSet<_> = list.iter().map(|o| &o.moves).collect();
-    assert_eq!(distinct.len(), list.len(), "duplicate openings");
-    for o in &list {
-        assert!(o.starts_from_startpos(MatchVariant::Kagamigi));
+    for o in &shipped_book("chukagamigi.txt", MatchVariant::Kagamigi, 300) {
         assert_eq!(o.moves.len(), 8, "{:?}", o.moves);
     }
 }

@@ -87,28 +87,26 @@ class Engine:
         return sorted((v for (d, _), v in best.items() if d == top), reverse=True)
 
 
+def book_lines(path):
+    """The move lists of an opening file, comments and blank lines left out."""
+    lines = []
+    for line in open(path):
+        line = line.split("#")[0].strip()
+        if line:
+            lines.append(line.split())
+    return lines
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     base_file = BASE
     if base_file is None and VARIANT == "shogi":
         base_file = os.path.join(here, "..", "positions", "openings", "shogi.txt")
-    base = []
-    if base_file:
-        for line in open(base_file):
-            line = line.split("#")[0].strip()
-            if line:
-                base.append(line.split())
-    else:
-        base.append([])
+    base = book_lines(base_file) if base_file else [[]]
     rng = random.Random(SEED)
     engine = Engine(ENGINE)
     seen = set()
-    excluded = set()
-    if EXCLUDE:
-        for line in open(EXCLUDE):
-            line = line.split("#")[0].strip()
-            if line:
-                excluded.add(" ".join(line.split()))
+    excluded = {" ".join(moves) for moves in book_lines(EXCLUDE)} if EXCLUDE else set()
     game = "standard-shogi" if VARIANT == "shogi" else VARIANT
     source = f"each line of {os.path.basename(base_file)}" if base_file else "the start position"
     print(f"# Wide {game} openings for node-limited gating (USI moves from the start")
