@@ -13,6 +13,7 @@ pub mod alphabeta;
 pub mod chance;
 pub mod game;
 pub mod mate;
+pub mod memory_hints;
 pub mod ordering;
 pub mod params;
 pub mod table_memory;

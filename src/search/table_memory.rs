@@ -10,6 +10,7 @@
 //! more after the first success, to leave room for the search's threads. Halving keeps a
 //! power-of-two count a power of two, which the chance table relies on.
 
+use super::memory_hints;
 use std::mem::size_of;
 
 /// The slots of a table and whether it is smaller than asked for.
@@ -55,6 +56,7 @@ pub fn allocate<T: Default>(wanted: usize) -> Slots<T> {
     });
     let mut slots = Vec::new();
     slots.reserve_exact(count);
+    memory_hints::advise_huge_pages(&slots);
     slots.resize_with(count, T::default);
     Slots {
         reduced: count < wanted,

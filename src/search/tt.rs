@@ -5,6 +5,7 @@
 //! 64-byte cache line (a cluster); the table holds as many clusters as fit in the requested
 //! MiB, never more.
 
+use super::memory_hints;
 use super::table_memory::{self, Slots};
 use super::table_slot::{SlotLine, LINE_BYTES, SLOTS_PER_LINE};
 use crate::rules::geometry::Square;
@@ -100,6 +101,13 @@ impl TranspositionTable {
     fn cluster(&self, key: u64) -> &SlotLine {
         let index = ((key as u128 * self.clusters.slots.len() as u128) >> 64) as usize;
         &self.clusters.slots[index]
+    }
+
+    /// Starts loading `key`'s cluster into the cache, so that a probe made a little later
+    /// (after the work between a move and its node's lookup) does not wait on memory.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        memory_hints::prefetch(self.cluster(key));
     }
 
     /// Looks `key` up.

@@ -325,6 +325,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let e = self.shared.evaluator;
         let next = self.pos.eval_update(e, mv, self.stack[ply].totals);
         self.pos.play(mv);
+        self.shared.tt.prefetch(self.pos.hash());
         self.stack[ply + 1].totals = match next {
             Some(t) => t,
             None => self.pos.eval_totals(e),

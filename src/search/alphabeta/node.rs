@@ -181,6 +181,7 @@ impl<G: SearchGame> Worker<'_, G> {
                 self.stack[ply + 1].plies_from_null = 0;
                 self.stack[ply + 1].totals = self.stack[ply].totals;
                 self.pos.play_null();
+                self.shared.tt.prefetch(self.pos.hash());
                 let v = -self.search(depth - r, -beta, -beta + 1, ply + 1, !cut);
                 self.pos.unplay_null();
                 if self.stopped {
