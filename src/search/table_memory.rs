@@ -9,6 +9,8 @@
 //! is tried with `try_reserve_exact`, halving the slot count after each refusal, and once
 //! more after the first success, to leave room for the search's threads. Halving keeps a
 //! power-of-two count a power of two, which the chance table relies on.
+//! Before the slots are first written, the kernel is asked to back them with huge pages
+//! (`memory_hints`).
 
 use super::memory_hints;
 use std::mem::size_of;
