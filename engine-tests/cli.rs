@@ -76,6 +76,43 @@ fn bad_input_is_refused_with_a_message_and_non_zero_exit() {
     }
 }
 
+/// Issue 34: `analyse --record` on a file that holds no record (`hello world`, or nothing)
+/// "reviewed" a game of no moves and exited 0. Every format now refuses it.
+#[test]
+fn a_file_that_is_not_a_record_is_refused() {
+    let scratch = std::env::temp_dir().join(format!("shishi-cli-garbage-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    for (name, contents) in [
+        ("garbage.kif", "hello world\n"),
+        ("empty.kif", ""),
+        ("garbage.kifu", "hello world\n"),
+        ("garbage.csa", "hello world\n"),
+        ("empty.csa", ""),
+        ("garbage.usi", "hello world\n"),
+        ("empty.usi", ""),
+        ("garbage.txt", "hello world\n"),
+    ] {
+        let path = scratch.join(name);
+        std::fs::write(&path, contents).unwrap();
+        let out = shishi(&[
+            "analyse",
+            "--record",
+            path.to_str().unwrap(),
+            "--depth",
+            "1",
+        ]);
+        let stderr = text(&out.stderr);
+        assert!(
+            !out.status.success(),
+            "{name} was reviewed: {}",
+            text(&out.stdout)
+        );
+        assert!(out.stdout.is_empty(), "{name} printed a review");
+        assert!(stderr.contains("not a game record"), "{name}: {stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+}
+
 /// Issue 12: hands of 19 or more of one piece, written as groups or repeated letters,
 /// panicked (exit 134) in shogi, Shogammon and the Central Madness; lenient SFENs were
 /// accepted. Every variant's perft now refuses them with a message.
