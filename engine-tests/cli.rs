@@ -76,6 +76,74 @@ fn bad_input_is_refused_with_a_message_and_non_zero_exit() {
     }
 }
 
+/// Issue 34: numbers that mean nothing (no threads, no lines, a search of depth 0, a match
+/// of no games) were accepted without a word by `analyse` and `match`. Every subcommand
+/// refuses them with a message naming the argument, before any search or engine starts.
+#[test]
+fn numbers_that_mean_nothing_are_refused_by_every_subcommand() {
+    let scratch = std::env::temp_dir().join(format!("shishi-cli-zero-{}", std::process::id()));
+    let out_dir = scratch.to_string_lossy().into_owned();
+    let match_args = |extra: &[&'static str]| -> Vec<String> {
+        let mut args: Vec<String> = ["match", "--engine1", "true", "--engine2", "true"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        args.extend(["--out".to_string(), out_dir.clone()]);
+        args.extend(extra.iter().map(|s| s.to_string()));
+        if !extra.contains(&"--tc") {
+            args.extend(["--tc".to_string(), "movetime=10".to_string()]);
+        }
+        args
+    };
+    let owned = |args: &[&str]| args.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            owned(&["analyse", "--startpos", "--threads", "0"]),
+            "--threads",
+        ),
+        (
+            owned(&["analyse", "--startpos", "--multipv", "0"]),
+            "--multipv",
+        ),
+        (owned(&["analyse", "--startpos", "--depth", "0"]), "--depth"),
+        (
+            owned(&["analyse", "--startpos", "--movetime", "0"]),
+            "--movetime",
+        ),
+        (
+            owned(&["analyse", "--record", "x.usi", "--depth", "0"]),
+            "--depth",
+        ),
+        (owned(&["bench", "--depth", "0"]), "--depth"),
+        (owned(&["bench", "--threads", "0"]), "--threads"),
+        (match_args(&["--games", "0"]), "--games"),
+        (match_args(&["--concurrency", "0"]), "--concurrency"),
+        (match_args(&["--tc", "byo0"]), "byoyomi"),
+        (match_args(&["--tc", "movetime=0"]), "movetime"),
+        (match_args(&["--tc", "nodes=0"]), "nodes"),
+        (
+            match_args(&["--resign-score", "500", "--resign-moves", "0"]),
+            "--resign-moves",
+        ),
+        (
+            match_args(&["--draw-score", "10", "--draw-moves", "0"]),
+            "--draw-moves",
+        ),
+        (owned(&["serve", "--engines", "0"]), "--engines"),
+        (owned(&["serve", "--max-games", "0"]), "--max-games"),
+    ];
+    for (args, named) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = shishi(&args);
+        let stderr = text(&out.stderr);
+        assert!(!out.status.success(), "{args:?} should fail");
+        assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
+        assert!(stderr.contains(named), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+    assert!(!scratch.exists(), "a refused match wrote {out_dir}");
+}
+
 /// Issue 34: `analyse --record` on a file that holds no record (`hello world`, or nothing)
 /// "reviewed" a game of no moves and exited 0. Every format now refuses it.
 #[test]
