@@ -485,3 +485,77 @@ fn analyse_before_a_shogammon_roll_tables_21_rolls_that_average_to_the_expectati
         .filter(|l| l.starts_with("r:"))
         .all(|l| l.split_whitespace().count() == 6 && l.contains(',')));
 }
+
+/// Issue 34: errors printed Rust's debug text (`(Deal(Gote) in …)`, `(Normal in …)`,
+/// `Position(… dice [6, 1] pending None)`, `Sente has two kings`). They now say what the
+/// game waits for in its own terms.
+#[test]
+fn errors_name_the_games_terms_not_rusts() {
+    let mut seen = Vec::new();
+    let mut madness = |moves: &str, subcommand: &str| {
+        let mut args = vec![subcommand, "--variant", "madness", "--startpos"];
+        args.extend(["--moves", moves, "--depth", "1"]);
+        let out = shishi(&args);
+        assert!(!out.status.success(), "{moves:?} was accepted");
+        let err = text(&out.stderr);
+        seen.push(err.clone());
+        err
+    };
+    // The card is played only by a player with a piece on 5e.
+    let err = madness("draw:4 draw:9 c:4 draw:1 7g7f", "perft");
+    assert!(
+        err.contains("c:4 cannot be played here: sente makes its ordinary move or drop")
+            && err.contains("5e"),
+        "{err}"
+    );
+    // A view does not see the opponent's card.
+    let err = madness("draw:4 draw:9 7g7f", "analyse");
+    assert!(
+        err.contains("gote's card is drawn next") && err.contains("write draw:? for it"),
+        "{err}"
+    );
+    // The deal comes first, in either view.
+    let err = madness("7g7f", "perft");
+    assert!(
+        err.contains("sente's card is dealt next: write draw:N, or draw:? when you don't know it"),
+        "{err}"
+    );
+    let err = madness("draw:4 draw:9 5g5f 3c3d 5f5e 4c4d 7g7f", "perft");
+    assert!(
+        err.contains("sente has a piece on 5e and must first play its card (c:N) or roll"),
+        "{err}"
+    );
+    let err = madness("draw:4 draw:9 5g5f 3c3d 5f5e 4c4d roll 7g7f", "perft");
+    assert!(err.contains("the die is rolled next: write r:N"), "{err}");
+    let shogammon = shishi(&[
+        "perft",
+        "--variant",
+        "shogammon",
+        "--startpos",
+        "--moves",
+        "r:61 1a1b",
+        "--rolls",
+        "33",
+        "--depth",
+        "1",
+    ]);
+    let err = text(&shogammon.stderr);
+    assert!(!shogammon.status.success());
+    assert!(err.contains("(dice left: 6 1)"), "{err}");
+    seen.push(err);
+    let two_kings = shishi(&[
+        "perft",
+        "--sfen",
+        "4k4/9/9/9/9/9/9/9/3KK4 b - 1",
+        "--depth",
+        "1",
+    ]);
+    let err = text(&two_kings.stderr);
+    assert!(err.contains("sente has two kings"), "{err}");
+    seen.push(err);
+    for err in &seen {
+        for debug in ["Deal(", "Normal ", "Position(", "Sente", "Gote", "Square("] {
+            assert!(!err.contains(debug), "{err}");
+        }
+    }
+}
