@@ -76,6 +76,111 @@ fn bad_input_is_refused_with_a_message_and_non_zero_exit() {
     }
 }
 
+/// Issue 34: numbers that mean nothing (no threads, no lines, a search of depth 0, a match
+/// of no games) were accepted without a word by `analyse` and `match`. Every subcommand
+/// refuses them with a message naming the argument, before any search or engine starts.
+#[test]
+fn numbers_that_mean_nothing_are_refused_by_every_subcommand() {
+    let scratch = std::env::temp_dir().join(format!("shishi-cli-zero-{}", std::process::id()));
+    let out_dir = scratch.to_string_lossy().into_owned();
+    let match_args = |extra: &[&'static str]| -> Vec<String> {
+        let mut args: Vec<String> = ["match", "--engine1", "true", "--engine2", "true"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        args.extend(["--out".to_string(), out_dir.clone()]);
+        args.extend(extra.iter().map(|s| s.to_string()));
+        if !extra.contains(&"--tc") {
+            args.extend(["--tc".to_string(), "movetime=10".to_string()]);
+        }
+        args
+    };
+    let owned = |args: &[&str]| args.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (
+            owned(&["analyse", "--startpos", "--threads", "0"]),
+            "--threads",
+        ),
+        (
+            owned(&["analyse", "--startpos", "--multipv", "0"]),
+            "--multipv",
+        ),
+        (owned(&["analyse", "--startpos", "--depth", "0"]), "--depth"),
+        (
+            owned(&["analyse", "--startpos", "--movetime", "0"]),
+            "--movetime",
+        ),
+        (
+            owned(&["analyse", "--record", "x.usi", "--depth", "0"]),
+            "--depth",
+        ),
+        (owned(&["bench", "--depth", "0"]), "--depth"),
+        (owned(&["bench", "--threads", "0"]), "--threads"),
+        (match_args(&["--games", "0"]), "--games"),
+        (match_args(&["--concurrency", "0"]), "--concurrency"),
+        (match_args(&["--tc", "byo0"]), "byoyomi"),
+        (match_args(&["--tc", "movetime=0"]), "movetime"),
+        (match_args(&["--tc", "nodes=0"]), "nodes"),
+        (
+            match_args(&["--resign-score", "500", "--resign-moves", "0"]),
+            "--resign-moves",
+        ),
+        (
+            match_args(&["--draw-score", "10", "--draw-moves", "0"]),
+            "--draw-moves",
+        ),
+        (owned(&["serve", "--engines", "0"]), "--engines"),
+        (owned(&["serve", "--max-games", "0"]), "--max-games"),
+    ];
+    for (args, named) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let out = shishi(&args);
+        let stderr = text(&out.stderr);
+        assert!(!out.status.success(), "{args:?} should fail");
+        assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
+        assert!(stderr.contains(named), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+    assert!(!scratch.exists(), "a refused match wrote {out_dir}");
+}
+
+/// Issue 34: `analyse --record` on a file that holds no record (`hello world`, or nothing)
+/// "reviewed" a game of no moves and exited 0. Every format now refuses it.
+#[test]
+fn a_file_that_is_not_a_record_is_refused() {
+    let scratch = std::env::temp_dir().join(format!("shishi-cli-garbage-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    for (name, contents) in [
+        ("garbage.kif", "hello world\n"),
+        ("empty.kif", ""),
+        ("garbage.kifu", "hello world\n"),
+        ("garbage.csa", "hello world\n"),
+        ("empty.csa", ""),
+        ("garbage.usi", "hello world\n"),
+        ("empty.usi", ""),
+        ("garbage.txt", "hello world\n"),
+    ] {
+        let path = scratch.join(name);
+        std::fs::write(&path, contents).unwrap();
+        let out = shishi(&[
+            "analyse",
+            "--record",
+            path.to_str().unwrap(),
+            "--depth",
+            "1",
+        ]);
+        let stderr = text(&out.stderr);
+        assert!(
+            !out.status.success(),
+            "{name} was reviewed: {}",
+            text(&out.stdout)
+        );
+        assert!(out.stdout.is_empty(), "{name} printed a review");
+        assert!(stderr.contains("not a game record"), "{name}: {stderr}");
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+}
+
 /// Issue 12: hands of 19 or more of one piece, written as groups or repeated letters,
 /// panicked (exit 134) in shogi, Shogammon and the Central Madness; lenient SFENs were
 /// accepted. Every variant's perft now refuses them with a message.
@@ -379,4 +484,78 @@ fn analyse_before_a_shogammon_roll_tables_21_rolls_that_average_to_the_expectati
         .lines()
         .filter(|l| l.starts_with("r:"))
         .all(|l| l.split_whitespace().count() == 6 && l.contains(',')));
+}
+
+/// Issue 34: errors printed Rust's debug text (`(Deal(Gote) in …)`, `(Normal in …)`,
+/// `Position(… dice [6, 1] pending None)`, `Sente has two kings`). They now say what the
+/// game waits for in its own terms.
+#[test]
+fn errors_name_the_games_terms_not_rusts() {
+    let mut seen = Vec::new();
+    let mut madness = |moves: &str, subcommand: &str| {
+        let mut args = vec![subcommand, "--variant", "madness", "--startpos"];
+        args.extend(["--moves", moves, "--depth", "1"]);
+        let out = shishi(&args);
+        assert!(!out.status.success(), "{moves:?} was accepted");
+        let err = text(&out.stderr);
+        seen.push(err.clone());
+        err
+    };
+    // The card is played only by a player with a piece on 5e.
+    let err = madness("draw:4 draw:9 c:4 draw:1 7g7f", "perft");
+    assert!(
+        err.contains("c:4 cannot be played here: sente makes its ordinary move or drop")
+            && err.contains("5e"),
+        "{err}"
+    );
+    // A view does not see the opponent's card.
+    let err = madness("draw:4 draw:9 7g7f", "analyse");
+    assert!(
+        err.contains("gote's card is drawn next") && err.contains("write draw:? for it"),
+        "{err}"
+    );
+    // The deal comes first, in either view.
+    let err = madness("7g7f", "perft");
+    assert!(
+        err.contains("sente's card is dealt next: write draw:N, or draw:? when you don't know it"),
+        "{err}"
+    );
+    let err = madness("draw:4 draw:9 5g5f 3c3d 5f5e 4c4d 7g7f", "perft");
+    assert!(
+        err.contains("sente has a piece on 5e and must first play its card (c:N) or roll"),
+        "{err}"
+    );
+    let err = madness("draw:4 draw:9 5g5f 3c3d 5f5e 4c4d roll 7g7f", "perft");
+    assert!(err.contains("the die is rolled next: write r:N"), "{err}");
+    let shogammon = shishi(&[
+        "perft",
+        "--variant",
+        "shogammon",
+        "--startpos",
+        "--moves",
+        "r:61 1a1b",
+        "--rolls",
+        "33",
+        "--depth",
+        "1",
+    ]);
+    let err = text(&shogammon.stderr);
+    assert!(!shogammon.status.success());
+    assert!(err.contains("(dice left: 6 1)"), "{err}");
+    seen.push(err);
+    let two_kings = shishi(&[
+        "perft",
+        "--sfen",
+        "4k4/9/9/9/9/9/9/9/3KK4 b - 1",
+        "--depth",
+        "1",
+    ]);
+    let err = text(&two_kings.stderr);
+    assert!(err.contains("sente has two kings"), "{err}");
+    seen.push(err);
+    for err in &seen {
+        for debug in ["Deal(", "Normal ", "Position(", "Sente", "Gote", "Square("] {
+            assert!(!err.contains(debug), "{err}");
+        }
+    }
 }

@@ -1187,3 +1187,217 @@ fn a_node_limited_match_warns_when_its_games_repeat() {
     assert_eq!(games[2].usi, games[0].usi);
     assert_eq!(games[3].usi, games[1].usi);
 }
+
+/// Runs a match expected to be refused before any game; returns its stderr.
+fn refused_match(name: &str, args: &[&str]) -> String {
+    let out = out_dir(name);
+    let mut all = vec!["--out", out.to_str().unwrap(), "--tc", "1+0.1"];
+    all.extend_from_slice(args);
+    let o = shishi_match(&all);
+    let stderr = text(&o.stderr);
+    assert!(!o.status.success(), "{args:?} was played: {stderr}");
+    assert!(o.stdout.is_empty(), "{}", text(&o.stdout));
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(
+        !out.join("games.jsonl").exists(),
+        "{args:?}: a game was played"
+    );
+    stderr
+}
+
+/// Issue 34: `--option1 Bogus=1` or `--option1 USI_Hash=99999999` played on without a word,
+/// the engine's `info string error` never reaching the user. Now a value outside what the
+/// engine declares, or an option the engine complains about, stops the match before its
+/// first game, naming the engine and the option.
+#[test]
+fn options_the_engine_refuses_stop_the_match_with_the_engines_words() {
+    let me = env!("CARGO_BIN_EXE_shishi");
+    let scripted = scripted();
+    // Shishi declares USI_Hash as a spin of 1 to 1048576: the referee refuses at once.
+    let err = refused_match(
+        "opt-hash",
+        &[
+            "--engine1",
+            me,
+            "--engine2",
+            &scripted,
+            "--option1",
+            "USI_Hash=99999999",
+        ],
+    );
+    assert!(err.contains("engine 1 (shishi)"), "{err}");
+    assert!(
+        err.contains("USI_Hash") && err.contains("from 1 to 1048576"),
+        "{err}"
+    );
+    // A name Shishi does not know: it says so with `info string error`, which is passed on.
+    let err = refused_match(
+        "opt-bogus",
+        &[
+            "--engine1",
+            &scripted,
+            "--engine2",
+            me,
+            "--option2",
+            "Bogus=1",
+        ],
+    );
+    assert!(err.contains("engine 2 (shishi)"), "{err}");
+    assert!(
+        err.contains("info string error") && err.contains("Bogus"),
+        "{err}"
+    );
+    // Checks and combos: the values the engine lists, nothing else.
+    let err = refused_match(
+        "opt-combo",
+        &[
+            "--engine1",
+            me,
+            "--engine2",
+            &scripted,
+            "--option1",
+            "ParallelMode=fast",
+        ],
+    );
+    assert!(
+        err.contains("ParallelMode") && err.contains("one of"),
+        "{err}"
+    );
+    // The fake engine declares USI_Hash up to 1024.
+    let err = refused_match(
+        "opt-fake-hash",
+        &[
+            "--engine1",
+            &scripted,
+            "--engine2",
+            &scripted,
+            "--option2",
+            "USI_Hash=2048",
+        ],
+    );
+    assert!(
+        err.contains("engine 2") && err.contains("from 1 to 1024"),
+        "{err}"
+    );
+    // CECP: Shishi's `feature option=` list and its `Error (…)` answer.
+    let xboard = format!("{me} --xboard");
+    let err = refused_match(
+        "opt-cecp-range",
+        &[
+            "--engine1",
+            &xboard,
+            "--proto1",
+            "cecp",
+            "--engine2",
+            &scripted,
+            "--option1",
+            "MultiPV=601",
+        ],
+    );
+    assert!(
+        err.contains("engine 1") && err.contains("from 1 to 600"),
+        "{err}"
+    );
+    let err = refused_match(
+        "opt-cecp-bogus",
+        &[
+            "--engine1",
+            &xboard,
+            "--proto1",
+            "cecp",
+            "--engine2",
+            &scripted,
+            "--option1",
+            "Bogus=1",
+        ],
+    );
+    assert!(err.contains("engine 1") && err.contains("Error ("), "{err}");
+    assert!(err.contains("Bogus"), "{err}");
+}
+
+/// Issue 34: what the referee cannot check is still not silent. An option the engine does
+/// not list but takes without complaint (as Shishi's hidden `Search_…` parameters) is named
+/// in a warning; a complaint the engine prints while a game is set up reaches stderr.
+#[test]
+fn unlisted_options_and_set_up_complaints_reach_stderr() {
+    let me = env!("CARGO_BIN_EXE_shishi");
+    let out = out_dir("opt-unlisted");
+    let o = shishi_match(&[
+        "--engine1",
+        &scripted(),
+        "--engine2",
+        me,
+        "--option1",
+        "Bogus=1",
+        "--option2",
+        "Search_IirDepth=4",
+        "--tc",
+        "nodes=500",
+        "--max-moves",
+        "4",
+        "--games",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let stderr = text(&o.stderr);
+    assert!(o.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("warning: engine 1 (fake_usi)")
+            && stderr.contains("does not list the option Bogus"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("warning: engine 2 (shishi)")
+            && stderr.contains("does not list the option Search_IirDepth"),
+        "{stderr}"
+    );
+    assert_eq!(games(&out).len(), 1);
+    let out = out_dir("opt-grumble");
+    let grumbler = fake(&format!("grumble {REPETITION}"));
+    let o = shishi_match(&[
+        "--engine1",
+        &grumbler,
+        "--name1",
+        "grumbler",
+        "--engine2",
+        &scripted(),
+        "--tc",
+        "1+0.1",
+        "--games",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let stderr = text(&o.stderr);
+    assert!(o.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("grumbler: info string error the evaluation file could not be read"),
+        "{stderr}"
+    );
+    // CECP: the fake CECP engine lists no options and takes any without a word.
+    let out = out_dir("opt-cecp-unlisted");
+    let cecp = format!("python3 {FIXTURES}/fake_cecp.py {REPETITION}");
+    let o = shishi_match(&[
+        "--engine1",
+        &cecp,
+        "--proto1",
+        "cecp",
+        "--option1",
+        "Bogus=1",
+        "--engine2",
+        &scripted(),
+        "--tc",
+        "1+0.1",
+        "--games",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let stderr = text(&o.stderr);
+    assert!(o.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("warning: engine 1") && stderr.contains("option Bogus"),
+        "{stderr}"
+    );
+}

@@ -910,6 +910,32 @@ fn step12_bad_input_is_reported_and_the_previous_position_kept() {
     assert_legal_bestmove(&position_of("startpos moves 7g7f 3c3d"), &best);
 }
 
+/// Issue 34, and docs/USI.md "Hands written with a letter more than once": other programs
+/// read `pppp` as one pawn (cshogi) or four (YaneuraOu); Shishi refuses it, naming the letter,
+/// and keeps the position it had.
+#[test]
+fn step12_a_hand_letter_written_twice_is_refused_by_name() {
+    let mut e = Engine::ready();
+    e.send("position startpos moves 7g7f");
+    for sfen in [
+        "4k4/9/9/9/9/9/9/9/4K4 b SPbslpppp 1",
+        "4k4/9/9/9/9/9/9/9/4K4 b 2P3P 1",
+    ] {
+        e.send(&format!("position sfen {sfen}"));
+        e.send("isready");
+        let lines = e.until("readyok");
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string error") && l.contains("written twice")),
+            "{sfen}: {lines:?}"
+        );
+    }
+    e.send("go byoyomi 100");
+    let best = e.bestmove();
+    assert_legal_bestmove(&position_of("startpos moves 7g7f"), &best);
+}
+
 /// Issue 12: SFEN hands of 19+ of one piece panicked the engine in shogi, Shogammon and the
 /// Central Madness; now each is refused with one error line and the engine goes on.
 #[test]

@@ -41,8 +41,9 @@ pub struct BenchArgs {
     #[arg(long, value_parser = super::parse_variant, default_value = "shogi")]
     variant: Variant,
     /// Depth searched in each position (default: 10 for shogi, 9 for the 12×12 games; each
-    /// Shogammon and Madness line names its own depth in the chance search's units).
-    #[arg(long)]
+    /// Shogammon and Madness line names its own depth in the chance search's units), 1 to
+    /// 120.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=120))]
     depth: Option<u32>,
     /// Transposition table size in MiB (1..=1048576).
     #[arg(long, default_value_t = 16, value_parser = super::parse_hash_mib)]
@@ -119,7 +120,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         config.params.set(name, *value)?;
     }
     let limits = Limits {
-        depth: Some(depth.max(1)),
+        depth: Some(depth),
         ..Limits::default()
     };
     let mut total_nodes = 0u64;

@@ -172,6 +172,14 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     if args.concurrency == 0 {
         return Err("--concurrency must be at least 1".into());
     }
+    for (flag, moves) in [
+        ("--resign-moves", args.resign_moves),
+        ("--draw-moves", args.draw_moves),
+    ] {
+        if moves == Some(0) {
+            return Err(format!("{flag} must be at least 1"));
+        }
+    }
     let variant = match_variant(args.variant, args.chu_rules)?;
     let sides = [
         (

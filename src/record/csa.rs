@@ -59,6 +59,9 @@ fn statements(text: &str) -> Vec<(usize, &str)> {
 
 /// Reads one CSA record of standard shogi.
 pub fn read(text: &str) -> Result<RecordedGame, String> {
+    if text.trim().is_empty() {
+        return Err("CSA: the file is empty, not a game record".to_string());
+    }
     let mut grid: [[Option<String>; 9]; 9] = Default::default();
     let mut hands = [String::new(), String::new()];
     let mut board_given = false;
@@ -144,7 +147,15 @@ pub fn read(text: &str) -> Result<RecordedGame, String> {
                 }
             }
             '+' | '-' => moves_text.push((line, statement)),
-            _ => return Err(error(line, format!("unexpected {statement:?}"))),
+            _ => {
+                return Err(error(
+                    line,
+                    format!(
+                        "{statement:?} is not a CSA statement (N+name, PI, P1…P9, +7776FU, \
+                         T1, %TORYO): not a game record"
+                    ),
+                ))
+            }
         }
     }
     if !board_given {

@@ -141,6 +141,9 @@ pub fn read(text: &str) -> Result<RecordedGame, String> {
     let mut sente_to_move = true;
     let mut players: [Option<String>; 2] = [None, None];
     let mut moves_text: Vec<(usize, String)> = Vec::new();
+    // Whether any line was KIF: a `key：value` header, a board row, `後手番`, the move
+    // table's heading or a numbered move. A file with none of them is not a record.
+    let mut kif_seen = false;
     for (index, raw) in text.lines().enumerate() {
         let line = index + 1;
         let row = raw.trim_end_matches('\r');
@@ -151,7 +154,12 @@ pub fn read(text: &str) -> Result<RecordedGame, String> {
         if trimmed.starts_with("変化") {
             break;
         }
+        if trimmed.starts_with("手数") {
+            kif_seen = true;
+            continue;
+        }
         if let Some((key, value)) = trimmed.split_once('：') {
+            kif_seen = true;
             match key {
                 "先手" | "下手" => players[0] = Some(value.trim().to_string()),
                 "後手" | "上手" => players[1] = Some(value.trim().to_string()),
@@ -165,10 +173,12 @@ pub fn read(text: &str) -> Result<RecordedGame, String> {
             continue;
         }
         if trimmed.starts_with('|') {
+            kif_seen = true;
             read_board_row(trimmed, grid.get_or_insert_with(Default::default), line)?;
             continue;
         }
         if trimmed.starts_with("後手番") || trimmed.starts_with("上手番") {
+            kif_seen = true;
             sente_to_move = false;
             continue;
         }
@@ -181,6 +191,7 @@ pub fn read(text: &str) -> Result<RecordedGame, String> {
         else {
             continue;
         };
+        kif_seen = true;
         let Some(mv) = words.next() else {
             return Err(error(line, format!("move {number} has no move")));
         };
@@ -191,6 +202,15 @@ pub fn read(text: &str) -> Result<RecordedGame, String> {
             return Err(error(line, format!("move number {number} out of order")));
         }
         moves_text.push((line, mv.to_string()));
+    }
+    if !kif_seen {
+        return Err(if text.trim().is_empty() {
+            "KIF: the file is empty, not a game record".to_string()
+        } else {
+            "KIF: not a game record: no header line (手合割：平手, 先手：…), no board and no \
+             numbered move (   1 ７六歩(77))"
+                .to_string()
+        });
     }
     let start_sfen =
         grid.map(|grid| shogi_sfen(&grid, sente_to_move, &format!("{}{}", hands[0], hands[1])));
@@ -303,5 +323,26 @@ mod tests {
         assert!(read("   1 同　歩(77)\n").is_err());
         assert!(read("   2 ７六歩(77)\n").is_err());
         assert!(read("   1 ７六歩\n").is_err());
+    }
+
+    /// Issue 34: a file with no KIF in it was read as a game of no moves.
+    #[test]
+    fn text_that_is_not_kif_is_an_error() {
+        for text in [
+            "",
+            "\n  \n",
+            "hello world\n",
+            "hello: world\n",
+            "# only a comment\n",
+        ] {
+            let message = read(text).unwrap_err();
+            assert!(message.contains("not a game record"), "{text:?}: {message}");
+        }
+        // A record of no moves is still a record.
+        assert!(read("手合割：平手\n").unwrap().moves.is_empty());
+        assert!(read("手数----指手---------消費時間--\n")
+            .unwrap()
+            .moves
+            .is_empty());
     }
 }

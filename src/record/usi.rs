@@ -9,6 +9,9 @@ use crate::rules::variants::Variant;
 
 /// Reads one `.usi` record.
 pub fn read(text: &str) -> Result<RecordedGame, String> {
+    if text.trim().is_empty() {
+        return Err("USI record: the file is empty, not a game record".to_string());
+    }
     let mut variant = Variant::Shogi;
     let mut players: [Option<String>; 2] = [None, None];
     let mut chu_rules = None;
@@ -39,12 +42,13 @@ pub fn read(text: &str) -> Result<RecordedGame, String> {
             position = Some((index + 1, line));
         } else if !line.is_empty() {
             return Err(format!(
-                "USI record line {}: expected a # comment or a position line",
+                "USI record line {}: expected a # comment or a position line: not a game \
+                 record",
                 index + 1
             ));
         }
     }
-    let (line, text) = position.ok_or("USI record: no `position` line")?;
+    let (line, text) = position.ok_or("USI record: no `position` line: not a game record")?;
     let words: Vec<&str> = text.split_whitespace().skip(1).collect();
     let moves_at = words.iter().position(|w| *w == "moves");
     let (setup, moves) = match moves_at {

@@ -126,6 +126,20 @@ impl GameResult {
         }
     }
 
+    /// The result on one line, as the records write it: `1-0 checkmate`, or with the
+    /// details when they say more than the reason (`0-1 time-forfeit: A sent no move …`).
+    /// Line breaks in the details (an engine's own words) become spaces, so that the line
+    /// stays one comment line in every record format.
+    pub fn one_line(&self) -> String {
+        let detail = self.detail.split_whitespace().collect::<Vec<_>>().join(" ");
+        let tag = self.reason.tag();
+        if detail.is_empty() || detail.replace(' ', "-") == tag {
+            format!("{} {tag}", self.score_text())
+        } else {
+            format!("{} {tag}: {detail}", self.score_text())
+        }
+    }
+
     fn for_player(&self, color: Color) -> PlayerResult {
         match self.winner {
             None => PlayerResult::Draw,

@@ -32,6 +32,7 @@
 //! `move h5i6`, which are joined here. Jitto (a Lion's pass) is XBoard's null move `@@@@`
 //! both ways.
 
+use super::engine_options::{self, Dialect, OfferedOption};
 use super::player::{Answer, Player, PlayerResult, Reply, Score, Turn};
 use super::process::{EngineError, EngineProcess};
 use super::tc::{Clocks, Millis, TimeControl};
@@ -48,6 +49,11 @@ const FEATURE_DONE_TIMEOUT: Duration = Duration::from_secs(60);
 /// The hash size sent to engines that announce `memory=1`, unless a `memory` option says
 /// otherwise.
 const DEFAULT_MEMORY_MB: u32 = 64;
+/// How long an engine with `ping=1` may take to answer the `ping` after its options.
+const PONG_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long the referee listens for complaints about the options of an engine without
+/// `ping` (nothing tells when it has read them).
+const COMPLAINT_WINDOW: Duration = Duration::from_millis(500);
 
 /// The coordinates an engine uses for moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -175,6 +181,10 @@ pub struct CecpPlayer {
     synced: usize,
     /// Whether the running process has already played a game (for `reuse=0`).
     played: bool,
+    /// The options the engine declared (`feature option="…"`).
+    offered: Vec<OfferedOption>,
+    /// What the last start-up found worth telling the user.
+    warnings: Vec<String>,
 }
 
 impl CecpPlayer {
@@ -202,6 +212,42 @@ impl CecpPlayer {
             board: board_of(variant),
             synced: 0,
             played: false,
+            offered: Vec::new(),
+            warnings: Vec::new(),
+        }
+    }
+
+    /// Starts the engine, negotiates its features and sets its options (checked against its
+    /// `feature option=` declarations, then against its complaints), then stops it: the
+    /// referee's check before a match. Returns the warnings worth showing.
+    pub fn probe(&mut self) -> Result<Vec<String>, EngineError> {
+        let started = self.start();
+        self.quit();
+        started.map(|()| std::mem::take(&mut self.warnings))
+    }
+
+    /// The complaints the engine prints after its options: up to `pong 1` when it took
+    /// `ping=1`, else within [`COMPLAINT_WINDOW`].
+    fn option_complaints(p: &mut EngineProcess, ping: bool) -> Result<Vec<String>, EngineError> {
+        let deadline = if ping {
+            p.send("ping 1")?;
+            Instant::now() + PONG_TIMEOUT
+        } else {
+            Instant::now() + COMPLAINT_WINDOW
+        };
+        let mut complaints = Vec::new();
+        loop {
+            let line = match p.recv_until(deadline, "pong 1") {
+                Ok(line) => line,
+                Err(EngineError::Timeout(_)) if !ping => return Ok(complaints),
+                Err(e) => return Err(e),
+            };
+            if ping && line.trim() == "pong 1" {
+                return Ok(complaints);
+            }
+            if engine_options::is_complaint(&line) {
+                complaints.push(line.trim().to_string());
+            }
         }
     }
 
@@ -213,6 +259,8 @@ impl CecpPlayer {
         p.send("xboard")?;
         p.send("protover 2")?;
         self.features.clear();
+        self.offered.clear();
+        self.warnings.clear();
         self.protover2 = false;
         let mut deadline = Instant::now() + FEATURE_TIMEOUT;
         loop {
@@ -237,6 +285,10 @@ impl CecpPlayer {
                 if key == "done" {
                     done = Some(value.clone());
                 }
+                if key == "option" {
+                    self.offered
+                        .extend(engine_options::parse_cecp_option(&value));
+                }
                 self.features.insert(key, value);
             }
             match done.as_deref() {
@@ -252,24 +304,47 @@ impl CecpPlayer {
             self.features
         );
         if self.protover2 {
-            let mut memory = None;
-            for (name, value) in &self.options {
-                if name == "memory" {
-                    memory = Some(value.clone());
-                } else {
-                    p.send(&format!("option {name}={value}"))?;
-                }
+            let (memory, options): (Vec<_>, Vec<_>) = self
+                .options
+                .iter()
+                .cloned()
+                .partition(|(name, _)| name == "memory");
+            let unlisted = engine_options::check_all(&self.offered, &options, Dialect::Cecp)
+                .map_err(EngineError::Protocol)?;
+            for (name, value) in &options {
+                p.send(&format!("option {name}={value}"))?;
             }
             if self.features.get("memory").map(String::as_str) == Some("1") {
-                let mb = memory.unwrap_or_else(|| DEFAULT_MEMORY_MB.to_string());
+                let mb = memory
+                    .last()
+                    .map_or_else(|| DEFAULT_MEMORY_MB.to_string(), |(_, mb)| mb.clone());
                 p.send(&format!("memory {mb}"))?;
             }
+            if !self.options.is_empty() {
+                let ping = self.features.get("ping").map(String::as_str) == Some("1");
+                let complaints = Self::option_complaints(&mut p, ping)?;
+                if !complaints.is_empty() {
+                    return Err(EngineError::Protocol(format!(
+                        "the engine complained while its options were set: {}",
+                        complaints.join(" | ")
+                    )));
+                }
+            }
+            self.warnings = engine_options::unlisted_warning(&unlisted, &self.offered)
+                .into_iter()
+                .collect();
         } else if !self.options.is_empty() {
-            log::warn!(
-                "{}: a protover 1 engine takes no options; ignoring {:?}",
-                self.name,
-                self.options
-            );
+            let sent: Vec<String> = self
+                .options
+                .iter()
+                .map(|(name, value)| format!("{name}={value}"))
+                .collect();
+            return Err(EngineError::Protocol(format!(
+                "the engine sent no `feature` line within {} s (protover 1, as GNU Shogi), \
+                 so it takes no options; {} cannot be set",
+                FEATURE_TIMEOUT.as_secs(),
+                sent.join(" ")
+            )));
         }
         p.drain()?;
         self.process = Some(p);

@@ -1,7 +1,7 @@
 //! The referee: engine-vs-engine matches (`shishi match`).
 //!
 //! It owns everything between two engine processes: speaking USI and CECP to them
-//! (`usi_client`, `cecp_client`, over `process`), keeping the true game of any variant with
+//! (`usi_client`, `cecp_client`, over `process`; the options they offer, `engine_options`), keeping the true game of any variant with
 //! the rules core (`variant`: what the referee needs of each game) and judging how each game
 //! ends (`arbiter`; the entering-king rule is the rules core's),
 //! clocks (`tc`), openings (`openings`), records (`record`: KIF, CSA, USI line,
@@ -10,6 +10,7 @@
 
 pub mod arbiter;
 pub mod cecp_client;
+pub mod engine_options;
 pub mod openings;
 pub mod player;
 pub mod process;

@@ -36,13 +36,7 @@ pub fn usi_record(game: &GameRecord) -> String {
     let _ = writeln!(out, "# sente: {}", game.names[0]);
     let _ = writeln!(out, "# gote: {}", game.names[1]);
     let _ = writeln!(out, "# time control: {}", game.tc);
-    let _ = writeln!(
-        out,
-        "# result: {} {} ({})",
-        game.result.score_text(),
-        game.result.reason.tag(),
-        game.result.detail.replace('\n', " ")
-    );
+    let _ = writeln!(out, "# result: {}", game.result.one_line());
     for (i, m) in game.moves.iter().enumerate() {
         let time = m
             .millis
@@ -234,13 +228,7 @@ pub fn kif(game: &GameRecord) -> String {
     }
     let _ = writeln!(out, "先手：{}", game.names[0]);
     let _ = writeln!(out, "後手：{}", game.names[1]);
-    let _ = writeln!(
-        out,
-        "*結果 {} {} {}",
-        game.result.score_text(),
-        game.result.reason.tag(),
-        game.result.detail
-    );
+    let _ = writeln!(out, "*結果 {}", game.result.one_line());
     out.push_str("手数----指手---------消費時間--\n");
     let mut total_secs = 0u64;
     let mut previous_to: Option<Square> = None;
@@ -445,13 +433,7 @@ pub fn csa(game: &GameRecord) -> String {
         Reason::RoyalCapture | Reason::BareKing | Reason::RepetitionLoss => "%CHUDAN".to_string(),
     };
     let _ = writeln!(out, "{terminal}");
-    let _ = writeln!(
-        out,
-        "'result {} {}: {}",
-        result.score_text(),
-        result.reason.tag(),
-        result.detail
-    );
+    let _ = writeln!(out, "'result {}", result.one_line());
     out
 }
 
@@ -647,6 +629,54 @@ mod tests {
         let g = game(&["7g7f"], Some(Color::Sente), Reason::EngineFailure);
         assert!(csa(&g).contains("%-ILLEGAL_ACTION"));
         assert!(kif(&g).contains("まで1手で後手の反則負け"));
+    }
+
+    /// Issue 34: the KIF header read `*結果 1-0 checkmate checkmate`, and details with a line
+    /// break (an engine's own words) broke the comment line in KIF and CSA.
+    #[test]
+    fn the_result_line_says_each_thing_once_on_one_line() {
+        let mut g = game(&["7g7f"], Some(Color::Sente), Reason::Checkmate);
+        g.result.detail = "checkmate".into();
+        assert!(
+            kif(&g).lines().any(|l| l == "*結果 1-0 checkmate"),
+            "{}",
+            kif(&g)
+        );
+        assert!(
+            csa(&g).lines().any(|l| l == "'result 1-0 checkmate"),
+            "{}",
+            csa(&g)
+        );
+        assert!(usi_record(&g)
+            .lines()
+            .any(|l| l == "# result: 1-0 checkmate"));
+        g.result = GameResult {
+            winner: Some(Color::Sente),
+            reason: Reason::NoLegalMove,
+            detail: "no legal move".into(),
+        };
+        assert!(kif(&g).lines().any(|l| l == "*結果 1-0 no-legal-move"));
+        g.result = GameResult {
+            winner: Some(Color::Gote),
+            reason: Reason::EngineFailure,
+            detail: "A exited:\nthread 'main' panicked\n  at x.rs".into(),
+        };
+        let line = "0-1 engine-failure: A exited: thread 'main' panicked at x.rs";
+        assert!(
+            kif(&g).lines().any(|l| l == format!("*結果 {line}")),
+            "{}",
+            kif(&g)
+        );
+        assert!(
+            csa(&g).lines().any(|l| l == format!("'result {line}")),
+            "{}",
+            csa(&g)
+        );
+        let record = usi_record(&g);
+        assert!(
+            record.lines().any(|l| l == format!("# result: {line}")),
+            "{record}"
+        );
     }
 
     #[test]

@@ -8,7 +8,6 @@ use super::arbiter::{play_game, Adjudication, GameRecord, GameSetup, Reason};
 use super::cecp_client::CecpPlayer;
 use super::openings::Opening;
 use super::player::Player;
-use super::process::{EngineError, EngineProcess};
 use super::record::{csa, json_string, kif, parse_flat_json, usi_line, usi_record};
 use super::stats::{Pentanomial, Score1, Sprt, SprtState, Wdl};
 use super::tc::{Millis, TimeControl};
@@ -394,19 +393,23 @@ fn distinct_games_under_node_limit(cfg: &MatchConfig) -> Option<usize> {
 }
 
 /// Checks that both engine commands can be started (a typo should stop the match at once,
-/// not lose every game), and for a variant other than shogi that each USI engine offers it.
+/// not lose every game), that each engine offers the variant, and that it takes its
+/// options: each `--optionN` against the engine's declarations (type, range, combo values),
+/// then the engine's own complaints while they are set. Options the engine does not list
+/// but took without a complaint are named on stderr.
 fn preflight(cfg: &MatchConfig) -> Result<(), String> {
-    for e in &cfg.engines {
-        if e.protocol == Protocol::Usi && cfg.variant != MatchVariant::Shogi {
-            UsiPlayer::new(&e.name, &e.command, &e.usi_options(cfg.variant))
+    for (index, e) in cfg.engines.iter().enumerate() {
+        let who = format!("engine {} ({})", index + 1, e.name);
+        let warnings = match e.protocol {
+            Protocol::Usi => UsiPlayer::new(&e.name, &e.command, &e.usi_options(cfg.variant))
                 .probe()
-                .map_err(|err| format!("{}: {err}", e.name))?;
-            continue;
-        }
-        match EngineProcess::spawn(&e.command, &e.name) {
-            Ok(mut p) => p.kill(),
-            Err(err @ EngineError::Spawn(_)) => return Err(format!("{}: {err}", e.name)),
-            Err(err) => return Err(err.to_string()),
+                .map_err(|err| format!("{who}: {err}"))?,
+            Protocol::Cecp => CecpPlayer::new(&e.name, &e.command, &e.options, cfg.variant)
+                .probe()
+                .map_err(|err| format!("{who}: {err}"))?,
+        };
+        for warning in warnings {
+            note(&format!("warning: {who}: {warning}"));
         }
     }
     Ok(())

@@ -74,19 +74,18 @@ impl FromStr for TimeControl {
                 "movetime (ms)",
             )?)));
         }
-        if let Some(byo) = text.strip_prefix("byo") {
-            return Ok(TimeControl::Byoyomi {
-                base: Millis(0),
-                byoyomi: seconds(byo, "byoyomi")?,
-            });
-        }
-        let (base, rest) = text.split_once('+').ok_or_else(|| {
-            format!(
-                "bad time control {text:?}: use BASE+INC (10+0.1), BASE+byoB (30+byo1), \
-                 byoB, movetime=MS or nodes=N"
-            )
-        })?;
-        let base = seconds(base, "base time")?;
+        let (base, rest) = match text.strip_prefix("byo") {
+            Some(_) => (Millis(0), text),
+            None => {
+                let (base, rest) = text.split_once('+').ok_or_else(|| {
+                    format!(
+                        "bad time control {text:?}: use BASE+INC (10+0.1), BASE+byoB \
+                         (30+byo1), byoB, movetime=MS or nodes=N"
+                    )
+                })?;
+                (seconds(base, "base time")?, rest)
+            }
+        };
         let tc = match rest.strip_prefix("byo") {
             Some(byo) => TimeControl::Byoyomi {
                 base,
@@ -243,6 +242,10 @@ mod tests {
             "nodes=0",
             "movetime=1.5",
             "byo",
+            // Issue 34: a byoyomi of nothing with no base was taken as a time control.
+            "byo0",
+            "0+byo0",
+            "movetime=0",
         ] {
             assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
         }

@@ -1,10 +1,13 @@
-//! The referee's side of USI: start-up (`usi`/`usiok`, `setoption`), `isready`/`readyok`
-//! and `usinewgame` before each game, `position` + `go` for each move, reading `info`
-//! scores and `bestmove`, `gameover` and `quit`.
+//! The referee's side of USI: start-up (`usi`/`usiok`, the options checked against the
+//! engine's declarations, `setoption`, and `isready`/`readyok` to hear the engine's
+//! complaints about them), `isready`/`readyok` and `usinewgame` before each game, `position`
+//! + `go` for each move, reading `info` scores and `bestmove`, `gameover` and `quit`.
 
+use super::engine_options::{self, Dialect};
 use super::player::{Answer, Player, PlayerResult, Reply, Score, Turn};
 use super::process::{EngineError, EngineProcess};
 use super::tc::{Clocks, Millis};
+use std::io::Write as _;
 use std::time::{Duration, Instant};
 
 /// How long `usi` → `usiok` may take.
@@ -18,6 +21,25 @@ pub struct UsiPlayer {
     command: String,
     options: Vec<(String, String)>,
     process: Option<EngineProcess>,
+    /// What the last start-up found worth telling the user (options the engine does not
+    /// list but took without a complaint).
+    warnings: Vec<String>,
+}
+
+/// Waits for `readyok` and returns the complaints the engine printed before it
+/// ([`engine_options::is_complaint`]).
+fn await_readyok(p: &mut EngineProcess) -> Result<Vec<String>, EngineError> {
+    let deadline = Instant::now() + READYOK_TIMEOUT;
+    let mut complaints = Vec::new();
+    loop {
+        let line = p.recv_until(deadline, "readyok")?;
+        if line.trim() == "readyok" {
+            return Ok(complaints);
+        }
+        if engine_options::is_complaint(&line) {
+            complaints.push(line.trim().to_string());
+        }
+    }
 }
 
 impl UsiPlayer {
@@ -27,6 +49,7 @@ impl UsiPlayer {
             command: command.to_string(),
             options: options.to_vec(),
             process: None,
+            warnings: Vec::new(),
         }
     }
 
@@ -36,11 +59,13 @@ impl UsiPlayer {
             p.send("usi")?;
             let deadline = Instant::now() + USIOK_TIMEOUT;
             let mut variants = None;
+            let mut offered = Vec::new();
             loop {
                 let line = p.recv_until(deadline, "usiok")?;
                 if line.trim() == "usiok" {
                     break;
                 }
+                offered.extend(engine_options::parse_usi_option(&line));
                 if let Some(id) = line.trim().strip_prefix("id name ") {
                     log::info!("{}: engine calls itself {id:?}", self.name);
                 }
@@ -64,9 +89,29 @@ impl UsiPlayer {
                     )));
                 }
             }
+            let unlisted = engine_options::check_all(&offered, &self.options, Dialect::Usi)
+                .map_err(EngineError::Protocol)?;
             for (name, value) in &self.options {
                 p.send(&format!("setoption name {name} value {value}"))?;
             }
+            // An engine answers a bad `setoption` (if at all) before the next `readyok`.
+            p.send("isready")?;
+            let complaints = await_readyok(&mut p)?;
+            if !complaints.is_empty() {
+                let sent: Vec<String> = self
+                    .options
+                    .iter()
+                    .map(|(name, value)| format!("{name}={value}"))
+                    .collect();
+                return Err(EngineError::Protocol(format!(
+                    "the engine complained while its options ({}) were set: {}",
+                    sent.join(" "),
+                    complaints.join(" | ")
+                )));
+            }
+            self.warnings = engine_options::unlisted_warning(&unlisted, &offered)
+                .into_iter()
+                .collect();
             self.process = Some(p);
         }
         Ok(self.process.as_mut().expect("just started"))
@@ -94,21 +139,24 @@ pub fn combo_values(line: &str, name: &str) -> Option<Vec<String>> {
 }
 
 impl UsiPlayer {
-    /// Starts the engine and checks its `usi` answer (the variant it must offer), then
-    /// stops it: the referee's check before a match.
-    pub fn probe(&mut self) -> Result<(), EngineError> {
+    /// Starts the engine and checks its `usi` answer (the variant it must offer, the
+    /// options against its declarations) and its silence while the options are set, then
+    /// stops it: the referee's check before a match. Returns the warnings worth showing.
+    pub fn probe(&mut self) -> Result<Vec<String>, EngineError> {
         let started = self.start().map(|_| ());
         self.quit();
-        started
+        started.map(|()| std::mem::take(&mut self.warnings))
     }
 
-    /// `isready` → `readyok`, then `usinewgame`, starting the process if needed.
+    /// `isready` → `readyok`, then `usinewgame`, starting the process if needed. What the
+    /// engine complains about meanwhile goes to stderr.
     fn prepare(&mut self) -> Result<(), EngineError> {
         let p = self.start()?;
         p.drain()?;
         p.send("isready")?;
-        let deadline = Instant::now() + READYOK_TIMEOUT;
-        while p.recv_until(deadline, "readyok")?.trim() != "readyok" {}
+        for complaint in await_readyok(p)? {
+            let _ = writeln!(std::io::stderr(), "{}: {complaint}", p.tag());
+        }
         p.send("usinewgame")
     }
 }

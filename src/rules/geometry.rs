@@ -32,6 +32,14 @@ impl Color {
         self as usize
     }
 
+    /// `sente` or `gote`, as messages name the players.
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::Sente => "sente",
+            Color::Gote => "gote",
+        }
+    }
+
     /// The SFEN side-to-move letter.
     pub fn sfen_char(self) -> char {
         match self {

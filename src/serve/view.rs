@@ -113,10 +113,7 @@ pub struct GameView {
 }
 
 pub fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::Sente => "sente",
-        Color::Gote => "gote",
-    }
+    color.name()
 }
 
 fn is_chance_game(variant: Variant) -> bool {

@@ -93,7 +93,10 @@ impl Diagram for shogammon::Position {
             .collect();
         let mut notes = vec![format!("dice left: {}", dice.join(" "))];
         if let Some(pending) = self.pending_capture() {
-            notes.push(format!("point capture under way: {pending:?}"));
+            notes.push(format!(
+                "point capture under way on {}",
+                pending.square.to_usi::<crate::rules::geometry::Board9x9>()
+            ));
         }
         notes
     }
@@ -109,7 +112,10 @@ impl Diagram for madness::PlayerView {
             Phase::Deal(c) => format!("{} is dealt a card next", color_name(c)),
             Phase::MadnessChoice => "card or roll (a piece holds 5e)".to_string(),
             Phase::Roll => "the d10 is rolled next".to_string(),
-            Phase::Promotion(sq) => format!("the madness piece on {sq:?} may promote"),
+            Phase::Promotion(sq) => format!(
+                "the madness piece on {} may promote",
+                sq.to_usi::<crate::rules::geometry::Board9x9>()
+            ),
             Phase::Draw => "a replacement card is drawn next".to_string(),
             Phase::Normal => "normal move".to_string(),
             Phase::Over(c) => format!("game over: {} won", color_name(c)),
@@ -152,10 +158,7 @@ impl Diagram for madness::PlayerView {
 
 /// `sente` or `gote`.
 pub fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::Sente => "sente",
-        Color::Gote => "gote",
-    }
+    color.name()
 }
 
 /// Splits one SFEN rank into squares: digit runs are empty squares, `+X` a promoted piece,

@@ -83,18 +83,18 @@ pub struct AnalyseArgs {
     #[arg(long, num_args = 1.., value_delimiter = ' ')]
     moves: Vec<String>,
     /// Think for this many milliseconds (the default is 5000 unless --depth is given).
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     movetime: Option<u64>,
-    /// Search to this depth (whole turns in Shogammon, moves in the Madness).
-    #[arg(long)]
+    /// Search to this depth (whole turns in Shogammon, moves in the Madness), 1 to 120.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=120))]
     depth: Option<u32>,
     /// Principal variations to show (deterministic games); turns ranked (chance games,
-    /// default 5).
-    #[arg(long)]
-    multipv: Option<usize>,
-    /// Search threads.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
+    /// default 5), 1 to 600.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=600))]
+    multipv: Option<u32>,
+    /// Search threads (1 to 1024).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    threads: u32,
     /// How threads share the search: lazysmp or rootsplit (default rootsplit).
     #[arg(long, value_parser = parse_parallel)]
     parallel: Option<ParallelMode>,
@@ -166,8 +166,8 @@ impl AnalyseArgs {
         SearchBudget {
             movetime: movetime.map(Duration::from_millis),
             depth: self.depth,
-            lines: self.multipv,
-            threads: self.threads.max(1),
+            lines: self.multipv.map(|k| k as usize),
+            threads: self.threads as usize,
             parallel: self.parallel,
             hash_mb: self.hash,
             entering_king: self.entering_king,
@@ -317,6 +317,35 @@ mod tests {
         assert!(args("--variant madness --startpos --card 4 --moves draw:3")
             .position()
             .is_err());
+    }
+
+    #[test]
+    fn numbers_that_mean_nothing_are_refused() {
+        let parse = |words: &str| {
+            let argv = std::iter::once("analyse").chain(words.split(' '));
+            Cli::try_parse_from(argv).map(|cli| cli.args)
+        };
+        for nonsense in [
+            "--threads 0",
+            "--multipv 0",
+            "--depth 0",
+            "--movetime 0",
+            "--depth 121",
+            "--multipv 601",
+            "--threads 1025",
+        ] {
+            let error = parse(&format!("--startpos {nonsense}"))
+                .err()
+                .unwrap_or_else(|| panic!("{nonsense} was accepted"));
+            let flag = nonsense.split(' ').next().unwrap_or_default();
+            assert!(error.to_string().contains(flag), "{nonsense}: {error}");
+        }
+        for sensible in ["--threads 2", "--multipv 1", "--depth 1", "--movetime 1"] {
+            assert!(
+                parse(&format!("--startpos {sensible}")).is_ok(),
+                "{sensible}"
+            );
+        }
     }
 
     #[test]

@@ -199,7 +199,7 @@ fn validate<V: DropVariant>(pos: &DropPosition<V>, rules: SfenRules) -> Result<(
     let t = pos.tables();
     for color in Color::BOTH {
         if pos.pieces(color, V::Kind::KING).more_than_one() {
-            return Err(sfen_error(format!("{color:?} has two kings")));
+            return Err(sfen_error(format!("{} has two kings", color.name())));
         }
         for &kind in V::Kind::HAND_KINDS {
             if kind.rules().forced_promotion_ranks == 0 {
@@ -220,7 +220,11 @@ fn validate<V: DropVariant>(pos: &DropPosition<V>, rules: SfenRules) -> Result<(
             let seen = files_with_pawn & (1 << f) != 0;
             files_with_pawn |= 1 << f;
             if seen && rules == SfenRules::Shogi {
-                return Err(sfen_error(format!("two {color:?} pawns on file {}", f + 1)));
+                return Err(sfen_error(format!(
+                    "two {} pawns on file {}",
+                    color.name(),
+                    f + 1
+                )));
             }
         }
     }

@@ -193,14 +193,18 @@ fn split_squares(body: &str) -> Option<Vec<Square>> {
 fn validate(pos: &Position) -> Result<(), NotationError> {
     for color in Color::BOTH {
         if pos.pieces(color, Kind::King).more_than_one() {
-            return Err(sfen_error(format!("{color:?} has two kings")));
+            return Err(sfen_error(format!("{} has two kings", color.name())));
         }
         if pos.pieces(color, Kind::CrownPrince).more_than_one() {
-            return Err(sfen_error(format!("{color:?} has two crown princes")));
+            return Err(sfen_error(format!(
+                "{} has two crown princes",
+                color.name()
+            )));
         }
         if pos.royals(color).is_empty() {
             return Err(sfen_error(format!(
-                "{color:?} has no royal (king or crown prince)"
+                "{} has no royal (king or crown prince)",
+                color.name()
             )));
         }
     }

@@ -127,6 +127,10 @@ pub trait CardModel: Clone + Send + Sync + std::fmt::Debug + PartialEq {
     /// Whether `token` may be played where `drawer` draws (the outcomes, and for a view,
     /// also the value of its own draw as the referee reports it).
     fn accepts_draw(&self, drawer: Color, token: Token) -> bool;
+    /// The player whose view this is (`None`: the referee's, which sees every card).
+    fn viewer(&self) -> Option<Color> {
+        None
+    }
     /// Plays an accepted draw token (reshuffling first when the pile is empty).
     fn apply_draw(&mut self, drawer: Color, token: Token);
     /// The card `holder` holds, if this model knows it.
@@ -280,6 +284,10 @@ impl ViewCards {
 }
 
 impl CardModel for ViewCards {
+    fn viewer(&self) -> Option<Color> {
+        Some(self.me)
+    }
+
     fn draw_outcomes(&self, _drawer: Color) -> Vec<(Move, Weight)> {
         // Lazy: the drawn card is revealed only where it is used (docs/ARCHITECTURE.md, "The
         // chance search").

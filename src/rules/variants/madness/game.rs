@@ -331,8 +331,9 @@ impl<C: CardModel> MadnessGame<C> {
     pub fn judge_declaration(&self) -> Result<(), String> {
         match self.phase() {
             Phase::Normal => self.pos.judge_declaration(self.declaration_rule),
-            other => Err(format!(
-                "a declaration takes the place of the normal move, and the turn is at {other:?}"
+            _ => Err(format!(
+                "a declaration takes the place of the normal move, and now {}",
+                self.what_comes_next()
             )),
         }
     }
@@ -377,8 +378,8 @@ impl<C: CardModel> MadnessGame<C> {
                     .find(|m| self.pos.move_to_usi(*m) == wanted)
                     .ok_or_else(|| {
                         NotationError::Move(format!(
-                            "{text} is not a legal normal move here ({:?} in {})",
-                            self.turn.phase,
+                            "{text} is not a legal move here: {} (position {})",
+                            self.what_comes_next(),
                             self.pos.to_sfen()
                         ))
                     })?
@@ -389,15 +390,69 @@ impl<C: CardModel> MadnessGame<C> {
         } else if Token::from_move(action) == Some(Token::DrawHidden) {
             Err(NotationError::Move(format!(
                 "{text} hides a card its own player must see: a player is sent the value of \
-                 each card it draws (draw:N) and draw:? only for the opponent's ({:?})",
-                self.turn.phase
+                 each card it draws (draw:N) and draw:? only for the opponent's ({})",
+                self.what_comes_next()
+            )))
+        } else if let (Some(viewer), Some(drawer), Some(Token::Draw(_))) = (
+            self.cards.viewer(),
+            self.drawer().filter(|d| Some(*d) != self.cards.viewer()),
+            Token::from_move(action),
+        ) {
+            Err(NotationError::Move(format!(
+                "{text} cannot be played here: {}'s card is drawn next, and {}'s view does \
+                 not see it: write draw:? for it",
+                drawer.name(),
+                viewer.name()
             )))
         } else {
             Err(NotationError::Move(format!(
-                "{text} cannot be played here ({:?} in {})",
-                self.turn.phase,
+                "{text} cannot be played here: {} (position {})",
+                self.what_comes_next(),
                 self.pos.to_sfen()
             )))
+        }
+    }
+
+    /// Who draws a card at this node, if it is a deal or a replacement draw.
+    fn drawer(&self) -> Option<Color> {
+        match self.turn.phase {
+            Phase::Deal(receiver) => Some(receiver),
+            Phase::Draw => Some(self.pos.side_to_move()),
+            _ => None,
+        }
+    }
+
+    /// What the game waits for, in the game's words (for error messages): whose card is
+    /// dealt, whether the mover must play its card or roll, the die, the promotion choice,
+    /// the replacement card or the ordinary move.
+    pub fn what_comes_next(&self) -> String {
+        let side = self.pos.side_to_move().name();
+        match self.turn.phase {
+            Phase::Deal(receiver) => format!(
+                "{}'s card is dealt next: write draw:N, or draw:? when you don't know it",
+                receiver.name()
+            ),
+            Phase::MadnessChoice => format!(
+                "{side} has a piece on 5e and must first play its card (c:N) or roll the die \
+                 (roll)"
+            ),
+            Phase::Roll => "the die is rolled next: write r:N (r:1 to r:10)".to_string(),
+            Phase::Promotion(square) => format!(
+                "the piece the madness moved to {} may promote: write mad+ or mad=",
+                square.to_usi::<Geo>()
+            ),
+            Phase::Draw => format!(
+                "{side} draws the card that replaces the one played: write draw:N, or draw:? \
+                 when you don't know it"
+            ),
+            Phase::Normal if self.turn.madness_done => {
+                format!("{side} makes its ordinary move or drop")
+            }
+            Phase::Normal => format!(
+                "{side} makes its ordinary move or drop (no piece of {side}'s stands on 5e, so \
+                 there is no card or roll this turn)"
+            ),
+            Phase::Over(winner) => format!("the game is over: {} won", winner.name()),
         }
     }
 

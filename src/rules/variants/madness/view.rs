@@ -33,9 +33,9 @@ pub fn filter_stream(start: &TrueGame, actions: &[Move]) -> Result<[Vec<Move>; 2
     for &action in actions {
         if !truth.accepts(action) {
             return Err(NotationError::Move(format!(
-                "{} cannot be played in phase {:?}",
+                "{} cannot be played here: {}",
                 truth.action_text(action),
-                truth.phase()
+                truth.what_comes_next()
             )));
         }
         for player in Color::BOTH {
@@ -58,10 +58,10 @@ pub fn derive_view(
     for &action in sent {
         if !view.accepts(action) {
             return Err(NotationError::Move(format!(
-                "{:?} may not receive {} in phase {:?}",
-                player,
+                "{} may not receive {} here: {}",
+                player.name(),
                 view.action_text(action),
-                view.phase()
+                view.what_comes_next()
             )));
         }
         view.play(action);
@@ -74,7 +74,12 @@ pub fn derive_view(
 /// the opponent's card only when counting has located it (and then correctly).
 pub fn check_view(view: &PlayerView, truth: &TrueGame) -> Result<(), String> {
     let me = view.cards().me;
-    let fail = |what: &str| Err(format!("{me:?}'s view differs from the truth: {what}"));
+    let fail = |what: &str| {
+        Err(format!(
+            "{}'s view differs from the truth: {what}",
+            me.name()
+        ))
+    };
     if view.position() != truth.position() {
         return fail("board, hands or side to move");
     }

@@ -196,7 +196,7 @@ impl Position {
         };
         let mut legal = MoveList::new();
         self.generate_legal(&mut legal);
-        legal_or_refused(candidate, &legal, text, || format!("{self:?}"))
+        legal_or_refused(candidate, &legal, text, || self.describe())
     }
 }
 
@@ -226,7 +226,11 @@ fn validate(pos: &Position) -> Result<(), NotationError> {
             if kind == Kind::Pawn {
                 let file = sq.file::<Geo>().0 as usize;
                 if std::mem::replace(&mut pawn_files[us.index()][file], true) {
-                    return Err(sfen_error(format!("two {us:?} pawns on file {}", file + 1)));
+                    return Err(sfen_error(format!(
+                        "two {} pawns on file {}",
+                        us.name(),
+                        file + 1
+                    )));
                 }
             }
         }

@@ -521,6 +521,28 @@ impl PartialEq for Position {
     }
 }
 
+impl Position {
+    /// The position in the game's words for messages: its SFEN, the dice left to use and a
+    /// point capture under way.
+    pub fn describe(&self) -> String {
+        let dice: Vec<String> = self.dice.dice().map(|d| d.value().to_string()).collect();
+        let mut text = format!("{} (dice left: ", self.to_sfen());
+        text.push_str(&if dice.is_empty() {
+            "none".to_string()
+        } else {
+            dice.join(" ")
+        });
+        if let Some(pending) = self.pending {
+            text.push_str(&format!(
+                "; a point capture waits on {} for its second piece",
+                pending.square.to_usi::<Geo>()
+            ));
+        }
+        text.push(')');
+        text
+    }
+}
+
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
