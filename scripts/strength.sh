@@ -22,8 +22,9 @@
 # NetworkDelay=0 and NetworkDelay2=0; Shishi is sent NetworkDelay=0 and NetworkDelay2=0 too,
 # so both think for the whole byoyomi.
 #
-# CONCURRENCY stays 1 by default: at 2 on this 2-core machine two identical engines scored
-# 45.8 % for engine 1 over 600 games (a scheduling bias not yet understood).
+# CONCURRENCY stays 1 by default, so that the outside engine's threads never share a core
+# with a second game; 2 is fair to both engines (docs/MATCH.md, "Concurrency 2 on two cores:
+# no engine-1 bias").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
