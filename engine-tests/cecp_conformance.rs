@@ -506,3 +506,38 @@ fn huge_and_odd_time_values_are_clamped_not_fatal() {
         }
     }
 }
+
+/// A `ping` kept during a search that is then abandoned is answered, in order (found by
+/// `scripts/fuzz_cecp.py`: `go`, `ping 5`, `force`, `ping 6` answered only `pong 6`, and
+/// `pong 5` never came).
+#[test]
+fn a_ping_kept_during_an_abandoned_search_is_answered() {
+    let mut e = Engine::ready();
+    e.send("new");
+    e.sync(1);
+    e.send("st 60");
+    e.send("go");
+    e.send("ping 5");
+    e.send("force");
+    e.send("ping 6");
+    let lines = e.until(|l| l == "pong 6");
+    assert_eq!(lines, ["pong 5", "pong 6"], "{}", e.log());
+    // A kept move is taken before the abandoning command too: here, with no engine move
+    // played, it is not legal; it does not leak into the next game.
+    e.send("go");
+    e.send("ping 7");
+    e.send("usermove g7g6");
+    e.send("new");
+    e.send("ping 8");
+    let lines = e.until(|l| l == "pong 8");
+    assert_eq!(
+        lines,
+        ["pong 7", "Illegal move: g7g6", "pong 8"],
+        "{}",
+        e.log()
+    );
+    e.send("force");
+    e.send("usermove c3c4");
+    e.send("usermove g7g6");
+    assert!(e.sync(9).is_empty(), "{}", e.log());
+}

@@ -10,7 +10,8 @@
 //!
 //! While the engine thinks about its move, `?` makes it move now; `force`, `new`,
 //! `result`, `undo`… abandon the search (no move is sent); every other command — `ping`
-//! above all — is kept and handled after the move, as the protocol asks. In analyze mode
+//! above all — is kept and handled after the move, as the protocol asks, or before the
+//! command that abandons the search, in the order received. In analyze mode
 //! every command is handled at once, and the analysis restarts on the new position.
 //! `docs/XBOARD.md` describes the use from XBoard and WinBoard.
 
@@ -240,8 +241,18 @@ impl Engine {
             }
             Flow::Continue
         } else if ABANDON.contains(&command) {
+            // The commands kept for after the move come before this one: with the search
+            // dropped, they are taken in their order now (a `ping` among them answered),
+            // each as if it had just arrived.
             self.abandon_search();
-            self.handle(&line)
+            let mut lines: Vec<String> = self.pending.drain(..).collect();
+            lines.push(line);
+            for line in lines {
+                if self.receive(line) == Flow::Quit {
+                    return Flow::Quit;
+                }
+            }
+            Flow::Continue
         } else {
             self.pending.push_back(line);
             Flow::Continue
