@@ -5,7 +5,9 @@
 //!
 //! Two dialects are spoken, because the engines differ (plus HaChu's particulars):
 //! * **protover 2** engines answer `protover 2` with `feature … done=1` lines. They get
-//!   `usermove` if they asked for it, `post`, `easy`, `otim`, `level 0 BASE INC`.
+//!   `usermove` if they asked for it, `post`, `easy`, `otim`, `level 0 BASE INC`; a move
+//!   time is `st N` when it is whole seconds (what `st` can say) and otherwise a session of
+//!   one move, `level 1 M:SS 0`, on the clock `time` gives before each move.
 //! * **protover 1** engines (no `feature` reply within [`FEATURE_TIMEOUT`]) such as
 //!   GNU Shogi 1.4.2 (Debian's `gnushogi`), whose xshogi mode was checked by hand: it
 //!   ignores `xboard`/`protover` with "Illegal move (no match) …", takes bare moves in
@@ -175,6 +177,9 @@ pub struct CecpPlayer {
     synced: usize,
     /// Whether the running process has already played a game (for `reuse=0`).
     played: bool,
+    /// Whether the user was told that a protover 1 engine cannot be given a move time
+    /// under a second.
+    warned_whole_seconds: bool,
 }
 
 impl CecpPlayer {
@@ -202,6 +207,7 @@ impl CecpPlayer {
             board: board_of(variant),
             synced: 0,
             played: false,
+            warned_whole_seconds: false,
         }
     }
 
@@ -282,7 +288,7 @@ impl CecpPlayer {
             .ok_or_else(|| EngineError::Dead("not running".into()))
     }
 
-    fn level_command(&self, tc: TimeControl) -> Result<String, EngineError> {
+    fn level_command(&mut self, tc: TimeControl) -> Result<String, EngineError> {
         let min_sec = |ms: Millis| {
             let s = ms.0 / 1000;
             format!("{}:{:02}", s / 60, s % 60)
@@ -297,8 +303,24 @@ impl CecpPlayer {
                     "node limits are not supported for CECP engines".into(),
                 ))
             }
-            (TimeControl::MoveTime(ms), true) => format!("st {}", ms.0.div_ceil(1000).max(1)),
+            // `st` takes whole seconds (HaChu reads `st 0.5` as `st 0`): a move time that is
+            // not one is a session of one move on the clock `time` reports before each move.
+            (TimeControl::MoveTime(ms), true) if ms.0 % 1000 == 0 => format!("st {}", ms.0 / 1000),
+            (TimeControl::MoveTime(ms), true) => {
+                format!("level 1 {} 0", min_sec(Millis(ms.0.div_ceil(1000) * 1000)))
+            }
+            // Whole seconds, rounded down, at least one: a protover 1 engine (GNU Shogi) has
+            // no other per-move limit.
             (TimeControl::MoveTime(ms), false) => {
+                if ms.0 < 1000 && !self.warned_whole_seconds {
+                    self.warned_whole_seconds = true;
+                    log::warn!(
+                        "{}: a protover 1 engine takes whole seconds per move; it is given 1 s \
+                         for a move time of {} ms and may lose on time",
+                        self.name,
+                        ms.0
+                    );
+                }
                 format!("level 0 {}", min_sec(Millis(ms.0.max(1000))))
             }
             (TimeControl::Fischer { base, inc }, true) => {
@@ -534,6 +556,34 @@ mod tests {
         );
         assert_eq!(classify("resign"), EngineLine::Resign);
         assert_eq!(classify("Clocks: 0 0"), EngineLine::Other);
+    }
+
+    /// `st` takes whole seconds; any other move time is a one-move session on the clock
+    /// `time` reports (issue 34: `movetime=500` was sent as `st 1`, every game forfeited).
+    #[test]
+    fn move_times_are_sent_as_limits_the_engine_can_meet() {
+        let mut player = CecpPlayer::new("e", "e", &[], MatchVariant::Shogi);
+        player.protover2 = true;
+        let mut level = |ms| {
+            player
+                .level_command(TimeControl::MoveTime(Millis(ms)))
+                .unwrap()
+        };
+        assert_eq!(level(1000), "st 1");
+        assert_eq!(level(3000), "st 3");
+        assert_eq!(level(500), "level 1 0:01 0");
+        assert_eq!(level(1), "level 1 0:01 0");
+        assert_eq!(level(2500), "level 1 0:03 0");
+        player.protover2 = false;
+        let mut level = |ms| {
+            player
+                .level_command(TimeControl::MoveTime(Millis(ms)))
+                .unwrap()
+        };
+        assert_eq!(level(500), "level 0 0:01");
+        assert_eq!(level(1500), "level 0 0:01");
+        assert_eq!(level(61_000), "level 0 1:01");
+        assert!(player.warned_whole_seconds);
     }
 
     #[test]
