@@ -541,3 +541,30 @@ fn a_ping_kept_during_an_abandoned_search_is_answered() {
     e.send("usermove g7g6");
     assert!(e.sync(9).is_empty(), "{}", e.log());
 }
+
+/// Commands kept during a search for a move are all handled after it, even when one of them
+/// starts an analysis (found by `scripts/fuzz_cecp.py`: `analyze`, `go`, a kept `usermove`
+/// restarted the analysis and the kept `ping` behind it was never answered).
+#[test]
+fn kept_commands_behind_one_that_restarts_an_analysis_are_answered() {
+    let mut e = Engine::ready();
+    e.send("new");
+    e.send("force");
+    e.send("st 60");
+    e.send("analyze");
+    e.send("go");
+    e.send("usermove g7g6");
+    e.send("ping 5");
+    e.send("?");
+    let lines = e.until(|l| l == "pong 5");
+    let moves: Vec<&String> = lines.iter().filter(|l| l.starts_with("move ")).collect();
+    assert_eq!(moves.len(), 1, "{}", e.log());
+    let mut position = start(Variant::Shogi);
+    play(&mut position, &moves[0][5..], &e.log());
+    e.send("exit");
+    assert!(
+        !e.sync(6).iter().any(|l| l.starts_with("move ")),
+        "{}",
+        e.log()
+    );
+}

@@ -228,11 +228,7 @@ impl Engine {
     /// A line from the GUI: handled now, or kept until the engine has moved.
     fn receive(&mut self, line: String) -> Flow {
         let command = line.split_whitespace().next().unwrap_or("");
-        let thinking = self
-            .active
-            .as_ref()
-            .is_some_and(|a| a.purpose == Purpose::Move);
-        if !thinking || HARMLESS.contains(&command) {
+        if !self.thinking() || HARMLESS.contains(&command) {
             return self.handle(&line);
         }
         if command == "?" {
@@ -279,7 +275,9 @@ impl Engine {
         if active.purpose == Purpose::Move {
             self.announce(finished.decision);
         }
-        while self.active.is_none() {
+        // Until a kept command starts another search for a move; an analysis it starts
+        // takes the rest at once, as it would take new commands.
+        while !self.thinking() {
             let Some(line) = self.pending.pop_front() else {
                 break;
             };
@@ -288,6 +286,14 @@ impl Engine {
             }
         }
         Flow::Continue
+    }
+
+    /// Whether the engine is thinking about its move (commands other than the harmless ones
+    /// wait for it).
+    fn thinking(&self) -> bool {
+        self.active
+            .as_ref()
+            .is_some_and(|a| a.purpose == Purpose::Move)
     }
 
     /// Prints the engine's move (made legal) and plays it, or resigns.
