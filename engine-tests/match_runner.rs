@@ -706,40 +706,46 @@ fn shishi_against_itself() {
 }
 
 /// Issue 34: at `movetime=500` a CECP engine was sent `st 1` and lost every game on time.
-/// Shishi's own `--xboard` mode as the CECP engine, against Shishi over USI: no game may be
-/// lost on time, by either side, nor end in any other failure of the bridge.
+/// Shishi's own `--xboard` mode as the CECP engine, against Shishi over USI, as engine 2 (the
+/// issue's command) and as engine 1 (moving first in the first game, right after its set-up):
+/// no game may be lost on time, by either side, nor end in any other failure of the bridge.
 #[test]
 fn a_cecp_engine_meets_a_sub_second_movetime() {
-    let out = out_dir("cecp-movetime");
     let me = env!("CARGO_BIN_EXE_shishi");
     let cecp = format!("{me} --xboard");
-    let (_, games) = run(
-        me,
-        &cecp,
-        &out,
-        &[
-            "--proto2",
-            "cecp",
-            "--tc",
-            "movetime=500",
-            "--games",
-            "2",
-            "--max-moves",
-            "16",
-            "--concurrency",
-            "1",
-        ],
-    );
-    assert_eq!(games.len(), 2);
-    for g in &games {
-        assert!(
-            !NOT_JUDGED_BY_THE_RULES.contains(&g.reason.as_str()),
-            "game {}: {} ({})",
-            g.game,
-            g.reason,
-            g.detail
+    for (engine1, engine2, proto) in [
+        (me, cecp.as_str(), "--proto2"),
+        (cecp.as_str(), me, "--proto1"),
+    ] {
+        let out = out_dir(&format!("cecp-movetime{proto}"));
+        let (_, games) = run(
+            engine1,
+            engine2,
+            &out,
+            &[
+                proto,
+                "cecp",
+                "--tc",
+                "movetime=500",
+                "--games",
+                "2",
+                "--max-moves",
+                "16",
+                "--concurrency",
+                "1",
+            ],
         );
-        replay(&g.usi);
+        assert_eq!(games.len(), 2);
+        for g in &games {
+            assert!(
+                !NOT_JUDGED_BY_THE_RULES.contains(&g.reason.as_str()),
+                "{proto} cecp, game {}: {} ({})",
+                g.game,
+                g.reason,
+                g.detail
+            );
+            replay(&g.usi);
+        }
     }
 }
 

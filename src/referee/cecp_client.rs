@@ -5,7 +5,9 @@
 //!
 //! Two dialects are spoken, because the engines differ (plus HaChu's particulars):
 //! * **protover 2** engines answer `protover 2` with `feature … done=1` lines. They get
-//!   `usermove` if they asked for it, `post`, `easy`, `otim`, `level 0 BASE INC`; a move
+//!   `usermove` if they asked for it, `post`, `easy`, `otim`, `level 0 BASE INC`, and
+//!   `ping 1` after each game's set-up when they announced `ping=1` (waited for off the
+//!   clock, as USI's `isready`); a move
 //!   time is `st N` when it is whole seconds (what `st` can say) and otherwise a session of
 //!   one move, `level 1 M:SS 0`, on the clock `time` gives before each move.
 //! * **protover 1** engines (no `feature` reply within [`FEATURE_TIMEOUT`]) such as
@@ -47,6 +49,9 @@ use std::time::{Duration, Instant};
 pub const FEATURE_TIMEOUT: Duration = Duration::from_secs(2);
 /// How long an engine that sent `done=0` may take to send `done=1`.
 const FEATURE_DONE_TIMEOUT: Duration = Duration::from_secs(60);
+/// How long an engine that announced `ping=1` may take to answer the `ping` after a game's
+/// set-up (as USI's `isready`, the time is not on its clock).
+const SETUP_PING_TIMEOUT: Duration = Duration::from_secs(60);
 /// The hash size sent to engines that announce `memory=1`, unless a `memory` option says
 /// otherwise.
 const DEFAULT_MEMORY_MB: u32 = 64;
@@ -362,6 +367,7 @@ impl Player for CecpPlayer {
         let level = self.level_command(clocks.tc)?;
         let variants = self.features.get("variants").cloned();
         let protover2 = self.protover2;
+        let speaks_ping = self.features.get("ping").map(String::as_str) == Some("1");
         let p = self.process()?;
         p.drain()?;
         p.send("new")?;
@@ -388,6 +394,14 @@ impl Player for CecpPlayer {
             p.send("easy")?;
         }
         p.send(&level)?;
+        // Off the clock, as USI's `isready`: an engine that speaks `ping` answers once it has
+        // done what the set-up asked (shishi --xboard fills its hash table on `memory` and
+        // `new`), so that this is not charged to its first move.
+        if speaks_ping {
+            p.send("ping 1")?;
+            let deadline = Instant::now() + SETUP_PING_TIMEOUT;
+            while p.recv_until(deadline, "pong 1")?.trim() != "pong 1" {}
+        }
         self.synced = 0;
         Ok(())
     }
