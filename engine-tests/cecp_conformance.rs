@@ -441,3 +441,130 @@ fn a_chu_match_of_cecp_against_usi() {
         );
     }
 }
+
+/// Issue 34: time commands with huge, negative or odd numbers never abort the engine (they
+/// did: `st 1e300` and `level 40 1e300 0` in `Duration::from_secs_f64`, `level 40 1e18 0`
+/// in `minutes * 60`, `time` in `cs * 10`). Each is clamped and the engine still moves
+/// (`?` ends a search with a clock of centuries); what is not a number gets `Error (…)`.
+#[test]
+fn huge_and_odd_time_values_are_clamped_not_fatal() {
+    let huge = "99999999999999999999";
+    let cases: Vec<(Vec<String>, Option<&str>)> = vec![
+        (vec!["st 1e300".into()], None),
+        (vec!["level 40 1e300 0".into()], None),
+        (vec!["level 40 1e18 0".into()], None),
+        (vec!["level 40 5:1e300 1e300".into()], None),
+        (vec!["level 99999999999 inf inf".into()], None),
+        (vec![format!("time {huge}"), format!("otim {huge}")], None),
+        (vec!["level 0 5 0".into(), format!("time {huge}")], None),
+        (vec!["level 0 5 0".into(), "time 1e300".into()], None),
+        (vec!["level 0 1 -1e300".into(), "time -5".into()], None),
+        (vec!["st -5".into()], None),
+        (vec!["st inf".into()], None),
+        (vec!["st 0.0000001".into()], None),
+        (vec!["st NaN".into()], Some("Error (bad time): st NaN")),
+        (vec!["time nan".into()], Some("Error (bad time): time nan")),
+        (
+            vec!["level 40 NaN 0".into()],
+            Some("Error (bad time control): level 40 NaN 0"),
+        ),
+        (
+            vec!["level -1 5 0".into()],
+            Some("Error (bad time control): level -1 5 0"),
+        ),
+    ];
+    for (variant, first) in [("chu", "h4h5"), ("shogi", "c3c4"), ("chukagamigi", "a4a5")] {
+        for (commands, error) in &cases {
+            let mut e = Engine::ready();
+            e.send("new");
+            e.send(&format!("variant {variant}"));
+            for command in commands {
+                e.send(command);
+            }
+            e.send("force");
+            e.send(&format!("usermove {first}"));
+            e.send("go");
+            std::thread::sleep(Duration::from_millis(200));
+            e.send("?");
+            let lines = e.sync(1);
+            let variant = match variant {
+                "chu" => Variant::Chushogi,
+                "shogi" => Variant::Shogi,
+                _ => Variant::Chukagamigi,
+            };
+            let mut position = start(variant);
+            play(&mut position, first, &e.log());
+            let moves: Vec<&String> = lines.iter().filter(|l| l.starts_with("move ")).collect();
+            assert_eq!(moves.len(), 1, "{commands:?}:\n{}", e.log());
+            play(&mut position, &moves[0][5..], &e.log());
+            let errors: Vec<&String> = lines.iter().filter(|l| l.starts_with("Error")).collect();
+            match error {
+                Some(text) => assert_eq!(errors, [text], "{}", e.log()),
+                None => assert!(errors.is_empty(), "{}", e.log()),
+            }
+            assert!(e.child.try_wait().unwrap().is_none(), "{}", e.log());
+        }
+    }
+}
+
+/// A `ping` kept during a search that is then abandoned is answered, in order (found by
+/// `scripts/fuzz_cecp.py`: `go`, `ping 5`, `force`, `ping 6` answered only `pong 6`, and
+/// `pong 5` never came).
+#[test]
+fn a_ping_kept_during_an_abandoned_search_is_answered() {
+    let mut e = Engine::ready();
+    e.send("new");
+    e.sync(1);
+    e.send("st 60");
+    e.send("go");
+    e.send("ping 5");
+    e.send("force");
+    e.send("ping 6");
+    let lines = e.until(|l| l == "pong 6");
+    assert_eq!(lines, ["pong 5", "pong 6"], "{}", e.log());
+    // A kept move is taken before the abandoning command too: here, with no engine move
+    // played, it is not legal; it does not leak into the next game.
+    e.send("go");
+    e.send("ping 7");
+    e.send("usermove g7g6");
+    e.send("new");
+    e.send("ping 8");
+    let lines = e.until(|l| l == "pong 8");
+    assert_eq!(
+        lines,
+        ["pong 7", "Illegal move: g7g6", "pong 8"],
+        "{}",
+        e.log()
+    );
+    e.send("force");
+    e.send("usermove c3c4");
+    e.send("usermove g7g6");
+    assert!(e.sync(9).is_empty(), "{}", e.log());
+}
+
+/// Commands kept during a search for a move are all handled after it, even when one of them
+/// starts an analysis (found by `scripts/fuzz_cecp.py`: `analyze`, `go`, a kept `usermove`
+/// restarted the analysis and the kept `ping` behind it was never answered).
+#[test]
+fn kept_commands_behind_one_that_restarts_an_analysis_are_answered() {
+    let mut e = Engine::ready();
+    e.send("new");
+    e.send("force");
+    e.send("st 60");
+    e.send("analyze");
+    e.send("go");
+    e.send("usermove g7g6");
+    e.send("ping 5");
+    e.send("?");
+    let lines = e.until(|l| l == "pong 5");
+    let moves: Vec<&String> = lines.iter().filter(|l| l.starts_with("move ")).collect();
+    assert_eq!(moves.len(), 1, "{}", e.log());
+    let mut position = start(Variant::Shogi);
+    play(&mut position, &moves[0][5..], &e.log());
+    e.send("exit");
+    assert!(
+        !e.sync(6).iter().any(|l| l.starts_with("move ")),
+        "{}",
+        e.log()
+    );
+}

@@ -705,6 +705,50 @@ fn shishi_against_itself() {
     }
 }
 
+/// Issue 34: at `movetime=500` a CECP engine was sent `st 1` and lost every game on time.
+/// Shishi's own `--xboard` mode as the CECP engine, against Shishi over USI, as engine 2 (the
+/// issue's command) and as engine 1 (moving first in the first game, right after its set-up):
+/// no game may be lost on time, by either side, nor end in any other failure of the bridge.
+#[test]
+fn a_cecp_engine_meets_a_sub_second_movetime() {
+    let me = env!("CARGO_BIN_EXE_shishi");
+    let cecp = format!("{me} --xboard");
+    for (engine1, engine2, proto) in [
+        (me, cecp.as_str(), "--proto2"),
+        (cecp.as_str(), me, "--proto1"),
+    ] {
+        let out = out_dir(&format!("cecp-movetime{proto}"));
+        let (_, games) = run(
+            engine1,
+            engine2,
+            &out,
+            &[
+                proto,
+                "cecp",
+                "--tc",
+                "movetime=500",
+                "--games",
+                "2",
+                "--max-moves",
+                "16",
+                "--concurrency",
+                "1",
+            ],
+        );
+        assert_eq!(games.len(), 2);
+        for g in &games {
+            assert!(
+                !NOT_JUDGED_BY_THE_RULES.contains(&g.reason.as_str()),
+                "{proto} cecp, game {}: {} ({})",
+                g.game,
+                g.reason,
+                g.detail
+            );
+            replay(&g.usi);
+        }
+    }
+}
+
 #[test]
 #[ignore = "needs gnushogi (apt-get install gnushogi)"]
 fn gnushogi_against_itself_over_cecp() {
@@ -1007,6 +1051,46 @@ fn the_shipped_chu_openings_are_legal_varied_and_short() {
 fn the_shipped_kagamigi_openings_are_legal_distinct_and_eight_plies_long() {
     for o in &shipped_book("chukagamigi.txt", MatchVariant::Kagamigi, 300) {
         assert_eq!(o.moves.len(), 8, "{:?}", o.moves);
+    }
+}
+
+/// Issue 34's sub-second move time with HaChu: Shishi's `--xboard` mode against HaChu in Chu
+/// at `movetime=500` (both sent `level 1 0:01 0` and `time 50`), with the default margin.
+#[test]
+#[ignore = "needs hachu (scripts/install_hachu.sh)"]
+fn hachu_and_shishi_over_cecp_meet_a_sub_second_movetime() {
+    let out = out_dir("hachu-movetime");
+    let cecp = format!("{} --xboard", env!("CARGO_BIN_EXE_shishi"));
+    let (_, games) = run(
+        &cecp,
+        "/usr/games/hachu",
+        &out,
+        &[
+            "--variant",
+            "chushogi",
+            "--games",
+            "2",
+            "--proto1",
+            "cecp",
+            "--proto2",
+            "cecp",
+            "--option2",
+            "Allow repeats=1",
+            "--tc",
+            "movetime=500",
+            "--max-moves",
+            "40",
+        ],
+    );
+    for g in &games {
+        assert!(
+            !NOT_JUDGED_BY_THE_RULES.contains(&g.reason.as_str()),
+            "game {}: {} ({})",
+            g.game,
+            g.reason,
+            g.detail
+        );
+        replay_chu_moves(&g.usi);
     }
 }
 

@@ -29,12 +29,14 @@ use shishi::rules::variants::madness::{self, Token};
 use shishi::rules::variants::shogammon::{self, DiceUse, Roll, ShogammonDice};
 use shishi::rules::variants::{kagamigi, shogi};
 use shishi::rules::xboard_moves::{self, BoardSize};
+use shishi::search::time_text::{parse_minutes_seconds, parse_time, TimeUnit, LONGEST_TIME};
 use shishi::usi::command::{self, GO_KEYWORDS, MAX_WARNINGS};
 use shishi::usi::game::{RuleOptions, UsiPosition};
 use shishi::usi::options::{declarations, Options, Variant};
 use shishi::usi::output::Output;
 use std::io::Write;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 /// proptest's defaults (256 cases, or `PROPTEST_CASES`), with failing cases kept in
 /// `engine-tests/parser_properties.proptest-regressions` (committed) to be replayed first.
@@ -899,5 +901,318 @@ proptest! {
             seed,
             plies,
         )?;
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// CECP: the time values and whole command lines through the protocol loop
+// ---------------------------------------------------------------------------------------
+
+/// A number as a GUI, a script or an attacker might write a time: any size, sign, fraction
+/// or exponent, the names of the non-numbers, `MIN:SEC`, or junk.
+fn time_text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[+-]?[0-9]{1,40}",
+        "[+-]?[0-9]{0,20}\\.[0-9]{0,8}([eE][+-]?[0-9]{1,3})?",
+        proptest::sample::select(
+            &["inf", "-inf", "infinity", "NaN", "nan", "-0", "1e300", "1e400", "", " ", ":"][..]
+        )
+        .prop_map(str::to_string),
+        "[0-9]{1,25}:[0-9.e]{1,25}",
+        random_text(),
+    ]
+}
+
+const TIME_UNITS: [TimeUnit; 4] = [
+    TimeUnit::Millis,
+    TimeUnit::Centis,
+    TimeUnit::Seconds,
+    TimeUnit::Minutes,
+];
+
+/// The words of CECP lines: command words, numbers of every shape, the three games' moves
+/// and FEN pieces, or junk.
+fn cecp_token() -> impl Strategy<Value = String> {
+    prop_oneof![
+        proptest::sample::select(CECP_COMMANDS).prop_map(str::to_string),
+        time_text(),
+        proptest::sample::select(
+            &[
+                "shogi",
+                "chu",
+                "chukagamigi",
+                "c3c4",
+                "g7g6",
+                "h4h5",
+                "e9e8",
+                "a4a5",
+                "a9a8",
+                "@@@@",
+                "P@e5",
+                "Y@e5",
+                "g4h5,h5i6",
+                "g4h5,",
+                "b2h8+",
+                "e5e6=",
+                "w",
+                "b",
+                "[-]",
+                "[PPp]",
+                "5k6/12/12/12/12/12/5N6/12/12/12/12/5K6",
+                "4k4/9/9/9/9/9/9/9/4K4",
+                "MultiPV=2",
+                "ChuRules=churul",
+                "XBoardHoldings=24",
+                "Clear_Hash",
+                "{x}",
+                "1-0",
+            ][..]
+        )
+        .prop_map(str::to_string),
+        "[!-~]{1,8}",
+        "\\PC{1,3}",
+    ]
+}
+
+/// The command words of the CECP loop, and a few it does not know; `quit` is left out
+/// (it would end the loop before the other lines).
+const CECP_COMMANDS: &[&str] = &[
+    "xboard",
+    "accepted",
+    "rejected",
+    "computer",
+    "name",
+    "rating",
+    "ics",
+    "random",
+    "easy",
+    "hard",
+    "draw",
+    "hint",
+    "bk",
+    ".",
+    "put",
+    "hover",
+    "protover",
+    "ping",
+    "new",
+    "variant",
+    "force",
+    "result",
+    "go",
+    "playother",
+    "white",
+    "black",
+    "level",
+    "st",
+    "sd",
+    "time",
+    "otim",
+    "post",
+    "nopost",
+    "usermove",
+    "?",
+    "setboard",
+    "undo",
+    "remove",
+    "analyze",
+    "exit",
+    "memory",
+    "cores",
+    "option",
+    "lift",
+    "edit",
+    "junk",
+    "",
+];
+
+/// A CECP line: a command word and random words, with the values of `memory`, `cores` and
+/// the hash and thread options kept small (allocating is not what this tests).
+fn cecp_line() -> impl Strategy<Value = String> {
+    let small = prop_oneof!["[0-9]{1,2}", "-[0-9]{1,20}", "[0-9]{20,25}", "[a-z.]{0,4}"];
+    prop_oneof![
+        (
+            proptest::sample::select(CECP_COMMANDS),
+            proptest::collection::vec(cecp_token(), 0..8),
+        )
+            .prop_map(|(c, t)| format!("{c} {}", t.join(" "))),
+        (
+            proptest::sample::select(
+                &["memory", "cores", "option USI_Hash=", "option Threads="][..]
+            ),
+            small,
+        )
+            .prop_map(|(c, v)| {
+                if c.ends_with('=') {
+                    format!("{c}{v}")
+                } else {
+                    format!("{c} {v}")
+                }
+            }),
+        random_text(),
+    ]
+    .prop_filter("no large tables or thread pools", |line| !allocates(line))
+}
+
+/// Whether a line might set a hash table above 64 MiB or more than 64 threads (a number
+/// of 65 to 10^18 in a line that names a size), or is `quit`.
+fn allocates(line: &str) -> bool {
+    let low = line.to_ascii_lowercase();
+    let sizes = ["memory", "cores", "hash", "thread"]
+        .iter()
+        .any(|word| low.contains(word));
+    let big = line
+        .split(|c: char| !c.is_ascii_digit())
+        .any(|d| d.parse::<u64>().is_ok_and(|n| n > 64));
+    (sizes && big) || low.trim_start().starts_with("quit")
+}
+
+/// Whether the search or reader thread of the CECP loop panicked since the hook was set (a
+/// panic there would not fail the test by itself).
+static CECP_THREAD_PANICKED: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+fn watch_cecp_threads() {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let default = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let name = std::thread::current().name().unwrap_or("").to_string();
+            if name.starts_with("cecp") || name.starts_with("usi-reader") {
+                CECP_THREAD_PANICKED.store(true, std::sync::atomic::Ordering::SeqCst);
+            }
+            default(info);
+        }));
+    });
+}
+
+/// The CECP command word and the rest of a line, as the loop splits them.
+fn cecp_command(line: &str) -> (&str, &str) {
+    let line = line.trim();
+    let (command, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    (command, rest.trim())
+}
+
+/// Whether an answer is a CECP line the engine may print.
+fn is_cecp_answer(line: &str) -> bool {
+    const PREFIXES: &[&str] = &[
+        "move ",
+        "pong",
+        "Error (",
+        "Illegal move: ",
+        "tellusererror ",
+        "feature ",
+        "setup ",
+        "piece ",
+        "highlight ",
+    ];
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let thinking = words.len() >= 4
+        && words[0].parse::<u32>().is_ok()
+        && words[1].parse::<i64>().is_ok()
+        && words[2].parse::<u64>().is_ok()
+        && words[3].parse::<u64>().is_ok();
+    line == "resign" || thinking || PREFIXES.iter().any(|p| line.starts_with(p))
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Every time a protocol writes is read by one clamped reader: never above the longest
+    /// time, `None` exactly for what is not a number, exact for whole milliseconds.
+    #[test]
+    fn time_values_of_every_unit(text in time_text(), ms in 0u64..=1_000_000_000_000_000) {
+        let number = text.trim().parse::<f64>().ok().filter(|v| !v.is_nan());
+        for unit in TIME_UNITS {
+            let time = parse_time(&text, unit);
+            prop_assert_eq!(time.is_some(), number.is_some(), "{:?} {:?}", text, unit);
+            if let Some(t) = time {
+                prop_assert!(t <= LONGEST_TIME, "{:?} {:?}: {:?}", text, unit, t);
+                if number.unwrap() <= 0.0 {
+                    prop_assert_eq!(t, Duration::ZERO);
+                }
+            }
+        }
+        prop_assert_eq!(
+            parse_time(&ms.to_string(), TimeUnit::Millis),
+            Some(Duration::from_millis(ms))
+        );
+        if let Some(t) = parse_minutes_seconds(&text) {
+            prop_assert!(t <= LONGEST_TIME, "{:?}: {:?}", text, t);
+        }
+        let (minutes, seconds) = (ms % 100_000, ms % 60);
+        prop_assert_eq!(
+            parse_minutes_seconds(&format!("{minutes}:{seconds:02}")),
+            Some(Duration::from_secs(minutes * 60 + seconds))
+        );
+    }
+
+    /// Random and mutated CECP lines through the protocol loop: it never panics (nor does
+    /// its search thread), ends at the end of the input, prints only protocol lines, at
+    /// most one error per line and no more moves than lines that can start a search, and
+    /// answers every `ping` that no search can hold back with its `pong`.
+    #[test]
+    fn whole_cecp_lines(
+        lines in proptest::collection::vec(
+            prop_oneof![
+                4 => cecp_line(),
+                1 => (proptest::sample::select(&["shogi", "chu", "chukagamigi"][..]), any::<u64>())
+                    .prop_map(|(game, pick)| {
+                        let start = ["new", "go", "force", "st 1e300", "level 40 1e18 0",
+                            "time 99999999999999999999", "sd 1", "ping 1", "analyze",
+                            "usermove c3c4", "h4h5", "a4a5", "undo"];
+                        let extra = start[(pick % start.len() as u64) as usize];
+                        format!("variant {game}\n{extra}")
+                    }),
+            ],
+            1..8,
+        ),
+        edits in mutations(),
+    ) {
+        watch_cecp_threads();
+        let mut text = lines.join("\n");
+        // One line mutated as a whole (bytes flipped, text inserted, fields swapped…).
+        if let Some(last) = text.rsplit('\n').next().map(str::to_string) {
+            let mutated = apply(&last, &edits).replace('\n', " ");
+            if !allocates(&mutated) {
+                text.truncate(text.len() - last.len());
+                text.push_str(&mutated);
+            }
+        }
+        let sent: Vec<&str> = text.lines().collect();
+        let sink = Sink::default();
+        let input = std::io::Cursor::new(format!("protover 2\n{text}\n").into_bytes());
+        let code = shishi::cecp::run_with(input, Output::new(Box::new(sink.clone())));
+        prop_assert_eq!(code, 0);
+        prop_assert!(!CECP_THREAD_PANICKED.load(std::sync::atomic::Ordering::SeqCst));
+        let written = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
+        let answers: Vec<&str> = written.lines().collect();
+        for answer in &answers {
+            prop_assert!(is_cecp_answer(answer), "{:?} → {:?}", sent, answer);
+        }
+        let errors = answers
+            .iter()
+            .filter(|a| a.starts_with("Error") || a.starts_with("Illegal") || a.starts_with("tell"))
+            .count();
+        prop_assert!(errors <= sent.len(), "{:?} → {:?}", sent, answers);
+        let searches = sent
+            .iter()
+            .filter(|l| {
+                let (command, _) = cecp_command(l);
+                command == "go" || command == "usermove" || !CECP_COMMANDS.contains(&command)
+            })
+            .count();
+        let moves = answers.iter().filter(|a| a.starts_with("move ") || **a == "resign").count();
+        prop_assert!(moves <= searches, "{:?} → {:?}", sent, answers);
+        for line in &sent {
+            let (command, rest) = cecp_command(line);
+            if command == "go" || command == "usermove" || !CECP_COMMANDS.contains(&command) {
+                break;
+            }
+            if command == "ping" {
+                let pong = format!("pong {rest}");
+                prop_assert!(answers.contains(&pong.as_str()), "{:?} → {:?}", sent, answers);
+            }
+        }
     }
 }

@@ -10,7 +10,8 @@
 //!
 //! While the engine thinks about its move, `?` makes it move now; `force`, `new`,
 //! `result`, `undo`… abandon the search (no move is sent); every other command — `ping`
-//! above all — is kept and handled after the move, as the protocol asks. In analyze mode
+//! above all — is kept and handled after the move, as the protocol asks, or before the
+//! command that abandons the search, in the order received. In analyze mode
 //! every command is handled at once, and the analysis restarts on the new position.
 //! `docs/XBOARD.md` describes the use from XBoard and WinBoard.
 
@@ -23,6 +24,7 @@ use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::Variant;
 use crate::search::game::SearchGame;
+use crate::search::time_text::{parse_minutes_seconds, parse_time, TimeUnit};
 use crate::search::{Clock, Control, Decision, Limits};
 use crate::usi::game::{with_position, UsiPosition};
 use crate::usi::options::{Effect, HashMb, Options};
@@ -52,6 +54,8 @@ pub fn run_with<R: BufRead + Send + 'static>(input: R, output: Output) -> i32 {
 /// The time control of `level`, `st` and `sd`, and the clocks of `time` and `otim`.
 #[derive(Clone, Debug, Default)]
 struct TimeControl {
+    /// `level`'s MPS: the clock is filled again after this many moves (0: never).
+    moves_per_session: u32,
     increment: Duration,
     /// `st`: a fixed time per move.
     per_move: Option<Duration>,
@@ -63,14 +67,19 @@ struct TimeControl {
 }
 
 impl TimeControl {
-    /// The search limits for the engine playing `side`.
-    fn limits(&self, side: Color) -> Limits {
+    /// The search limits for the engine playing `side`, which has made `moves_made` moves
+    /// of the game so far.
+    fn limits(&self, side: Color, moves_made: u32) -> Limits {
         let mut clock = Clock::default();
         if self.per_move.is_none() {
             clock.time_left[side.index()] = self.own;
             clock.time_left[side.flip().index()] = self.opponent.or(self.own);
             if !self.increment.is_zero() {
                 clock.increment = [Some(self.increment); 2];
+            }
+            let session = self.moves_per_session;
+            if session > 0 {
+                clock.moves_to_go = Some(session - moves_made % session);
             }
         }
         Limits {
@@ -219,11 +228,7 @@ impl Engine {
     /// A line from the GUI: handled now, or kept until the engine has moved.
     fn receive(&mut self, line: String) -> Flow {
         let command = line.split_whitespace().next().unwrap_or("");
-        let thinking = self
-            .active
-            .as_ref()
-            .is_some_and(|a| a.purpose == Purpose::Move);
-        if !thinking || HARMLESS.contains(&command) {
+        if !self.thinking() || HARMLESS.contains(&command) {
             return self.handle(&line);
         }
         if command == "?" {
@@ -232,8 +237,18 @@ impl Engine {
             }
             Flow::Continue
         } else if ABANDON.contains(&command) {
+            // The commands kept for after the move come before this one: with the search
+            // dropped, they are taken in their order now (a `ping` among them answered),
+            // each as if it had just arrived.
             self.abandon_search();
-            self.handle(&line)
+            let mut lines: Vec<String> = self.pending.drain(..).collect();
+            lines.push(line);
+            for line in lines {
+                if self.receive(line) == Flow::Quit {
+                    return Flow::Quit;
+                }
+            }
+            Flow::Continue
         } else {
             self.pending.push_back(line);
             Flow::Continue
@@ -260,7 +275,9 @@ impl Engine {
         if active.purpose == Purpose::Move {
             self.announce(finished.decision);
         }
-        while self.active.is_none() {
+        // Until a kept command starts another search for a move; an analysis it starts
+        // takes the rest at once, as it would take new commands.
+        while !self.thinking() {
             let Some(line) = self.pending.pop_front() else {
                 break;
             };
@@ -269,6 +286,14 @@ impl Engine {
             }
         }
         Flow::Continue
+    }
+
+    /// Whether the engine is thinking about its move (commands other than the harmless ones
+    /// wait for it).
+    fn thinking(&self) -> bool {
+        self.active
+            .as_ref()
+            .is_some_and(|a| a.purpose == Purpose::Move)
     }
 
     /// Prints the engine's move (made legal) and plays it, or resigns.
@@ -362,7 +387,7 @@ impl Engine {
                 self.error("command not legal now", line);
             }
             "level" => self.level(rest, line),
-            "st" => match parse_seconds(rest) {
+            "st" => match parse_time(rest, TimeUnit::Seconds) {
                 Some(t) => self.time.per_move = Some(t),
                 None => self.error("bad time", line),
             },
@@ -370,16 +395,15 @@ impl Engine {
                 Ok(depth) if depth > 0 => self.time.depth = Some(depth),
                 _ => self.error("bad depth", line),
             },
-            "time" | "otim" => match rest.parse::<u64>() {
-                Ok(cs) => {
-                    let t = Some(Duration::from_millis(cs * 10));
+            "time" | "otim" => match parse_time(rest, TimeUnit::Centis) {
+                Some(t) => {
                     if command == "time" {
-                        self.time.own = t;
+                        self.time.own = Some(t);
                     } else {
-                        self.time.opponent = t;
+                        self.time.opponent = Some(t);
                     }
                 }
-                Err(_) => self.error("bad time", line),
+                None => self.error("bad time", line),
             },
             "post" => self.post = true,
             "nopost" => self.post = false,
@@ -442,24 +466,27 @@ impl Engine {
         self.history.clear();
     }
 
-    /// `level MPS BASE INC`: BASE in minutes or `MIN:SEC`, INC in seconds. A session of MPS
-    /// moves is played as sudden death on the clock `time` reports (a safe reading).
+    /// `level MPS BASE INC`: MPS moves per session (0: the whole game), BASE in minutes or
+    /// `MIN:SEC`, INC in seconds. Each move is planned on the clock `time` reports and the
+    /// moves left in the session.
     fn level(&mut self, rest: &str, line: &str) {
         let words: Vec<&str> = rest.split_whitespace().collect();
-        let [_, base, inc] = words[..] else {
+        let [moves, base, inc] = words[..] else {
             return self.error("level needs three values", line);
         };
-        let base = match base.split_once(':') {
-            Some((min, sec)) => min
-                .parse::<u64>()
-                .ok()
-                .zip(sec.parse::<u64>().ok())
-                .map(|(m, s)| Duration::from_secs(m * 60 + s)),
-            None => parse_seconds(base).map(|minutes| minutes * 60),
-        };
-        match (base, parse_seconds(inc)) {
-            (Some(base), Some(inc)) => {
+        // A session longer than any game is the whole game.
+        let moves = moves
+            .parse::<u64>()
+            .ok()
+            .map(|n| u32::try_from(n).unwrap_or(0));
+        match (
+            moves,
+            parse_minutes_seconds(base),
+            parse_time(inc, TimeUnit::Seconds),
+        ) {
+            (Some(moves), Some(base), Some(inc)) => {
                 self.time.per_move = None;
+                self.time.moves_per_session = moves;
                 self.time.increment = inc;
                 self.time.own = Some(base);
                 self.time.opponent = Some(base);
@@ -551,7 +578,10 @@ impl Engine {
     fn think(&mut self) {
         self.abandon_search();
         let side = self.position.side_to_move();
-        let limits = self.time.limits(side);
+        // The side to move has made half the plies played (rounded down) since the start or
+        // the last `setboard`.
+        let moves_made = u32::try_from(self.history.len() / 2).unwrap_or(u32::MAX);
+        let limits = self.time.limits(side, moves_made);
         self.start(limits, Purpose::Move);
     }
 
@@ -670,12 +700,6 @@ fn xboard_squares_of(text: &str) -> Vec<(usize, usize)> {
     squares
 }
 
-/// Reads seconds, whole or fractional (`5`, `0.1`).
-fn parse_seconds(text: &str) -> Option<Duration> {
-    let seconds: f64 = text.trim().parse().ok()?;
-    (seconds.is_finite() && seconds >= 0.0).then(|| Duration::from_secs_f64(seconds))
-}
-
 /// XBoard's colour board: FEN-like rows from the top, digits for unmarked runs.
 fn colour_board(marks: &[Option<char>], files: u8) -> String {
     let files = usize::from(files);
@@ -701,4 +725,37 @@ fn colour_board(marks: &[Option<char>], files: u8) -> String {
         rows.push(text);
     }
     rows.join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_session_plans_for_the_moves_left_in_it() {
+        let minute = Duration::from_secs(60);
+        let mut tc = TimeControl {
+            moves_per_session: 40,
+            own: Some(minute),
+            ..TimeControl::default()
+        };
+        let moves_to_go = |tc: &TimeControl, made| tc.limits(Color::Gote, made).clock.moves_to_go;
+        assert_eq!(moves_to_go(&tc, 0), Some(40));
+        assert_eq!(moves_to_go(&tc, 39), Some(1));
+        assert_eq!(moves_to_go(&tc, 40), Some(40));
+        assert_eq!(moves_to_go(&tc, u32::MAX), Some(40 - u32::MAX % 40));
+        tc.moves_per_session = 1;
+        assert_eq!(moves_to_go(&tc, 7), Some(1));
+        tc.moves_per_session = 0;
+        assert_eq!(moves_to_go(&tc, 7), None);
+        let limits = tc.limits(Color::Gote, 7);
+        assert_eq!(limits.clock.time_left, [Some(minute), Some(minute)]);
+        // `st` replaces the clock.
+        tc.per_move = Some(minute);
+        let limits = tc.limits(Color::Gote, 7);
+        assert_eq!(
+            (limits.movetime, limits.clock),
+            (Some(minute), Clock::default())
+        );
+    }
 }

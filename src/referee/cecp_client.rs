@@ -5,7 +5,11 @@
 //!
 //! Two dialects are spoken, because the engines differ (plus HaChu's particulars):
 //! * **protover 2** engines answer `protover 2` with `feature … done=1` lines. They get
-//!   `usermove` if they asked for it, `post`, `easy`, `otim`, `level 0 BASE INC`.
+//!   `usermove` if they asked for it, `post`, `easy`, `otim`, `level 0 BASE INC`, and
+//!   `ping 1` after each game's set-up when they announced `ping=1` (waited for off the
+//!   clock, as USI's `isready`); a move
+//!   time is `st N` when it is whole seconds (what `st` can say) and otherwise a session of
+//!   one move, `level 1 M:SS 0`, on the clock `time` gives before each move.
 //! * **protover 1** engines (no `feature` reply within [`FEATURE_TIMEOUT`]) such as
 //!   GNU Shogi 1.4.2 (Debian's `gnushogi`), whose xshogi mode was checked by hand: it
 //!   ignores `xboard`/`protover` with "Illegal move (no match) …", takes bare moves in
@@ -46,6 +50,9 @@ use std::time::{Duration, Instant};
 pub const FEATURE_TIMEOUT: Duration = Duration::from_secs(2);
 /// How long an engine that sent `done=0` may take to send `done=1`.
 const FEATURE_DONE_TIMEOUT: Duration = Duration::from_secs(60);
+/// How long an engine that announced `ping=1` may take to answer the `ping` after a game's
+/// set-up (as USI's `isready`, the time is not on its clock).
+const SETUP_PING_TIMEOUT: Duration = Duration::from_secs(60);
 /// The hash size sent to engines that announce `memory=1`, unless a `memory` option says
 /// otherwise.
 const DEFAULT_MEMORY_MB: u32 = 64;
@@ -185,6 +192,9 @@ pub struct CecpPlayer {
     offered: Vec<OfferedOption>,
     /// What the last start-up found worth telling the user.
     warnings: Vec<String>,
+    /// Whether the user was told that a protover 1 engine cannot be given a move time
+    /// under a second.
+    warned_whole_seconds: bool,
 }
 
 impl CecpPlayer {
@@ -214,6 +224,7 @@ impl CecpPlayer {
             played: false,
             offered: Vec::new(),
             warnings: Vec::new(),
+            warned_whole_seconds: false,
         }
     }
 
@@ -357,7 +368,7 @@ impl CecpPlayer {
             .ok_or_else(|| EngineError::Dead("not running".into()))
     }
 
-    fn level_command(&self, tc: TimeControl) -> Result<String, EngineError> {
+    fn level_command(&mut self, tc: TimeControl) -> Result<String, EngineError> {
         let min_sec = |ms: Millis| {
             let s = ms.0 / 1000;
             format!("{}:{:02}", s / 60, s % 60)
@@ -372,8 +383,24 @@ impl CecpPlayer {
                     "node limits are not supported for CECP engines".into(),
                 ))
             }
-            (TimeControl::MoveTime(ms), true) => format!("st {}", ms.0.div_ceil(1000).max(1)),
+            // `st` takes whole seconds (HaChu reads `st 0.5` as `st 0`): a move time that is
+            // not one is a session of one move on the clock `time` reports before each move.
+            (TimeControl::MoveTime(ms), true) if ms.0 % 1000 == 0 => format!("st {}", ms.0 / 1000),
+            (TimeControl::MoveTime(ms), true) => {
+                format!("level 1 {} 0", min_sec(Millis(ms.0.div_ceil(1000) * 1000)))
+            }
+            // Whole seconds, rounded down, at least one: a protover 1 engine (GNU Shogi) has
+            // no other per-move limit.
             (TimeControl::MoveTime(ms), false) => {
+                if ms.0 < 1000 && !self.warned_whole_seconds {
+                    self.warned_whole_seconds = true;
+                    log::warn!(
+                        "{}: a protover 1 engine takes whole seconds per move; it is given 1 s \
+                         for a move time of {} ms and may lose on time",
+                        self.name,
+                        ms.0
+                    );
+                }
                 format!("level 0 {}", min_sec(Millis(ms.0.max(1000))))
             }
             (TimeControl::Fischer { base, inc }, true) => {
@@ -415,6 +442,7 @@ impl Player for CecpPlayer {
         let level = self.level_command(clocks.tc)?;
         let variants = self.features.get("variants").cloned();
         let protover2 = self.protover2;
+        let speaks_ping = self.features.get("ping").map(String::as_str) == Some("1");
         let p = self.process()?;
         p.drain()?;
         p.send("new")?;
@@ -441,6 +469,14 @@ impl Player for CecpPlayer {
             p.send("easy")?;
         }
         p.send(&level)?;
+        // Off the clock, as USI's `isready`: an engine that speaks `ping` answers once it has
+        // done what the set-up asked (shishi --xboard fills its hash table on `memory` and
+        // `new`), so that this is not charged to its first move.
+        if speaks_ping {
+            p.send("ping 1")?;
+            let deadline = Instant::now() + SETUP_PING_TIMEOUT;
+            while p.recv_until(deadline, "pong 1")?.trim() != "pong 1" {}
+        }
         self.synced = 0;
         Ok(())
     }
@@ -609,6 +645,34 @@ mod tests {
         );
         assert_eq!(classify("resign"), EngineLine::Resign);
         assert_eq!(classify("Clocks: 0 0"), EngineLine::Other);
+    }
+
+    /// `st` takes whole seconds; any other move time is a one-move session on the clock
+    /// `time` reports (issue 34: `movetime=500` was sent as `st 1`, every game forfeited).
+    #[test]
+    fn move_times_are_sent_as_limits_the_engine_can_meet() {
+        let mut player = CecpPlayer::new("e", "e", &[], MatchVariant::Shogi);
+        player.protover2 = true;
+        let mut level = |ms| {
+            player
+                .level_command(TimeControl::MoveTime(Millis(ms)))
+                .unwrap()
+        };
+        assert_eq!(level(1000), "st 1");
+        assert_eq!(level(3000), "st 3");
+        assert_eq!(level(500), "level 1 0:01 0");
+        assert_eq!(level(1), "level 1 0:01 0");
+        assert_eq!(level(2500), "level 1 0:03 0");
+        player.protover2 = false;
+        let mut level = |ms| {
+            player
+                .level_command(TimeControl::MoveTime(Millis(ms)))
+                .unwrap()
+        };
+        assert_eq!(level(500), "level 0 0:01");
+        assert_eq!(level(1500), "level 0 0:01");
+        assert_eq!(level(61_000), "level 0 1:01");
+        assert!(player.warned_whole_seconds);
     }
 
     #[test]

@@ -20,6 +20,7 @@ pub mod table_memory;
 pub mod table_slot;
 pub mod threads;
 pub mod time;
+pub mod time_text;
 pub mod tt;
 pub mod variants;
 
@@ -44,6 +45,9 @@ pub struct Clock {
     pub increment: [Option<Duration>; 2],
     /// Byoyomi (per-move allowance once main time is spent).
     pub byoyomi: Option<Duration>,
+    /// Moves to play, this one included, before the clock is filled again (CECP's
+    /// `level MPS …` sessions); `None`: the time left is for the rest of the game.
+    pub moves_to_go: Option<u32>,
 }
 
 /// What bounds a search. Absent limits do not limit.

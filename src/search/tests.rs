@@ -546,6 +546,7 @@ fn byoyomi_is_used_but_not_overrun() {
             time_left: [Some(Duration::ZERO), Some(Duration::ZERO)],
             increment: [None, None],
             byoyomi: Some(Duration::from_millis(600)),
+            moves_to_go: None,
         },
         ..Limits::default()
     };

@@ -51,6 +51,7 @@ pub fn budget(limits: &Limits, config: &Config, us: Color, game_ply: u32) -> Bud
         time_left,
         increment,
         byoyomi,
+        moves_to_go: session,
     } = limits.clock;
     let left = time_left[us.index()];
     let inc = increment[us.index()].unwrap_or_default();
@@ -63,8 +64,13 @@ pub fn budget(limits: &Limits, config: &Config, us: Color, game_ply: u32) -> Bud
     }
     let left = left.unwrap_or_default();
     let ceiling = latency_margin(left + byo, config.network_delay2).max(MIN_THINK);
-    // Moves still to play with this clock: fewer as the game goes on.
-    let moves_to_go = 50u32.saturating_sub(game_ply / 6).max(20);
+    // Moves still to play with this clock: fewer as the game goes on, and never more than
+    // are left in a session that ends with the clock filled again.
+    let moves_to_go = 50u32
+        .saturating_sub(game_ply / 6)
+        .max(20)
+        .min(session.unwrap_or(u32::MAX))
+        .max(1);
     let share = left / moves_to_go;
     let soft = if byo > Duration::ZERO && left < byo * 2 {
         // Byoyomi dominates: use what would be lost anyway.
@@ -105,6 +111,7 @@ mod tests {
                 time_left: [Some(ms(left)), Some(ms(left))],
                 increment: [inc.map(ms), inc.map(ms)],
                 byoyomi: byo.map(ms),
+                moves_to_go: None,
             },
             ..Limits::default()
         }
@@ -174,6 +181,34 @@ mod tests {
         let b = budget(&clock(300_000, None, None), &config(), Color::Sente, 0);
         let soft = b.soft.unwrap();
         assert!(soft > ms(3_000) && soft < ms(10_000), "{soft:?}");
+    }
+
+    #[test]
+    fn the_last_move_of_a_session_spends_the_clock_less_its_margins() {
+        // CECP `level 1 …`: every move is the session's last, the clock filled after it.
+        let mut limits = clock(500, None, None);
+        limits.clock.moves_to_go = Some(1);
+        let defaults = Config::default();
+        let b = budget(&limits, &defaults, Color::Sente, 30);
+        assert_eq!(b.soft, Some(ms(375)), "{b:?}");
+        assert_eq!(b.hard, Some(ms(375)), "{b:?}");
+        // Ten moves left of a longer session: a tenth of the clock, not a twentieth.
+        let mut limits = clock(100_000, None, None);
+        let sudden_death = budget(&limits, &config(), Color::Sente, 0);
+        limits.clock.moves_to_go = Some(10);
+        let session = budget(&limits, &config(), Color::Sente, 0);
+        assert_eq!(session.soft, Some(ms(10_000 - 100)));
+        assert!(
+            session.soft > sudden_death.soft,
+            "{session:?} {sudden_death:?}"
+        );
+        // A session longer than the planning horizon changes nothing; zero counts as one.
+        limits.clock.moves_to_go = Some(400);
+        assert_eq!(budget(&limits, &config(), Color::Sente, 0), sudden_death);
+        limits.clock.moves_to_go = Some(0);
+        let zero = budget(&limits, &config(), Color::Sente, 0);
+        limits.clock.moves_to_go = Some(1);
+        assert_eq!(zero, budget(&limits, &config(), Color::Sente, 0));
     }
 
     #[test]

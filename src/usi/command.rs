@@ -4,6 +4,7 @@
 
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
+use crate::search::time_text::{parse_time, TimeUnit};
 use crate::search::{Clock, Limits};
 use std::time::Duration;
 
@@ -58,15 +59,11 @@ pub const GO_KEYWORDS: &[&str] = &[
     "searchmoves",
 ];
 
-/// Reads a time in milliseconds leniently: negative values count as 0 and decimals
-/// (`0.9`, seen from bots) are rounded.
-pub fn parse_millis(text: &str) -> Option<Duration> {
-    if let Ok(n) = text.parse::<i64>() {
-        return Some(Duration::from_millis(n.max(0) as u64));
-    }
-    let f: f64 = text.parse().ok()?;
-    f.is_finite()
-        .then(|| Duration::from_millis(f.clamp(0.0, 1e15).round() as u64))
+/// Reads a time in milliseconds leniently, as every protocol time is read
+/// ([`crate::search::time_text`]): negative values count as 0, decimals (`0.9`, seen from
+/// bots) are rounded, and values beyond the longest time are clamped to it.
+fn parse_millis(text: &str) -> Option<Duration> {
+    parse_time(text, TimeUnit::Millis)
 }
 
 /// Reads the clock tokens (`btime wtime binc winc byoyomi`) at `tokens[*i]`, if it is one;
@@ -441,11 +438,14 @@ mod tests {
     fn numbers_beyond_the_integer_types() {
         let huge = "99999999999999999999";
         let (g, w) = go(&format!(
-            "btime {huge} wtime -{huge} byoyomi 1e400 movetime {huge}"
+            "btime {huge} wtime -{huge} byoyomi 1e400 movetime {huge} binc NaN winc inf"
         ));
-        assert!(w.len() == 1 && w[0].contains("byoyomi"), "{w:?}");
+        // Infinity is a huge number like any other; NaN is not a time.
+        assert!(w.len() == 1 && w[0].contains("binc"), "{w:?}");
         assert_eq!(g.limits.clock.time_left[0], ms(1_000_000_000_000_000));
         assert_eq!(g.limits.clock.time_left[1], ms(0));
+        assert_eq!(g.limits.clock.byoyomi, ms(1_000_000_000_000_000));
+        assert_eq!(g.limits.clock.increment, [None, ms(1_000_000_000_000_000)]);
         assert_eq!(g.limits.movetime, ms(1_000_000_000_000_000));
         let (g, w) = go(&format!("nodes {huge} depth {huge} mate {huge}"));
         assert_eq!((g.limits.nodes, g.limits.depth), (None, None));

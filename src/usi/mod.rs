@@ -524,6 +524,7 @@ mod tests {
                 time_left: [Some(Duration::ZERO); 2],
                 increment: [None; 2],
                 byoyomi: Some(Duration::ZERO),
+                moves_to_go: None,
             },
             ..Limits::default()
         };
