@@ -227,3 +227,27 @@ fn shards_split_the_games_of_one_run_between_them() {
         );
     }
 }
+
+#[test]
+fn quiet_only_leaves_out_exactly_the_checks_and_captures() {
+    let dir = ScratchDir::new("shishi-gensfen", "quiet");
+    std::fs::create_dir_all(&*dir).unwrap();
+    let (all, quiet) = (dir.join("all.bin"), dir.join("quiet.bin"));
+    succeeds(gensfen(&all, &["--games", "2"]));
+    succeeds(gensfen(&quiet, &["--games", "2", "--quiet-only"]));
+    let all = read(&all);
+    let noisy = |raw: &[u8]| {
+        let record = TrainingRecord::from_bytes(raw.try_into().unwrap()).unwrap();
+        let pos = record.position.to_position(1).unwrap();
+        let mv = record.best_move.to_move().unwrap();
+        pos.in_check() || (!mv.is_drop() && pos.piece_at(mv.to()).is_some())
+    };
+    let expected: Vec<u8> = all
+        .chunks(RECORD_BYTES)
+        .filter(|r| !noisy(r))
+        .flatten()
+        .copied()
+        .collect();
+    assert!(expected.len() < all.len() && !expected.is_empty());
+    assert_eq!(read(&quiet), expected);
+}

@@ -520,50 +520,68 @@ mod tests {
         out
     }
 
+    /// A position and a move with the bytes cshogi wrote for them.
+    struct CshogiCase {
+        sfen: &'static str,
+        packed_hex: &'static str,
+        /// A legal move and `move16_to_psv(move16(move))`.
+        mv: Option<(&'static str, u16)>,
+    }
+
     /// Positions and moves with the bytes cshogi 1.1.0 wrote for them (`Board.to_psfen`,
-    /// `move16_to_psv(move16(move))`): random games played by cshogi, the start position,
-    /// and a problem position whose missing pieces go to the piece box.
-    const CSHOGI: [(&str, &str, Option<(&str, u16)>); 7] = [
-        (
-            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-            "58a451220ceb67227e9653221caf447824c22b119e53221ceb6f223e9651220c",
-            None,
-        ),
-        (
-            "1nr2g3/n3k2bl/lpGp1s2n/ps1Ppp2p/2p2nppP/P3KS2L/1PP1G1PP1/L1SB3G1/7+r1 w 2p 82",
-            "5325e39a31c027299e7f48c1ebccf500e9810c7cf8f5487158e549601d531890",
-            Some(("4e3g+", 36760)),
-        ),
-        (
-            "1nbr2+Ln1/3Pg4/3sl2bG/pk2psg2/1p1G1Pp1P/2p4PL/PP2P1PR1/LSKp1S3/1N5N1 w 4P 120",
-            "7b421e3160f549fc5826de14e00c0ede31097ee3f4903e215949712c48620000",
-            Some(("6h6i+", 39477)),
-        ),
-        (
-            "l4g1n1/3rks3/+Bpsp1g2l/2P1p2pp/p4pPn1/b8/P1nPP1p1P/+r1GSG3L/4K1SN1 b l4p 77",
-            "5825c624062bb96281908ef77c2590c4e3371107ce607d90c0e84b7ec63f928c",
-            Some(("7d7c+", 40120)),
-        ),
-        (
-            "l2sn1g2/+P4b2l/L3G3n/1pkSps2P/2p1PpppN/2PP2PP1/BP1R1PG1+p/3p3SR/1NG3K1L b P 119",
-            "3439e31a8bfe1920c3e145c6c3a73305ab27034e0ef19390c183242c630df800",
-            Some(("P*9d", 16587)),
-        ),
-        (
-            "1r5n1/l3gsgbp/1sp1p1+P2/pp2Pp1pl/1n1k4P/P1P4R1/2SG1P3/3B1Sp2/LN1KG2NL b 2P2p 95",
-            "6a31690c0ceba7f4c3e22d484e491cbc19f080e783240e7e9db962314ac10090",
-            Some(("P*3f", 16535)),
-        ),
-        (
-            "4k4/9/4P4/9/9/9/9/9/4K4 b G2r 1",
-            "582400000000100000000000cef72b4992244992a494526aadb5b5d6da7bbf5e",
-            None,
-        ),
+    /// `move16_to_psv(move16(move))`): random games played by cshogi (one with five kinds in
+    /// sente's hand and four in gote's), the start position, and a problem position whose missing pieces go to the piece box.
+    const CSHOGI: [CshogiCase; 8] = [
+        CshogiCase {
+            sfen: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+            packed_hex: "58a451220ceb67227e9653221caf447824c22b119e53221ceb6f223e9651220c",
+            mv: None,
+        },
+        CshogiCase {
+            sfen: "1nr2g3/n3k2bl/lpGp1s2n/ps1Ppp2p/2p2nppP/P3KS2L/1PP1G1PP1/L1SB3G1/7+r1 w 2p 82",
+            packed_hex: "5325e39a31c027299e7f48c1ebccf500e9810c7cf8f5487158e549601d531890",
+            mv: Some(("4e3g+", 36760)),
+        },
+        CshogiCase {
+            sfen: "1nbr2+Ln1/3Pg4/3sl2bG/pk2psg2/1p1G1Pp1P/2p4PL/PP2P1PR1/LSKp1S3/1N5N1 w 4P 120",
+            packed_hex: "7b421e3160f549fc5826de14e00c0ede31097ee3f4903e215949712c48620000",
+            mv: Some(("6h6i+", 39477)),
+        },
+        CshogiCase {
+            sfen: "l4g1n1/3rks3/+Bpsp1g2l/2P1p2pp/p4pPn1/b8/P1nPP1p1P/+r1GSG3L/4K1SN1 b l4p 77",
+            packed_hex: "5825c624062bb96281908ef77c2590c4e3371107ce607d90c0e84b7ec63f928c",
+            mv: Some(("7d7c+", 40120)),
+        },
+        CshogiCase {
+            sfen: "l2sn1g2/+P4b2l/L3G3n/1pkSps2P/2p1PpppN/2PP2PP1/BP1R1PG1+p/3p3SR/1NG3K1L b P 119",
+            packed_hex: "3439e31a8bfe1920c3e145c6c3a73305ab27034e0ef19390c183242c630df800",
+            mv: Some(("P*9d", 16587)),
+        },
+        CshogiCase {
+            sfen: "1r5n1/l3gsgbp/1sp1p1+P2/pp2Pp1pl/1n1k4P/P1P4R1/2SG1P3/3B1Sp2/LN1KG2NL b 2P2p 95",
+            packed_hex: "6a31690c0ceba7f4c3e22d484e491cbc19f080e783240e7e9db962314ac10090",
+            mv: Some(("P*3f", 16535)),
+        },
+        CshogiCase {
+            sfen: "G8/5g3/2L1n1n2/4r4/K3k1p1p/1p5p1/1P4+s2/3RP4/7gs w GSN3L2P2bsn10p 212",
+            packed_hex: "9928489c207959a51b2f80f59700f8c100800c1e00104228e390244992753e9f",
+            mv: Some(("B*3i", 17050)),
+        },
+        CshogiCase {
+            sfen: "4k4/9/4P4/9/9/9/9/9/4K4 b G2r 1",
+            packed_hex: "582400000000100000000000cef72b4992244992a494526aadb5b5d6da7bbf5e",
+            mv: None,
+        },
     ];
 
     #[test]
     fn positions_pack_to_cshogis_bytes_and_back() {
-        for (sfen, hex, mv) in CSHOGI {
+        for CshogiCase {
+            sfen,
+            packed_hex: hex,
+            mv,
+        } in CSHOGI
+        {
             let pos = Position::from_sfen(sfen).unwrap();
             let packed = PackedSfen::pack(&pos);
             assert_eq!(packed.0, bytes_of(hex), "{sfen}");
