@@ -46,6 +46,21 @@ fn read(path: &Path) -> Vec<u8> {
     std::fs::read(path).expect("the output file exists")
 }
 
+/// Asserts that two record files are equal, naming the first record that differs instead
+/// of printing megabytes.
+#[track_caller]
+fn assert_same(a: &[u8], b: &[u8], what: &str) {
+    if a != b {
+        let first = a.iter().zip(b).position(|(x, y)| x != y);
+        panic!(
+            "{what}: {} and {} bytes, first difference in record {:?}",
+            a.len(),
+            b.len(),
+            first.map(|i| i / RECORD_BYTES)
+        );
+    }
+}
+
 /// The records of `bytes` cut into games: a record continues the game of the one before it
 /// when its ply is one more and a legal move leads from that position to this one.
 fn games(bytes: &[u8]) -> Vec<Vec<[u8; RECORD_BYTES]>> {
@@ -142,7 +157,7 @@ fn the_same_seed_writes_the_same_file_on_any_thread_count() {
     let (one, two, other) = (dir.join("1.bin"), dir.join("2.bin"), dir.join("o.bin"));
     succeeds(gensfen(&one, &["--games", "3"]));
     succeeds(gensfen(&two, &["--games", "3", "--threads", "2"]));
-    assert_eq!(read(&one), read(&two));
+    assert_same(&read(&one), &read(&two), "one thread and two");
     assert_eq!(games(&read(&one)).len(), 3);
     // Another seed plays other games.
     let output = Command::new(env!("CARGO_BIN_EXE_shishi"))
@@ -153,7 +168,10 @@ fn the_same_seed_writes_the_same_file_on_any_thread_count() {
         .output()
         .unwrap();
     succeeds(output);
-    assert_ne!(read(&one), read(&other));
+    assert!(
+        read(&one) != read(&other),
+        "another seed wrote the same file"
+    );
 }
 
 #[test]
@@ -173,21 +191,25 @@ fn a_stopped_run_continues_to_the_file_of_an_unbroken_one() {
     let refused = gensfen(&resumed, &["--games", "5", "--random-moves", "3"]);
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("other settings"));
-    assert_eq!(read(&resumed), cut);
+    assert_same(&read(&resumed), &cut, "the refused file");
     let summary = succeeds(gensfen(&resumed, &["--games", "4", "--threads", "2"]));
     assert!(summary.contains("(2 games,"), "{summary}");
     succeeds(gensfen(&resumed, &["--games", "5"]));
-    assert_eq!(read(&resumed), read(&whole));
+    assert_same(&read(&resumed), &read(&whole), "resumed and whole");
     // Nothing more to do: the file stays.
     let summary = succeeds(gensfen(&resumed, &["--games", "5"]));
     assert!(summary.contains("(0 games, 0 positions new"), "{summary}");
-    assert_eq!(read(&resumed), read(&whole));
+    assert_same(
+        &read(&resumed),
+        &read(&whole),
+        "after a run with nothing to do",
+    );
     // A file without a state file is not continued.
     let foreign = dir.join("foreign.bin");
     std::fs::write(&foreign, &after_two).unwrap();
     let refused = gensfen(&foreign, &["--games", "5"]);
     assert!(!refused.status.success());
-    assert_eq!(read(&foreign), after_two);
+    assert_same(&read(&foreign), &after_two, "the foreign file");
 }
 
 #[test]
@@ -201,14 +223,15 @@ fn shards_split_the_games_of_one_run_between_them() {
     let (all, even, odd) = (games(&read(&all)), games(&read(&even)), games(&read(&odd)));
     assert_eq!(all.len(), 4);
     // Game k is shard k mod 2's game k / 2.
-    assert_eq!(
-        all,
-        vec![
-            even[0].clone(),
-            odd[0].clone(),
-            even[1].clone(),
-            odd[1].clone()
-        ]
+    let interleaved = vec![
+        even[0].clone(),
+        odd[0].clone(),
+        even[1].clone(),
+        odd[1].clone(),
+    ];
+    assert!(
+        all == interleaved,
+        "the games of the shards are not those of the whole run"
     );
     assert!(even.iter().all(|g| !odd.contains(g)));
     // Positions count whole games: the file reaches the target with the game that crosses it.
@@ -249,5 +272,5 @@ fn quiet_only_leaves_out_exactly_the_checks_and_captures() {
         .copied()
         .collect();
     assert!(expected.len() < all.len() && !expected.is_empty());
-    assert_eq!(read(&quiet), expected);
+    assert_same(&read(&quiet), &expected, "quiet-only and the filtered file");
 }
