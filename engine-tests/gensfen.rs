@@ -108,8 +108,8 @@ fn cshogi_reads_every_record_back_and_finds_it_consistent() {
     let check = Command::new("python3")
         .arg(script)
         .arg(&out)
-        .args(["--eval-limit", "3000", "--first-ply", "16"])
-        .args(["--random-moves", "5", "--games", "4"])
+        .args(["--eval-limit", "3000", "--min-ply", "16"])
+        .args(["--random-moves", "0", "--games", "4"])
         .output();
     let check = match check {
         Ok(output) if output.status.code() != Some(2) => output,
@@ -131,10 +131,11 @@ fn cshogi_reads_every_record_back_and_finds_it_consistent() {
     let records = report["records"].as_u64().unwrap();
     assert_eq!(records as usize * RECORD_BYTES, read(&out).len());
     assert_eq!(report["games"], 4);
-    // Most moves are the recorded ones; random moves (at most 5 a game) are the rest.
+    // Within a game each record's move leads to the next record: the positions before a
+    // random move are not written.
     let followed = report["followed_recorded_move"].as_u64().unwrap();
-    let other = report["other_moves"].as_u64().unwrap();
-    assert!(other <= 20 && followed > 4 * other, "{report}");
+    assert_eq!(report["other_moves"], 0, "{report}");
+    assert_eq!(followed, records - 4, "{report}");
     // Shishi's own reading agrees on the games.
     assert_eq!(
         games(&read(&out))

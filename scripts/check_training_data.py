@@ -9,15 +9,15 @@ given) or at most 32000.
 
 Games: consecutive records belong to one game when the ply goes up by one and one legal
 move leads from the first position to the next. Within a game the result alternates sign
-(a draw stays 0); with --consecutive every game's records must start at --first-ply
-(default: any) and each record must be followed in its game by the position its move
-leads to, except at most --random-moves times per game.
+(a draw stays 0). With --min-ply no record may come before that ply; with
+--random-moves N at most N transitions of a game may be other moves than the recorded ones
+(`shishi gensfen` writes none: 0).
 
 Prints one JSON line (records, games, game lengths, results, how many transitions followed
 the recorded move); exits 1 with a message on the first failure, 2 when cshogi or numpy is
 missing.
 
-    python3 scripts/check_training_data.py FILE [--eval-limit N] [--first-ply N]
+    python3 scripts/check_training_data.py FILE [--eval-limit N] [--min-ply N]
         [--random-moves N] [--games N]
 """
 
@@ -47,7 +47,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("file")
     parser.add_argument("--eval-limit", type=int, default=0)
-    parser.add_argument("--first-ply", type=int, default=0)
+    parser.add_argument("--min-ply", type=int, default=1)
     parser.add_argument("--random-moves", type=int, default=None)
     parser.add_argument("--games", type=int, default=None)
     args = parser.parse_args()
@@ -81,8 +81,8 @@ def main():
         limit = args.eval_limit if args.eval_limit > 0 else 32001
         if abs(score) >= limit:
             fail(f"record {i}: score {score} is not below {limit}")
-        if int(r["gamePly"]) < 1:
-            fail(f"record {i}: ply {int(r['gamePly'])}")
+        if int(r["gamePly"]) < args.min_ply:
+            fail(f"record {i}: ply {int(r['gamePly'])} is below {args.min_ply}")
         after_move = None
         successors = set()
         for m in board.legal_moves:
@@ -118,8 +118,6 @@ def main():
                          f"are not the recorded ones")
             games[-1].append(i)
         else:
-            if args.first_ply and ply != args.first_ply:
-                fail(f"record {i}: a game starts at ply {ply}, not {args.first_ply}")
             games.append([i])
             random_in_game = 0
 

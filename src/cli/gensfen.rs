@@ -301,8 +301,10 @@ fn play_game(
         if pos.can_declare_win(EnteringKingRule::default()) {
             break Outcome::Win(us);
         }
-        let random = random_plies.contains(&ply);
-        if random && ply < settings.write_min_ply {
+        if random_plies.contains(&ply) {
+            // The result of the game says little about the positions before a random move
+            // (it may be the move that decided the game): they are not written.
+            written.clear();
             pos.play(*legal.choose(&mut rng).expect("a legal move"));
             continue;
         }
@@ -331,12 +333,7 @@ fn play_game(
                 },
             ));
         }
-        let played = if random {
-            *legal.choose(&mut rng).expect("a legal move")
-        } else {
-            best
-        };
-        pos.play(played);
+        pos.play(best);
     };
     let records = written
         .into_iter()
