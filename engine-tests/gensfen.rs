@@ -72,7 +72,7 @@ fn games(bytes: &[u8]) -> Vec<Vec<[u8; RECORD_BYTES]>> {
         let record = TrainingRecord::from_bytes(&raw).expect("a valid record");
         let pos = record
             .position
-            .to_position(u32::from(record.game_ply))
+            .to_position(u32::from(record.game_ply) + 1)
             .expect("a legal position");
         let continues = previous.as_ref().is_some_and(|(ply, before)| {
             let mut legal = MoveList::new();
@@ -108,7 +108,7 @@ fn cshogi_reads_every_record_back_and_finds_it_consistent() {
     let check = Command::new("python3")
         .arg(script)
         .arg(&out)
-        .args(["--eval-limit", "3000", "--min-ply", "16"])
+        .args(["--eval-limit", "3000", "--min-ply", "15"])
         .args(["--random-moves", "0", "--games", "4"])
         .output();
     let check = match check {

@@ -9,7 +9,8 @@ given) or at most 32000.
 
 Games: consecutive records belong to one game when the ply goes up by one and one legal
 move leads from the first position to the next. Within a game the result alternates sign
-(a draw stays 0). With --min-ply no record may come before that ply; with
+(a draw stays 0). With --min-ply no record's gamePly (the plies played before it, 0 at
+the start position) may be below that number; with
 --random-moves N at most N transitions of a game may be other moves than the recorded ones
 (`shishi gensfen` writes none: 0).
 

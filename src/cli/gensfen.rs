@@ -328,7 +328,8 @@ fn play_game(
                     position: PackedSfen::pack(&pos),
                     score: record_score(score),
                     best_move: Move16::from_move(best),
-                    game_ply: ply.min(u32::from(u16::MAX)) as u16,
+                    // As YaneuraOu's gensfen: the plies before it (0 at the start).
+                    game_ply: (ply - 1).min(u32::from(u16::MAX)) as u16,
                     result: GameResult::Draw,
                 },
             ));

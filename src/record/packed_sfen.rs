@@ -35,9 +35,9 @@
 //!
 //! # The training record
 //! Little-endian, 40 bytes: the packed position (32), the score (`i16`, centipawns from the
-//! side to move's view), the move ([`Move16`]), the game ply of the position (`u16`, 1 at the
-//! start position), the game's result from the side to move's view (`i8`: 1 win, 0 draw,
-//! -1 loss) and a zero byte.
+//! side to move's view), the move ([`Move16`]), the game ply (`u16`: YaneuraOu's `gensfen`
+//! writes the number of plies played before the position, 0 at the start position), the
+//! game's result from the side to move's view (`i8`: 1 win, 0 draw, -1 loss) and a zero byte.
 
 use super::shogi_sfen;
 use crate::rules::geometry::{Board9x9, Color, Square};
@@ -470,7 +470,7 @@ pub struct TrainingRecord {
     /// Centipawns from the side to move's view.
     pub score: i16,
     pub best_move: Move16,
-    /// The position's ply in its game (1 at the start position).
+    /// The plies played before the position in its game (0 at the start position).
     pub game_ply: u16,
     /// The game's result for the side to move.
     pub result: GameResult,
