@@ -3,6 +3,7 @@
 
 pub(crate) mod analyse;
 pub(crate) mod bench;
+mod gensfen;
 mod match_cmd;
 mod perft;
 mod progress;
@@ -39,6 +40,10 @@ enum Command {
     /// Serve a page on which a person plays the engine, or watches it play itself, in a
     /// browser. Games: shogi, chushogi, chukagamigi, shogammon, madness.
     Serve(serve::ServeArgs),
+    /// Play standard shogi against itself at a node or depth limit and write training data
+    /// for a learned evaluation: YaneuraOu's 40-byte PackedSfenValue records (as its
+    /// `gensfen` writes them and cshogi reads them). Seeded, resumable, shardable.
+    Gensfen(Box<gensfen::GensfenArgs>),
 }
 
 pub use crate::rules::variants::Variant;
@@ -99,6 +104,7 @@ pub fn run() -> i32 {
         Some(Command::Analyse(args)) => analyse::run(&args),
         Some(Command::Match(args)) => match_cmd::run(&args),
         Some(Command::Serve(args)) => serve::run(&args),
+        Some(Command::Gensfen(args)) => gensfen::run(&args),
         None if cli.xboard => return crate::cecp::run(),
         None => return serve_stdin(),
     };

@@ -29,12 +29,13 @@ impl Progress {
         }
     }
 
-    /// The text shown after `done` of `total` steps.
-    fn line(&self, done: usize, total: usize) -> String {
+    /// The text shown after `done` of `total` steps, with `note` (a rate, …) after it.
+    fn line(&self, done: usize, total: usize, note: &str) -> String {
         format!(
-            "{} {done}/{total} ({:.1} s)",
+            "{} {done}/{total} ({:.1} s){}{note}",
             self.label,
-            self.started.elapsed().as_secs_f64()
+            self.started.elapsed().as_secs_f64(),
+            if note.is_empty() { "" } else { " " },
         )
     }
 
@@ -49,13 +50,18 @@ impl Progress {
 
     /// Reports that `done` of `total` steps are done (or under way).
     pub fn step(&mut self, done: usize, total: usize) {
+        self.step_noted(done, total, "");
+    }
+
+    /// [`Progress::step`] with a note after the count (e.g. a rate).
+    pub fn step_noted(&mut self, done: usize, total: usize, note: &str) {
         let mut err = std::io::stderr().lock();
         if self.terminal {
             let _ = write!(
                 err,
                 "\r{} {}",
                 Self::bar(done, total),
-                self.line(done, total)
+                self.line(done, total, note)
             );
             let _ = err.flush();
             self.drawn = true;
@@ -63,7 +69,7 @@ impl Progress {
             let tenth = (done * 10).checked_div(total).unwrap_or(10);
             if self.last_tenth != Some(tenth) || done == total {
                 self.last_tenth = Some(tenth);
-                let _ = writeln!(err, "{}", self.line(done, total));
+                let _ = writeln!(err, "{}", self.line(done, total, note));
             }
         }
     }

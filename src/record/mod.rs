@@ -8,6 +8,7 @@
 
 pub mod csa;
 pub mod kif;
+pub mod packed_sfen;
 pub mod usi;
 
 use crate::rules::variants::Variant;

@@ -194,6 +194,8 @@ pub struct Searcher {
     tt: TranspositionTable,
     pool: SearchPool,
     last_nodes: u64,
+    /// The value of the move the last search chose, from the side to move's view.
+    last_score: Option<Score>,
     /// A replacement for the standard shogi evaluation (self-play experiments).
     shogi_evaluator: Option<&'static Evaluator>,
     /// Look for drop mates in one at the quiescence horizon.
@@ -209,6 +211,7 @@ impl Searcher {
             tt: TranspositionTable::new(hash_mb),
             pool: SearchPool::default(),
             last_nodes: 0,
+            last_score: None,
             shogi_evaluator: None,
             drop_mates: true,
             shelf: Shelf::default(),
@@ -247,6 +250,12 @@ impl Searcher {
     /// Nodes visited by all threads in the last search.
     pub fn last_nodes(&self) -> u64 {
         self.last_nodes
+    }
+
+    /// The value of the move the last search chose (side to move's view); `None` before
+    /// any search and after one that found no move.
+    pub fn last_score(&self) -> Option<Score> {
+        self.last_score
     }
 
     /// The transposition table's size in bytes.
@@ -305,6 +314,7 @@ impl Searcher {
                 chosen
             }
         };
+        self.last_score = None;
         if root.is_empty() {
             wait_for_stop(limits, control);
             return Decision::Resign;
@@ -419,6 +429,7 @@ impl Searcher {
             main
         };
         wait_for_stop(limits, control);
+        self.last_score = Some(alphabeta::to_score(best.score));
         let threads::ThreadChoice { mv: best, line, .. } = best;
         let mut after = position.clone();
         after.play(best);

@@ -52,6 +52,41 @@ fn last_exact(infos: &[Info]) -> &Info {
 }
 
 #[test]
+fn the_searcher_keeps_the_value_of_the_move_it_chose() {
+    let mut searcher = Searcher::new(8);
+    assert_eq!(searcher.last_score(), None);
+    let mate = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
+    searcher.search(
+        &mate,
+        &depth(3),
+        &Config::default(),
+        &Control::new(false),
+        &mut |_| {},
+    );
+    assert_eq!(searcher.last_score(), Some(Score::Mate(1)));
+    let mut infos = Vec::new();
+    let start = Position::startpos();
+    searcher.search(
+        &start,
+        &depth(4),
+        &Config::default(),
+        &Control::new(false),
+        &mut |i| infos.push(i.clone()),
+    );
+    assert_eq!(searcher.last_score(), Some(last_exact(&infos).score));
+    // No legal move: no value.
+    let mated = Position::from_sfen("8k/8G/8L/9/9/9/9/9/K8 w - 1").unwrap();
+    searcher.search(
+        &mated,
+        &depth(2),
+        &Config::default(),
+        &Control::new(false),
+        &mut |_| {},
+    );
+    assert_eq!(searcher.last_score(), None);
+}
+
+#[test]
 fn finds_mate_in_one() {
     let sfen = "4k4/9/4P4/9/9/9/9/9/4K4 b G 1";
     let (decision, infos) = run(sfen, &[], &depth(3), &Config::default());

@@ -1,0 +1,277 @@
+//! `shishi gensfen` driven as a process: the training data it writes is read back by cshogi
+//! (`scripts/check_training_data.py`: every position legal, every recorded move legal, plies
+//! consecutive and results alternating within a game, scores below the eval limit), the same
+//! seed writes the same file whatever the thread count, a stopped run continues to the same
+//! file as an unbroken one, and shards split the games of one run between them.
+//!
+//! The cshogi check needs `python3` with cshogi (`pip install cshogi`, as `.ci/run` does);
+//! without it that one test is skipped with a message, except under CI (`CI` set), where it
+//! fails.
+
+#[path = "common/scratch_dir.rs"]
+mod scratch_dir;
+
+use scratch_dir::ScratchDir;
+use shishi::record::packed_sfen::{TrainingRecord, RECORD_BYTES};
+use shishi::rules::moves::MoveList;
+use shishi::rules::variants::shogi::Position;
+use std::path::Path;
+use std::process::{Command, Output};
+
+/// The settings of every run here: tiny searches, YaneuraOu's ply defaults.
+const BASE: [&str; 4] = ["--nodes", "300", "--seed", "7"];
+
+fn gensfen(out: &Path, extra: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .arg("gensfen")
+        .arg("--out")
+        .arg(out)
+        .args(BASE)
+        .args(extra)
+        .output()
+        .expect("the binary runs")
+}
+
+fn succeeds(output: Output) -> String {
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+fn read(path: &Path) -> Vec<u8> {
+    std::fs::read(path).expect("the output file exists")
+}
+
+/// Asserts that two record files are equal, naming the first record that differs instead
+/// of printing megabytes.
+#[track_caller]
+fn assert_same(a: &[u8], b: &[u8], what: &str) {
+    if a != b {
+        let first = a.iter().zip(b).position(|(x, y)| x != y);
+        panic!(
+            "{what}: {} and {} bytes, first difference in record {:?}",
+            a.len(),
+            b.len(),
+            first.map(|i| i / RECORD_BYTES)
+        );
+    }
+}
+
+/// The records of `bytes` cut into games: a record continues the game of the one before it
+/// when its ply is one more and a legal move leads from that position to this one.
+fn games(bytes: &[u8]) -> Vec<Vec<[u8; RECORD_BYTES]>> {
+    assert_eq!(bytes.len() % RECORD_BYTES, 0);
+    let mut games: Vec<Vec<[u8; RECORD_BYTES]>> = Vec::new();
+    let mut previous: Option<(u16, Position)> = None;
+    for chunk in bytes.chunks(RECORD_BYTES) {
+        let raw: [u8; RECORD_BYTES] = chunk.try_into().unwrap();
+        let record = TrainingRecord::from_bytes(&raw).expect("a valid record");
+        let pos = record
+            .position
+            .to_position(u32::from(record.game_ply) + 1)
+            .expect("a legal position");
+        let continues = previous.as_ref().is_some_and(|(ply, before)| {
+            let mut legal = MoveList::new();
+            before.generate_legal(&mut legal);
+            *ply + 1 == record.game_ply
+                && legal.iter().any(|&mv| {
+                    let mut after = before.clone();
+                    after.play(mv);
+                    after.to_sfen() == pos.to_sfen()
+                })
+        });
+        if continues {
+            games.last_mut().unwrap().push(raw);
+        } else {
+            games.push(vec![raw]);
+        }
+        previous = Some((record.game_ply, pos));
+    }
+    games
+}
+
+#[test]
+fn cshogi_reads_every_record_back_and_finds_it_consistent() {
+    let dir = ScratchDir::new("shishi-gensfen", "cshogi");
+    std::fs::create_dir_all(&*dir).unwrap();
+    let out = dir.join("data.bin");
+    let summary = succeeds(gensfen(&out, &["--games", "4", "--threads", "2"]));
+    assert!(summary.contains("gensfen: 4 games"), "{summary}");
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/scripts/check_training_data.py"
+    );
+    let check = Command::new("python3")
+        .arg(script)
+        .arg(&out)
+        .args(["--eval-limit", "3000", "--min-ply", "15"])
+        .args(["--random-moves", "0", "--games", "4"])
+        .output();
+    let check = match check {
+        Ok(output) if output.status.code() != Some(2) => output,
+        missing => {
+            let why = match missing {
+                Ok(output) => String::from_utf8_lossy(&output.stderr).into_owned(),
+                Err(e) => format!("python3 does not run: {e}"),
+            };
+            assert!(
+                std::env::var_os("CI").is_none(),
+                "CI must have python3 with cshogi (.ci/run installs it): {why}"
+            );
+            eprintln!("SKIPPED: the cshogi read-back needs python3 with cshogi: {why}");
+            return;
+        }
+    };
+    let report = succeeds(check);
+    let report: serde_json::Value = serde_json::from_str(report.trim()).expect("a JSON line");
+    let records = report["records"].as_u64().unwrap();
+    assert_eq!(records as usize * RECORD_BYTES, read(&out).len());
+    assert_eq!(report["games"], 4);
+    // Within a game each record's move leads to the next record: the positions before a
+    // random move are not written.
+    let followed = report["followed_recorded_move"].as_u64().unwrap();
+    assert_eq!(report["other_moves"], 0, "{report}");
+    assert_eq!(followed, records - 4, "{report}");
+    // Shishi's own reading agrees on the games.
+    assert_eq!(
+        games(&read(&out))
+            .iter()
+            .map(|g| g.len() as u64)
+            .collect::<Vec<_>>(),
+        report["game_lengths"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_u64().unwrap())
+            .collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn the_same_seed_writes_the_same_file_on_any_thread_count() {
+    let dir = ScratchDir::new("shishi-gensfen", "seed");
+    std::fs::create_dir_all(&*dir).unwrap();
+    let (one, two, other) = (dir.join("1.bin"), dir.join("2.bin"), dir.join("o.bin"));
+    succeeds(gensfen(&one, &["--games", "3"]));
+    succeeds(gensfen(&two, &["--games", "3", "--threads", "2"]));
+    assert_same(&read(&one), &read(&two), "one thread and two");
+    assert_eq!(games(&read(&one)).len(), 3);
+    // Another seed plays other games.
+    let output = Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .args([
+            "gensfen", "--nodes", "300", "--seed", "8", "--games", "3", "--out",
+        ])
+        .arg(&other)
+        .output()
+        .unwrap();
+    succeeds(output);
+    assert!(
+        read(&one) != read(&other),
+        "another seed wrote the same file"
+    );
+}
+
+#[test]
+fn a_stopped_run_continues_to_the_file_of_an_unbroken_one() {
+    let dir = ScratchDir::new("shishi-gensfen", "resume");
+    std::fs::create_dir_all(&*dir).unwrap();
+    let (whole, resumed) = (dir.join("whole.bin"), dir.join("resumed.bin"));
+    succeeds(gensfen(&whole, &["--games", "5"]));
+    succeeds(gensfen(&resumed, &["--games", "2"]));
+    let after_two = read(&resumed);
+    assert!(read(&whole).starts_with(&after_two));
+    // A stop in the middle of a game leaves a partial record at the end.
+    let mut cut = after_two.clone();
+    cut.extend_from_slice(&[0xAB; 57]);
+    std::fs::write(&resumed, &cut).unwrap();
+    // Other settings may not continue the file, and leave it as it was.
+    let refused = gensfen(&resumed, &["--games", "5", "--random-moves", "3"]);
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("other settings"));
+    assert_same(&read(&resumed), &cut, "the refused file");
+    let summary = succeeds(gensfen(&resumed, &["--games", "4", "--threads", "2"]));
+    assert!(summary.contains("(2 games,"), "{summary}");
+    succeeds(gensfen(&resumed, &["--games", "5"]));
+    assert_same(&read(&resumed), &read(&whole), "resumed and whole");
+    // Nothing more to do: the file stays.
+    let summary = succeeds(gensfen(&resumed, &["--games", "5"]));
+    assert!(summary.contains("(0 games, 0 positions new"), "{summary}");
+    assert_same(
+        &read(&resumed),
+        &read(&whole),
+        "after a run with nothing to do",
+    );
+    // A file without a state file is not continued.
+    let foreign = dir.join("foreign.bin");
+    std::fs::write(&foreign, &after_two).unwrap();
+    let refused = gensfen(&foreign, &["--games", "5"]);
+    assert!(!refused.status.success());
+    assert_same(&read(&foreign), &after_two, "the foreign file");
+}
+
+#[test]
+fn shards_split_the_games_of_one_run_between_them() {
+    let dir = ScratchDir::new("shishi-gensfen", "shard");
+    std::fs::create_dir_all(&*dir).unwrap();
+    let (all, even, odd) = (dir.join("all.bin"), dir.join("0.bin"), dir.join("1.bin"));
+    succeeds(gensfen(&all, &["--games", "4"]));
+    succeeds(gensfen(&even, &["--games", "2", "--shard", "0/2"]));
+    succeeds(gensfen(&odd, &["--games", "2", "--shard", "1/2"]));
+    let (all, even, odd) = (games(&read(&all)), games(&read(&even)), games(&read(&odd)));
+    assert_eq!(all.len(), 4);
+    // Game k is shard k mod 2's game k / 2.
+    let interleaved = vec![
+        even[0].clone(),
+        odd[0].clone(),
+        even[1].clone(),
+        odd[1].clone(),
+    ];
+    assert!(
+        all == interleaved,
+        "the games of the shards are not those of the whole run"
+    );
+    assert!(even.iter().all(|g| !odd.contains(g)));
+    // Positions count whole games: the file reaches the target with the game that crosses it.
+    let target = dir.join("target.bin");
+    let first_two = (all[0].len() + all[1].len()) as u64;
+    succeeds(gensfen(
+        &target,
+        &["--positions", &(all[0].len() as u64 + 1).to_string()],
+    ));
+    assert_eq!(read(&target).len() as u64, first_two * RECORD_BYTES as u64);
+    for bad in ["2/2", "x", "1/0"] {
+        assert!(
+            !gensfen(&dir.join("bad.bin"), &["--games", "1", "--shard", bad])
+                .status
+                .success()
+        );
+    }
+}
+
+#[test]
+fn quiet_only_leaves_out_exactly_the_checks_and_captures() {
+    let dir = ScratchDir::new("shishi-gensfen", "quiet");
+    std::fs::create_dir_all(&*dir).unwrap();
+    let (all, quiet) = (dir.join("all.bin"), dir.join("quiet.bin"));
+    succeeds(gensfen(&all, &["--games", "2"]));
+    succeeds(gensfen(&quiet, &["--games", "2", "--quiet-only"]));
+    let all = read(&all);
+    let noisy = |raw: &[u8]| {
+        let record = TrainingRecord::from_bytes(raw.try_into().unwrap()).unwrap();
+        let pos = record.position.to_position(1).unwrap();
+        let mv = record.best_move.to_move().unwrap();
+        pos.in_check() || (!mv.is_drop() && pos.piece_at(mv.to()).is_some())
+    };
+    let expected: Vec<u8> = all
+        .chunks(RECORD_BYTES)
+        .filter(|r| !noisy(r))
+        .flatten()
+        .copied()
+        .collect();
+    assert!(expected.len() < all.len() && !expected.is_empty());
+    assert_same(&read(&quiet), &expected, "quiet-only and the filtered file");
+}

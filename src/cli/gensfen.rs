@@ -1,0 +1,631 @@
+//! `shishi gensfen`: training data for a learned evaluation. Plays standard-shogi games of
+//! Shishi against itself at a node or depth limit per move and writes one YaneuraOu
+//! `PackedSfenValue` record (`record::packed_sfen`) per searched position: the position, the
+//! search's score from the side to move's view, the move it chose, the ply, and the game's
+//! result for the side to move, filled in when the game has ended.
+//!
+//! Game `k` of a run is played from its own seed (derived from `--seed` and `k`) on a
+//! cleared table, so it is the same game whichever thread plays it and whatever else runs:
+//! the file depends on the settings alone. `--shard I/N` plays the games `k` with
+//! `k mod N = I`, so N machines playing the N shards between them play exactly the games of
+//! one machine playing them all. The output is continued, never overwritten: a state file
+//! beside it (`FILE.state`: the settings and how many games and records are complete) lets a
+//! run that was stopped go on where it stopped, and a file longer than its state says (a
+//! game cut short by the stop) is cut back to the last complete game first.
+//!
+//! Which positions are written, and why, is docs/TRAINING_DATA.md's to say.
+
+use super::progress::Progress;
+use crate::record::packed_sfen::{GameResult, Move16, PackedSfen, TrainingRecord, RECORD_BYTES};
+use crate::referee::openings;
+use crate::referee::runner::pair_seed;
+use crate::referee::variant::MatchVariant;
+use crate::rules::game::Outcome;
+use crate::rules::geometry::Color;
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::variants::shogi::impasse::EnteringKingRule;
+use crate::rules::variants::shogi::Position;
+use crate::search::{Config, Control, Decision, Limits, Score, Searcher};
+use clap::Args;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+#[derive(Args, Debug)]
+#[command(
+    after_help = "Example: shishi gensfen --out data.bin --nodes 5000 --positions \
+1000000 --threads 2 --seed 1. Rerunning the same command continues the file; raising \
+--games or --positions makes it longer. The format and the choices behind the defaults are \
+in docs/TRAINING_DATA.md."
+)]
+pub struct GensfenArgs {
+    /// The file of 40-byte records (continued if it exists; its progress is kept in
+    /// FILE.state).
+    #[arg(long)]
+    out: PathBuf,
+    /// Nodes searched per move.
+    #[arg(long, required_unless_present = "depth", conflicts_with = "depth",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// Depth searched per move.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+    depth: Option<u32>,
+    /// Stop when the file holds this many games (of this shard).
+    #[arg(long, required_unless_present = "positions", conflicts_with = "positions",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    games: Option<u64>,
+    /// Stop when the file holds at least this many records (whole games: the last game is
+    /// written to its end).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    positions: Option<u64>,
+    /// The seed every game's seed is derived from.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// This machine's share, I/N (0 <= I < N): the games k with k mod N = I.
+    #[arg(long, default_value = "0/1", value_parser = parse_shard)]
+    shard: Shard,
+    /// Games played at once (one search thread each).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    threads: u32,
+    /// Transposition table of each game, in MiB.
+    #[arg(long, default_value_t = 16, value_parser = super::parse_hash_mib)]
+    hash: usize,
+    /// Random moves per game (uniform among the legal moves), at distinct plies drawn from
+    /// --random-min-ply..=--random-max-ply.
+    #[arg(long, default_value_t = 5)]
+    random_moves: u32,
+    /// The first ply that may get a random move (ply 1 is the start position's move).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    random_min_ply: u32,
+    /// The last ply that may get a random move.
+    #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u32).range(1..))]
+    random_max_ply: u32,
+    /// Positions before this ply are played but not written.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(1..))]
+    write_min_ply: u32,
+    /// A game still going after this ply is a draw.
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..=60000))]
+    max_ply: u32,
+    /// A game ends when the search's score reaches this many centipawns either way (or a
+    /// mate): the side it favours wins. 0: play on to the end.
+    #[arg(long, default_value_t = 3000, value_parser = clap::value_parser!(u32).range(0..=30000))]
+    eval_limit: u32,
+    /// Start each game from a line of this opening file (as `shishi match --openings`
+    /// reads them), drawn with the game's seed, instead of the start position.
+    #[arg(long)]
+    openings: Option<PathBuf>,
+    /// Write only quiet positions: none in check, none whose chosen move captures.
+    #[arg(long)]
+    quiet_only: bool,
+}
+
+/// One machine's share of the games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+/// Reads `--shard I/N`.
+pub fn parse_shard(text: &str) -> Result<Shard, String> {
+    let bad = || format!("{text:?} is not a shard I/N with 0 <= I < N");
+    let (index, count) = text.split_once('/').ok_or_else(bad)?;
+    let index: u64 = index.trim().parse().map_err(|_| bad())?;
+    let count: u64 = count.trim().parse().map_err(|_| bad())?;
+    if count == 0 || index >= count {
+        return Err(bad());
+    }
+    Ok(Shard { index, count })
+}
+
+/// The score written for a mate in `n` plies (YaneuraOu's mate value less the distance).
+const MATE_SCORE: i32 = 32000;
+/// The largest centipawn score written (below every mate score).
+const MAX_CP_SCORE: i32 = 30000;
+
+/// What decides the games of a run: everything but the amount and the thread count.
+struct Settings {
+    limits: Limits,
+    seed: u64,
+    shard: Shard,
+    hash_mib: usize,
+    random_moves: u32,
+    random_plies: std::ops::RangeInclusive<u32>,
+    write_min_ply: u32,
+    max_ply: u32,
+    eval_limit: u32,
+    quiet_only: bool,
+    /// The positions the games start from (the start position when no file is given).
+    starts: Vec<Position>,
+    /// A digest of the opening file's bytes (0 without one).
+    openings_digest: u64,
+}
+
+impl Settings {
+    fn from_args(args: &GensfenArgs) -> Result<Settings, String> {
+        if args.random_moves > 0 && args.random_max_ply < args.random_min_ply {
+            return Err(format!(
+                "--random-max-ply {} is below --random-min-ply {}",
+                args.random_max_ply, args.random_min_ply
+            ));
+        }
+        let (starts, openings_digest) = match &args.openings {
+            None => (vec![Position::startpos()], 0),
+            Some(path) => {
+                let bytes = std::fs::read(path)
+                    .map_err(|e| format!("cannot read openings {}: {e}", path.display()))?;
+                let lines = openings::load(path, MatchVariant::Shogi)?;
+                let starts = lines
+                    .iter()
+                    .map(|o| {
+                        let mut pos: Position = o.base_position(MatchVariant::Shogi)?;
+                        for text in &o.moves {
+                            let mv = pos.parse_usi_move(text).map_err(|e| e.to_string())?;
+                            pos.play(mv);
+                        }
+                        Ok(pos)
+                    })
+                    .collect::<Result<Vec<_>, String>>()?;
+                (starts, digest(&bytes))
+            }
+        };
+        Ok(Settings {
+            limits: Limits {
+                nodes: args.nodes,
+                depth: args.depth,
+                ..Limits::default()
+            },
+            seed: args.seed,
+            shard: args.shard,
+            hash_mib: args.hash,
+            random_moves: args.random_moves,
+            random_plies: args.random_min_ply..=args.random_max_ply,
+            write_min_ply: args.write_min_ply,
+            max_ply: args.max_ply,
+            eval_limit: args.eval_limit,
+            quiet_only: args.quiet_only,
+            starts,
+            openings_digest,
+        })
+    }
+
+    /// The settings as one line of the state file: a run continues a file only with the
+    /// same line.
+    fn fingerprint(&self) -> String {
+        format!(
+            "format=1 seed={} shard={}/{} nodes={} depth={} hash={} random={}@{}..={} \
+             write-min-ply={} max-ply={} eval-limit={} quiet-only={} openings={:016x}",
+            self.seed,
+            self.shard.index,
+            self.shard.count,
+            self.limits.nodes.map_or("-".into(), |n| n.to_string()),
+            self.limits.depth.map_or("-".into(), |d| d.to_string()),
+            self.hash_mib,
+            self.random_moves,
+            self.random_plies.start(),
+            self.random_plies.end(),
+            self.write_min_ply,
+            self.max_ply,
+            self.eval_limit,
+            self.quiet_only,
+            self.openings_digest,
+        )
+    }
+
+    /// The number of this shard's `local`-th game among all games of the seed.
+    fn game_number(&self, local: u64) -> u64 {
+        self.shard.index + self.shard.count * local
+    }
+}
+
+/// FNV-1a over `bytes`: tells opening files apart in the state file.
+fn digest(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The score written for a search's value.
+fn record_score(score: Score) -> i16 {
+    let value = match score {
+        Score::Cp(cp) => cp.clamp(-MAX_CP_SCORE, MAX_CP_SCORE),
+        Score::Mate(plies) if plies > 0 => MATE_SCORE - plies,
+        Score::Mate(plies) => -MATE_SCORE - plies,
+    };
+    value as i16
+}
+
+/// Whether `score` ends the game under `eval_limit`, and if so who won (`us` to move).
+fn adjudicate(score: Score, eval_limit: u32, us: Color) -> Option<Outcome> {
+    if eval_limit == 0 {
+        return None;
+    }
+    let favours_us = match score {
+        Score::Cp(cp) if cp.unsigned_abs() >= eval_limit => cp > 0,
+        Score::Cp(_) => return None,
+        Score::Mate(plies) => plies > 0,
+    };
+    Some(Outcome::Win(if favours_us { us } else { us.flip() }))
+}
+
+/// A finished game: its records in ply order and how it ended.
+struct PlayedGame {
+    records: Vec<TrainingRecord>,
+    outcome: Outcome,
+}
+
+/// Plays game number `number`; `None` if `stop` rose before it ended.
+fn play_game(
+    settings: &Settings,
+    searcher: &mut Searcher,
+    number: u64,
+    stop: &AtomicBool,
+) -> Option<PlayedGame> {
+    let mut rng = StdRng::seed_from_u64(pair_seed(settings.seed, number as usize));
+    let mut pos = settings.starts[rng.gen_range(0..settings.starts.len())].clone();
+    let first_ply = pos.move_number();
+    let candidates: Vec<u32> = settings
+        .random_plies
+        .clone()
+        .filter(|&ply| ply >= first_ply)
+        .collect();
+    let random_plies: Vec<u32> = candidates
+        .choose_multiple(&mut rng, settings.random_moves as usize)
+        .copied()
+        .collect();
+    searcher.clear();
+    let config = Config::default();
+    let mut written: Vec<(Color, TrainingRecord)> = Vec::new();
+    let outcome = loop {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let ply = pos.move_number();
+        let us = pos.side_to_move();
+        let mut legal = MoveList::new();
+        pos.generate_legal(&mut legal);
+        if legal.is_empty() {
+            break Outcome::Win(us.flip());
+        }
+        if let Some(outcome) = pos.repetition_outcome() {
+            break outcome;
+        }
+        if ply > settings.max_ply {
+            break Outcome::Draw;
+        }
+        if pos.can_declare_win(EnteringKingRule::default()) {
+            break Outcome::Win(us);
+        }
+        if random_plies.contains(&ply) {
+            // The result of the game says little about the positions before a random move
+            // (it may be the move that decided the game): they are not written.
+            written.clear();
+            pos.play(*legal.choose(&mut rng).expect("a legal move"));
+            continue;
+        }
+        let decision = searcher.search(
+            &pos,
+            &settings.limits,
+            &config,
+            &Control::new(false),
+            &mut |_| {},
+        );
+        let (Decision::Move { best, .. }, Some(score)) = (decision, searcher.last_score()) else {
+            unreachable!("a search with legal moves chooses one");
+        };
+        if let Some(outcome) = adjudicate(score, settings.eval_limit, us) {
+            break outcome;
+        }
+        if ply >= settings.write_min_ply && !(settings.quiet_only && is_noisy(&pos, best)) {
+            written.push((
+                us,
+                TrainingRecord {
+                    position: PackedSfen::pack(&pos),
+                    score: record_score(score),
+                    best_move: Move16::from_move(best),
+                    // As YaneuraOu's gensfen: the plies before it (0 at the start).
+                    game_ply: (ply - 1).min(u32::from(u16::MAX)) as u16,
+                    result: GameResult::Draw,
+                },
+            ));
+        }
+        pos.play(best);
+    };
+    let records = written
+        .into_iter()
+        .map(|(side, mut record)| {
+            record.result = match outcome {
+                Outcome::Draw => GameResult::Draw,
+                Outcome::Win(winner) if winner == side => GameResult::Win,
+                Outcome::Win(_) => GameResult::Loss,
+            };
+            record
+        })
+        .collect();
+    Some(PlayedGame { records, outcome })
+}
+
+/// In check, or `mv` captures.
+fn is_noisy(pos: &Position, mv: Move) -> bool {
+    pos.in_check() || (!mv.is_drop() && pos.piece_at(mv.to()).is_some())
+}
+
+/// How far the output file is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct State {
+    fingerprint: String,
+    games: u64,
+    records: u64,
+}
+
+fn state_path(out: &Path) -> PathBuf {
+    let mut name = out.as_os_str().to_owned();
+    name.push(".state");
+    PathBuf::from(name)
+}
+
+fn write_state(path: &Path, state: &State) -> Result<(), String> {
+    let text = format!(
+        "# shishi gensfen: the run that writes the file beside this one (delete both to \
+         start over)\nsettings {}\ngames {}\nrecords {}\n",
+        state.fingerprint, state.games, state.records
+    );
+    let mut temporary = path.as_os_str().to_owned();
+    temporary.push(".tmp");
+    std::fs::write(&temporary, text)
+        .and_then(|()| std::fs::rename(&temporary, path))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+fn read_state(path: &Path) -> Result<Option<State>, String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    let field = |name: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(name)?.strip_prefix(' '))
+            .ok_or_else(|| format!("{} has no {name} line", path.display()))
+    };
+    let number = |name: &str| -> Result<u64, String> {
+        field(name)?
+            .trim()
+            .parse()
+            .map_err(|_| format!("{}: {name} is not a number", path.display()))
+    };
+    Ok(Some(State {
+        fingerprint: field("settings")?.to_string(),
+        games: number("games")?,
+        records: number("records")?,
+    }))
+}
+
+/// Opens the output where the last complete game of an earlier run ends (cutting off a
+/// game cut short) and returns it with the state it continues from.
+fn open_output(out: &Path, fingerprint: &str) -> Result<(std::fs::File, State), String> {
+    let state_file = state_path(out);
+    let existing = match std::fs::metadata(out) {
+        Ok(meta) => meta.len(),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => 0,
+        Err(e) => return Err(format!("cannot read {}: {e}", out.display())),
+    };
+    let state = match read_state(&state_file)? {
+        Some(state) => {
+            if state.fingerprint != fingerprint {
+                return Err(format!(
+                    "{} was written with other settings ({}; now {fingerprint}): give another \
+                     --out, or rerun with the same settings to continue it",
+                    out.display(),
+                    state.fingerprint
+                ));
+            }
+            let complete = state.records * RECORD_BYTES as u64;
+            if existing < complete {
+                return Err(format!(
+                    "{} holds {existing} bytes, less than the {} records its state file \
+                     counts",
+                    out.display(),
+                    state.records
+                ));
+            }
+            state
+        }
+        None if existing > 0 => {
+            return Err(format!(
+                "{} exists without its state file {}: not a gensfen run to continue (give \
+                 another --out; record files can be joined with cat)",
+                out.display(),
+                state_file.display()
+            ))
+        }
+        None => State {
+            fingerprint: fingerprint.to_string(),
+            games: 0,
+            records: 0,
+        },
+    };
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(out)
+        .map_err(|e| format!("cannot open {}: {e}", out.display()))?;
+    let complete = state.records * RECORD_BYTES as u64;
+    if existing > complete {
+        log::warn!(
+            "{}: cutting an unfinished game ({} bytes) off the end",
+            out.display(),
+            existing - complete
+        );
+        file.set_len(complete)
+            .map_err(|e| format!("cannot cut {}: {e}", out.display()))?;
+    }
+    write_state(&state_file, &state)?;
+    Ok((file, state))
+}
+
+/// When the file is complete.
+#[derive(Clone, Copy, Debug)]
+enum Target {
+    Games(u64),
+    Positions(u64),
+}
+
+impl Target {
+    fn reached(self, state: &State) -> bool {
+        match self {
+            Target::Games(n) => state.games >= n,
+            Target::Positions(n) => state.records >= n,
+        }
+    }
+
+    /// (done, total) for the progress bar.
+    fn progress(self, state: &State) -> (usize, usize) {
+        match self {
+            Target::Games(n) => (state.games as usize, n as usize),
+            Target::Positions(n) => (state.records as usize, n as usize),
+        }
+    }
+}
+
+/// Games won by sente, by gote, and drawn.
+#[derive(Default)]
+struct Tally {
+    sente: u64,
+    gote: u64,
+    draws: u64,
+}
+
+pub fn run(args: &GensfenArgs) -> Result<(), String> {
+    let settings = Settings::from_args(args)?;
+    let target = match (args.games, args.positions) {
+        (Some(n), _) => Target::Games(n),
+        (None, Some(n)) => Target::Positions(n),
+        (None, None) => unreachable!("clap requires --games or --positions"),
+    };
+    let (mut file, mut state) = open_output(&args.out, &settings.fingerprint())?;
+    let first_state = state.clone();
+    let started = Instant::now();
+    let mut tally = Tally::default();
+    if !target.reached(&state) {
+        let next_game = AtomicU64::new(state.games);
+        let stop = AtomicBool::new(false);
+        let (sender, receiver) = crossbeam_channel::unbounded::<(u64, PlayedGame)>();
+        let mut progress = Progress::new("gensfen");
+        let result = std::thread::scope(|scope| -> Result<(), String> {
+            for _ in 0..args.threads {
+                let sender = sender.clone();
+                let (settings, next_game, stop) = (&settings, &next_game, &stop);
+                scope.spawn(move || {
+                    let mut searcher = Searcher::new(settings.hash_mib);
+                    while !stop.load(Ordering::Relaxed) {
+                        let local = next_game.fetch_add(1, Ordering::Relaxed);
+                        let number = settings.game_number(local);
+                        let Some(game) = play_game(settings, &mut searcher, number, stop) else {
+                            break;
+                        };
+                        if sender.send((local, game)).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(sender);
+            // Games finish in any order; they are written in game order.
+            let mut finished: BTreeMap<u64, PlayedGame> = BTreeMap::new();
+            let outcome = (|| {
+                for (local, game) in receiver.iter() {
+                    finished.insert(local, game);
+                    while let Some(game) = finished.remove(&state.games) {
+                        let bytes: Vec<u8> =
+                            game.records.iter().flat_map(|r| r.to_bytes()).collect();
+                        file.write_all(&bytes)
+                            .and_then(|()| file.flush())
+                            .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
+                        state.games += 1;
+                        state.records += game.records.len() as u64;
+                        write_state(&state_path(&args.out), &state)?;
+                        match game.outcome {
+                            Outcome::Win(Color::Sente) => tally.sente += 1,
+                            Outcome::Win(Color::Gote) => tally.gote += 1,
+                            Outcome::Draw => tally.draws += 1,
+                        }
+                        let (done, total) = target.progress(&state);
+                        let new = state.records - first_state.records;
+                        let rate = new as f64 / started.elapsed().as_secs_f64().max(1e-9);
+                        progress.step_noted(
+                            done.min(total),
+                            total,
+                            &format!(
+                                "{} games, {} positions, {rate:.1} positions/s",
+                                state.games, state.records
+                            ),
+                        );
+                        if target.reached(&state) {
+                            return Ok(());
+                        }
+                    }
+                }
+                Ok(())
+            })();
+            stop.store(true, Ordering::Relaxed);
+            outcome
+        });
+        progress.finish();
+        result?;
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    let new_records = state.records - first_state.records;
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(
+        stdout,
+        "gensfen: {} games, {} positions in {} ({} games, {new_records} positions new in \
+         {seconds:.1} s, {:.1} positions/s; sente won {}, gote {}, drawn {})",
+        state.games,
+        state.records,
+        args.out.display(),
+        state.games - first_state.games,
+        new_records as f64 / seconds.max(1e-9),
+        tally.sente,
+        tally.gote,
+        tally.draws
+    );
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_are_read_and_checked() {
+        assert_eq!(parse_shard("1/3"), Ok(Shard { index: 1, count: 3 }));
+        assert_eq!(parse_shard("0/1"), Ok(Shard { index: 0, count: 1 }));
+        for bad in ["3/3", "1/0", "x/2", "2", "-1/2", ""] {
+            assert!(parse_shard(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn scores_are_written_as_yaneuraou_writes_them() {
+        assert_eq!(record_score(Score::Cp(-250)), -250);
+        assert_eq!(record_score(Score::Cp(99_999)), 30000);
+        assert_eq!(record_score(Score::Mate(3)), 31997);
+        assert_eq!(record_score(Score::Mate(-4)), -31996);
+    }
+
+    #[test]
+    fn the_eval_limit_names_the_winner() {
+        let (s, g) = (Color::Sente, Color::Gote);
+        assert_eq!(adjudicate(Score::Cp(2999), 3000, s), None);
+        assert_eq!(adjudicate(Score::Cp(3000), 3000, g), Some(Outcome::Win(g)));
+        assert_eq!(adjudicate(Score::Cp(-3000), 3000, g), Some(Outcome::Win(s)));
+        assert_eq!(adjudicate(Score::Mate(-2), 3000, s), Some(Outcome::Win(g)));
+        assert_eq!(adjudicate(Score::Mate(5), 0, s), None);
+    }
+}
