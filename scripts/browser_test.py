@@ -245,6 +245,8 @@ def madness_king_taken_by_a_slide(driver, url, outdir):
     king = SLIDE_EDGE[card - 1]
     game_id = api_create(url, {"variant": "madness", "seed": seed, "movetime_ms": 200,
                                "sfen": slide_sfen(king)})["id"]
+    # A new page, not a new hash on the page open now (which would not load the game).
+    driver.get("about:blank")
     driver.get(f"{url.rstrip('/')}/#{game_id}")
     wait(driver, lambda s: s["id"] == game_id and s["your_turn"], "the slide game")
     click_move(driver, f"c:{card}")
