@@ -315,13 +315,31 @@ fn serve_queue(
             config: &config,
             fault: faults.for_seed(seed),
         };
-        if let Err(why) = search.run(request, &mut table_kind, &mut report) {
-            log::error!("slot {index}, the game seeded {seed}: {why}");
-            deliver(index, &mut report, EngineEvent::Failed(why));
+        if let Err(lost) = search.run(request, &mut table_kind, &mut report) {
+            log::error!("slot {index}, the game seeded {seed}: {}", lost.why);
+            // A game that had its answer goes on; only the thread is replaced.
+            if !lost.answered {
+                deliver(index, &mut report, EngineEvent::Failed(lost.why));
+            }
             return SlotEnd::ThreadLost;
         }
     }
     SlotEnd::QueueClosed
+}
+
+/// A search thread lost: why, and whether the game had its answer first.
+struct Lost {
+    why: String,
+    answered: bool,
+}
+
+impl Lost {
+    fn before_answer(why: String) -> Lost {
+        Lost {
+            why,
+            answered: false,
+        }
+    }
 }
 
 /// One search on a slot's thread.
@@ -335,13 +353,13 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// Runs the search and reports its progress and decision; `Err` says why the thread
-    /// was lost instead (it is then of no further use).
+    /// was lost (it is then of no further use) and whether the decision came first.
     fn run(
         &self,
         request: SearchRequest,
         table_kind: &mut Option<SearchKind>,
         report: &mut Report,
-    ) -> Result<(), String> {
+    ) -> Result<(), Lost> {
         let thread = self.thread;
         let kind = SearchKind::of(request.position.variant());
         if *table_kind != Some(kind) {
@@ -354,7 +372,7 @@ impl Search<'_> {
                 ack: Some(ack),
             };
             if thread.jobs.send(resize).is_err() || acked.recv().is_err() {
-                return Err(thread.death());
+                return Err(Lost::before_answer(thread.death()));
             }
             *table_kind = Some(kind);
         }
@@ -384,7 +402,7 @@ impl Search<'_> {
             rule: EnteringKingRule::default(),
         };
         if thread.jobs.send(job).is_err() {
-            return Err(thread.death());
+            return Err(Lost::before_answer(thread.death()));
         }
         let mut deadline = Instant::now() + stop_after;
         let mut stopped = false;
@@ -398,8 +416,12 @@ impl Search<'_> {
                     deadline = Instant::now() + STOP_GRACE;
                     continue;
                 }
-                Err(RecvTimeoutError::Timeout) => return Err(self.given_up(request.movetime)),
-                Err(RecvTimeoutError::Disconnected) => return Err(thread.death()),
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(Lost::before_answer(self.given_up(request.movetime)))
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(Lost::before_answer(thread.death()))
+                }
             };
             if let Some(rest) = line.strip_prefix("bestmove") {
                 let decision = rest.split_whitespace().next().unwrap_or("resign");
@@ -417,14 +439,18 @@ impl Search<'_> {
             }
         }
         // The game has its answer; the thread must still come back for the next search.
-        match thread
+        let why = match thread
             .done
             .recv_deadline(deadline.max(Instant::now() + STOP_GRACE))
         {
-            Ok(()) => Ok(()),
-            Err(RecvTimeoutError::Timeout) => Err(self.given_up(request.movetime)),
-            Err(RecvTimeoutError::Disconnected) => Err(thread.death()),
-        }
+            Ok(()) => return Ok(()),
+            Err(RecvTimeoutError::Timeout) => self.given_up(request.movetime),
+            Err(RecvTimeoutError::Disconnected) => thread.death(),
+        };
+        Err(Lost {
+            why,
+            answered: true,
+        })
     }
 
     /// Why a search that does not answer is given up; its thread is left to itself.
