@@ -8,7 +8,7 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
-use shishi::referee::arbiter::draw_chance;
+use shishi::referee::arbiter::draw_chance_at;
 use shishi::rules::game::{Game, NodeKind};
 use shishi::rules::geometry::Color;
 use shishi::rules::variants::madness::TrueGame;
@@ -33,8 +33,22 @@ impl Drop for Server {
 }
 
 fn start_server(extra: &[&str]) -> (Server, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
-        .args(["serve", "--port", "0", "--engines", "2", "--hash", "4"])
+    start_server_with(&["--engines", "2"], extra, None)
+}
+
+/// Starts a server with one search slot and the test faults `faults` armed.
+fn start_faulty_server(faults: &str) -> Server {
+    start_server_with(&["--engines", "1"], &[], Some(faults)).0
+}
+
+fn start_server_with(engines: &[&str], extra: &[&str], faults: Option<&str>) -> (Server, String) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_shishi"));
+    if let Some(faults) = faults {
+        command.env(shishi::serve::fault::FAULT_VARIABLE, faults);
+    }
+    let mut child = command
+        .args(["serve", "--port", "0", "--hash", "4"])
+        .args(engines)
         .args(extra)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -424,15 +438,14 @@ fn the_event_stream_sends_the_state() {
 }
 
 /// The server's deal and rolls, replayed: the true tokens of a Madness game whose sente
-/// view is `shown`, drawn with the server's seed.
+/// view is `shown`, each draw fixed by the server's seed and its place in the game.
 fn replay_truth(seed: u64, shown: &[String]) -> Vec<(String, Option<Color>)> {
-    let mut rng = StdRng::seed_from_u64(seed);
     let mut truth = TrueGame::startpos();
     let mut out = Vec::new();
     for text in shown {
         match truth.node_kind() {
             NodeKind::Chance(outcomes) => {
-                let mv = draw_chance(&mut rng, &outcomes).unwrap();
+                let mv = draw_chance_at(seed, out.len() as u64, &outcomes).unwrap();
                 let drawer = match truth.phase() {
                     shishi::rules::variants::madness::Phase::Deal(c) => Some(c),
                     shishi::rules::variants::madness::Phase::Draw => Some(truth.side_to_move()),
@@ -684,4 +697,301 @@ fn a_thousand_random_requests_leave_the_server_up_and_the_games_intact() {
             }
         }
     }
+}
+
+/// Takes back the person's last decision in game `id` and checks what is left.
+fn undo(address: SocketAddr, id: &str, tokens_left: usize) -> Value {
+    let (status, state) = json(address, "POST", &format!("/api/games/{id}/undo"), None);
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(move_texts(&state).len(), tokens_left, "{state}");
+    state
+}
+
+#[test]
+fn undo_and_replay_meet_the_same_d10_and_the_same_card() {
+    let (server, _) = start_server(&[]);
+    let address = server.address;
+    // Sente's gold holds 5e from the start, so sente may roll the d10 or play its card at
+    // once; gote's king on 7a and sente's on 3i are off every slide.
+    let state = create(
+        address,
+        r#"{"variant":"madness","side":"sente","movetime_ms":50,"seed":808,"sfen":"2k6/9/9/9/4G4/9/9/9/6K2 b - 1"}"#,
+    );
+    let id = state["id"].as_str().unwrap().to_string();
+    let start = wait_turn(address, &id, Duration::from_secs(10));
+    let before = move_texts(&start).len();
+    let legal = texts(&start["legal"]);
+    let card = legal.iter().find(|m| m.starts_with("c:")).unwrap().clone();
+    assert!(legal.contains(&"roll".to_string()), "{start}");
+    // A decision and the draw that follows it, four times over with a take-back between.
+    for decision in ["roll", card.as_str()] {
+        let mut drawn = Vec::new();
+        for _ in 0..4 {
+            let (status, after) = play(address, &id, decision);
+            assert_eq!(status, 200, "{after}");
+            let moves = after["moves"].as_array().unwrap().clone();
+            assert_eq!(moves[before]["text"], decision);
+            let next = &moves[before + 1];
+            assert_eq!(next["by"], "chance", "{after}");
+            drawn.push(next["text"].as_str().unwrap().to_string());
+            undo(address, &id, before);
+        }
+        eprintln!("{decision} drew {drawn:?}");
+        assert!(drawn.iter().all(|d| *d == drawn[0]), "re-drawn: {drawn:?}");
+    }
+}
+
+#[test]
+fn undo_and_replay_meet_the_same_dice_in_shogammon() {
+    let (server, _) = start_server(&[]);
+    let address = server.address;
+    let state = create(
+        address,
+        r#"{"variant":"shogammon","side":"sente","movetime_ms":50,"seed":909}"#,
+    );
+    let id = state["id"].as_str().unwrap().to_string();
+    let mut turn = wait_turn(address, &id, Duration::from_secs(10));
+    // Sente's whole first turn, then the engine's turn and sente's next roll.
+    let mut mine = Vec::new();
+    while turn["your_turn"] == true {
+        let pick = texts(&turn["legal"])[0].clone();
+        let (status, after) = play(address, &id, &pick);
+        assert_eq!(status, 200, "{after}");
+        mine.push(pick);
+        turn = after;
+    }
+    let last = mine.last().unwrap().clone();
+    // The answer may already hold the engine's roll, drawn as soon as sente's turn ended.
+    let after_mine = 1 + turn["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .rposition(|m| m["by"] == "sente")
+        .unwrap();
+    let mut rolls = Vec::new();
+    for _ in 0..3 {
+        let replied = wait_turn(address, &id, Duration::from_secs(30));
+        let moves = replied["moves"].as_array().unwrap().clone();
+        assert_eq!(moves[after_mine - 1]["text"], last.as_str());
+        // The engine's roll comes right after sente's last decision.
+        assert_eq!(moves[after_mine]["by"], "chance", "{replied}");
+        rolls.push(moves[after_mine]["text"].as_str().unwrap().to_string());
+        undo(address, &id, after_mine - 1);
+        let (status, after) = play(address, &id, &last);
+        assert_eq!(status, 200, "{after}");
+    }
+    eprintln!("the engine's roll each time: {rolls:?}");
+    assert!(rolls.iter().all(|r| *r == rolls[0]), "re-rolled: {rolls:?}");
+}
+
+/// Polls game `id` until `done` holds of its state.
+fn wait_for(
+    address: SocketAddr,
+    id: &str,
+    limit: Duration,
+    done: impl Fn(&Value) -> bool,
+) -> Value {
+    let start = Instant::now();
+    loop {
+        let state = state_of(address, id);
+        if done(&state) {
+            return state;
+        }
+        assert!(start.elapsed() < limit, "waited {limit:?} in vain: {state}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Plays the person's first legal move in game `id` and waits for the engine's reply.
+fn the_engine_replies(address: SocketAddr, id: &str) {
+    let state = wait_turn(address, id, Duration::from_secs(30));
+    assert!(state["result"].is_null(), "{state}");
+    let before = move_texts(&state).len();
+    let pick = texts(&state["legal"])[0].clone();
+    assert_eq!(play(address, id, &pick).0, 200);
+    let after = wait_turn(address, id, Duration::from_secs(30));
+    assert!(after["result"].is_null(), "{after}");
+    assert!(move_texts(&after).len() >= before + 2, "{after}");
+}
+
+/// Creates a shogi game seeded `seed` in which the engine has sente (it searches at once).
+fn engine_first(address: SocketAddr, seed: u64, movetime_ms: u64) -> String {
+    let body =
+        format!(r#"{{"variant":"shogi","side":"gote","movetime_ms":{movetime_ms},"seed":{seed}}}"#);
+    create(address, &body)["id"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn a_search_that_panics_ends_its_own_game_and_the_server_goes_on() {
+    // One search slot: its thread dies with the failing search and must be replaced.
+    let server = start_faulty_server("panic:666");
+    let address = server.address;
+    let healthy = create(address, r#"{"variant":"shogi","movetime_ms":100,"seed":1}"#);
+    let healthy = healthy["id"].as_str().unwrap().to_string();
+    the_engine_replies(address, &healthy);
+    let failing = engine_first(address, 666, 100);
+    let failed = wait_for(address, &failing, Duration::from_secs(30), |s| {
+        !s["result"].is_null()
+    });
+    let result = &failed["result"];
+    let error = result["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{failed}"));
+    assert!(
+        error.contains("panicked") && error.contains("test fault"),
+        "{error}"
+    );
+    assert!(result["winner"].is_null(), "{failed}");
+    assert_eq!(failed["to_act"], "over");
+    assert!(failed["thinking"].is_null());
+    // The other games go on: the person's game, a new one, and a watched one.
+    the_engine_replies(address, &healthy);
+    let fresh = create(
+        address,
+        r#"{"variant":"chushogi","movetime_ms":100,"seed":2}"#,
+    );
+    the_engine_replies(address, fresh["id"].as_str().unwrap());
+    let watched = create(
+        address,
+        r#"{"variant":"shogammon","mode":"watch","movetime_ms":50,"seed":3}"#,
+    );
+    let watched = watched["id"].as_str().unwrap().to_string();
+    wait_for(address, &watched, Duration::from_secs(30), |s| {
+        s["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["by"] != "chance")
+            .count()
+            >= 4
+    });
+    assert_eq!(http(address, "GET", "/", None).0, 200);
+    // The failed game still reads back, with its error.
+    assert_eq!(state_of(address, &failing)["result"]["error"], error);
+}
+
+#[test]
+fn a_search_that_ignores_its_time_is_stopped_then_given_up_by_the_servers_clock() {
+    let server = start_faulty_server("overrun:555,hang:777");
+    let address = server.address;
+    // A search with no time limit of its own: stopped at the time per move by the server,
+    // it answers and the game goes on.
+    let overrun = engine_first(address, 555, 300);
+    let start = Instant::now();
+    let replied = wait_turn(address, &overrun, Duration::from_secs(30));
+    let took = start.elapsed();
+    assert!(replied["result"].is_null(), "{replied}");
+    assert_eq!(move_texts(&replied).len(), 1);
+    assert!(took >= Duration::from_millis(300), "{took:?}");
+    assert!(took < Duration::from_secs(3), "{took:?}");
+    // A search that ignores the stop as well: given up 3 s after it, its game ended with
+    // the error, and the one slot's next search answers.
+    let healthy = create(address, r#"{"variant":"shogi","movetime_ms":100,"seed":1}"#);
+    let healthy = healthy["id"].as_str().unwrap().to_string();
+    let hung = engine_first(address, 777, 200);
+    let start = Instant::now();
+    let failed = wait_for(address, &hung, Duration::from_secs(30), |s| {
+        !s["result"].is_null()
+    });
+    let took = start.elapsed();
+    let error = failed["result"]["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{failed}"));
+    assert!(error.contains("did not answer"), "{error}");
+    assert!(took >= Duration::from_millis(3200), "{took:?}");
+    assert!(took < Duration::from_secs(10), "{took:?}");
+    the_engine_replies(address, &healthy);
+    the_engine_replies(address, &overrun);
+}
+
+/// The pieces on `square` (`5e`, `9a`) of a 9×9 state, as `side piece` texts.
+fn pieces_on(state: &Value, square: &str) -> Vec<String> {
+    let file: usize = square[..1].parse().unwrap();
+    let rank = usize::from(square.as_bytes()[1] - b'a');
+    state["squares"][rank][9 - file]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            format!(
+                "{} {}",
+                p["side"].as_str().unwrap(),
+                p["piece"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_king_taken_by_a_madness_slide_is_shown_with_the_taker_where_it_landed() {
+    let (server, _) = start_server(&[]);
+    let address = server.address;
+    // Where sente's gold slides from 5e with each card 1–8 (RULES.md §5.2): gote's king is
+    // set there, so the card sente is dealt takes it.
+    let edge = ["9e", "9a", "5a", "1a", "1e", "1i", "5i", "9i"];
+    let game = |seed: u64, king: &str| -> Value {
+        let mut rows = vec![vec!['1'; 9]; 9];
+        let at = |sq: &str| {
+            (
+                usize::from(sq.as_bytes()[1] - b'a'),
+                9 - sq[..1].parse::<usize>().unwrap(),
+            )
+        };
+        let (r, c) = at(king);
+        rows[r][c] = 'k';
+        rows[4][4] = 'G';
+        rows[8][6] = 'K'; // 3i: off every slide
+        let board: Vec<String> = rows
+            .iter()
+            .map(|row| {
+                // Run-length the empty squares.
+                let mut text = String::new();
+                let mut empty = 0;
+                for &ch in row {
+                    if ch == '1' {
+                        empty += 1;
+                    } else {
+                        if empty > 0 {
+                            text.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        text.push(ch);
+                    }
+                }
+                if empty > 0 {
+                    text.push_str(&empty.to_string());
+                }
+                text
+            })
+            .collect();
+        let sfen = format!("{} b - 1", board.join("/"));
+        create(
+            address,
+            &format!(
+                r#"{{"variant":"madness","side":"sente","movetime_ms":50,"seed":{seed},"sfen":"{sfen}"}}"#
+            ),
+        )
+    };
+    // A seed whose deal gives sente a card that slides (1–8); the deal does not depend on
+    // the board.
+    let (seed, card) = (1..100u64)
+        .find_map(|seed| {
+            let probe = game(seed, "9a");
+            let card = probe["cards"]["own"].as_u64().unwrap();
+            (1..=8).contains(&card).then_some((seed, card))
+        })
+        .unwrap();
+    let king = edge[card as usize - 1];
+    let state = game(seed, king);
+    assert_eq!(state["cards"]["own"].as_u64(), Some(card));
+    let id = state["id"].as_str().unwrap().to_string();
+    assert_eq!(pieces_on(&state, king), ["gote K"]);
+    let (status, end) = play(address, &id, &format!("c:{card}"));
+    assert_eq!(status, 200, "{end}");
+    assert_eq!(end["result"]["winner"], "sente", "{end}");
+    // The gold stands where it landed, on the king's square, and 5e is empty.
+    assert_eq!(pieces_on(&end, king), ["sente G"], "{end}");
+    assert!(pieces_on(&end, "5e").is_empty(), "{end}");
+    let again = state_of(address, &id);
+    assert_eq!(again["squares"], end["squares"]);
 }

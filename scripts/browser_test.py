@@ -11,7 +11,9 @@ clicking the piece in hand and then the square; the promotion question and the b
 pass, card, roll and the Madness's promotion when they appear. Shogammon and the Central
 Madness are played to a finished result; shogi to its end or 120 moves; Chu Shogi and Chu
 Kagamigi for 30 moves, then the person resigns (a finished result as well). Each game
-leaves an opening and an end screenshot. Exits non-zero on any failure.
+leaves an opening and an end screenshot. Then a Madness game set up through the API is won
+by a card whose slide takes the king, and the board must show the gold on the king's square
+(madness-king-taken.png). Exits non-zero on any failure.
 """
 
 import random
@@ -185,6 +187,80 @@ def play(driver, url, outdir, variant, side, limit, rng):
     return s
 
 
+# Where sente's piece on 5e slides with each card 1-8 (RULES.md section 5.2).
+SLIDE_EDGE = ["9e", "9a", "5a", "1a", "1e", "1i", "5i", "9i"]
+
+
+def api_create(url, body):
+    import json
+    import urllib.request
+
+    request = urllib.request.Request(
+        url.rstrip("/") + "/api/games", data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"}, method="POST")
+    with urllib.request.urlopen(request) as answer:
+        return json.load(answer)
+
+
+def slide_sfen(king):
+    """Sente's gold on 5e, sente's king on 3i (off every slide), gote's king on `king`."""
+    rows = [["1"] * 9 for _ in range(9)]
+    rows[ord(king[1]) - ord("a")][9 - int(king[0])] = "k"
+    rows[4][4] = "G"
+    rows[8][6] = "K"
+    text = []
+    for row in rows:
+        line, empty = "", 0
+        for ch in row:
+            if ch == "1":
+                empty += 1
+            else:
+                line += (str(empty) if empty else "") + ch
+                empty = 0
+        text.append(line + (str(empty) if empty else ""))
+    return "/".join(text) + " b - 1"
+
+
+# The label of the piece drawn at the centre of square `arguments[0]`, or null.
+PIECE_DRAWN_ON = r"""
+const rect = document.querySelector(`rect[data-square="${arguments[0]}"]`);
+const cx = +rect.getAttribute("x") + +rect.getAttribute("width") / 2;
+const cy = +rect.getAttribute("y") + +rect.getAttribute("height") / 2;
+for (const g of document.querySelectorAll("#board g.piece")) {
+  const m = g.getAttribute("transform").match(/translate\(([-\d.]+),([-\d.]+)\)/);
+  if (Math.abs(m[1] - cx) < 1 && Math.abs(m[2] - cy) < 1) return g.textContent;
+}
+return null;
+"""
+
+
+def madness_king_taken_by_a_slide(driver, url, outdir):
+    """A Madness game won by a card whose slide takes the king: the gold is drawn on the
+    king's square and nothing on 5e."""
+    for seed in range(1, 100):
+        card = api_create(url, {"variant": "madness", "seed": seed,
+                                "sfen": slide_sfen("9a")})["cards"]["own"]
+        if 1 <= card <= 8:
+            break
+    king = SLIDE_EDGE[card - 1]
+    game_id = api_create(url, {"variant": "madness", "seed": seed, "movetime_ms": 200,
+                               "sfen": slide_sfen(king)})["id"]
+    # A new page, not a new hash on the page open now (which would not load the game).
+    driver.get("about:blank")
+    driver.get(f"{url.rstrip('/')}/#{game_id}")
+    wait(driver, lambda s: s["id"] == game_id and s["your_turn"], "the slide game")
+    click_move(driver, f"c:{card}")
+    s = wait(driver, lambda s: s["result"] is not None, "the king taken")
+    time.sleep(0.3)
+    driver.save_screenshot(f"{outdir}/madness-king-taken.png")
+    on_king = driver.execute_script(PIECE_DRAWN_ON, king)
+    on_centre = driver.execute_script(PIECE_DRAWN_ON, "5e")
+    print(f"madness: card {card} slides onto the king on {king}: {on_king!r} drawn there, "
+          f"{on_centre!r} on 5e; {s['result']}")
+    if on_king not in ("金", "G") or on_centre is not None:
+        raise RuntimeError(f"the taking gold is drawn on {king}: {on_king!r}, on 5e: {on_centre!r}")
+
+
 def main():
     url, outdir = sys.argv[1], sys.argv[2]
     import tempfile
@@ -206,6 +282,7 @@ def main():
                   f"min {loads[0]:.1f} median {(loads[4] + loads[5]) / 2:.1f} max {loads[-1]:.1f} ms")
             for variant, side, limit in GAMES:
                 play(driver, url, outdir, variant, side, limit, rng)
+            madness_king_taken_by_a_slide(driver, url, outdir)
             # Letters instead of kanji, on a Chu board.
             driver.get(url)
             Select(driver.find_element(By.ID, "variant")).select_by_value("chushogi")

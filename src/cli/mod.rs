@@ -85,6 +85,18 @@ fn serve_stdin() -> i32 {
     }
 }
 
+/// Makes a panic on any thread end the process at once, as a build with `panic = "abort"`
+/// does. The release profile unwinds only so that `shishi serve` can end one failing game
+/// and go on (docs/SERVE.md); every other command keeps the old rule, so a panic in the
+/// USI or CECP engine's search thread can never leave the engine waiting for ever.
+fn abort_on_panic() {
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        report(info);
+        std::process::abort();
+    }));
+}
+
 /// Parses the command line, runs the subcommand and returns the process exit code.
 pub fn run() -> i32 {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
@@ -98,6 +110,9 @@ pub fn run() -> i32 {
             return if err.use_stderr() { 2 } else { 0 };
         }
     };
+    if !matches!(cli.command, Some(Command::Serve(_))) {
+        abort_on_panic();
+    }
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),

@@ -33,6 +33,7 @@ pub fn run(args: &ServeArgs) -> Result<(), String> {
         hash: HashMb(args.hash as usize),
         max_games: args.max_games as usize,
         idle: Duration::from_secs(3600),
+        faults: crate::serve::fault::TestFaults::from_env()?,
     };
     let bound = serve::bind(&options)?;
     println!("{}", serve::start_line(bound.address));

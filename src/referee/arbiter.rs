@@ -228,6 +228,17 @@ pub fn draw_chance(rng: &mut StdRng, outcomes: &[(Move, Weight)]) -> Option<Move
     Some(outcomes[index.sample(rng)].0)
 }
 
+/// Nature's choice at the chance node at `place` (the number of tokens played before it) of
+/// a game seeded `seed`: drawn as [`draw_chance`] does, with a generator of its own keyed by
+/// the seed and the place alone. So the draw at a place never depends on the draws before
+/// it: a game taken back and replayed to the same place meets the same outcome.
+pub fn draw_chance_at(seed: u64, place: u64, outcomes: &[(Move, Weight)]) -> Option<Move> {
+    let mut key = [0u8; 32];
+    key[..8].copy_from_slice(&seed.to_le_bytes());
+    key[8..16].copy_from_slice(&place.to_le_bytes());
+    draw_chance(&mut StdRng::from_seed(key), outcomes)
+}
+
 fn play_game_of<G: RefereeGame>(setup: &GameSetup, players: [&mut dyn Player; 2]) -> GameRecord {
     let GameSetup {
         variant,
@@ -530,6 +541,35 @@ mod tests {
             millis: Some(1),
             score: cp.map(Score::Cp),
         }
+    }
+
+    #[test]
+    fn a_draw_at_a_place_depends_on_the_seed_and_the_place_only() {
+        let d10: Vec<(Move, Weight)> = madness::CardValue::ALL
+            .into_iter()
+            .map(|v| (madness::Token::Die(v).to_move(), Weight(1)))
+            .collect();
+        let draws = |seed: u64| -> Vec<Move> {
+            (0..60)
+                .map(|place| draw_chance_at(seed, place, &d10).unwrap())
+                .collect()
+        };
+        // Drawn in any order, the draws at each place are the same.
+        let forward = draws(42);
+        for place in (0..60u64).rev() {
+            assert_eq!(
+                draw_chance_at(42, place, &d10),
+                Some(forward[place as usize])
+            );
+        }
+        let distinct: std::collections::HashSet<Move> = forward.iter().copied().collect();
+        assert!(
+            distinct.len() >= 8,
+            "60 places drew {} values",
+            distinct.len()
+        );
+        assert_ne!(draws(43), forward, "another seed, other draws");
+        assert_eq!(draw_chance_at(42, 0, &[]), None);
     }
 
     #[test]

@@ -71,7 +71,25 @@ fn header(name: &str, value: &str) -> Header {
     Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("ASCII header")
 }
 
-/// Serves requests from `server` until it is dropped or fails.
+/// One running request handler (or event stream) counted while it lives, so that the count
+/// comes down however the handler ends, a panic included.
+struct Counted(Arc<AtomicUsize>);
+
+impl Counted {
+    fn new(counter: &Arc<AtomicUsize>) -> Counted {
+        counter.fetch_add(1, Ordering::SeqCst);
+        Counted(Arc::clone(counter))
+    }
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Serves requests from `server` until it is dropped or fails. A panic while handling one
+/// request ends that request only (tiny_http answers it 500) and is logged.
 pub fn serve(server: tiny_http::Server, registry: Arc<Registry>) {
     let handlers = Arc::new(AtomicUsize::new(0));
     let streams = Arc::new(AtomicUsize::new(0));
@@ -80,18 +98,21 @@ pub fn serve(server: tiny_http::Server, registry: Arc<Registry>) {
             respond(request, Answer::error(503, "the server is busy; try again"));
             continue;
         }
-        handlers.fetch_add(1, Ordering::SeqCst);
+        let running = Counted::new(&handlers);
         let registry = Arc::clone(&registry);
-        let handlers_done = Arc::clone(&handlers);
         let streams = Arc::clone(&streams);
         let spawned = std::thread::Builder::new()
             .name("serve-request".into())
             .spawn(move || {
-                handle(request, &registry, &streams);
-                handlers_done.fetch_sub(1, Ordering::SeqCst);
+                let _running = running;
+                let handled = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    handle(request, &registry, &streams)
+                }));
+                if handled.is_err() {
+                    log::error!("a request's handler panicked: it was answered 500");
+                }
             });
         if let Err(e) = spawned {
-            handlers.fetch_sub(1, Ordering::SeqCst);
             log::error!("cannot start a request thread: {e}");
         }
     }
@@ -329,8 +350,8 @@ fn stream(request: Request, registry: &Registry, id: &GameId, streams: &Arc<Atom
     let Some(cell) = registry.get(id) else {
         return respond(request, Answer::error(404, "no such game"));
     };
-    if streams.fetch_add(1, Ordering::SeqCst) >= MAX_STREAMS {
-        streams.fetch_sub(1, Ordering::SeqCst);
+    let _open = Counted::new(streams);
+    if streams.load(Ordering::SeqCst) > MAX_STREAMS {
         return respond(
             request,
             Answer::error(503, "too many event streams are open"),
@@ -375,7 +396,6 @@ fn stream(request: Request, registry: &Registry, id: &GameId, streams: &Arc<Atom
             break;
         }
     }
-    streams.fetch_sub(1, Ordering::SeqCst);
 }
 
 #[cfg(test)]

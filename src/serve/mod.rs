@@ -5,9 +5,12 @@
 //! (the open games under unguessable ids), `session` (one game's flow: moves, dice and
 //! cards, undo, resignation, the engine's turn), `game` (dispatch to the rules core for each
 //! of the five games), `view` (what a page may be shown), `engine` (the pool of search
-//! threads) and `page` (the HTML, CSS and JavaScript built into the binary).
+//! threads, which keeps a failing search to its own game), `fault` (the faults the tests
+//! arm to make a search fail) and `page` (the HTML, CSS and JavaScript built into the
+//! binary).
 
 pub mod engine;
+pub mod fault;
 pub mod game;
 pub mod http;
 pub mod page;
@@ -16,6 +19,7 @@ pub mod session;
 pub mod view;
 
 use crate::usi::options::HashMb;
+use fault::TestFaults;
 use registry::{GameLimits, Registry};
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
@@ -33,6 +37,8 @@ pub struct ServeOptions {
     pub max_games: usize,
     /// A game untouched this long may be closed to make room for a new one.
     pub idle: Duration,
+    /// The test faults armed (`fault`); none outside the tests.
+    pub faults: TestFaults,
 }
 
 /// A server bound to its address, not yet serving.
@@ -51,7 +57,10 @@ pub fn bind(options: &ServeOptions) -> Result<Bound, String> {
         .server_addr()
         .to_ip()
         .ok_or_else(|| "the server is not on an IP address".to_string())?;
-    let pool = engine::EnginePool::new(options.engines, options.hash);
+    if !options.faults.is_empty() {
+        log::warn!("test faults armed: {:?}", options.faults);
+    }
+    let pool = engine::EnginePool::new(options.engines, options.hash, options.faults.clone());
     let registry = Registry::new(
         pool,
         GameLimits {

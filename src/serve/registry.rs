@@ -200,7 +200,7 @@ fn drive(pool: &EnginePool, cell: &Arc<GameCell>, session: &mut Session) {
                     session.engine_decision(generation, &text);
                     drive(&answer_pool, &cell, &mut session);
                 }
-                EngineEvent::Failed => session.engine_failed(generation),
+                EngineEvent::Failed(error) => session.engine_failed(generation, &error),
             }
             cell.changed.notify_all();
         }),

@@ -1,6 +1,7 @@
 //! One game the server holds: its set-up, the referee's true state, every token played with
 //! what each side was shown of it, the seeded dice and cards, and the game's flow: nature's
-//! events drawn as soon as they come, a person's moves checked against the rules core,
+//! events drawn as soon as they come (each fixed by the seed and its place in the game, so
+//! a take-back never re-rolls), a person's moves checked against the rules core,
 //! the engine asked to move whenever a side it plays is to decide, take-back, resignation
 //! and the end of the game.
 //!
@@ -9,11 +10,11 @@
 
 use super::engine::{Progress, SearchRequest};
 use super::game::{seen_position, GameRules, Next, TrueState};
-use crate::referee::arbiter::draw_chance;
+use crate::referee::arbiter::draw_chance_at;
+use crate::rules::game::Weight;
 use crate::rules::geometry::Color;
+use crate::rules::moves::Move;
 use crate::search::Control;
-use rand::rngs::StdRng;
-use rand::SeedableRng;
 use std::time::{Duration, Instant};
 
 /// The most tokens (moves, rolls, cards) a game may reach; then it is drawn.
@@ -96,6 +97,9 @@ pub struct Token {
 pub struct Finish {
     pub winner: Option<Color>,
     pub reason: String,
+    /// Set when the game was ended by a failure of the server (the engine's search
+    /// panicked or did not stop), not by the rules or a player: what went wrong.
+    pub error: Option<String>,
 }
 
 /// The engine's latest report on the search under way or just finished.
@@ -118,7 +122,6 @@ pub struct Session {
     setup: Setup,
     truth: TrueState,
     tokens: Vec<Token>,
-    rng: StdRng,
     finish: Option<Finish>,
     pending: Option<Pending>,
     /// Bumped whenever a pending search stops mattering, so its late answer is dropped.
@@ -140,7 +143,6 @@ impl Session {
     pub fn new(setup: Setup) -> Result<Session, String> {
         let truth = TrueState::new(&setup.rules)?;
         Ok(Session {
-            rng: StdRng::seed_from_u64(setup.seed),
             setup,
             truth,
             tokens: Vec::new(),
@@ -190,6 +192,17 @@ impl Session {
         self.finish = Some(Finish {
             winner,
             reason: reason.into(),
+            error: None,
+        });
+        self.cancel_search();
+    }
+
+    /// Ends the game by a failure of the server, with no winner.
+    fn fail(&mut self, error: String) {
+        self.finish = Some(Finish {
+            winner: None,
+            reason: format!("ended by an error of the engine: {error}"),
+            error: Some(error),
         });
         self.cancel_search();
     }
@@ -202,10 +215,16 @@ impl Session {
         self.generation += 1;
     }
 
-    fn record(&mut self, mv: crate::rules::moves::Move, actor: Option<Color>) {
+    fn record(&mut self, mv: Move, actor: Option<Color>) {
         let (_, shown) = self.truth.texts(mv);
         self.truth.play(mv);
         self.tokens.push(Token { shown, actor });
+    }
+
+    /// Nature's outcome at the next place of the game: fixed by the seed and the number of
+    /// tokens before it, so the same place always draws the same roll or card.
+    fn draw(&self, outcomes: &[(Move, Weight)]) -> Option<Move> {
+        draw_chance_at(self.setup.seed, self.tokens.len() as u64, outcomes)
     }
 
     /// Draws nature's events until someone must decide or the game is over; returns the
@@ -222,7 +241,7 @@ impl Session {
                     self.changed();
                     return None;
                 }
-                Next::Chance(outcomes) => match draw_chance(&mut self.rng, &outcomes) {
+                Next::Chance(outcomes) => match self.draw(&outcomes) {
                     Some(mv) => {
                         self.record(mv, None);
                         self.changed();
@@ -260,7 +279,7 @@ impl Session {
             Err(e) => {
                 // The tokens were all played by the rules core: this is a bug, not input.
                 log::error!("the engine's view of the game cannot be read: {e}");
-                self.end(Some(side.flip()), format!("engine failure: {e}"));
+                self.fail(format!("the engine's view of the game cannot be read: {e}"));
                 self.changed();
                 return None;
             }
@@ -280,6 +299,7 @@ impl Session {
                 position,
                 movetime: self.setup.movetime.0,
                 control,
+                game_seed: self.setup.seed,
             },
         })
     }
@@ -352,17 +372,16 @@ impl Session {
         }
     }
 
-    /// The search numbered `generation` died without an answer: the game ends, lost by
-    /// the side the engine played, rather than waiting for ever.
-    pub fn engine_failed(&mut self, generation: u64) {
-        if let Some(side) = self.awaits(generation) {
-            self.pending = None;
-            self.end(
-                Some(side.flip()),
-                "the engine failed (a bug: see the server's log)",
-            );
-            self.changed();
+    /// The search numbered `generation` (or the handling of its answer) failed: unless it
+    /// was cancelled since, or the game is over, the game ends with the error and no
+    /// winner, rather than waiting for ever; the server and the other games go on.
+    pub fn engine_failed(&mut self, generation: u64, error: &str) {
+        if generation != self.generation || self.finish.is_some() {
+            return;
         }
+        self.pending = None;
+        self.fail(error.to_string());
+        self.changed();
     }
 
     /// Plays a person's decision, checked against the rules; the game is unchanged when
@@ -393,7 +412,8 @@ impl Session {
 
     /// Takes back to the person's last decision: that decision and everything after it
     /// (the engine's replies, rolls and cards) are undone, and the game, if it had ended,
-    /// goes on. Nature's events before that decision stay (the same dice as before).
+    /// goes on. Nature's events before that decision stay, and those after it come again as
+    /// they were drawn: each is fixed by the seed and its place in the game.
     pub fn undo(&mut self) -> Result<(), String> {
         let person = self.person("there is nothing to take back")?;
         let Some(last) = self.tokens.iter().rposition(|t| t.actor == Some(person)) else {

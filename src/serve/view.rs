@@ -62,6 +62,9 @@ pub struct CardsOut {
 pub struct ResultOut {
     pub winner: Option<&'static str>,
     pub reason: String,
+    /// What went wrong, when the game was ended by a failure of the server's engine rather
+    /// than by the rules or a player (then there is no winner).
+    pub error: Option<String>,
 }
 
 #[derive(Serialize, Debug)]
@@ -293,6 +296,7 @@ pub fn game_view(id: &str, session: &Session) -> Result<GameView, String> {
         result: session.finish().map(|f| ResultOut {
             winner: f.winner.map(side_name),
             reason: f.reason.clone(),
+            error: f.error.clone(),
         }),
         thinking: session.thinking().map(side_name),
         analysis,

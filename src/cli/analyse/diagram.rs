@@ -103,8 +103,9 @@ impl Diagram for shogammon::Position {
 }
 
 impl Diagram for madness::PlayerView {
+    /// The board as it ended when a king was taken (the taking piece on the king's square).
     fn diagram_sfen(&self) -> String {
-        self.position().to_sfen()
+        self.final_board().to_sfen()
     }
     fn notes(&self) -> Vec<String> {
         let cards = self.cards();

@@ -360,7 +360,12 @@ function drawStatus() {
   status.classList.toggle("over", !!game.result);
   const name = { shogi: "Shogi", chushogi: "Chu Shogi", chukagamigi: "Chu Kagamigi", shogammon: "Shogammon", madness: "Central Madness" }[game.variant];
   let text;
-  if (game.result) {
+  const failed = !!(game.result && game.result.error);
+  if (failed) {
+    // Not a result of the game: the engine failed, and the server ended this game only.
+    text = `Stopped by an error of the engine: ${game.result.error}.`;
+    if (game.mode === "play") text += " Undo takes your last move back and lets the engine try again.";
+  } else if (game.result) {
     const w = game.result.winner;
     text = `${w ? `${w === "sente" ? "Sente" : "Gote"} wins` : "Draw"} (${game.result.reason}).`;
     if (game.person && w) text += w === game.person ? " You won!" : " You lost.";
@@ -373,7 +378,8 @@ function drawStatus() {
     text = `${game.to_act} to act.`;
   }
   status.textContent = `${name}: ${text}`;
-  status.dataset.result = game.result ? game.result.winner || "draw" : "";
+  status.classList.toggle("failed", failed);
+  status.dataset.result = failed ? "error" : game.result ? game.result.winner || "draw" : "";
   $("undo").disabled = game.mode !== "play";
   $("resign").disabled = game.mode !== "play" || !!game.result;
 }

@@ -301,6 +301,46 @@ impl<C: CardModel> MadnessGame<C> {
         &self.cards
     }
 
+    /// The board as the game ended, to be drawn. A game won by taking a king (a normal move
+    /// onto it, or X's slide from 5e onto it) ends without the rules moving the board, so
+    /// here the taking piece stands on the king's square, as it landed (promoted if the move
+    /// promoted). Any other position is the board as it stands.
+    pub fn final_board(&self) -> Position {
+        let mut board = self.pos.clone();
+        if let Some((from, to, landed)) = self.king_taken() {
+            board.set_square(from, None);
+            board.set_square(to, Some(landed));
+        }
+        board
+    }
+
+    /// The square the winner's piece left, the king's square it took and the piece as it
+    /// landed there, when the last action of a finished game took a king.
+    fn king_taken(&self) -> Option<(Square, Square, Piece)> {
+        let Phase::Over(winner) = self.turn.phase else {
+            return None;
+        };
+        let action = self.undo.last()?.action;
+        let (from, to, promote) = match Token::from_move(action) {
+            None => (action.from()?, action.to(), action.is_promotion()),
+            Some(Token::Card(v) | Token::Die(v)) if v.get() <= 8 => {
+                (CENTER, slide_destination(&self.pos, winner, v)?, false)
+            }
+            Some(_) => return None,
+        };
+        let victim = self.pos.piece_at(to)?;
+        let taker = self.pos.piece_at(from)?;
+        if victim.kind() != Kind::King || victim.color() == winner || taker.color() != winner {
+            return None;
+        }
+        let landed = if promote {
+            Piece::new(winner, taker.kind().promoted())
+        } else {
+            taker
+        };
+        Some((from, to, landed))
+    }
+
     pub fn phase(&self) -> Phase {
         self.turn.phase
     }

@@ -208,6 +208,35 @@ fn a_king_left_en_prise_by_madness_can_be_captured() {
 }
 
 #[test]
+fn the_final_board_shows_the_piece_that_took_the_king_where_it_landed() {
+    let on = |board: &Position, square: &str| board.piece_at(sq(square)).map(piece_text);
+    // A slide onto the king, by the d10 or by a card: the gold stands on 9a.
+    for tokens in ["draw:4 draw:9 roll r:2", "draw:2 draw:9 c:2"] {
+        let game = after("k8/9/9/9/4G4/9/9/9/6K2 b - 1", tokens);
+        assert_eq!(game.phase(), Phase::Over(Color::Sente), "{tokens}");
+        let board = game.final_board();
+        assert_eq!(on(&board, "9a").as_deref(), Some("G"), "{tokens}");
+        assert_eq!(on(&board, "5e"), None, "{tokens}");
+        // The rules' own position is left as the rules keep it.
+        assert_eq!(piece_on(&game, "5e").as_deref(), Some("G"));
+        assert_eq!(piece_on(&game, "9a").as_deref(), Some("k"));
+    }
+    // A normal move onto the king, promoting.
+    let mut won = after("4k4/9/9/9/4G4/9/9/9/K3R4 b - 1", "draw:4 draw:9 roll r:1");
+    won.play_texts(["5i5a+"]).unwrap();
+    let board = won.final_board();
+    assert_eq!(on(&board, "5a").as_deref(), Some("+R"));
+    assert_eq!(on(&board, "5i"), None);
+    // Sente's own king sent off by a 10: nothing was taken, the board stands.
+    let lost = after("k8/9/9/9/4K4/9/9/9/9 b - 1", "draw:4 draw:9 roll r:10");
+    assert_eq!(lost.phase(), Phase::Over(Color::Gote));
+    assert_eq!(lost.final_board().to_sfen(), lost.position().to_sfen());
+    // A game under way: the board as it stands.
+    let going = after(LONE_GOLD, "draw:4 draw:9 roll r:2");
+    assert_eq!(going.final_board().to_sfen(), going.position().to_sfen());
+}
+
+#[test]
 fn cards_are_dealt_played_discarded_and_replaced() {
     let start = after(LONE_GOLD, "draw:4 draw:9");
     assert_eq!(start.cards().held, [Some(value(4)), Some(value(9))]);
