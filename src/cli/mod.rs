@@ -3,6 +3,7 @@
 
 pub(crate) mod analyse;
 pub(crate) mod bench;
+mod book;
 mod match_cmd;
 mod perft;
 mod progress;
@@ -39,6 +40,9 @@ enum Command {
     /// Serve a page on which a person plays the engine, or watches it play itself, in a
     /// browser. Games: shogi, chushogi, chukagamigi, shogammon, madness.
     Serve(serve::ServeArgs),
+    /// Make and inspect opening books in YaneuraOu's text format: from game records, by
+    /// analysis, by merging; statistics. Games: shogi, chushogi, chukagamigi.
+    Book(book::BookArgs),
 }
 
 pub use crate::rules::variants::Variant;
@@ -99,6 +103,7 @@ pub fn run() -> i32 {
         Some(Command::Analyse(args)) => analyse::run(&args),
         Some(Command::Match(args)) => match_cmd::run(&args),
         Some(Command::Serve(args)) => serve::run(&args),
+        Some(Command::Book(args)) => book::run(&args),
         None if cli.xboard => return crate::cecp::run(),
         None => return serve_stdin(),
     };
