@@ -281,7 +281,7 @@ mod tests {
             legal
         }
         fn sente_to_move(&self) -> bool {
-            self.0.len() % 2 == 0
+            self.0.len().is_multiple_of(2)
         }
     }
 
