@@ -498,6 +498,9 @@ fn step02_setoption_every_declared_option_with_edge_values() {
     e.send("setoption name USI_Hash value 16");
     e.send("setoption name Threads value 1");
     e.send("setoption name MultiPV value 1");
+    // `BookFile a b c` names no file: reading it at isready would be an error (tested in
+    // engine-tests/book.rs).
+    e.send("setoption name BookFile value no_book");
     e.send("isready");
     let lines = e.until("readyok");
     let errors: Vec<&String> = lines.iter().filter(|l| l.contains("error")).collect();

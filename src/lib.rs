@@ -5,6 +5,7 @@
 //! subcommands of the `shishi` binary). See `docs/ARCHITECTURE.md` for which file owns
 //! which question.
 
+pub mod book;
 pub mod cecp;
 pub mod cli;
 pub mod eval;

@@ -5,7 +5,7 @@
 
 use super::game::variants_feature;
 use super::kagamigi::HoldingSlots;
-use crate::usi::options::declarations;
+use crate::usi::options::{declarations, is_book_option};
 use crate::usi::ENGINE_NAME;
 
 /// USI options that CECP sets with commands of its own (`memory`, `cores`, `variant`,
@@ -45,7 +45,7 @@ pub fn feature_lines() -> Vec<String> {
 fn cecp_option(declaration: &str) -> Option<String> {
     let words: Vec<&str> = declaration.split_whitespace().collect();
     let name = *words.get(2)?;
-    if NOT_OFFERED.contains(&name) {
+    if NOT_OFFERED.contains(&name) || is_book_option(name) {
         return None;
     }
     let value_after = |key: &str| {

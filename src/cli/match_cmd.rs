@@ -68,6 +68,18 @@ pub struct MatchArgs {
     /// Opening file (SFENs or USI move lists, one per line); default: the start position.
     #[arg(long)]
     openings: Option<PathBuf>,
+    /// Opening book (YaneuraOu's text format): openings are drawn from it by walking it
+    /// from each base opening (--openings, else the start position), each move drawn by
+    /// count with the match's --seed. Not for shogammon or madness.
+    #[arg(long)]
+    book: Option<PathBuf>,
+    /// How many plies to walk the book (it may end sooner).
+    #[arg(long, default_value_t = 8)]
+    book_plies: usize,
+    /// How many book openings to draw (default: one per pair of games); repeated lines are
+    /// drawn again, up to 20 tries each.
+    #[arg(long)]
+    book_openings: Option<usize>,
     /// Output directory for games.jsonl, match.txt and games/NNNN.kifu|csa.
     #[arg(long)]
     out: PathBuf,
@@ -221,6 +233,27 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         Some(path) => (openings::load(path, variant)?, path.display().to_string()),
         None => (vec![Opening::startpos()], "startpos".to_string()),
     };
+    let (openings, openings_name) = match &args.book {
+        None => (openings, openings_name),
+        Some(book) => {
+            let count = args.book_openings.unwrap_or(args.games.div_ceil(2)).max(1);
+            let drawn = book_openings(book, variant, &openings, args.book_plies, count, args.seed)?;
+            let name = format!(
+                "{openings_name} + {} ({count} lines of up to {} plies, seed {})",
+                book.display(),
+                args.book_plies,
+                args.seed
+            );
+            // The plain list comes first when given; without it only the book's lines.
+            let mut all = if args.openings.is_some() {
+                openings
+            } else {
+                Vec::new()
+            };
+            all.extend(drawn);
+            (all, name)
+        }
+    };
     for e in &engines {
         if e.protocol == Protocol::Cecp {
             if variant.cecp_name().is_none() {
@@ -297,4 +330,77 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     // A closed stdout (`| head`) is no reason to fail: every game is on disk.
     let _ = std::io::Write::write_all(&mut std::io::stdout(), summary(&cfg, &outcome).as_bytes());
     Ok(())
+}
+
+/// The game and Chu rules a match variant plays, for reading its positions.
+fn usi_variant(variant: MatchVariant) -> (Variant, Option<ChuRules>) {
+    match variant {
+        MatchVariant::Shogi => (Variant::Shogi, None),
+        MatchVariant::Chu(rules) => (Variant::Chushogi, Some(rules)),
+        MatchVariant::Kagamigi => (Variant::Chukagamigi, None),
+        MatchVariant::Shogammon => (Variant::Shogammon, None),
+        MatchVariant::Madness => (Variant::Madness, None),
+    }
+}
+
+/// Draws `count` openings by walking `book` up to `plies` plies from the bases in turn,
+/// each move drawn by count with a generator seeded with `seed`. A line drawn before is
+/// drawn again (up to 20 tries) so that the openings differ when the book allows.
+fn book_openings(
+    book: &std::path::Path,
+    variant: MatchVariant,
+    bases: &[Opening],
+    plies: usize,
+    count: usize,
+    seed: u64,
+) -> Result<Vec<Opening>, String> {
+    use crate::book::choose::{walk, BookPosition};
+    use rand::SeedableRng;
+    let (game, chu_rules) = usi_variant(variant);
+    let loaded = crate::book::BookSource::open(book, false, false)?;
+    for problem in &loaded.problems {
+        eprintln!("{}: {problem}, skipped", book.display());
+    }
+    let mut source = loaded.source;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut drawn: Vec<Opening> = Vec::new();
+    let mut book_moves = 0usize;
+    for i in 0..count {
+        let base = &bases[i % bases.len()];
+        let mut start = super::book::position_of(game, chu_rules, base.sfen.as_deref())?;
+        for mv in &base.moves {
+            if !start.play_text(mv) {
+                return Err(format!("opening move {mv} is illegal"));
+            }
+        }
+        let mut line = Vec::new();
+        for _ in 0..20 {
+            line = walk(&start, &mut source, plies, &mut rng);
+            let opening = Opening {
+                sfen: base.sfen.clone(),
+                moves: base
+                    .moves
+                    .iter()
+                    .cloned()
+                    .chain(line.iter().cloned())
+                    .collect(),
+            };
+            if !drawn.contains(&opening) {
+                break;
+            }
+        }
+        book_moves += line.len();
+        drawn.push(Opening {
+            sfen: base.sfen.clone(),
+            moves: base.moves.iter().cloned().chain(line).collect(),
+        });
+    }
+    if book_moves == 0 {
+        return Err(format!(
+            "{} has no move for the openings' positions ({})",
+            book.display(),
+            variant
+        ));
+    }
+    Ok(drawn)
 }

@@ -4,6 +4,7 @@
 pub(crate) mod analyse;
 pub(crate) mod bench;
 mod gensfen;
+mod book;
 mod match_cmd;
 mod perft;
 mod progress;
@@ -44,6 +45,9 @@ enum Command {
     /// for a learned evaluation: YaneuraOu's 40-byte PackedSfenValue records (as its
     /// `gensfen` writes them and cshogi reads them). Seeded, resumable, shardable.
     Gensfen(Box<gensfen::GensfenArgs>),
+    /// Make and inspect opening books in YaneuraOu's text format: from game records, by
+    /// analysis, by merging; statistics. Games: shogi, chushogi, chukagamigi.
+    Book(book::BookArgs),
 }
 
 pub use crate::rules::variants::Variant;
@@ -120,6 +124,7 @@ pub fn run() -> i32 {
         Some(Command::Match(args)) => match_cmd::run(&args),
         Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Gensfen(args)) => gensfen::run(&args),
+        Some(Command::Book(args)) => book::run(&args),
         None if cli.xboard => return crate::cecp::run(),
         None => return serve_stdin(),
     };

@@ -7,6 +7,7 @@
 //! steers a running search through its [`Control`]. All stdout goes through one
 //! [`output::Output`]. `docs/USI.md` describes the commands and options.
 
+pub mod book;
 pub mod chance;
 pub mod command;
 pub mod game;
@@ -105,6 +106,8 @@ struct Engine {
     /// A `ponderhit` that arrived while nothing was pondering, with its clock; applies to a
     /// `go ponder` that is the very next command (see `ponderhit`).
     early_ponderhit: Option<Option<Clock>>,
+    /// The opening book (`BookFile`), played from at `go` before searching.
+    book: book::EngineBook,
 }
 
 /// What the protocol loop should do after a command.
@@ -187,6 +190,7 @@ impl Engine {
             applied_table: None,
             searched_since_clear: false,
             early_ponderhit: None,
+            book: book::EngineBook::default(),
         }
     }
 
@@ -334,6 +338,14 @@ impl Engine {
     /// Heavy initialisation (the table of the game's search, a queued clear) happens here,
     /// but never delays `readyok` during a search: then the new table is queued behind it.
     fn isready(&mut self) {
+        if book::has_books(self.options.variant) {
+            self.book.prepare(&self.options.book, &self.out);
+        } else if self.options.book.path().is_some() {
+            self.out.line(&format!(
+                "info string book not used: {} has dice or cards",
+                self.options.variant.name()
+            ));
+        }
         if self.active.is_some() {
             self.queue_table(None);
         } else {
@@ -379,6 +391,18 @@ impl Engine {
             ponder,
             mate,
         } = go;
+        if mate.is_none() && !ponder && !limits.infinite {
+            let book_move = self
+                .book
+                .choose(&self.position, &self.options.book, &self.out);
+            if let Some(choice) = book_move {
+                self.out.line(&match choice.ponder {
+                    Some(ponder) => format!("bestmove {} ponder {ponder}", choice.mv),
+                    None => format!("bestmove {}", choice.mv),
+                });
+                return;
+            }
+        }
         self.searched_since_clear = true;
         let now = Instant::now();
         if let Some(limit) = mate {

@@ -47,6 +47,8 @@ pub struct Options {
     pub chu_rules: ChuRules,
     /// Shogammon's die → piece table.
     pub dice: ShogammonDice,
+    /// The opening book's options (`BookFile` and the others, YaneuraOu's names).
+    pub book: BookOptions,
 }
 
 impl Default for Options {
@@ -59,6 +61,7 @@ impl Default for Options {
             entering_king: EnteringKingRule::Csa27,
             chu_rules: ChuRules::default(),
             dice: ShogammonDice::default(),
+            book: BookOptions::default(),
         }
     }
 }
@@ -92,8 +95,12 @@ const OPTION_LINES: &[&str] = &[
 ];
 
 /// The option lines sent in answer to `usi`.
-pub fn declarations() -> &'static [&'static str] {
+pub fn declarations() -> Vec<&'static str> {
     OPTION_LINES
+        .iter()
+        .chain(BOOK_OPTION_LINES)
+        .copied()
+        .collect()
 }
 
 /// The canonical (declared) name for a name as sent, or `None` if unknown.
@@ -162,6 +169,9 @@ impl Options {
             let n = spin(spec.name, value, spec.min.into(), spec.max.into())?;
             self.search.params.set(spec.name, n as i32)?;
             return Ok(Effect::None);
+        }
+        if let Some(canonical) = book_canonical(name) {
+            return self.book.set(canonical, value).map(|()| Effect::None);
         }
         let Some(canonical) = canonical(name) else {
             return Err(format!("unknown option {name:?} ignored"));
@@ -247,6 +257,115 @@ impl Options {
     }
 }
 
+// ---- The opening book's options (YaneuraOu's names and meanings; docs/USI.md) ----
+
+/// The `BookFile` value that turns the book off.
+pub const NO_BOOK: &str = "no_book";
+
+/// The book options' declarations, after the others.
+const BOOK_OPTION_LINES: &[&str] = &[
+    "option name USI_OwnBook type check default true",
+    "option name BookFile type string default no_book",
+    "option name BookDir type string default .",
+    "option name BookMoves type spin default 16 min 0 max 10000",
+    "option name BookIgnoreRate type spin default 0 min 0 max 100",
+    "option name BookEvalDiff type spin default 30 min 0 max 99999",
+    "option name BookEvalBlackLimit type spin default 0 min -99999 max 99999",
+    "option name BookEvalWhiteLimit type spin default -140 min -99999 max 99999",
+    "option name BookDepthLimit type spin default 16 min 0 max 99999",
+    "option name BookOnTheFly type check default false",
+    "option name ConsiderBookMoveCount type check default false",
+    "option name IgnoreBookPly type check default false",
+    "option name BookPvMoves type spin default 8 min 1 max 246",
+    "option name BookSeed type spin default 0 min 0 max 2147483647",
+];
+
+/// The book options' values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BookOptions {
+    /// `BookFile`: the file's name, joined to `BookDir` unless absolute; `no_book`: none.
+    pub file: String,
+    /// `BookDir`: the folder of `BookFile` (relative to the working directory).
+    pub dir: String,
+    /// `BookOnTheFly`: look moves up in the file instead of reading it whole.
+    pub on_the_fly: bool,
+    /// `IgnoreBookPly`: positions match whatever their move number.
+    pub ignore_ply: bool,
+    /// `BookSeed`: the seed of the book's random choices (0: a new one each run).
+    pub seed: u64,
+    /// How a book move is chosen.
+    pub choice: crate::book::choose::BookSettings,
+}
+
+impl Default for BookOptions {
+    fn default() -> Self {
+        BookOptions {
+            file: NO_BOOK.to_string(),
+            dir: ".".to_string(),
+            on_the_fly: false,
+            ignore_ply: false,
+            seed: 0,
+            choice: crate::book::choose::BookSettings::default(),
+        }
+    }
+}
+
+impl BookOptions {
+    /// The book file's path, `None` with `no_book` (or an empty name).
+    pub fn path(&self) -> Option<std::path::PathBuf> {
+        let file = self.file.trim();
+        if file.is_empty() || file == NO_BOOK {
+            return None;
+        }
+        let path = std::path::Path::new(file);
+        Some(if path.is_absolute() || self.dir.trim().is_empty() {
+            path.to_path_buf()
+        } else {
+            std::path::Path::new(self.dir.trim()).join(path)
+        })
+    }
+
+    fn set(&mut self, name: &'static str, value: Option<&str>) -> Result<(), String> {
+        let choice = &mut self.choice;
+        match name {
+            "USI_OwnBook" => choice.own_book = check(name, value)?,
+            "BookFile" => self.file = value.unwrap_or("").trim().to_string(),
+            "BookDir" => self.dir = value.unwrap_or("").trim().to_string(),
+            "BookMoves" => choice.max_ply = spin(name, value, 0, 10_000)? as u32,
+            "BookIgnoreRate" => choice.ignore_rate = spin(name, value, 0, 100)? as u32,
+            "BookEvalDiff" => choice.eval_diff = spin(name, value, 0, 99_999)? as i32,
+            "BookEvalBlackLimit" => {
+                choice.eval_limit[0] = spin(name, value, -99_999, 99_999)? as i32
+            }
+            "BookEvalWhiteLimit" => {
+                choice.eval_limit[1] = spin(name, value, -99_999, 99_999)? as i32
+            }
+            "BookDepthLimit" => choice.depth_limit = spin(name, value, 0, 99_999)? as i32,
+            "BookOnTheFly" => self.on_the_fly = check(name, value)?,
+            "ConsiderBookMoveCount" => choice.weigh_by_count = check(name, value)?,
+            "IgnoreBookPly" => self.ignore_ply = check(name, value)?,
+            "BookPvMoves" => choice.pv_moves = spin(name, value, 1, 246)? as u32,
+            "BookSeed" => self.seed = spin(name, value, 0, i64::from(i32::MAX))? as u64,
+            _ => unreachable!("every book option is handled"),
+        }
+        Ok(())
+    }
+}
+
+/// Whether `name` is one of the book's options (only the USI engine plays from a book).
+pub fn is_book_option(name: &str) -> bool {
+    book_canonical(name).is_some()
+}
+
+/// The declared name of a book option as sent, or `None` if it is no book option.
+fn book_canonical(name: &str) -> Option<&'static str> {
+    let key = name.trim().to_ascii_lowercase();
+    BOOK_OPTION_LINES
+        .iter()
+        .map(|line| line.split(' ').nth(2).expect("option name NAME"))
+        .find(|declared| declared.to_ascii_lowercase() == key)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -259,7 +378,8 @@ mod tests {
             assert_eq!(tokens[1], "name");
             assert_eq!(tokens[3], "type", "{line}: the name must be one token");
             assert!(!line.contains("  ") && !line.ends_with(' '), "{line}");
-            assert!(canonical(tokens[2]) == Some(tokens[2]), "{line}");
+            let known = canonical(tokens[2]).or_else(|| book_canonical(tokens[2]));
+            assert!(known == Some(tokens[2]), "{line}");
         }
     }
 
@@ -344,7 +464,7 @@ mod tests {
     fn parallel_mode_is_a_combo_with_the_search_default() {
         let default = ParallelMode::default().name();
         let line = declarations()
-            .iter()
+            .into_iter()
             .find(|l| l.starts_with("option name ParallelMode "))
             .expect("declared");
         assert!(line.contains(&format!(" default {default} ")), "{line}");
@@ -388,5 +508,34 @@ mod tests {
         assert!(o.set("Search_IirDepth", Some("four")).is_err());
         assert_eq!(o, before);
         assert!(declarations().iter().all(|line| !line.contains("Search_")));
+    }
+
+    #[test]
+    fn book_options_read_yaneuraou_names_and_refuse_bad_values() {
+        let mut o = Options::default();
+        assert_eq!(o.book.path(), None, "no_book by default");
+        o.set("BookFile", Some("user_book1.db")).unwrap();
+        o.set("bookdir", Some("/books")).unwrap();
+        assert_eq!(
+            o.book.path(),
+            Some(std::path::PathBuf::from("/books/user_book1.db"))
+        );
+        o.set("BookFile", Some("/elsewhere/b.db")).unwrap();
+        assert_eq!(
+            o.book.path(),
+            Some(std::path::PathBuf::from("/elsewhere/b.db"))
+        );
+        o.set("BookEvalWhiteLimit", Some("-300")).unwrap();
+        o.set("ConsiderBookMoveCount", Some("true")).unwrap();
+        o.set("BookMoves", Some("40")).unwrap();
+        assert_eq!(o.book.choice.eval_limit, [0, -300]);
+        assert!(o.book.choice.weigh_by_count);
+        assert_eq!(o.book.choice.max_ply, 40);
+        let before = o.clone();
+        assert!(o.set("BookIgnoreRate", Some("101")).is_err());
+        assert!(o.set("BookOnTheFly", Some("maybe")).is_err());
+        assert_eq!(o, before);
+        o.set("BookFile", Some("no_book")).unwrap();
+        assert_eq!(o.book.path(), None);
     }
 }
