@@ -7,6 +7,7 @@ mod match_cmd;
 mod perft;
 mod progress;
 mod serve;
+mod testnet;
 
 use clap::{Parser, Subcommand};
 
@@ -39,6 +40,9 @@ enum Command {
     /// Serve a page on which a person plays the engine, or watches it play itself, in a
     /// browser. Games: shogi, chushogi, chukagamigi, shogammon, madness.
     Serve(serve::ServeArgs),
+    /// Write a standard-shogi net of random weights in YaneuraOu's halfkp_256x2-32-32 format
+    /// (for comparing evaluations with YaneuraOu).
+    Testnet(testnet::TestnetArgs),
 }
 
 pub use crate::rules::variants::Variant;
@@ -99,6 +103,7 @@ pub fn run() -> i32 {
         Some(Command::Analyse(args)) => analyse::run(&args),
         Some(Command::Match(args)) => match_cmd::run(&args),
         Some(Command::Serve(args)) => serve::run(&args),
+        Some(Command::Testnet(args)) => testnet::run(&args),
         None if cli.xboard => return crate::cecp::run(),
         None => return serve_stdin(),
     };

@@ -14,7 +14,10 @@ pub mod options;
 pub mod output;
 pub(crate) mod worker;
 
+use crate::eval::nnue::{self, Network};
+use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::geometry::Color;
+use crate::search::game::SearchGame;
 use crate::search::{Clock, Control, Limits};
 use command::{Go, MateLimit};
 use crossbeam_channel::{Receiver, Sender};
@@ -23,6 +26,8 @@ use options::Variant;
 use options::{Effect, HashMb, Options};
 use output::Output;
 use std::io::BufRead;
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use worker::{Job, SearchKind};
 
@@ -105,6 +110,8 @@ struct Engine {
     /// A `ponderhit` that arrived while nothing was pondering, with its clock; applies to a
     /// `go ponder` that is the very next command (see `ponderhit`).
     early_ponderhit: Option<Option<Clock>>,
+    /// Standard shogi's net and the file it was read from (`None`: the built-in evaluation).
+    net: Option<(PathBuf, Arc<Network>)>,
 }
 
 /// What the protocol loop should do after a command.
@@ -128,6 +135,7 @@ const COMMANDS: &[&str] = &[
     "quit",
     "debug",
     "register",
+    "e",
 ];
 
 /// A channel that fires at the running search's backstop `deadline` (never without one),
@@ -166,6 +174,12 @@ pub(crate) fn backstop(limits: &Limits, side: Color) -> Option<Duration> {
     }
 }
 
+/// The standard static evaluation of a deterministic game's position, side to move's view.
+fn static_eval_of<G: SearchGame>(pos: &G) -> i32 {
+    let evaluator = G::default_evaluator();
+    G::eval_score(evaluator, &pos.eval_totals(evaluator), pos.side_to_move())
+}
+
 impl Engine {
     fn new(out: Output) -> Engine {
         let options = Options::default();
@@ -187,6 +201,7 @@ impl Engine {
             applied_table: None,
             searched_since_clear: false,
             early_ponderhit: None,
+            net: None,
         }
     }
 
@@ -291,6 +306,7 @@ impl Engine {
                 self.clear();
             }
             "ponderhit" => self.ponderhit(&args),
+            "e" => self.static_eval(),
             "quit" => return Flow::Quit,
             // usinewgame with nothing to clear, debug, register: nothing to do.
             _ => {}
@@ -334,6 +350,7 @@ impl Engine {
     /// Heavy initialisation (the table of the game's search, a queued clear) happens here,
     /// but never delays `readyok` during a search: then the new table is queued behind it.
     fn isready(&mut self) {
+        self.load_net();
         if self.active.is_some() {
             self.queue_table(None);
         } else {
@@ -344,6 +361,60 @@ impl Engine {
             let _ = acked.recv();
         }
         self.out.line("readyok");
+    }
+
+    /// Reads the net `EvalDir`/`EvalFile` name if it is not the one loaded, and hands it to
+    /// the search thread. A file that cannot be used is reported (`info string error`) and
+    /// the built-in evaluation is used until a later `isready` reads a good one.
+    fn load_net(&mut self) {
+        let wanted = self.options.net.path();
+        if wanted.as_ref() == self.net.as_ref().map(|(path, _)| path) {
+            return;
+        }
+        let loaded = wanted.and_then(|path| match nnue::file::load(&path) {
+            Ok(net) => {
+                self.out.line(&format!(
+                    "info string loaded the net {} (halfkp_256x2-32-32)",
+                    path.display()
+                ));
+                Some((path, Arc::new(net)))
+            }
+            Err(e) => {
+                self.out.error(&format!(
+                    "cannot use the net {}: {e}; using the built-in evaluation",
+                    path.display()
+                ));
+                None
+            }
+        });
+        if loaded.is_none() && self.net.is_none() {
+            return;
+        }
+        self.net = loaded;
+        self.send(Job::Network(self.net.as_ref().map(|(_, net)| net.clone())));
+    }
+
+    /// `e` (YaneuraOu's extension): the static evaluation of the current position for the
+    /// side to move, `eval = N`: the net's when one is loaded (standard shogi), else the
+    /// built-in evaluation's.
+    fn static_eval(&self) {
+        let value = match &self.position {
+            UsiPosition::Shogi(pos) => {
+                let evaluator = ShogiEvaluator {
+                    net: self.net.as_ref().map(|(_, net)| net.clone()),
+                    ..ShogiEvaluator::standard().clone()
+                };
+                evaluator.evaluate(pos)
+            }
+            UsiPosition::Chu(pos) => static_eval_of(pos.as_ref()),
+            UsiPosition::Kagamigi(pos) => static_eval_of(pos.as_ref()),
+            UsiPosition::Shogammon(_) | UsiPosition::Madness(_) => {
+                return self
+                    .out
+                    .error("e: the dice and card games have no static evaluation");
+            }
+        };
+        self.out.line(&format!("eval = {value}"));
     }
 
     fn setoption(&mut self, rest: &str) {

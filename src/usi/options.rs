@@ -47,6 +47,50 @@ pub struct Options {
     pub chu_rules: ChuRules,
     /// Shogammon's die → piece table.
     pub dice: ShogammonDice,
+    /// Where standard shogi's net comes from (`EvalDir`, `EvalFile`).
+    pub net: NetSource,
+}
+
+/// The `EvalDir` and `EvalFile` options: where the net for standard shogi is read at
+/// `isready`. Empty or `<builtin>`/`<empty>` values mean "none".
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NetSource {
+    /// A folder holding `nn.bin` (YaneuraOu's option of the same name).
+    pub dir: Option<String>,
+    /// The net's file itself; it wins over `dir`.
+    pub file: Option<String>,
+}
+
+/// The file name of a net inside `EvalDir`, as in YaneuraOu.
+pub const NET_FILE_NAME: &str = "nn.bin";
+
+impl NetSource {
+    /// The net file the options name (`None`: the built-in evaluation), as given: a
+    /// relative path is read from the working directory, else next to the executable.
+    pub fn path(&self) -> Option<std::path::PathBuf> {
+        let named = match (&self.file, &self.dir) {
+            (Some(file), _) => std::path::PathBuf::from(file),
+            (None, Some(dir)) => std::path::Path::new(dir).join(NET_FILE_NAME),
+            (None, None) => return None,
+        };
+        if named.is_absolute() || named.exists() {
+            return Some(named);
+        }
+        let beside_executable = std::env::current_exe()
+            .ok()
+            .and_then(|exe| exe.parent().map(|folder| folder.join(&named)))
+            .filter(|p| p.exists());
+        Some(beside_executable.unwrap_or(named))
+    }
+}
+
+/// A string option's value, `None` for the values that mean "nothing".
+fn path_value(text: &str) -> Option<String> {
+    let text = text.trim();
+    let nothing = text.is_empty()
+        || text.eq_ignore_ascii_case("<builtin>")
+        || text.eq_ignore_ascii_case("<empty>");
+    (!nothing).then(|| text.to_string())
 }
 
 impl Default for Options {
@@ -59,6 +103,7 @@ impl Default for Options {
             entering_king: EnteringKingRule::Csa27,
             chu_rules: ChuRules::default(),
             dice: ShogammonDice::default(),
+            net: NetSource::default(),
         }
     }
 }
@@ -88,6 +133,8 @@ const OPTION_LINES: &[&str] = &[
     "option name EnteringKingRule type combo default csa27 var csa27 var jsa24 var try var none",
     "option name ChuRules type combo default lishogi var lishogi var churul var jcsa",
     "option name ShogammonDice type combo default default var default var knight3 var rook5",
+    "option name EvalDir type string default <builtin>",
+    "option name EvalFile type string default <empty>",
     "option name Clear_Hash type button",
 ];
 
@@ -119,6 +166,8 @@ fn canonical(name: &str) -> Option<&'static str> {
         "churules" => "ChuRules",
         "shogammondice" => "ShogammonDice",
         "clear_hash" => "Clear_Hash",
+        "evaldir" => "EvalDir",
+        "evalfile" => "EvalFile",
         _ => return None,
     })
 }
@@ -233,6 +282,8 @@ impl Options {
                 return Ok(Effect::NewGame);
             }
             "Clear_Hash" => return Ok(Effect::ClearHash),
+            "EvalDir" => self.net.dir = path_value(value.unwrap_or("")),
+            "EvalFile" => self.net.file = path_value(value.unwrap_or("")),
             _ => unreachable!("every canonical name is handled"),
         }
         Ok(Effect::None)

@@ -1,0 +1,122 @@
+//! The layers after the feature transformer: the clipping of the two accumulator halves into
+//! the 512 bytes the network reads, the affine layers (`i32` biases, `i8` weights, `i32`
+//! sums), the clipped ReLU between them (a right shift by the weight scale bits, clamped to
+//! 0..=127), and the final scaling to centipawns (a division by `FV_SCALE` that truncates
+//! toward zero, as C++'s does, clamped to YaneuraOu's largest evaluation).
+//!
+//! Every sum is exact integer arithmetic, so the order in which the terms are added does not
+//! matter: the weights are kept input-major here so that each non-zero input adds one
+//! contiguous column to all outputs, a loop over fixed-size arrays that the compiler turns
+//! into vector instructions, and zero inputs (common after the clamps) cost nothing.
+
+/// Width of the first hidden layer's input: the two halves of the transformed features.
+pub const L1_INPUTS: usize = 512;
+/// Width of both hidden layers.
+pub const HIDDEN: usize = 32;
+/// The weights' fixed-point scale: a hidden sum is shifted right by this many bits.
+pub const WEIGHT_SCALE_BITS: u32 = 6;
+/// The output's divisor (YaneuraOu's `FV_SCALE`, default 16).
+pub const FV_SCALE: i32 = 16;
+/// YaneuraOu's largest evaluation (`VALUE_MAX_EVAL`: 32000 − 246 − 1).
+pub const MAX_EVAL: i32 = 31753;
+
+/// An affine layer of `IN` inputs and `OUT` outputs.
+#[derive(Clone)]
+pub struct Affine<const IN: usize, const OUT: usize> {
+    biases: [i32; OUT],
+    /// Input-major weights: `columns[i][j]` multiplies input `i` into output `j`.
+    columns: Box<[[i8; OUT]]>,
+}
+
+impl<const IN: usize, const OUT: usize> Affine<IN, OUT> {
+    /// A layer from its biases and its output-major weight rows (the file's order).
+    pub fn from_rows(biases: [i32; OUT], rows: &[[i8; IN]]) -> Self {
+        let mut columns = vec![[0i8; OUT]; IN].into_boxed_slice();
+        for (j, row) in rows.iter().enumerate() {
+            for (i, &w) in row.iter().enumerate() {
+                columns[i][j] = w;
+            }
+        }
+        Affine { biases, columns }
+    }
+
+    /// Appends the biases and the output-major weights, as the file holds them.
+    pub fn write(&self, out: &mut Vec<u8>) {
+        for b in self.biases {
+            out.extend_from_slice(&b.to_le_bytes());
+        }
+        for j in 0..OUT {
+            for column in self.columns.iter() {
+                out.push(column[j] as u8);
+            }
+        }
+    }
+
+    /// The layer's sums for `input`.
+    #[inline]
+    pub fn propagate(&self, input: &[u8; IN]) -> [i32; OUT] {
+        let mut out = self.biases;
+        for (&x, column) in input.iter().zip(self.columns.iter()) {
+            if x == 0 {
+                continue;
+            }
+            let x = i32::from(x);
+            for (o, &w) in out.iter_mut().zip(column.iter()) {
+                *o = o.wrapping_add(i32::from(w) * x);
+            }
+        }
+        out
+    }
+}
+
+/// The clipped ReLU: each sum shifted right by [`WEIGHT_SCALE_BITS`] and clamped to 0..=127.
+#[inline]
+pub fn clipped_relu<const N: usize>(sums: &[i32; N]) -> [u8; N] {
+    let mut out = [0u8; N];
+    for (o, &s) in out.iter_mut().zip(sums.iter()) {
+        *o = (s >> WEIGHT_SCALE_BITS).clamp(0, 127) as u8;
+    }
+    out
+}
+
+/// The network's output sum scaled to centipawns: divided by [`FV_SCALE`] (truncating
+/// toward zero) and clamped to ±[`MAX_EVAL`].
+#[inline]
+pub fn to_centipawns(output: i32) -> i32 {
+    (output / FV_SCALE).clamp(-MAX_EVAL, MAX_EVAL)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn division_truncates_toward_zero_and_clamps() {
+        assert_eq!(to_centipawns(-17), -1);
+        assert_eq!(to_centipawns(-15), 0);
+        assert_eq!(to_centipawns(31), 1);
+        assert_eq!(to_centipawns(i32::MAX), MAX_EVAL);
+        assert_eq!(to_centipawns(i32::MIN), -MAX_EVAL);
+    }
+
+    #[test]
+    fn clipped_relu_shifts_arithmetically_and_clamps() {
+        assert_eq!(
+            clipped_relu(&[-1, 63, 64, 127 * 64 + 63, 128 * 64, -100_000]),
+            [0, 0, 1, 127, 127, 0]
+        );
+    }
+
+    #[test]
+    fn affine_layers_read_rows_and_sum_columns() {
+        let rows = [[1i8, -2, 3], [-128, 127, 0]];
+        let layer = Affine::<3, 2>::from_rows([10, -10], &rows);
+        assert_eq!(
+            layer.propagate(&[1, 2, 3]),
+            [10 + 1 - 4 + 9, -10 - 128 + 254]
+        );
+        let mut bytes = Vec::new();
+        layer.write(&mut bytes);
+        assert_eq!(&bytes[8..], &[1, 0xFE, 3, 0x80, 127, 0]);
+    }
+}
