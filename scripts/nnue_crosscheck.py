@@ -82,7 +82,7 @@ def opening_positions():
 def playout_positions(rng, count):
     """Positions along random games from the start and from handicap starts."""
     out = []
-    starts = [cshogi.STARTING_SFEN] + HANDICAPS
+    starts = [cshogi.STARTING_SFEN] * 2 * len(HANDICAPS) + HANDICAPS
     while len(out) < count:
         board = cshogi.Board(rng.choice(starts))
         for _ in range(rng.randrange(20, 200)):
@@ -101,6 +101,23 @@ def playout_positions(rng, count):
 def has_both_kings(sfen):
     board = sfen.split()[0]
     return "K" in board and "k" in board
+
+
+def describe(positions):
+    """How many positions have pieces in hand, promoted pieces, missing pieces, gote to move."""
+    hands = promoted = missing = gote = 0
+    for sfen in positions:
+        board, side, hand = sfen.split()[:3]
+        hands += hand != "-"
+        promoted += "+" in board
+        gote += side == "w"
+        count = sum(c.isalpha() for c in board)
+        digits = "".join(c if c.isdigit() else " " for c in hand).split()
+        held = sum(int(d) for d in digits) + sum(
+            1 for i, c in enumerate(hand) if c.isalpha() and (i == 0 or not hand[i - 1].isdigit()))
+        missing += count + held < 40
+    return (f"with pieces in hand {hands}, with promoted pieces {promoted}, "
+            f"with pieces missing {missing}, gote to move {gote}")
 
 
 class Engine:
@@ -175,7 +192,8 @@ def main():
         positions += playout_positions(rng, args.count - len(positions))
 
         options = [("EvalDir", eval_dir)]
-        yo = Engine([yaneuraou], options + [("Threads", "1"), ("USI_Hash", "16")])
+        yo = Engine([yaneuraou], options + [("Threads", "1"), ("USI_Hash", "16"),
+                                            ("BookFile", "no_book")])
         shishi = Engine([args.shishi], options)
         for line in yo.info + shishi.info:
             if "error" in line.lower() or "warning" in line.lower():
@@ -192,6 +210,7 @@ def main():
         yo.quit()
         shishi.quit()
         print(f"positions {len(positions)} mismatches {mismatches}")
+        print(describe(positions))
         return 1 if mismatches else 0
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

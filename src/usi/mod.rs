@@ -14,7 +14,7 @@ pub mod options;
 pub mod output;
 pub(crate) mod worker;
 
-use crate::eval::nnue::{self, Network};
+use crate::eval::nnue::Network;
 use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::geometry::Color;
 use crate::search::game::SearchGame;
@@ -23,7 +23,7 @@ use command::{Go, MateLimit};
 use crossbeam_channel::{Receiver, Sender};
 use game::{RuleOptions, UsiPosition};
 use options::Variant;
-use options::{Effect, HashMb, Options};
+use options::{Effect, HashMb, NetLoad, Options};
 use output::Output;
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -367,30 +367,25 @@ impl Engine {
     /// the search thread. A file that cannot be used is reported (`info string error`) and
     /// the built-in evaluation is used until a later `isready` reads a good one.
     fn load_net(&mut self) {
-        let wanted = self.options.net.path();
-        if wanted.as_ref() == self.net.as_ref().map(|(path, _)| path) {
-            return;
-        }
-        let loaded = wanted.and_then(|path| match nnue::file::load(&path) {
-            Ok(net) => {
+        let loaded = self.net.as_ref().map(|(path, _)| path.as_path());
+        self.net = match self.options.net.reload(loaded) {
+            NetLoad::Unchanged => return,
+            NetLoad::Loaded(path, net) => {
                 self.out.line(&format!(
                     "info string loaded the net {} (halfkp_256x2-32-32)",
                     path.display()
                 ));
-                Some((path, Arc::new(net)))
+                Some((path, net))
             }
-            Err(e) => {
-                self.out.error(&format!(
-                    "cannot use the net {}: {e}; using the built-in evaluation",
-                    path.display()
-                ));
+            NetLoad::Unloaded => None,
+            NetLoad::Failed(message) => {
+                self.out.error(&message);
+                if self.net.is_none() {
+                    return;
+                }
                 None
             }
-        });
-        if loaded.is_none() && self.net.is_none() {
-            return;
-        }
-        self.net = loaded;
+        };
         self.send(Job::Network(self.net.as_ref().map(|(_, net)| net.clone())));
     }
 
@@ -423,7 +418,8 @@ impl Engine {
             Err(e) => return self.out.error(&e),
         };
         match self.options.set(&name, value.as_deref()) {
-            Ok(Effect::None) => {}
+            // The net is read at the next `isready`.
+            Ok(Effect::None | Effect::Net) => {}
             Ok(Effect::ClearHash) => self.clear(),
             Ok(Effect::NewGame) => {
                 self.clear();

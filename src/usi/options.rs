@@ -10,6 +10,7 @@
 //! but not declared: they are for tuning and gating, not for players.
 
 use super::game::RuleOptions;
+use crate::eval::nnue::Network;
 use crate::rules::variants::chu::ChuRules;
 use crate::rules::variants::shogammon::ShogammonDice;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
@@ -33,6 +34,8 @@ pub enum Effect {
     ClearHash,
     /// The game changed: treat as `usinewgame`.
     NewGame,
+    /// `EvalDir` or `EvalFile` changed (USI reads the net at `isready`).
+    Net,
 }
 
 /// The current value of every option.
@@ -81,6 +84,39 @@ impl NetSource {
             .and_then(|exe| exe.parent().map(|folder| folder.join(&named)))
             .filter(|p| p.exists());
         Some(beside_executable.unwrap_or(named))
+    }
+}
+
+/// What [`NetSource::reload`] did.
+pub enum NetLoad {
+    /// The net named is the one loaded (or none is named and none is loaded).
+    Unchanged,
+    /// The net named was read.
+    Loaded(std::path::PathBuf, std::sync::Arc<Network>),
+    /// No net is named any more: the built-in evaluation.
+    Unloaded,
+    /// The file named cannot be used (the message says which file and why).
+    Failed(String),
+}
+
+impl NetSource {
+    /// Reads the net these options name, unless it is `loaded` (the file of the net in
+    /// use, if any).
+    pub fn reload(&self, loaded: Option<&std::path::Path>) -> NetLoad {
+        let wanted = self.path();
+        if wanted.as_deref() == loaded {
+            return NetLoad::Unchanged;
+        }
+        let Some(path) = wanted else {
+            return NetLoad::Unloaded;
+        };
+        match crate::eval::nnue::file::load(&path) {
+            Ok(net) => NetLoad::Loaded(path, std::sync::Arc::new(net)),
+            Err(e) => NetLoad::Failed(format!(
+                "cannot use the net {}: {e}; using the built-in evaluation",
+                path.display()
+            )),
+        }
     }
 }
 
@@ -282,8 +318,14 @@ impl Options {
                 return Ok(Effect::NewGame);
             }
             "Clear_Hash" => return Ok(Effect::ClearHash),
-            "EvalDir" => self.net.dir = path_value(value.unwrap_or("")),
-            "EvalFile" => self.net.file = path_value(value.unwrap_or("")),
+            "EvalDir" => {
+                self.net.dir = path_value(value.unwrap_or(""));
+                return Ok(Effect::Net);
+            }
+            "EvalFile" => {
+                self.net.file = path_value(value.unwrap_or(""));
+                return Ok(Effect::Net);
+            }
             _ => unreachable!("every canonical name is handled"),
         }
         Ok(Effect::None)
@@ -325,6 +367,8 @@ mod tests {
                     options.set(tokens[2], Some(tokens[i + 1])),
                     if ["USI_Variant", "ChuRules", "ShogammonDice"].contains(&tokens[2]) {
                         Ok(Effect::NewGame)
+                    } else if ["EvalDir", "EvalFile"].contains(&tokens[2]) {
+                        Ok(Effect::Net)
                     } else {
                         Ok(Effect::None)
                     }
