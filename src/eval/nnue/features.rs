@@ -47,7 +47,7 @@ const BOARD_FRIEND: [u16; Kind::COUNT] = [
 const _: () = assert!(BOARD_FRIEND[Kind::Dragon as usize] as usize + 81 + 81 == PIECE_INPUTS);
 
 /// A BonaPiece number (one perspective's number of a non-king piece).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct BonaPiece(pub u16);
 
 /// A square as `perspective` sees the board.
@@ -144,12 +144,6 @@ impl Changes {
     #[inline]
     pub fn pieces(&self) -> &[[[BonaPiece; 2]; 2]] {
         &self.pieces[..usize::from(self.count)]
-    }
-}
-
-impl Default for BonaPiece {
-    fn default() -> Self {
-        BonaPiece(0)
     }
 }
 

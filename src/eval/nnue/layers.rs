@@ -33,7 +33,7 @@ pub struct Affine<const IN: usize, const OUT: usize> {
 impl<const IN: usize, const OUT: usize> Affine<IN, OUT> {
     /// A layer from its biases and its output-major weight rows (the file's order).
     pub fn from_rows(biases: [i32; OUT], rows: &[[i8; IN]]) -> Self {
-        const { assert!(IN % 2 == 0, "inputs are taken by pairs") };
+        const { assert!(IN.is_multiple_of(2), "inputs are taken by pairs") };
         let mut pairs = vec![[[0i16; OUT]; 2]; IN / 2].into_boxed_slice();
         for (j, row) in rows.iter().enumerate() {
             for (i, &w) in row.iter().enumerate() {
