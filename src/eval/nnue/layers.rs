@@ -10,6 +10,8 @@
 //! turns into vector instructions, and pairs of zero inputs (common after the clamps) cost
 //! nothing.
 
+use super::simd;
+
 /// Width of the first hidden layer's input: the two halves of the transformed features.
 pub const L1_INPUTS: usize = 512;
 /// Width of both hidden layers.
@@ -28,6 +30,9 @@ pub struct Affine<const IN: usize, const OUT: usize> {
     /// The weights by pairs of inputs, widened to `i16`: `pairs[k][0][j]` multiplies input
     /// `2k` into output `j`, `pairs[k][1][j]` input `2k + 1`.
     pairs: Box<[[[i16; OUT]; 2]]>,
+    /// For layers of 32 outputs, the weights by chunks of 4 inputs for `simd`: per output,
+    /// its 4 weights.
+    chunks: Box<[[i8; simd::CHUNK_BYTES]]>,
 }
 
 impl<const IN: usize, const OUT: usize> Affine<IN, OUT> {
@@ -40,7 +45,19 @@ impl<const IN: usize, const OUT: usize> Affine<IN, OUT> {
                 pairs[i / 2][i % 2][j] = i16::from(w);
             }
         }
-        Affine { biases, pairs }
+        let mut chunks = vec![[0i8; simd::CHUNK_BYTES]; IN / 4].into_boxed_slice();
+        if OUT == simd::OUTPUTS && IN.is_multiple_of(4) {
+            for (j, row) in rows.iter().enumerate() {
+                for (i, &w) in row.iter().enumerate() {
+                    chunks[i / 4][4 * j + i % 4] = w;
+                }
+            }
+        }
+        Affine {
+            biases,
+            pairs,
+            chunks,
+        }
     }
 
     /// Appends the biases and the output-major weights, as the file holds them.
@@ -62,6 +79,18 @@ impl<const IN: usize, const OUT: usize> Affine<IN, OUT> {
     /// so the inner loop multiplies and adds 16-bit lanes and widens once per pair.
     #[inline]
     pub fn propagate(&self, input: &[u8; IN]) -> [i32; OUT] {
+        if OUT == simd::OUTPUTS && IN.is_multiple_of(4) {
+            let biases: &[i32; simd::OUTPUTS] = self.biases.as_slice().try_into().expect("32");
+            if let Some(sums) = simd::affine32(biases, &self.chunks, input) {
+                return sums.as_slice().try_into().expect("32");
+            }
+        }
+        self.propagate_plain(input)
+    }
+
+    /// [`Affine::propagate`] in plain Rust, whatever the processor.
+    #[inline]
+    pub fn propagate_plain(&self, input: &[u8; IN]) -> [i32; OUT] {
         let mut out = self.biases;
         for (xs, [wa, wb]) in input.chunks_exact(2).zip(self.pairs.iter()) {
             debug_assert!(xs[0] <= 127 && xs[1] <= 127);
@@ -99,6 +128,30 @@ pub fn to_centipawns(output: i32) -> i32 {
 mod tests {
     use super::*;
 
+    /// The vector path (when the processor has one) gives the plain loop's sums, inputs at
+    /// their extremes included.
+    #[test]
+    fn vector_and_plain_layers_agree() {
+        let mut seed = 7u32;
+        let mut next = move || {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+            (seed >> 8) as u8
+        };
+        let rows: Vec<[i8; 64]> = (0..32)
+            .map(|j| std::array::from_fn(|i| if (i + j) % 5 == 0 { -128 } else { next() as i8 }))
+            .collect();
+        let biases: [i32; 32] = std::array::from_fn(|j| j as i32 * 1000 - 16_000);
+        let layer = Affine::<64, 32>::from_rows(biases, &rows);
+        for round in 0..200 {
+            let input: [u8; 64] = std::array::from_fn(|i| match (round + i) % 4 {
+                0 => 0,
+                1 => 127,
+                _ => next() & 127,
+            });
+            assert_eq!(layer.propagate(&input), layer.propagate_plain(&input));
+        }
+    }
+
     #[test]
     fn division_truncates_toward_zero_and_clamps() {
         assert_eq!(to_centipawns(-17), -1);
@@ -118,14 +171,14 @@ mod tests {
 
     #[test]
     fn affine_layers_read_rows_and_sum_columns() {
-        let rows = [[1i8, -2, 3], [-128, 127, 0]];
-        let layer = Affine::<3, 2>::from_rows([10, -10], &rows);
+        let rows = [[1i8, -2, 3, -128], [-128, 127, 0, -128]];
+        let layer = Affine::<4, 2>::from_rows([10, -10], &rows);
         assert_eq!(
-            layer.propagate(&[1, 2, 3]),
-            [10 + 1 - 4 + 9, -10 - 128 + 254]
+            layer.propagate(&[1, 2, 3, 127]),
+            [10 + 1 - 4 + 9 - 128 * 127, -10 - 128 + 254 - 128 * 127]
         );
         let mut bytes = Vec::new();
         layer.write(&mut bytes);
-        assert_eq!(&bytes[8..], &[1, 0xFE, 3, 0x80, 127, 0]);
+        assert_eq!(&bytes[8..], &[1, 0xFE, 3, 0x80, 0x80, 127, 0, 0x80]);
     }
 }

@@ -11,6 +11,7 @@
 pub mod features;
 pub mod file;
 pub mod layers;
+mod simd;
 
 use crate::rules::geometry::Color;
 use crate::rules::variants::shogi::Position;
