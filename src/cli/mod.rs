@@ -40,8 +40,8 @@ enum Command {
     /// Serve a page on which a person plays the engine, or watches it play itself, in a
     /// browser. Games: shogi, chushogi, chukagamigi, shogammon, madness.
     Serve(serve::ServeArgs),
-    /// Write a standard-shogi net of random weights in YaneuraOu's halfkp_256x2-32-32 format
-    /// (for comparing evaluations with YaneuraOu).
+    /// Write a net of random weights in YaneuraOu's halfkp_256x2-32-32 format, for comparing
+    /// evaluations with YaneuraOu. Games: shogi.
     Testnet(testnet::TestnetArgs),
 }
 
