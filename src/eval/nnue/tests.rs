@@ -307,3 +307,35 @@ fn each_side_reads_its_own_half_first() {
     // Colours swapped and the board turned round: each side sees the same thing.
     assert_eq!(net.evaluate(&black), net.evaluate(&white));
 }
+
+/// A search with the net: the search checks (debug assertions, on in tests) the accumulator
+/// it keeps move by move against one computed from scratch at every static evaluation, over
+/// the tree's captures, drops, promotions, king moves and null moves.
+#[test]
+fn the_search_keeps_the_accumulator_exact() {
+    use crate::search::{Config, Control, Decision, Limits, Searcher};
+    let mut searcher = Searcher::new(16);
+    searcher.set_network(Some(std::sync::Arc::new(test_net().clone())));
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    for sfen in [
+        "ln1g1g1nl/1r2k1sb1/p1sppp1pp/2p3p2/1p5P1/2P6/PPBPPPP1P/2S2K1R1/LN1G1GSNL b - 1",
+        "1+L2k1s2/r5gbl/1Gp3p1n/3lpp1sp/1n1p3P1/PB2PG2P/1PPP1PPRN/2S1G1S2/1N1K4L w 2Pp 70",
+    ] {
+        let pos = Position::from_sfen(sfen).unwrap();
+        let decision = searcher.search(
+            &pos,
+            &limits,
+            &Config::default(),
+            &Control::new(false),
+            &mut |_| {},
+        );
+        assert!(
+            matches!(decision, Decision::Move { .. }),
+            "{sfen}: {decision:?}"
+        );
+        assert!(searcher.last_nodes() > 1000, "{}", searcher.last_nodes());
+    }
+}
