@@ -336,6 +336,7 @@ fn help_names_the_games_each_subcommand_serves() {
         ("analyse", all.clone()),
         ("match", all.clone()),
         ("serve", all.clone()),
+        ("testnet", vec!["shogi"]),
     ] {
         assert_eq!(
             games_named_in_help(subcommand),

@@ -263,6 +263,8 @@ fn check_line(line: &str) -> Result<(), String> {
             _ => Err("bad checkmate".into()),
         },
         "info" => check_info(&t[1..]),
+        // YaneuraOu's `e`: the static evaluation.
+        "eval" if t.len() == 3 && t[1] == "=" && t[2].parse::<i32>().is_ok() => Ok(()),
         other => Err(format!("unknown first token {other:?}")),
     }
 }
@@ -501,6 +503,8 @@ fn step02_setoption_every_declared_option_with_edge_values() {
     // `BookFile a b c` names no file: reading it at isready would be an error (tested in
     // engine-tests/book.rs).
     e.send("setoption name BookFile value no_book");
+    e.send("setoption name EvalDir value <builtin>");
+    e.send("setoption name EvalFile value <empty>");
     e.send("isready");
     let lines = e.until("readyok");
     let errors: Vec<&String> = lines.iter().filter(|l| l.contains("error")).collect();
@@ -1321,4 +1325,86 @@ fn go_mate_solves_chu_kagamigi_and_declines_the_games_without_mate() {
         assert_eq!(e.checkmate(), "checkmate notimplemented", "{variant}");
     }
     e.sync();
+}
+
+// ---- the evaluation options and `e` ----------------------------------------------------
+
+/// `EvalDir`/`EvalFile` are read at `isready`; a file that cannot be used is reported and the
+/// built-in evaluation goes on; `e` prints the evaluation in use.
+#[test]
+fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
+    use shishi::eval::nnue::{file, Network};
+    let dir = std::env::temp_dir().join(format!("shishi-usi-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
+    let pos = Position::from_sfen(sfen).unwrap();
+    let builtin = format!("eval = {}", shishi::eval::evaluate(&pos));
+    let net = Network::random(1);
+    let with_net = format!("eval = {}", net.evaluate(&pos));
+    assert_ne!(builtin, with_net);
+
+    let mut e = Engine::ready();
+    e.send(&format!("position sfen {sfen}"));
+    let eval = |e: &mut Engine| {
+        e.send("e");
+        e.until("eval").last().unwrap().clone()
+    };
+    assert_eq!(eval(&mut e), builtin);
+    let isready = |e: &mut Engine, option: &str| {
+        e.send(&format!("setoption name {option}"));
+        e.send("isready");
+        e.until("readyok")
+    };
+    // No nn.bin in the folder.
+    let lines = isready(&mut e, &format!("EvalDir value {}", dir.display()));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error cannot use the net")),
+        "{lines:?}"
+    );
+    assert_eq!(eval(&mut e), builtin);
+    // A truncated file.
+    let bytes = file::write(&net);
+    std::fs::write(dir.join("nn.bin"), &bytes[..bytes.len() / 2]).unwrap();
+    let lines = isready(&mut e, &format!("EvalDir value {}", dir.display()));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("error") && l.contains("truncated")),
+        "{lines:?}"
+    );
+    assert_eq!(eval(&mut e), builtin);
+    // The whole file, named by EvalFile.
+    std::fs::write(dir.join("test.bin"), &bytes).unwrap();
+    let lines = isready(
+        &mut e,
+        &format!("EvalFile value {}", dir.join("test.bin").display()),
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string loaded the net")),
+        "{lines:?}"
+    );
+    assert_eq!(eval(&mut e), with_net);
+    e.send("go depth 3");
+    let best = e.bestmove();
+    assert_legal_bestmove(&pos, &best);
+    // Another architecture (its hash differs): refused, the built-in evaluation returns.
+    let mut other = bytes.clone();
+    other[4] ^= 1;
+    std::fs::write(dir.join("nn.bin"), &other).unwrap();
+    isready(&mut e, "EvalFile value <empty>");
+    let lines = isready(&mut e, &format!("EvalDir value {}", dir.display()));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("error") && l.contains("hash")),
+        "{lines:?}"
+    );
+    assert_eq!(eval(&mut e), builtin);
+    e.send("go depth 3");
+    assert_legal_bestmove(&pos, &e.bestmove());
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -41,7 +41,8 @@ pub fn feature_lines() -> Vec<String> {
 }
 
 /// The CECP form of one USI option declaration (`NAME -spin DEF MIN MAX`, `NAME -check
-/// 0|1`, `NAME -combo *DEF /// OTHER`, `NAME -button`), or `None` when not offered.
+/// 0|1`, `NAME -combo *DEF /// OTHER`, `NAME -button`, `NAME -path DEF` for a folder and
+/// `NAME -file DEF` for a file), or `None` when not offered.
 fn cecp_option(declaration: &str) -> Option<String> {
     let words: Vec<&str> = declaration.split_whitespace().collect();
     let name = *words.get(2)?;
@@ -78,6 +79,16 @@ fn cecp_option(declaration: &str) -> Option<String> {
             format!("{name} -combo {}", choices.join(" /// "))
         }
         "button" => format!("{name} -button"),
+        // A folder or a file: XBoard offers a chooser for `-path` and `-file`.
+        "string" => {
+            let default = default.filter(|d| *d != "<empty>").unwrap_or("");
+            let kind = if name.ends_with("Dir") {
+                "path"
+            } else {
+                "file"
+            };
+            format!("{name} -{kind} {default}")
+        }
         _ => return None,
     })
 }
@@ -119,6 +130,8 @@ mod tests {
         );
         assert!(all.contains("option=\"ChuRules -combo *lishogi /// churul /// jcsa\""));
         assert!(all.contains("option=\"Clear_Hash -button\""));
+        assert!(all.contains("option=\"EvalDir -path <builtin>\""), "{all}");
+        assert!(all.contains("option=\"EvalFile -file \""), "{all}");
         assert!(!all.contains("USI_Hash"));
         assert!(all.contains("feature option=\"XBoardHoldings -spin 16 16 24\""));
     }

@@ -27,7 +27,7 @@ use crate::search::game::SearchGame;
 use crate::search::time_text::{parse_minutes_seconds, parse_time, TimeUnit};
 use crate::search::{Clock, Control, Decision, Limits};
 use crate::usi::game::{with_position, UsiPosition};
-use crate::usi::options::{Effect, HashMb, Options};
+use crate::usi::options::{Effect, HashMb, NetLoad, Options};
 use crate::usi::output::Output;
 use crate::usi::{backstop, backstop_timer, stop_at_backstop};
 use crossbeam_channel::{Receiver, Sender};
@@ -160,6 +160,8 @@ struct Engine {
     pending: VecDeque<String>,
     /// The holdings slots Chu Kagamigi's `setup` asks XBoard for.
     kagamigi_holdings: HoldingSlots,
+    /// The file of standard shogi's net in use (`None`: the built-in evaluation).
+    net_path: Option<std::path::PathBuf>,
 }
 
 impl Engine {
@@ -188,6 +190,7 @@ impl Engine {
             next_id: 0,
             pending: VecDeque::new(),
             kagamigi_holdings: HoldingSlots::STOCK_XBOARD,
+            net_path: None,
         }
     }
 
@@ -449,6 +452,31 @@ impl Engine {
         }
     }
 
+    /// Reads the net the options name, if it is not the one in use, for the searches to
+    /// come; a file that cannot be used is reported and the built-in evaluation goes on.
+    fn load_net(&mut self) {
+        let net = match self.options.net.reload(self.net_path.as_deref()) {
+            NetLoad::Unchanged => return,
+            NetLoad::Loaded(path, net) => {
+                self.net_path = Some(path);
+                Some(net)
+            }
+            NetLoad::Unloaded => None,
+            NetLoad::Failed(message) => {
+                log::warn!("{message}");
+                self.out.line(&format!("tellusererror {message}"));
+                if self.net_path.is_none() {
+                    return;
+                }
+                None
+            }
+        };
+        if net.is_none() {
+            self.net_path = None;
+        }
+        self.send(Work::Network(net));
+    }
+
     /// Allocates the hash table now, so that the first search does not pay for it.
     fn prepare(&self) {
         self.send(Work::Prepare(HashMb(self.options.hash.0)));
@@ -565,6 +593,8 @@ impl Engine {
         match self.options.set(name, value) {
             Ok(Effect::None) => {}
             Ok(Effect::ClearHash) => self.send(Work::Clear),
+            // CECP has no `isready`: the net is read at once.
+            Ok(Effect::Net) => self.load_net(),
             // A rule option: the game starts again under the new rules.
             Ok(Effect::NewGame) => self.set_variant(self.variant),
             Err(e) => {

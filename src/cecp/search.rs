@@ -4,12 +4,14 @@
 //! back to the protocol thread, which prints `move …` and keeps the game.
 
 use super::game::{play_move, xboard_move_text};
+use crate::eval::nnue::Network;
 use crate::search::game::SearchGame;
 use crate::search::{Config, Control, Decision, Info, Limits, Score, Searcher};
 use crate::usi::game::{with_position, UsiPosition};
 use crate::usi::options::HashMb;
 use crate::usi::output::{is_legal, Output};
 use crossbeam_channel::{Receiver, Sender};
+use std::sync::Arc;
 
 /// XBoard's convention for mate scores: 100000 + the moves to mate (negative when mated).
 const MATE_SCORE: i64 = 100_000;
@@ -24,6 +26,8 @@ pub enum Work {
     Clear,
     /// Signal when everything queued before is done (`ping`).
     Sync(Sender<()>),
+    /// Search standard shogi with this net from now on (`None`: the built-in evaluation).
+    Network(Option<Arc<Network>>),
 }
 
 /// One search.
@@ -47,6 +51,7 @@ pub struct Finished {
 /// Runs work until the channel closes; every search is answered on `done`.
 pub fn run(work: Receiver<Work>, done: Sender<Finished>, out: Output) {
     let mut searcher: Option<Searcher> = None;
+    let mut network = None;
     for item in work {
         let (id, job) = match item {
             Work::Search(id, job) => (id, job),
@@ -64,8 +69,19 @@ pub fn run(work: Receiver<Work>, done: Sender<Finished>, out: Output) {
                 let _ = ack.send(());
                 continue;
             }
+            Work::Network(net) => {
+                if let Some(s) = searcher.as_mut() {
+                    s.set_network(net.clone());
+                }
+                network = net;
+                continue;
+            }
         };
+        let new = searcher.is_none();
         let searcher = sized(&mut searcher, job.hash);
+        if new {
+            searcher.set_network(network.clone());
+        }
         let decision = with_position!(&job.position,
             pos => search(searcher, pos.as_ref(), &job, &out),
             _chance => {

@@ -59,6 +59,10 @@ pub struct BenchArgs {
     /// docs/STRENGTH.md, to read a candidate setting's node signature.
     #[arg(long = "param", value_parser = parse_param)]
     params: Vec<(String, i32)>,
+    /// Evaluate standard shogi with this net (a halfkp_256x2-32-32 `nn.bin`) instead of the
+    /// built-in evaluation.
+    #[arg(long)]
+    eval_file: Option<std::path::PathBuf>,
 }
 
 /// `NAME=VALUE` of `--param`, checked against the parameter's range.
@@ -111,6 +115,14 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         _ => 9,
     });
     let mut searcher = Searcher::new(args.hash);
+    if let Some(path) = &args.eval_file {
+        if args.variant != Variant::Shogi {
+            return Err("--eval-file is for standard shogi".to_string());
+        }
+        let net = crate::eval::nnue::file::load(path)
+            .map_err(|e| format!("cannot use the net {}: {e}", path.display()))?;
+        searcher.set_network(Some(Arc::new(net)));
+    }
     let mut config = Config {
         threads: args.threads as usize,
         parallel: args.parallel.unwrap_or_default(),

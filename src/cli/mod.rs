@@ -9,6 +9,7 @@ mod match_cmd;
 mod perft;
 mod progress;
 mod serve;
+mod testnet;
 
 use clap::{Parser, Subcommand};
 
@@ -48,6 +49,9 @@ enum Command {
     /// Make and inspect opening books in YaneuraOu's text format: from game records, by
     /// analysis, by merging; statistics. Games: shogi, chushogi, chukagamigi.
     Book(book::BookArgs),
+    /// Write a net of random weights in YaneuraOu's halfkp_256x2-32-32 format, for comparing
+    /// evaluations with YaneuraOu. Games: shogi.
+    Testnet(testnet::TestnetArgs),
 }
 
 pub use crate::rules::variants::Variant;
@@ -125,6 +129,7 @@ pub fn run() -> i32 {
         Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Gensfen(args)) => gensfen::run(&args),
         Some(Command::Book(args)) => book::run(&args),
+        Some(Command::Testnet(args)) => testnet::run(&args),
         None if cli.xboard => return crate::cecp::run(),
         None => return serve_stdin(),
     };

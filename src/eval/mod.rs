@@ -18,9 +18,11 @@ pub mod expected;
 pub mod kagamigi;
 pub mod madness;
 pub mod mobility;
+pub mod nnue;
 #[cfg(test)]
 pub(crate) mod random_games;
 pub mod shogammon;
+pub mod shogi_choice;
 
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::{Color, Square};

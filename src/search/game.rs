@@ -11,10 +11,13 @@ use crate::rules::moves::{Move, MoveList};
 
 /// A position the alpha-beta search can drive. Scores are centipawns for the side to move.
 pub trait SearchGame: Clone + Send + Sync + 'static {
-    /// The compiled evaluation tables.
+    /// The compiled evaluation tables (or, for shogi, the tables or a net).
     type Evaluator: Sync + 'static;
     /// The evaluation state carried from ply to ply.
     type Totals: Copy + Default + Send + PartialEq + std::fmt::Debug;
+    /// What a move changes in the evaluation state, found before the move is played and
+    /// applied after it ([`SearchGame::eval_change`], [`SearchGame::eval_apply`]).
+    type EvalChange;
     /// What a node computes once to answer "does this move check?" cheaply.
     type Checks;
 
@@ -27,15 +30,24 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
     fn default_evaluator() -> &'static Self::Evaluator;
     /// Evaluation totals computed from scratch.
     fn eval_totals(&self, evaluator: &Self::Evaluator) -> Self::Totals;
-    /// The totals after `mv` (not yet played), or `None` when they must be recounted.
-    fn eval_update(
+    /// What `mv` (not yet played) changes in the totals `before` of this position.
+    fn eval_change(
         &self,
         evaluator: &Self::Evaluator,
         mv: Move,
-        before: Self::Totals,
-    ) -> Option<Self::Totals>;
+        before: &Self::Totals,
+    ) -> Self::EvalChange;
+    /// Writes into `after` the totals of this position, reached by a move whose `change`
+    /// was found from the position before it, whose totals are `before`.
+    fn eval_apply(
+        &self,
+        evaluator: &Self::Evaluator,
+        change: Self::EvalChange,
+        before: &Self::Totals,
+        after: &mut Self::Totals,
+    );
     /// The score of totals for `side_to_move`.
-    fn eval_score(evaluator: &Self::Evaluator, totals: Self::Totals, side_to_move: Color) -> i32;
+    fn eval_score(evaluator: &Self::Evaluator, totals: &Self::Totals, side_to_move: Color) -> i32;
 
     fn side_to_move(&self) -> Color;
     fn hash(&self) -> u64;

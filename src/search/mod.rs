@@ -24,6 +24,8 @@ pub mod time_text;
 pub mod tt;
 pub mod variants;
 
+use crate::eval::nnue::Network;
+use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::eval::Evaluator;
 use crate::rules::moves::{Move, MoveList};
 use alphabeta::{Shared, Timer, MAX_PLY};
@@ -196,8 +198,9 @@ pub struct Searcher {
     last_nodes: u64,
     /// The value of the move the last search chose, from the side to move's view.
     last_score: Option<Score>,
-    /// A replacement for the standard shogi evaluation (self-play experiments).
-    shogi_evaluator: Option<&'static Evaluator>,
+    /// The standard shogi evaluation: the tables (replaced for self-play experiments) and
+    /// the net, when one is loaded.
+    shogi_evaluator: ShogiEvaluator,
     /// Look for drop mates in one at the quiescence horizon.
     pub drop_mates: bool,
     /// The threads' heuristics between searches (`Search_KeepHistory`).
@@ -212,7 +215,7 @@ impl Searcher {
             pool: SearchPool::default(),
             last_nodes: 0,
             last_score: None,
-            shogi_evaluator: None,
+            shogi_evaluator: ShogiEvaluator::standard().clone(),
             drop_mates: true,
             shelf: Shelf::default(),
         }
@@ -244,7 +247,12 @@ impl Searcher {
     /// Searches standard shogi with another evaluation (for comparing evaluation settings
     /// by self-play).
     pub fn set_evaluator(&mut self, evaluator: &'static Evaluator) {
-        self.shogi_evaluator = Some(evaluator);
+        self.shogi_evaluator.tables = evaluator;
+    }
+
+    /// Searches standard shogi with the net `net` (`None`: with the tables).
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
+        self.shogi_evaluator.net = net;
     }
 
     /// Nodes visited by all threads in the last search.
@@ -275,23 +283,16 @@ impl Searcher {
         control: &Control,
         report: &mut dyn FnMut(&Info),
     ) -> Decision {
-        let evaluator = self.evaluator_for::<G>();
+        let shogi = self.shogi_evaluator.clone();
+        let evaluator = evaluator_for::<G>(&shogi);
         self.search_with(position, evaluator, limits, config, control, report)
-    }
-
-    /// The evaluation for `G`: the standard one, or the replacement set for shogi.
-    fn evaluator_for<G: SearchGame>(&self) -> &'static G::Evaluator {
-        let replacement: Option<&'static dyn std::any::Any> = self.shogi_evaluator.map(|e| e as _);
-        replacement
-            .and_then(|e| e.downcast_ref::<G::Evaluator>())
-            .unwrap_or_else(|| G::default_evaluator())
     }
 
     /// [`Searcher::search`] with the given evaluation tables.
     fn search_with<G: SearchGame>(
         &mut self,
         position: &G,
-        evaluator: &'static G::Evaluator,
+        evaluator: &G::Evaluator,
         limits: &Limits,
         config: &Config,
         control: &Control,
@@ -443,6 +444,14 @@ impl Searcher {
 }
 
 /// Blocks while the search is infinite or pondering and not yet stopped.
+/// The evaluation for `G`: shogi's as the searcher holds it (`shogi`), every other game's
+/// standard one.
+fn evaluator_for<G: SearchGame>(shogi: &ShogiEvaluator) -> &G::Evaluator {
+    (shogi as &dyn std::any::Any)
+        .downcast_ref::<G::Evaluator>()
+        .unwrap_or_else(|| G::default_evaluator())
+}
+
 fn wait_for_stop(limits: &Limits, control: &Control) {
     while (limits.infinite || control.is_pondering()) && !control.is_stopped() {
         std::thread::sleep(Duration::from_millis(1));

@@ -15,15 +15,20 @@ pub mod options;
 pub mod output;
 pub(crate) mod worker;
 
+use crate::eval::nnue::Network;
+use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::geometry::Color;
+use crate::search::game::SearchGame;
 use crate::search::{Clock, Control, Limits};
 use command::{Go, MateLimit};
 use crossbeam_channel::{Receiver, Sender};
 use game::{RuleOptions, UsiPosition};
 use options::Variant;
-use options::{Effect, HashMb, Options};
+use options::{Effect, HashMb, NetLoad, Options};
 use output::Output;
 use std::io::BufRead;
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use worker::{Job, SearchKind};
 
@@ -108,6 +113,8 @@ struct Engine {
     early_ponderhit: Option<Option<Clock>>,
     /// The opening book (`BookFile`), played from at `go` before searching.
     book: book::EngineBook,
+    /// Standard shogi's net and the file it was read from (`None`: the built-in evaluation).
+    net: Option<(PathBuf, Arc<Network>)>,
 }
 
 /// What the protocol loop should do after a command.
@@ -131,6 +138,7 @@ const COMMANDS: &[&str] = &[
     "quit",
     "debug",
     "register",
+    "e",
 ];
 
 /// A channel that fires at the running search's backstop `deadline` (never without one),
@@ -169,6 +177,12 @@ pub(crate) fn backstop(limits: &Limits, side: Color) -> Option<Duration> {
     }
 }
 
+/// The standard static evaluation of a deterministic game's position, side to move's view.
+fn static_eval_of<G: SearchGame>(pos: &G) -> i32 {
+    let evaluator = G::default_evaluator();
+    G::eval_score(evaluator, &pos.eval_totals(evaluator), pos.side_to_move())
+}
+
 impl Engine {
     fn new(out: Output) -> Engine {
         let options = Options::default();
@@ -191,6 +205,7 @@ impl Engine {
             searched_since_clear: false,
             early_ponderhit: None,
             book: book::EngineBook::default(),
+            net: None,
         }
     }
 
@@ -295,6 +310,7 @@ impl Engine {
                 self.clear();
             }
             "ponderhit" => self.ponderhit(&args),
+            "e" => self.static_eval(),
             "quit" => return Flow::Quit,
             // usinewgame with nothing to clear, debug, register: nothing to do.
             _ => {}
@@ -346,6 +362,7 @@ impl Engine {
                 self.options.variant.name()
             ));
         }
+        self.load_net();
         if self.active.is_some() {
             self.queue_table(None);
         } else {
@@ -358,13 +375,63 @@ impl Engine {
         self.out.line("readyok");
     }
 
+    /// Reads the net `EvalDir`/`EvalFile` name if it is not the one loaded, and hands it to
+    /// the search thread. A file that cannot be used is reported (`info string error`) and
+    /// the built-in evaluation is used until a later `isready` reads a good one.
+    fn load_net(&mut self) {
+        let loaded = self.net.as_ref().map(|(path, _)| path.as_path());
+        self.net = match self.options.net.reload(loaded) {
+            NetLoad::Unchanged => return,
+            NetLoad::Loaded(path, net) => {
+                self.out.line(&format!(
+                    "info string loaded the net {} (halfkp_256x2-32-32)",
+                    path.display()
+                ));
+                Some((path, net))
+            }
+            NetLoad::Unloaded => None,
+            NetLoad::Failed(message) => {
+                self.out.error(&message);
+                if self.net.is_none() {
+                    return;
+                }
+                None
+            }
+        };
+        self.send(Job::Network(self.net.as_ref().map(|(_, net)| net.clone())));
+    }
+
+    /// `e` (YaneuraOu's extension): the static evaluation of the current position for the
+    /// side to move, `eval = N`: the net's when one is loaded (standard shogi), else the
+    /// built-in evaluation's.
+    fn static_eval(&self) {
+        let value = match &self.position {
+            UsiPosition::Shogi(pos) => {
+                let evaluator = ShogiEvaluator {
+                    net: self.net.as_ref().map(|(_, net)| net.clone()),
+                    ..ShogiEvaluator::standard().clone()
+                };
+                evaluator.evaluate(pos)
+            }
+            UsiPosition::Chu(pos) => static_eval_of(pos.as_ref()),
+            UsiPosition::Kagamigi(pos) => static_eval_of(pos.as_ref()),
+            UsiPosition::Shogammon(_) | UsiPosition::Madness(_) => {
+                return self
+                    .out
+                    .error("e: the dice and card games have no static evaluation");
+            }
+        };
+        self.out.line(&format!("eval = {value}"));
+    }
+
     fn setoption(&mut self, rest: &str) {
         let (name, value) = match command::parse_setoption(rest) {
             Ok(parsed) => parsed,
             Err(e) => return self.out.error(&e),
         };
         match self.options.set(&name, value.as_deref()) {
-            Ok(Effect::None) => {}
+            // The net is read at the next `isready`.
+            Ok(Effect::None | Effect::Net) => {}
             Ok(Effect::ClearHash) => self.clear(),
             Ok(Effect::NewGame) => {
                 self.clear();

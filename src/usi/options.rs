@@ -10,6 +10,7 @@
 //! but not declared: they are for tuning and gating, not for players.
 
 use super::game::RuleOptions;
+use crate::eval::nnue::Network;
 use crate::rules::variants::chu::ChuRules;
 use crate::rules::variants::shogammon::ShogammonDice;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
@@ -33,6 +34,8 @@ pub enum Effect {
     ClearHash,
     /// The game changed: treat as `usinewgame`.
     NewGame,
+    /// `EvalDir` or `EvalFile` changed (USI reads the net at `isready`).
+    Net,
 }
 
 /// The current value of every option.
@@ -49,6 +52,83 @@ pub struct Options {
     pub dice: ShogammonDice,
     /// The opening book's options (`BookFile` and the others, YaneuraOu's names).
     pub book: BookOptions,
+    /// Where standard shogi's net comes from (`EvalDir`, `EvalFile`).
+    pub net: NetSource,
+}
+
+/// The `EvalDir` and `EvalFile` options: where the net for standard shogi is read at
+/// `isready`. Empty or `<builtin>`/`<empty>` values mean "none".
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NetSource {
+    /// A folder holding `nn.bin` (YaneuraOu's option of the same name).
+    pub dir: Option<String>,
+    /// The net's file itself; it wins over `dir`.
+    pub file: Option<String>,
+}
+
+/// The file name of a net inside `EvalDir`, as in YaneuraOu.
+pub const NET_FILE_NAME: &str = "nn.bin";
+
+impl NetSource {
+    /// The net file the options name (`None`: the built-in evaluation), as given: a
+    /// relative path is read from the working directory, else next to the executable.
+    pub fn path(&self) -> Option<std::path::PathBuf> {
+        let named = match (&self.file, &self.dir) {
+            (Some(file), _) => std::path::PathBuf::from(file),
+            (None, Some(dir)) => std::path::Path::new(dir).join(NET_FILE_NAME),
+            (None, None) => return None,
+        };
+        if named.is_absolute() || named.exists() {
+            return Some(named);
+        }
+        let beside_executable = std::env::current_exe()
+            .ok()
+            .and_then(|exe| exe.parent().map(|folder| folder.join(&named)))
+            .filter(|p| p.exists());
+        Some(beside_executable.unwrap_or(named))
+    }
+}
+
+/// What [`NetSource::reload`] did.
+pub enum NetLoad {
+    /// The net named is the one loaded (or none is named and none is loaded).
+    Unchanged,
+    /// The net named was read.
+    Loaded(std::path::PathBuf, std::sync::Arc<Network>),
+    /// No net is named any more: the built-in evaluation.
+    Unloaded,
+    /// The file named cannot be used (the message says which file and why).
+    Failed(String),
+}
+
+impl NetSource {
+    /// Reads the net these options name, unless it is `loaded` (the file of the net in
+    /// use, if any).
+    pub fn reload(&self, loaded: Option<&std::path::Path>) -> NetLoad {
+        let wanted = self.path();
+        if wanted.as_deref() == loaded {
+            return NetLoad::Unchanged;
+        }
+        let Some(path) = wanted else {
+            return NetLoad::Unloaded;
+        };
+        match crate::eval::nnue::file::load(&path) {
+            Ok(net) => NetLoad::Loaded(path, std::sync::Arc::new(net)),
+            Err(e) => NetLoad::Failed(format!(
+                "cannot use the net {}: {e}; using the built-in evaluation",
+                path.display()
+            )),
+        }
+    }
+}
+
+/// A string option's value, `None` for the values that mean "nothing".
+fn path_value(text: &str) -> Option<String> {
+    let text = text.trim();
+    let nothing = text.is_empty()
+        || text.eq_ignore_ascii_case("<builtin>")
+        || text.eq_ignore_ascii_case("<empty>");
+    (!nothing).then(|| text.to_string())
 }
 
 impl Default for Options {
@@ -62,6 +142,7 @@ impl Default for Options {
             chu_rules: ChuRules::default(),
             dice: ShogammonDice::default(),
             book: BookOptions::default(),
+            net: NetSource::default(),
         }
     }
 }
@@ -91,6 +172,8 @@ const OPTION_LINES: &[&str] = &[
     "option name EnteringKingRule type combo default csa27 var csa27 var jsa24 var try var none",
     "option name ChuRules type combo default lishogi var lishogi var churul var jcsa",
     "option name ShogammonDice type combo default default var default var knight3 var rook5",
+    "option name EvalDir type string default <builtin>",
+    "option name EvalFile type string default <empty>",
     "option name Clear_Hash type button",
 ];
 
@@ -126,6 +209,8 @@ fn canonical(name: &str) -> Option<&'static str> {
         "churules" => "ChuRules",
         "shogammondice" => "ShogammonDice",
         "clear_hash" => "Clear_Hash",
+        "evaldir" => "EvalDir",
+        "evalfile" => "EvalFile",
         _ => return None,
     })
 }
@@ -243,6 +328,14 @@ impl Options {
                 return Ok(Effect::NewGame);
             }
             "Clear_Hash" => return Ok(Effect::ClearHash),
+            "EvalDir" => {
+                self.net.dir = path_value(value.unwrap_or(""));
+                return Ok(Effect::Net);
+            }
+            "EvalFile" => {
+                self.net.file = path_value(value.unwrap_or(""));
+                return Ok(Effect::Net);
+            }
             _ => unreachable!("every canonical name is handled"),
         }
         Ok(Effect::None)
@@ -394,6 +487,8 @@ mod tests {
                     options.set(tokens[2], Some(tokens[i + 1])),
                     if ["USI_Variant", "ChuRules", "ShogammonDice"].contains(&tokens[2]) {
                         Ok(Effect::NewGame)
+                    } else if ["EvalDir", "EvalFile"].contains(&tokens[2]) {
+                        Ok(Effect::Net)
                     } else {
                         Ok(Effect::None)
                     }

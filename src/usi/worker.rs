@@ -12,6 +12,7 @@ use super::command::MateLimit;
 use super::game::{with_position, UsiGame, UsiPosition};
 use super::options::{HashMb, Variant};
 use super::output::{is_legal, legal_prefix, Output};
+use crate::eval::nnue::Network;
 use crate::rules::moves::MoveList;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::search::chance::{ChanceSearcher, ChanceSettings};
@@ -19,6 +20,7 @@ use crate::search::mate::{self, MateAnswer, MateGame};
 use crate::search::threads::SearchPool;
 use crate::search::{Config, Control, Decision, Info, Limits, Searcher};
 use crossbeam_channel::{Receiver, Sender};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Work for the search thread.
@@ -46,6 +48,8 @@ pub enum Job {
     },
     /// Forget the search state (new game, `Clear_Hash`).
     Clear,
+    /// Search standard shogi with this net from now on (`None`: the built-in evaluation).
+    Network(Option<Arc<Network>>),
     /// Signal when every job queued before this one is done (`isready`).
     Sync(Sender<()>),
 }
@@ -76,6 +80,8 @@ struct Searchers {
     chance: Option<ChanceSearcher>,
     /// The chance search's threads beyond the first (the alpha-beta searcher keeps its own).
     chance_pool: SearchPool,
+    /// The net standard shogi is searched with (given to each new alpha-beta searcher).
+    network: Option<Arc<Network>>,
 }
 
 impl Searchers {
@@ -91,7 +97,7 @@ impl Searchers {
                         s.set_hash_size(hash.0);
                         s
                     }
-                    None => self.alpha_beta.insert(Searcher::new(hash.0)),
+                    None => self.alpha_beta.insert(self.new_alpha_beta(hash)),
                 };
                 searcher.reduced_table_mib()
             }
@@ -122,8 +128,28 @@ impl Searchers {
             log::warn!("no isready since the game changed: allocating the table during go");
             self.prepare(SearchKind::AlphaBeta, self.hash);
         }
+        let hash = self.hash;
+        if self.alpha_beta.is_none() {
+            self.alpha_beta = Some(self.new_alpha_beta(hash));
+        }
         self.alpha_beta
-            .get_or_insert_with(|| Searcher::new(self.hash.0))
+            .as_mut()
+            .expect("the alpha-beta searcher was just made")
+    }
+
+    /// A new alpha-beta searcher with a table of `hash` MiB and the current net.
+    fn new_alpha_beta(&self, hash: HashMb) -> Searcher {
+        let mut searcher = Searcher::new(hash.0);
+        searcher.set_network(self.network.clone());
+        searcher
+    }
+
+    /// Searches standard shogi with `network` from now on.
+    fn set_network(&mut self, network: Option<Arc<Network>>) {
+        if let Some(s) = self.alpha_beta.as_mut() {
+            s.set_network(network.clone());
+        }
+        self.network = network;
     }
 
     /// The chance searcher and the pool of `threads` threads it searches on (none for one).
@@ -170,6 +196,7 @@ pub fn run(jobs: Receiver<Job>, done: Sender<()>, out: Output, initial_hash: Has
         alpha_beta: None,
         chance: None,
         chance_pool: SearchPool::default(),
+        network: None,
     };
     for job in jobs {
         match job {
@@ -188,6 +215,7 @@ pub fn run(jobs: Receiver<Job>, done: Sender<()>, out: Output, initial_hash: Has
                 let _ = ack.send(());
             }
             Job::Clear => searchers.clear(),
+            Job::Network(network) => searchers.set_network(network),
             Job::Search {
                 mut position,
                 limits,

@@ -58,7 +58,7 @@ pub struct Shared<'a, G: SearchGame> {
     /// Nodes flushed by all threads.
     pub nodes: AtomicU64,
     pub control: &'a Control,
-    pub evaluator: &'static G::Evaluator,
+    pub evaluator: &'a G::Evaluator,
     /// Plies after which the game is drawn (0 = never), counted from the game start.
     pub max_moves_to_draw: u32,
     /// Look for quiet mates in one (shogi: drop mates) where the main search hands over to
@@ -323,23 +323,23 @@ impl<'a, G: SearchGame> Worker<'a, G> {
     #[inline]
     fn make(&mut self, mv: Move, ply: usize) {
         let e = self.shared.evaluator;
-        let next = self.pos.eval_update(e, mv, self.stack[ply].totals);
+        let change = self.pos.eval_change(e, mv, &self.stack[ply].totals);
         self.pos.play(mv);
         self.shared.tt.prefetch(self.pos.hash());
-        self.stack[ply + 1].totals = match next {
-            Some(t) => t,
-            None => self.pos.eval_totals(e),
-        };
+        let (before, after) = self.stack.split_at_mut(ply + 1);
+        self.pos
+            .eval_apply(e, change, &before[ply].totals, &mut after[0].totals);
     }
 
-    /// The static evaluation of the position at `ply`.
+    /// The static evaluation of the position at `ply`. Debug builds check the totals kept
+    /// move by move against totals computed from scratch.
     #[inline]
     fn static_eval(&self, ply: usize) -> i32 {
         let e = self.shared.evaluator;
         let side = self.pos.side_to_move();
-        let v = G::eval_score(e, self.stack[ply].totals, side);
-        debug_assert_eq!(v, G::eval_score(e, self.pos.eval_totals(e), side));
-        v
+        let totals = &self.stack[ply].totals;
+        debug_assert_eq!(*totals, self.pos.eval_totals(e));
+        G::eval_score(e, totals, side)
     }
 
     /// The move played `back` plies before the node at `ply` and the piece it left on its

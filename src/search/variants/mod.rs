@@ -7,15 +7,17 @@
 /// of a game with the piece kinds `$kind` on the board `$geo` (a slot per colour and kind, a
 /// square per square), the evaluation types and methods that call the evaluator `$evaluator`
 /// (`totals`, `update`, `score`, with `$default` the evaluator the search uses unless told
-/// otherwise), and the methods that call the position's inherent methods of the same name
-/// (board state, history, make/unmake, null moves).
+/// otherwise; left out when only kinds and board are given), and the methods that call the
+/// position's inherent methods of the same name (board state, history, make/unmake, null
+/// moves).
 macro_rules! forward_search_game {
     (kinds: $kind:ty, board: $geo:ty, $evaluator:ty, $default:expr) => {
-        const PIECE_SLOTS: usize = 2 * <$kind>::COUNT;
-        const SQUARES: usize = <$geo as crate::rules::geometry::Geometry>::SQUARES;
+        forward_search_game!(kinds: $kind, board: $geo);
 
         type Evaluator = $evaluator;
         type Totals = crate::eval::Totals;
+        /// The totals after the move, or `None` when they must be recounted.
+        type EvalChange = Option<crate::eval::Totals>;
 
         #[inline]
         fn default_evaluator() -> &'static $evaluator {
@@ -28,23 +30,38 @@ macro_rules! forward_search_game {
         }
 
         #[inline]
-        fn eval_update(
+        fn eval_change(
             &self,
             evaluator: &$evaluator,
             mv: crate::rules::moves::Move,
-            before: crate::eval::Totals,
+            before: &crate::eval::Totals,
         ) -> Option<crate::eval::Totals> {
-            evaluator.update(self, mv, before)
+            evaluator.update(self, mv, *before)
+        }
+
+        #[inline]
+        fn eval_apply(
+            &self,
+            evaluator: &$evaluator,
+            change: Option<crate::eval::Totals>,
+            _before: &crate::eval::Totals,
+            after: &mut crate::eval::Totals,
+        ) {
+            *after = change.unwrap_or_else(|| evaluator.totals(self));
         }
 
         #[inline]
         fn eval_score(
             evaluator: &$evaluator,
-            totals: crate::eval::Totals,
+            totals: &crate::eval::Totals,
             side_to_move: crate::rules::geometry::Color,
         ) -> i32 {
-            evaluator.score(totals, side_to_move)
+            evaluator.score(*totals, side_to_move)
         }
+    };
+    (kinds: $kind:ty, board: $geo:ty) => {
+        const PIECE_SLOTS: usize = 2 * <$kind>::COUNT;
+        const SQUARES: usize = <$geo as crate::rules::geometry::Geometry>::SQUARES;
 
         #[inline]
         fn side_to_move(&self) -> crate::rules::geometry::Color {

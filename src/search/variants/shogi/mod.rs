@@ -6,8 +6,9 @@ pub mod checks;
 pub mod see;
 
 use super::super::game::SearchGame;
-use crate::eval::Evaluator;
+use crate::eval::shogi_choice::{ShogiChange, ShogiEvaluator, ShogiTotals};
 use crate::rules::bitboard::{Bb128, Bitboard};
+use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::shogi::{Geo, Kind, Piece, Position};
 use checks::CheckInfo;
@@ -16,7 +17,47 @@ use see::value;
 impl SearchGame for Position {
     type Checks = CheckInfo;
 
-    forward_search_game!(kinds: Kind, board: Geo, Evaluator, Evaluator::standard());
+    forward_search_game!(kinds: Kind, board: Geo);
+
+    type Evaluator = ShogiEvaluator;
+    type Totals = ShogiTotals;
+    type EvalChange = ShogiChange;
+
+    #[inline]
+    fn default_evaluator() -> &'static ShogiEvaluator {
+        ShogiEvaluator::standard()
+    }
+
+    #[inline]
+    fn eval_totals(&self, evaluator: &ShogiEvaluator) -> ShogiTotals {
+        evaluator.totals(self)
+    }
+
+    #[inline]
+    fn eval_change(
+        &self,
+        evaluator: &ShogiEvaluator,
+        mv: Move,
+        before: &ShogiTotals,
+    ) -> ShogiChange {
+        evaluator.change(self, mv, before)
+    }
+
+    #[inline]
+    fn eval_apply(
+        &self,
+        evaluator: &ShogiEvaluator,
+        change: ShogiChange,
+        before: &ShogiTotals,
+        after: &mut ShogiTotals,
+    ) {
+        evaluator.apply(self, change, before, after);
+    }
+
+    #[inline]
+    fn eval_score(evaluator: &ShogiEvaluator, totals: &ShogiTotals, side_to_move: Color) -> i32 {
+        evaluator.score(totals, side_to_move)
+    }
 
     #[inline]
     fn in_check(&self) -> bool {

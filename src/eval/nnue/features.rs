@@ -1,0 +1,252 @@
+//! HalfKP features as YaneuraOu numbers them: which inputs of the feature transformer a
+//! position sets for each side's view, and which ones a move changes.
+//!
+//! Each side (a *perspective*) sees the position through its own king: input
+//! `king × 1548 + piece`, where `king` is its king's square and `piece` one of the 1548
+//! "BonaPiece" numbers of a non-king piece, both as that side sees the board. Sente sees the
+//! board as it is; gote sees it turned round (square `s` becomes `80 − s`) with the colours
+//! swapped ("friend" pieces are its own). Squares are numbered file-major from 1a (0), 1b,
+//! … 1i, 2a, … 9i (80), as Shishi numbers them.
+//!
+//! * Pieces in hand: the `n`-th piece of a kind held (from 0) is `base + n`, with the bases
+//!   friend pawn 1, enemy pawn 20, friend lance 39, enemy lance 44, knights 49/54, silvers
+//!   59/64, golds 69/74, bishops 79/82, rooks 85/88.
+//! * Pieces on the board: `base + square`, with the friend bases pawn 90, lance 252, knight
+//!   414, silver 576, gold 738, bishop 900, horse 1062, rook 1224, dragon 1386, and each enemy
+//!   base 81 above its friend's. The promoted pawn, lance, knight and silver are numbered as
+//!   golds.
+//! * The net always reads 38 pieces (every non-king piece of a full set): each piece missing
+//!   from a position (handicap or composed positions) counts as number 0.
+
+use super::HALF;
+use crate::rules::bitboard::Bitboard;
+use crate::rules::geometry::{Color, Square};
+use crate::rules::moves::Move;
+use crate::rules::variants::shogi::{Kind, Position};
+use arrayvec::ArrayVec;
+
+/// BonaPiece numbers per perspective.
+pub const PIECE_INPUTS: usize = 1548;
+/// Inputs of the feature transformer: a block of [`PIECE_INPUTS`] per king square.
+pub const INPUTS: usize = 81 * PIECE_INPUTS;
+/// Non-king pieces of a full set, which the net always counts.
+pub const PIECES: usize = 38;
+
+/// The first BonaPiece of the friend's pieces in hand, per hand kind (`Kind::HAND` order:
+/// pawn, lance, knight, silver, bishop, rook, gold).
+const HAND_FRIEND: [u16; 7] = [1, 39, 49, 59, 79, 85, 69];
+/// The same for the enemy's pieces in hand.
+const HAND_ENEMY: [u16; 7] = [20, 44, 54, 64, 82, 88, 74];
+/// The first BonaPiece of a friend piece on the board, per kind (`Kind as usize`); the enemy's
+/// is 81 more. The king's entry is unused.
+const BOARD_FRIEND: [u16; Kind::COUNT] = [
+    90, 252, 414, 576, 900, 1224, 738, 0, 738, 738, 738, 738, 1062, 1386,
+];
+
+// The features never reach past the 1548 numbers.
+const _: () = assert!(BOARD_FRIEND[Kind::Dragon as usize] as usize + 81 + 81 == PIECE_INPUTS);
+
+/// A BonaPiece number (one perspective's number of a non-king piece).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct BonaPiece(pub u16);
+
+/// A square as `perspective` sees the board.
+#[inline]
+fn seen(perspective: Color, sq: Square) -> usize {
+    match perspective {
+        Color::Sente => sq.index(),
+        Color::Gote => 80 - sq.index(),
+    }
+}
+
+/// The number of a piece of `owner` and `kind` on `sq`, as `perspective` sees it.
+#[inline]
+pub fn on_board(perspective: Color, owner: Color, kind: Kind, sq: Square) -> BonaPiece {
+    let enemy = if owner == perspective { 0 } else { 81 };
+    BonaPiece(BOARD_FRIEND[kind.index()] + enemy + seen(perspective, sq) as u16)
+}
+
+/// The number of the `nth` (from 0) piece of the hand kind `kind` held by `owner`, as
+/// `perspective` sees it.
+#[inline]
+pub fn in_hand(perspective: Color, owner: Color, kind: Kind, nth: u8) -> BonaPiece {
+    let base = if owner == perspective {
+        HAND_FRIEND
+    } else {
+        HAND_ENEMY
+    };
+    BonaPiece(base[kind.index()] + u16::from(nth))
+}
+
+/// The first row of the transformer's weights that `perspective` reads: its king's square
+/// as it sees the board, times the BonaPiece count.
+#[inline]
+pub fn king_offset(perspective: Color, king: Square) -> usize {
+    seen(perspective, king) * PIECE_INPUTS
+}
+
+/// The BonaPieces of every non-king piece of `pos` as `perspective` sees them (those of
+/// missing pieces included, as number 0).
+pub fn active(pos: &Position, perspective: Color) -> ArrayVec<BonaPiece, 64> {
+    let mut out = ArrayVec::new();
+    for owner in Color::BOTH {
+        let ours = pos.pieces_of(owner);
+        for kind in Kind::ALL {
+            if kind == Kind::King {
+                continue;
+            }
+            for sq in (ours & pos.pieces_of_kind(kind)).squares() {
+                if out
+                    .try_push(on_board(perspective, owner, kind, sq))
+                    .is_err()
+                {
+                    return out;
+                }
+            }
+        }
+        let hand = pos.hand(owner);
+        for kind in Kind::HAND {
+            for nth in 0..hand.count(kind) {
+                if out
+                    .try_push(in_hand(perspective, owner, kind, nth))
+                    .is_err()
+                {
+                    return out;
+                }
+            }
+        }
+    }
+    while out.len() < PIECES {
+        out.push(BonaPiece(0));
+    }
+    out
+}
+
+/// What a move changes: at most two pieces change BonaPiece (the mover, and a captured piece
+/// that goes to hand), given for both perspectives, and whose king moved (that side's view
+/// is recomputed from scratch).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Changes {
+    /// Per change, the old and new BonaPiece for each perspective (`Color::index`); the
+    /// first `count` are used.
+    pieces: [[[BonaPiece; 2]; 2]; 2],
+    count: u8,
+    pub king_moved: Option<Color>,
+}
+
+impl Changes {
+    fn push(&mut self, change: [[BonaPiece; 2]; 2]) {
+        self.pieces[usize::from(self.count)] = change;
+        self.count += 1;
+    }
+
+    /// The changed pieces: old and new BonaPiece, per perspective.
+    #[inline]
+    pub fn pieces(&self) -> &[[[BonaPiece; 2]; 2]] {
+        &self.pieces[..usize::from(self.count)]
+    }
+}
+
+/// The numbers of one piece for both perspectives.
+#[inline]
+fn both(f: impl Fn(Color) -> BonaPiece) -> [BonaPiece; 2] {
+    [f(Color::Sente), f(Color::Gote)]
+}
+
+/// The changes the legal move `mv` (not yet played) makes in `pos`.
+#[inline]
+pub fn changes(pos: &Position, mv: Move) -> Changes {
+    let us = pos.side_to_move();
+    let them = us.flip();
+    let mut out = Changes::default();
+    let to = mv.to();
+    match mv.from() {
+        None => {
+            let Some(kind) = mv.dropped_kind().and_then(|k| Kind::from_index(k.0)) else {
+                return out;
+            };
+            let nth = pos.hand(us).count(kind).saturating_sub(1);
+            out.push([
+                both(|p| in_hand(p, us, kind, nth)),
+                both(|p| on_board(p, us, kind, to)),
+            ]);
+        }
+        Some(from) => {
+            let Some(kind) = pos.piece_at(from).map(|p| p.kind()) else {
+                return out;
+            };
+            if kind == Kind::King {
+                out.king_moved = Some(us);
+            } else {
+                let landed = if mv.is_promotion() {
+                    kind.promoted()
+                } else {
+                    kind
+                };
+                out.push([
+                    both(|p| on_board(p, us, kind, from)),
+                    both(|p| on_board(p, us, landed, to)),
+                ]);
+            }
+            if let Some(victim) = pos.piece_at(to) {
+                if let Some(held) = victim.kind().in_hand() {
+                    let nth = pos.hand(us).count(held);
+                    out.push([
+                        both(|p| on_board(p, them, victim.kind(), to)),
+                        both(|p| in_hand(p, us, held, nth)),
+                    ]);
+                }
+            }
+        }
+    }
+    out
+}
+
+// A row of the transformer is one accumulator half wide.
+const _: () = assert!(HALF == 256);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::variants::shogi::Geo;
+
+    fn sq(usi: &str) -> Square {
+        Square::from_usi::<Geo>(usi).unwrap()
+    }
+
+    #[test]
+    fn numbers_follow_the_bona_piece_table() {
+        // Sente's pawn on 7g (file 7, rank g: square 6 × 9 + 6 = 60).
+        assert_eq!(
+            on_board(Color::Sente, Color::Sente, Kind::Pawn, sq("7g")),
+            BonaPiece(90 + 60)
+        );
+        // Gote sees it as an enemy pawn on the turned board (square 20).
+        assert_eq!(
+            on_board(Color::Gote, Color::Sente, Kind::Pawn, sq("7g")),
+            BonaPiece(171 + 20)
+        );
+        assert_eq!(
+            on_board(Color::Sente, Color::Gote, Kind::ProSilver, sq("1a")),
+            on_board(Color::Sente, Color::Gote, Kind::Gold, sq("1a"))
+        );
+        assert_eq!(
+            in_hand(Color::Gote, Color::Gote, Kind::Gold, 2),
+            BonaPiece(71)
+        );
+        assert_eq!(
+            in_hand(Color::Sente, Color::Gote, Kind::Rook, 1),
+            BonaPiece(89)
+        );
+        assert_eq!(king_offset(Color::Gote, sq("5a")), (80 - 36) * PIECE_INPUTS);
+    }
+
+    #[test]
+    fn missing_pieces_count_as_number_zero() {
+        let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b 2P 1").unwrap();
+        let list = active(&pos, Color::Sente);
+        assert_eq!(list.len(), PIECES);
+        assert_eq!(&list[..2], &[BonaPiece(1), BonaPiece(2)]);
+        assert!(list[2..].iter().all(|&b| b == BonaPiece(0)));
+    }
+}

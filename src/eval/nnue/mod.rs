@@ -1,0 +1,225 @@
+//! NNUE evaluation of standard shogi with YaneuraOu's `halfkp_256x2-32-32` nets (its
+//! `nn.bin`), computing exactly the value YaneuraOu's NNUE edition computes.
+//!
+//! The net: a feature transformer turns the HalfKP features of each side's view (`features`)
+//! into 256 sums (`i16`, the *accumulator* half of that side), kept up to date move by move;
+//! the side to move's half and then the other's, clamped to 0..=127, feed two hidden layers
+//! of 32 and an output (`layers`). The file format and the hashes that identify it are in
+//! `file`. This module owns the [`Network`] (its weights), the [`Accumulator`] and its
+//! refresh and incremental update, and the evaluation of a position.
+
+pub mod features;
+pub mod file;
+pub mod layers;
+mod simd;
+
+use crate::rules::geometry::Color;
+use crate::rules::variants::shogi::Position;
+use features::{BonaPiece, Changes, INPUTS};
+use layers::{clipped_relu, to_centipawns, Affine, HIDDEN, L1_INPUTS};
+
+/// Width of one accumulator half (the transformer's outputs per perspective).
+pub const HALF: usize = 256;
+
+/// One row of transformer weights, or one accumulator half: 256 `i16`, cache-line aligned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub struct Row(pub [i16; HALF]);
+
+impl Default for Row {
+    fn default() -> Self {
+        Row([0; HALF])
+    }
+}
+
+impl Row {
+    /// Adds `w` (wrapping, as YaneuraOu's 16-bit vector additions do).
+    #[inline]
+    fn add(&mut self, w: &Row) {
+        for (a, &b) in self.0.iter_mut().zip(w.0.iter()) {
+            *a = a.wrapping_add(b);
+        }
+    }
+
+    /// Subtracts `w` (wrapping).
+    #[inline]
+    fn sub(&mut self, w: &Row) {
+        for (a, &b) in self.0.iter_mut().zip(w.0.iter()) {
+            *a = a.wrapping_sub(b);
+        }
+    }
+}
+
+/// The feature transformer: biases and one weight row per input.
+#[derive(Clone)]
+pub struct FeatureTransformer {
+    pub biases: Row,
+    pub weights: Vec<Row>,
+}
+
+impl FeatureTransformer {
+    /// All zero, ready to be filled.
+    pub fn zeroed() -> FeatureTransformer {
+        FeatureTransformer {
+            biases: Row::default(),
+            weights: vec![Row::default(); INPUTS],
+        }
+    }
+}
+
+/// The two accumulator halves of a position, indexed by perspective (`Color::index`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Accumulator(pub [Row; 2]);
+
+/// A loaded net.
+#[derive(Clone)]
+pub struct Network {
+    pub transformer: FeatureTransformer,
+    pub first: Affine<L1_INPUTS, HIDDEN>,
+    pub second: Affine<HIDDEN, HIDDEN>,
+    pub output: Affine<HIDDEN, 1>,
+}
+
+impl std::fmt::Debug for Network {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Network(halfkp_256x2-32-32)")
+    }
+}
+
+impl Network {
+    /// Whether the net can evaluate `pos`: HalfKP needs both kings.
+    #[inline]
+    pub fn fits(pos: &Position) -> bool {
+        pos.king_square(Color::Sente).is_some() && pos.king_square(Color::Gote).is_some()
+    }
+
+    /// Recomputes `perspective`'s half of `acc` from the pieces of `pos`.
+    pub fn refresh(&self, pos: &Position, perspective: Color, acc: &mut Accumulator) {
+        let half = &mut acc.0[perspective.index()];
+        *half = self.transformer.biases;
+        let Some(king) = pos.king_square(perspective) else {
+            return;
+        };
+        let offset = features::king_offset(perspective, king);
+        for BonaPiece(p) in features::active(pos, perspective) {
+            half.add(&self.transformer.weights[offset + usize::from(p)]);
+        }
+    }
+
+    /// Both halves computed from scratch.
+    pub fn accumulate(&self, pos: &Position) -> Accumulator {
+        let mut acc = Accumulator::default();
+        for color in Color::BOTH {
+            self.refresh(pos, color, &mut acc);
+        }
+        acc
+    }
+
+    /// The accumulator of the position reached by a move with `changes` from a position
+    /// whose accumulator is `before`; `after` is that position (for the view of a king that
+    /// moved, recomputed from scratch).
+    #[inline]
+    pub fn update(
+        &self,
+        after: &Position,
+        changes: &Changes,
+        before: &Accumulator,
+        out: &mut Accumulator,
+    ) {
+        for color in Color::BOTH {
+            if changes.king_moved == Some(color) {
+                self.refresh(after, color, out);
+                continue;
+            }
+            let Some(king) = after.king_square(color) else {
+                out.0[color.index()] = before.0[color.index()];
+                continue;
+            };
+            let offset = features::king_offset(color, king);
+            let half = &mut out.0[color.index()];
+            *half = before.0[color.index()];
+            let w = &self.transformer.weights;
+            for [old, new] in changes.pieces() {
+                half.sub(&w[offset + usize::from(old[color.index()].0)]);
+                half.add(&w[offset + usize::from(new[color.index()].0)]);
+            }
+        }
+    }
+
+    /// The evaluation (centipawns, `side_to_move`'s view) of a position whose accumulator
+    /// is `acc`.
+    #[inline]
+    pub fn score(&self, acc: &Accumulator, side_to_move: Color) -> i32 {
+        let mut input = [0u8; L1_INPUTS];
+        let (ours, theirs) = input.split_at_mut(HALF);
+        for (out, color) in [(ours, side_to_move), (theirs, side_to_move.flip())] {
+            for (o, &a) in out.iter_mut().zip(acc.0[color.index()].0.iter()) {
+                *o = a.clamp(0, 127) as u8;
+            }
+        }
+        let first = clipped_relu(&self.first.propagate(&input));
+        let second = clipped_relu(&self.second.propagate(&first));
+        to_centipawns(self.output.propagate(&second)[0])
+    }
+
+    /// The evaluation of `pos` for the side to move, from scratch (YaneuraOu's `e`).
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.score(&self.accumulate(pos), pos.side_to_move())
+    }
+
+    /// A net of random weights from `seed`, the same on every machine, scaled so that its
+    /// clamps and layers all take part (the test nets; it plays nothing well).
+    pub fn random(seed: u64) -> Network {
+        let mut state = seed;
+        let mut next = move || {
+            // SplitMix64.
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        let mut uniform = |low: i64, high: i64| low + (next() % (high - low + 1) as u64) as i64;
+        let mut transformer = FeatureTransformer::zeroed();
+        for b in transformer.biases.0.iter_mut() {
+            *b = uniform(-20, 80) as i16;
+        }
+        for row in transformer.weights.iter_mut() {
+            for w in row.0.iter_mut() {
+                *w = uniform(-24, 24) as i16;
+            }
+        }
+        let mut affine = |inputs: usize, outputs: usize, w: i64, bias: (i64, i64)| {
+            let biases: Vec<i32> = (0..outputs)
+                .map(|_| uniform(bias.0, bias.1) as i32)
+                .collect();
+            let rows: Vec<Vec<i8>> = (0..outputs)
+                .map(|_| (0..inputs).map(|_| uniform(-w, w) as i8).collect())
+                .collect();
+            (biases, rows)
+        };
+        let (b1, r1) = affine(L1_INPUTS, HIDDEN, 8, (-2000, 4000));
+        let (b2, r2) = affine(HIDDEN, HIDDEN, 32, (-1000, 3000));
+        let (b3, r3) = affine(HIDDEN, 1, 64, (-3000, 3000));
+        fn layer<const IN: usize, const OUT: usize>(
+            b: Vec<i32>,
+            r: Vec<Vec<i8>>,
+        ) -> Affine<IN, OUT> {
+            let biases: [i32; OUT] = b.try_into().expect("OUT biases");
+            let rows: Vec<[i8; IN]> = r
+                .into_iter()
+                .map(|row| row.try_into().expect("IN weights"))
+                .collect();
+            Affine::from_rows(biases, &rows)
+        }
+        Network {
+            transformer,
+            first: layer(b1, r1),
+            second: layer(b2, r2),
+            output: layer(b3, r3),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

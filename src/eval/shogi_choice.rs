@@ -1,0 +1,118 @@
+//! The evaluation the standard shogi search uses: the hand-written tables ([`Evaluator`]) or,
+//! when one is loaded, a net ([`Network`]); and the state it carries from ply to ply
+//! ([`ShogiTotals`]: the tables' totals, or the net's accumulator).
+//!
+//! A net needs both kings on the board; a position without one (a composed problem) is
+//! evaluated by the tables, and so is every position searched from it (kings are never
+//! taken).
+
+use super::nnue::features::{self, Changes};
+use super::nnue::{Accumulator, Network};
+use super::{Evaluator, Totals};
+use crate::rules::geometry::Color;
+use crate::rules::moves::Move;
+use crate::rules::variants::shogi::Position;
+use std::sync::{Arc, OnceLock};
+
+/// The tables, and the net that replaces them when there is one.
+#[derive(Clone)]
+pub struct ShogiEvaluator {
+    pub tables: &'static Evaluator,
+    pub net: Option<Arc<Network>>,
+}
+
+impl ShogiEvaluator {
+    /// The hand-written evaluation with the standard weights.
+    pub fn standard() -> &'static ShogiEvaluator {
+        static STANDARD: OnceLock<ShogiEvaluator> = OnceLock::new();
+        STANDARD.get_or_init(|| ShogiEvaluator {
+            tables: Evaluator::standard(),
+            net: None,
+        })
+    }
+
+    /// The net, if one is loaded and fits `pos`.
+    #[inline]
+    fn net_for(&self, pos: &Position) -> Option<&Network> {
+        self.net.as_deref().filter(|_| Network::fits(pos))
+    }
+
+    /// The totals of `pos` from scratch.
+    pub fn totals(&self, pos: &Position) -> ShogiTotals {
+        match self.net_for(pos) {
+            Some(net) => ShogiTotals {
+                tables: Totals::default(),
+                net: Some(net.accumulate(pos)),
+            },
+            None => ShogiTotals {
+                tables: self.tables.totals(pos),
+                net: None,
+            },
+        }
+    }
+
+    /// What `mv` (not yet played) changes in the totals `before` of `pos`.
+    #[inline]
+    pub fn change(&self, pos: &Position, mv: Move, before: &ShogiTotals) -> ShogiChange {
+        if before.net.is_some() {
+            ShogiChange::Net(features::changes(pos, mv))
+        } else {
+            ShogiChange::Tables(self.tables.update(pos, mv, before.tables))
+        }
+    }
+
+    /// Writes into `after` the totals of `pos`, reached by a move with `change` from a
+    /// position whose totals are `before`.
+    #[inline]
+    pub fn apply(
+        &self,
+        pos: &Position,
+        change: ShogiChange,
+        before: &ShogiTotals,
+        after: &mut ShogiTotals,
+    ) {
+        match change {
+            ShogiChange::Net(changes) => match (&before.net, self.net.as_deref()) {
+                (Some(acc), Some(net)) => {
+                    let out = after.net.get_or_insert_with(Accumulator::default);
+                    net.update(pos, &changes, acc, out);
+                }
+                _ => *after = self.totals(pos),
+            },
+            ShogiChange::Tables(totals) => {
+                after.tables = totals.unwrap_or_else(|| self.tables.totals(pos));
+                after.net = None;
+            }
+        }
+    }
+
+    /// The score of `totals` for `side_to_move`.
+    #[inline]
+    pub fn score(&self, totals: &ShogiTotals, side_to_move: Color) -> i32 {
+        match (&totals.net, self.net.as_deref()) {
+            (Some(acc), Some(net)) => net.score(acc, side_to_move),
+            _ => self.tables.score(totals.tables, side_to_move),
+        }
+    }
+
+    /// The static evaluation of `pos` for the side to move, from scratch.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.score(&self.totals(pos), pos.side_to_move())
+    }
+}
+
+/// The evaluation state of a shogi position: the tables' totals, or the net's accumulator
+/// (then the totals are left at zero).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ShogiTotals {
+    pub tables: Totals,
+    pub net: Option<Accumulator>,
+}
+
+/// What a move changes: the tables' totals after it (`None`: recount), or the net's
+/// feature changes.
+#[derive(Clone, Copy, Debug)]
+pub enum ShogiChange {
+    Tables(Option<Totals>),
+    Net(Changes),
+}
