@@ -3,8 +3,8 @@
 
 pub(crate) mod analyse;
 pub(crate) mod bench;
-mod gensfen;
 mod book;
+mod gensfen;
 mod match_cmd;
 mod perft;
 mod progress;
