@@ -91,6 +91,12 @@ impl TranspositionTable {
         self.clusters.is_reduced()
     }
 
+    /// Whether the table's fill was interrupted (it then has one cluster; see
+    /// `table_memory::interruptible`).
+    pub fn is_interrupted(&self) -> bool {
+        self.clusters.is_interrupted()
+    }
+
     /// Bytes held by the entries (the allocation's capacity, not just its length).
     pub fn allocated_bytes(&self) -> usize {
         self.clusters.allocated_bytes()

@@ -14,7 +14,7 @@ use crate::search::{Config, Control, Limits};
 use crate::usi::game::UsiPosition;
 use crate::usi::options::HashMb;
 use crate::usi::output::Output;
-use crate::usi::worker::{self, Job, SearchKind};
+use crate::usi::worker::{self, FillStops, Job, SearchKind};
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -210,7 +210,8 @@ fn serve_queue(
             let _ = thread.jobs.send(Job::Resize {
                 hash,
                 kind,
-                ack: None,
+                // The server never cuts a fill short.
+                fill: FillStops::default().ticket(),
             });
             table_kind = Some(kind);
         }

@@ -4,8 +4,10 @@
 //! Three threads: the reader (stdin lines into a channel), the protocol thread (this module's
 //! [`Engine`]: state, options, answers) and the search thread ([`worker`]). The protocol
 //! thread keeps the current position and options, queues jobs for the search thread and
-//! steers a running search through its [`Control`]. All stdout goes through one
-//! [`output::Output`]. `docs/USI.md` describes the commands and options.
+//! steers a running search through its [`Control`]. It never waits on the search thread
+//! while commands come: `isready` queues a job that fills the table and prints `readyok`,
+//! so `quit` and `stop` are heard during a fill (and `stop` cuts it short). All stdout goes
+//! through one [`output::Output`]. `docs/USI.md` describes the commands and options.
 
 pub mod chance;
 pub mod command;
@@ -24,7 +26,7 @@ use options::{Effect, HashMb, Options};
 use output::Output;
 use std::io::BufRead;
 use std::time::{Duration, Instant};
-use worker::{Job, SearchKind};
+use worker::{FillStops, Job, SearchKind};
 
 /// The engine name sent by `id name`.
 pub const ENGINE_NAME: &str = concat!("Shishi ", env!("CARGO_PKG_VERSION"));
@@ -99,6 +101,8 @@ struct Engine {
     /// The table the search thread has allocated: its size and the search it serves (none
     /// before the first `isready`).
     applied_table: Option<(HashMb, SearchKind)>,
+    /// The count of stops that cuts table fills short.
+    fill_stops: FillStops,
     /// Whether a search ran since the search state was last cleared (a new game needs a
     /// clear only then).
     searched_since_clear: bool,
@@ -185,6 +189,7 @@ impl Engine {
             done,
             active: None,
             applied_table: None,
+            fill_stops: FillStops::default(),
             searched_since_clear: false,
             early_ponderhit: None,
         }
@@ -210,6 +215,9 @@ impl Engine {
                     }
                     Err(_) => {
                         log::info!("end of input: quitting");
+                        if self.active.is_none() {
+                            self.answer_queued();
+                        }
                         break;
                     }
                 },
@@ -222,6 +230,14 @@ impl Engine {
             }
         }
         self.finish_search(Some(QUIT_GRACE));
+    }
+
+    /// Waits until the search thread has done every job queued before now (at the end of
+    /// input with no search running: a script's `isready` still gets its `readyok`).
+    fn answer_queued(&self) {
+        let (ack, acked) = crossbeam_channel::bounded(1);
+        self.send(Job::Sync(ack));
+        let _ = acked.recv();
     }
 
     /// Stops the running search, if any, and waits for its last line (up to `grace`).
@@ -281,6 +297,7 @@ impl Engine {
                 if let Some(active) = &self.active {
                     active.control.stop();
                 }
+                self.fill_stops.stop();
             }
             "gameover" => {
                 if let Some(active) = &self.active {
@@ -291,7 +308,10 @@ impl Engine {
                 self.clear();
             }
             "ponderhit" => self.ponderhit(&args),
-            "quit" => return Flow::Quit,
+            "quit" => {
+                self.fill_stops.stop();
+                return Flow::Quit;
+            }
             // usinewgame with nothing to clear, debug, register: nothing to do.
             _ => {}
         }
@@ -319,31 +339,32 @@ impl Engine {
     }
 
     /// Queues the allocation of the table the options ask for, if it is not the one the
-    /// search thread has; returns whether it did.
-    fn queue_table(&mut self, ack: Option<crossbeam_channel::Sender<()>>) -> bool {
+    /// search thread has.
+    fn queue_table(&mut self) {
         let wanted = self.wanted_table();
         if self.applied_table == Some(wanted) {
-            return false;
+            return;
         }
         self.applied_table = Some(wanted);
         let (hash, kind) = wanted;
-        self.send(Job::Resize { hash, kind, ack });
-        true
+        self.send(Job::Resize {
+            hash,
+            kind,
+            fill: self.fill_stops.ticket(),
+        });
     }
 
     /// Heavy initialisation (the table of the game's search, a queued clear) happens here,
     /// but never delays `readyok` during a search: then the new table is queued behind it.
+    /// Otherwise the search thread prints `readyok` once the jobs before it are done, while
+    /// this thread goes on reading commands.
     fn isready(&mut self) {
+        self.queue_table();
         if self.active.is_some() {
-            self.queue_table(None);
+            self.out.line("readyok");
         } else {
-            let (ack, acked) = crossbeam_channel::bounded(1);
-            if !self.queue_table(Some(ack.clone())) {
-                self.send(Job::Sync(ack));
-            }
-            let _ = acked.recv();
+            self.send(Job::Ready(self.fill_stops.ticket()));
         }
-        self.out.line("readyok");
     }
 
     fn setoption(&mut self, rest: &str) {
@@ -373,7 +394,7 @@ impl Engine {
         let position = self.position.clone();
         let (go, warnings) = command::parse_go(args, &|text| position.parse_move(text));
         self.out.warnings("go", &warnings);
-        self.queue_table(None);
+        self.queue_table();
         let Go {
             limits,
             ponder,
