@@ -103,6 +103,12 @@ struct Engine {
     applied_table: Option<(HashMb, SearchKind)>,
     /// The count of stops that cuts table fills short.
     fill_stops: FillStops,
+    /// Signalled by the search thread after each `readyok` it prints.
+    readies: Receiver<()>,
+    readies_tx: Sender<()>,
+    /// `isready` commands queued to the search thread since the start (each signals
+    /// `readies` once answered), less the signals received.
+    readies_unanswered: usize,
     /// Whether a search ran since the search state was last cleared (a new game needs a
     /// clear only then).
     searched_since_clear: bool,
@@ -175,6 +181,7 @@ impl Engine {
         let options = Options::default();
         let (jobs, job_rx) = crossbeam_channel::unbounded();
         let (done_tx, done) = crossbeam_channel::unbounded();
+        let (readies_tx, readies) = crossbeam_channel::unbounded();
         let worker_out = out.clone();
         let hash = options.hash;
         std::thread::Builder::new()
@@ -190,6 +197,9 @@ impl Engine {
             active: None,
             applied_table: None,
             fill_stops: FillStops::default(),
+            readies,
+            readies_tx,
+            readies_unanswered: 0,
             searched_since_clear: false,
             early_ponderhit: None,
         }
@@ -215,9 +225,7 @@ impl Engine {
                     }
                     Err(_) => {
                         log::info!("end of input: quitting");
-                        if self.active.is_none() {
-                            self.answer_queued();
-                        }
+                        self.answer_readies();
                         break;
                     }
                 },
@@ -232,12 +240,15 @@ impl Engine {
         self.finish_search(Some(QUIT_GRACE));
     }
 
-    /// Waits until the search thread has done every job queued before now (at the end of
-    /// input with no search running: a script's `isready` still gets its `readyok`).
-    fn answer_queued(&self) {
-        let (ack, acked) = crossbeam_channel::bounded(1);
-        self.send(Job::Sync(ack));
-        let _ = acked.recv();
+    /// At the end of input: stops the running search and waits until every `isready`
+    /// queued has been answered (a piped script's `isready` still gets its `readyok`).
+    fn answer_readies(&mut self) {
+        if let Some(active) = &self.active {
+            active.control.stop();
+        }
+        while self.readies_unanswered > 0 && self.readies.recv().is_ok() {
+            self.readies_unanswered -= 1;
+        }
     }
 
     /// Stops the running search, if any, and waits for its last line (up to `grace`).
@@ -363,7 +374,11 @@ impl Engine {
         if self.active.is_some() {
             self.out.line("readyok");
         } else {
-            self.send(Job::Ready(self.fill_stops.ticket()));
+            self.send(Job::Ready {
+                fill: self.fill_stops.ticket(),
+                answered: self.readies_tx.clone(),
+            });
+            self.readies_unanswered += 1;
         }
     }
 

@@ -91,12 +91,14 @@ pub enum Job {
         kind: SearchKind,
         fill: FillTicket,
     },
-    /// `isready`: make again a table whose fill a stop cut short, then print `readyok`.
-    Ready(FillTicket),
+    /// `isready`: make again a table whose fill a stop cut short, then print `readyok` and
+    /// signal `answered`.
+    Ready {
+        fill: FillTicket,
+        answered: Sender<()>,
+    },
     /// Forget the search state (new game, `Clear_Hash`).
     Clear,
-    /// Signal when every job queued before this one is done (end of input).
-    Sync(Sender<()>),
 }
 
 /// Which search a game uses. Each has its own table; the search thread keeps one table at a
@@ -265,14 +267,12 @@ pub fn run(jobs: Receiver<Job>, done: Sender<()>, out: Output, initial_hash: Has
                     ));
                 }
             }
-            Job::Ready(fill) => {
+            Job::Ready { fill, answered } => {
                 if searchers.table_interrupted() {
                     fill.run(|| searchers.restore_interrupted());
                 }
                 out.line("readyok");
-            }
-            Job::Sync(ack) => {
-                let _ = ack.send(());
+                let _ = answered.send(());
             }
             Job::Clear => searchers.clear(),
             Job::Search {
