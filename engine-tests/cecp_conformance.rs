@@ -448,7 +448,7 @@ fn a_chu_match_of_cecp_against_usi() {
 #[test]
 fn quit_during_a_table_fill_exits_at_once() {
     let mut e = Engine::ready();
-    e.send("memory 2048");
+    e.send("memory 8192");
     e.send("ping 1");
     e.send("quit");
     let start = Instant::now();
