@@ -568,3 +568,35 @@ fn kept_commands_behind_one_that_restarts_an_analysis_are_answered() {
         e.log()
     );
 }
+
+/// `quit` was once ignored while a `ping` waited for a table fill (`memory`): the protocol
+/// thread waited. The search thread now answers `ping` after the fill, and `quit` cuts the
+/// fill short.
+#[test]
+fn quit_during_a_table_fill_exits_at_once() {
+    let mut e = Engine::ready();
+    e.send("memory 8192");
+    e.send("ping 1");
+    e.send("quit");
+    let start = Instant::now();
+    while e.child.try_wait().expect("wait").is_none() {
+        assert!(
+            start.elapsed() < Duration::from_secs(2),
+            "quit not heard within 2 s:\n{}",
+            e.log()
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// `ping` after `memory` is answered once the table is made, and the game goes on.
+#[test]
+fn ping_after_memory_is_answered_and_the_engine_plays() {
+    let mut e = Engine::ready();
+    e.send("memory 64");
+    e.sync(7);
+    e.send("new");
+    e.send("sd 2");
+    e.send("go");
+    e.move_line();
+}

@@ -1211,6 +1211,66 @@ fn an_impossible_hash_size_falls_back_and_says_so() {
     e.wait_exit(Duration::from_secs(5));
 }
 
+/// `quit` was once ignored while `isready` filled a table (`USI_Hash 2048`: `quit` at
+/// 1.0 s, exit at 11.6 s): the protocol thread waited for the fill. It now reads on, and
+/// `quit` cuts the fill short. (8192 MiB, where the machine has it, so that the fill
+/// outlasts the bound on a quiet machine too; cut short, it never touches that much.)
+#[test]
+fn quit_during_a_table_fill_exits_at_once() {
+    for delay in [Duration::ZERO, Duration::from_millis(150)] {
+        let mut e = Engine::start();
+        e.send("usi");
+        e.until("usiok");
+        e.send("setoption name USI_Hash value 8192");
+        e.send("isready");
+        std::thread::sleep(delay);
+        e.send("quit");
+        let took = e.wait_exit(Duration::from_secs(5));
+        assert!(took < Duration::from_secs(1), "quit took {took:?}");
+    }
+}
+
+/// A `stop` during the fill of `isready` cuts it short: `readyok` follows at once, with a
+/// line saying the table is made again at the next `isready` or `go`; the engine then
+/// plays on.
+#[test]
+fn stop_during_a_table_fill_answers_at_once() {
+    let mut e = Engine::start();
+    e.send("usi");
+    e.until("usiok");
+    e.send("setoption name USI_Hash value 8192");
+    e.send("isready");
+    e.send("stop");
+    let start = Instant::now();
+    let lines = e.until("readyok");
+    let took = start.elapsed();
+    assert!(took < Duration::from_secs(2), "readyok took {took:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string the 8192 MiB table's fill was stopped")),
+        "{lines:#?}"
+    );
+    // A smaller table is made at the next isready; the engine plays.
+    e.send("setoption name USI_Hash value 16");
+    e.sync();
+    e.send("position startpos");
+    e.send("go depth 3");
+    e.bestmove();
+    // A go that follows a stopped fill remakes the table on its own clock, and a stop
+    // cuts that short too.
+    e.send("setoption name USI_Hash value 2048");
+    e.send("position startpos");
+    e.send("go infinite");
+    e.send("stop");
+    let start = Instant::now();
+    e.bestmove();
+    let took = start.elapsed();
+    assert!(took < Duration::from_secs(2), "bestmove took {took:?}");
+    e.send("quit");
+    e.wait_exit(Duration::from_secs(2));
+}
+
 /// Milliseconds from `go …` to its `bestmove`.
 fn think_ms(e: &mut Engine, go: &str) -> u128 {
     let start = Instant::now();

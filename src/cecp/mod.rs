@@ -29,6 +29,7 @@ use crate::search::{Clock, Control, Decision, Limits};
 use crate::usi::game::{with_position, UsiPosition};
 use crate::usi::options::{Effect, HashMb, NetLoad, Options};
 use crate::usi::output::Output;
+use crate::usi::worker::FillStops;
 use crate::usi::{backstop, backstop_timer, stop_at_backstop};
 use crossbeam_channel::{Receiver, Sender};
 use game::{board_of, parse_xboard_move, play_move, position_of_xboard_fen, xboard_move_text};
@@ -162,6 +163,8 @@ struct Engine {
     kagamigi_holdings: HoldingSlots,
     /// The file of standard shogi's net in use (`None`: the built-in evaluation).
     net_path: Option<std::path::PathBuf>,
+    /// The count of stops that cuts table fills short.
+    fill_stops: FillStops,
 }
 
 impl Engine {
@@ -191,6 +194,7 @@ impl Engine {
             pending: VecDeque::new(),
             kagamigi_holdings: HoldingSlots::STOCK_XBOARD,
             net_path: None,
+            fill_stops: FillStops::default(),
         }
     }
 
@@ -213,6 +217,12 @@ impl Engine {
                     }
                     Err(_) => {
                         log::info!("end of input: quitting");
+                        if self.active.is_none() {
+                            // A script's last `ping` still gets its `pong`.
+                            let (ack, acked) = crossbeam_channel::bounded(1);
+                            self.send(Work::Sync(ack));
+                            let _ = acked.recv();
+                        }
                         break;
                     }
                 },
@@ -237,6 +247,7 @@ impl Engine {
         if command == "?" {
             if let Some(active) = &self.active {
                 active.control.stop();
+                self.fill_stops.stop();
             }
             Flow::Continue
         } else if ABANDON.contains(&command) {
@@ -262,6 +273,7 @@ impl Engine {
     fn abandon_search(&mut self) {
         if let Some(active) = self.active.take() {
             active.control.stop();
+            self.fill_stops.stop();
             while let Ok(finished) = self.done.recv() {
                 if finished.id == active.id {
                     break;
@@ -344,16 +356,18 @@ impl Engine {
                 self.prepare();
             }
             "ping" => {
-                // Queued work (a table allocation) is finished before the answer; an
-                // analysis goes on.
+                // Queued work (a table allocation) is finished before the search thread
+                // answers; during an analysis, which goes on, the answer comes at once.
                 if self.active.is_none() {
-                    let (ack, acked) = crossbeam_channel::bounded(1);
-                    self.send(Work::Sync(ack));
-                    let _ = acked.recv();
+                    self.send(Work::Pong(rest.to_string()));
+                } else {
+                    self.out.line(&format!("pong {rest}"));
                 }
-                self.out.line(&format!("pong {rest}"));
             }
-            "quit" => return Flow::Quit,
+            "quit" => {
+                self.fill_stops.stop();
+                return Flow::Quit;
+            }
             "new" => {
                 self.abandon_search();
                 self.analyzing = false;
@@ -479,7 +493,10 @@ impl Engine {
 
     /// Allocates the hash table now, so that the first search does not pay for it.
     fn prepare(&self) {
-        self.send(Work::Prepare(HashMb(self.options.hash.0)));
+        self.send(Work::Prepare(
+            HashMb(self.options.hash.0),
+            self.fill_stops.ticket(),
+        ));
     }
 
     fn error(&self, kind: &str, command: &str) {

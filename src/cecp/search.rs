@@ -2,6 +2,11 @@
 //! search at a time, prints XBoard's thinking output (`DEPTH SCORE TIME NODES PV`, time in
 //! centiseconds, the PV in XBoard coordinates) when `post` is on, and hands the decision
 //! back to the protocol thread, which prints `move …` and keeps the game.
+//!
+//! It also fills the table (`memory`, `protover`) and answers `ping` once the work queued
+//! before it is done, so the protocol thread never waits on a fill: `quit` is heard at once,
+//! and stopping a search (or quitting) cuts a fill short, as in the USI mode
+//! (`usi::worker`).
 
 use super::game::{play_move, xboard_move_text};
 use crate::eval::nnue::Network;
@@ -10,6 +15,7 @@ use crate::search::{Config, Control, Decision, Info, Limits, Score, Searcher};
 use crate::usi::game::{with_position, UsiPosition};
 use crate::usi::options::HashMb;
 use crate::usi::output::{is_legal, Output};
+use crate::usi::worker::{until_stopped, FillTicket};
 use crossbeam_channel::{Receiver, Sender};
 use std::sync::Arc;
 
@@ -20,11 +26,14 @@ const MATE_SCORE: i64 = 100_000;
 pub enum Work {
     /// A search, numbered by the protocol thread.
     Search(u64, Box<Job>),
-    /// Allocate the transposition table at this size now, off the clock.
-    Prepare(HashMb),
+    /// Allocate the transposition table at this size now, off the clock, unless a stop
+    /// comes first.
+    Prepare(HashMb, FillTicket),
+    /// `ping N`: print `pong N` (everything queued before is done).
+    Pong(String),
     /// Forget the search state (a new game).
     Clear,
-    /// Signal when everything queued before is done (`ping`).
+    /// Signal when everything queued before is done (end of input).
     Sync(Sender<()>),
     /// Search standard shogi with this net from now on (`None`: the built-in evaluation).
     Network(Option<Arc<Network>>),
@@ -55,8 +64,14 @@ pub fn run(work: Receiver<Work>, done: Sender<Finished>, out: Output) {
     for item in work {
         let (id, job) = match item {
             Work::Search(id, job) => (id, job),
-            Work::Prepare(hash) => {
-                sized(&mut searcher, hash);
+            Work::Prepare(hash, fill) => {
+                fill.run(|| {
+                    sized(&mut searcher, hash);
+                });
+                continue;
+            }
+            Work::Pong(text) => {
+                out.line(&format!("pong {text}"));
                 continue;
             }
             Work::Clear => {
@@ -78,7 +93,12 @@ pub fn run(work: Receiver<Work>, done: Sender<Finished>, out: Output) {
             }
         };
         let new = searcher.is_none();
-        let searcher = sized(&mut searcher, job.hash);
+        // A table a stop cut short is made again now, on the clock, unless this search is
+        // stopped too.
+        until_stopped(&job.control, || {
+            sized(&mut searcher, job.hash);
+        });
+        let searcher = searcher.as_mut().expect("the searcher was just made");
         if new {
             searcher.set_network(network.clone());
         }

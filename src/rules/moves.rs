@@ -119,6 +119,13 @@ impl Move {
     pub fn bits(self) -> u32 {
         self.0.get()
     }
+
+    /// The move whose [`Move::bits`] are `bits`; `None` for a value no move has (0, or any
+    /// value without bit 31).
+    #[inline]
+    pub fn from_raw(bits: u32) -> Option<Move> {
+        (bits & VALID != 0).then(|| Move::from_bits(bits))
+    }
 }
 
 impl std::fmt::Debug for Move {
@@ -181,5 +188,10 @@ mod tests {
         assert!(!roll.is_pass() && !roll.is_drop() && m.chance_code().is_none());
         assert!(Move::pass().is_pass() && Move::pass().chance_code().is_none());
         assert_ne!(Move::pass(), Move::normal(Square(0), Square(0), false));
+        for mv in [m, d, lion, roll, Move::pass()] {
+            assert_eq!(Move::from_raw(mv.bits()), Some(mv));
+        }
+        assert_eq!(Move::from_raw(0), None);
+        assert_eq!(Move::from_raw(m.bits() & !VALID), None);
     }
 }

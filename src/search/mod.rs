@@ -221,14 +221,20 @@ impl Searcher {
         }
     }
 
-    /// Resizes the transposition table (memory stays within `hash_mb` MiB).
+    /// Resizes the transposition table (memory stays within `hash_mb` MiB); a table whose
+    /// fill was interrupted is made again even at the same size.
     pub fn set_hash_size(&mut self, hash_mb: usize) {
-        if hash_mb != self.hash_mb {
+        if hash_mb != self.hash_mb || self.tt.is_interrupted() {
             self.hash_mb = hash_mb;
             // Free the old table before allocating the new one.
             self.tt = TranspositionTable::new(0);
             self.tt = TranspositionTable::new(hash_mb);
         }
+    }
+
+    /// Whether the table's fill was interrupted (see `table_memory::interruptible`).
+    pub fn table_interrupted(&self) -> bool {
+        self.tt.is_interrupted()
     }
 
     /// The table's size in MiB if it is smaller than `hash_mb` because memory ran short.

@@ -624,3 +624,20 @@ fn kept_history_carries_to_the_next_search_until_cleared() {
     // The second search starts from the first one's histories only when they are kept.
     assert_ne!(fresh[1], kept[1]);
 }
+
+#[test]
+fn a_table_whose_fill_was_stopped_is_made_again_at_the_next_resize() {
+    let mut searcher = super::table_memory::interruptible(|| true, || Searcher::new(4));
+    assert!(searcher.table_interrupted());
+    assert_eq!(searcher.tt.allocated_bytes(), 64);
+    // The same size again, with nothing to interrupt it: the table is made whole.
+    searcher.set_hash_size(4);
+    assert!(!searcher.table_interrupted());
+    assert_eq!(searcher.tt.allocated_bytes(), 4 << 20);
+    // A search on a stopped table still answers.
+    let mut searcher = super::table_memory::interruptible(|| true, || Searcher::new(4));
+    let pos = Position::from_sfen(START).unwrap();
+    let control = Control::new(false);
+    let decision = searcher.search(&pos, &depth(2), &Config::default(), &control, &mut |_| {});
+    assert!(matches!(decision, Decision::Move { .. }), "{decision:?}");
+}

@@ -1,16 +1,22 @@
 //! The transposition table: a fixed-size, lock-free hash of search results shared by all
 //! search threads.
 //!
-//! Entries are the lock-free slots of `table_slot` (torn writes read as misses), four to a
-//! 64-byte cache line (a cluster); the table holds as many clusters as fit in the requested
-//! MiB, never more.
+//! Entries are the tagged lock-free slots of `table_slot` (torn writes read as misses), four
+//! to a 64-byte cache line (a cluster); the table holds as many clusters as fit in the
+//! requested MiB, never more.
+//!
+//! An entry is 16 bytes: the data word holds the best move whole (all 32 bits of its
+//! [`Move`], so a Chu Shogi Lion's two-step move keeps its middle square; 0 for none), the
+//! score and the static evaluation (16 bits each); the check word's tag holds the depth
+//! (8 bits), the bound (2 bits, never 0, so a written entry's tag is never 0) and the
+//! search generation (4 bits). The check word verifies the key's low 50 bits; from 1 MiB
+//! (2^14 clusters) on, the cluster an entry sits in fixes the top 14, so a hit is a match of
+//! the whole 64-bit key, as before the tag took 14 of the check word's bits.
 
 use super::memory_hints;
 use super::table_memory::{self, Slots};
-use super::table_slot::{SlotLine, LINE_BYTES, SLOTS_PER_LINE};
-use crate::rules::geometry::Square;
+use super::table_slot::{SlotLine, LINE_BYTES, SLOTS_PER_LINE, TAG_BITS};
 use crate::rules::moves::Move;
-use crate::rules::piece::KindId;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 /// What a stored score says about the true value.
@@ -34,24 +40,29 @@ pub struct TtHit {
     pub bound: TtBound,
 }
 
-const MOVE_BITS: u64 = 18;
-const MOVE_MASK: u64 = (1 << MOVE_BITS) - 1;
+const SCORE_SHIFT: u32 = 32;
+const EVAL_SHIFT: u32 = 48;
+const BOUND_SHIFT: u32 = 8;
+const GENERATION_SHIFT: u32 = 10;
+const GENERATIONS: u64 = 16;
+const _: () = assert!(GENERATION_SHIFT + GENERATIONS.trailing_zeros() <= TAG_BITS);
 
 fn pack_move(mv: Option<Move>) -> u64 {
-    mv.map_or(0, |m| m.bits() as u64 & MOVE_MASK)
+    mv.map_or(0, |m| m.bits() as u64)
 }
 
 fn unpack_move(bits: u64) -> Option<Move> {
-    if bits == 0 {
-        return None;
-    }
-    let to = Square((bits & 0xff) as u8);
-    let high = ((bits >> 8) & 0xff) as u8;
-    if bits & (1 << 17) != 0 {
-        Some(Move::drop(KindId(high), to))
-    } else {
-        Some(Move::normal(Square(high), to, bits & (1 << 16) != 0))
-    }
+    Move::from_raw(bits as u32)
+}
+
+/// The search generation an entry's tag was written in.
+fn tag_generation(tag: u64) -> u64 {
+    tag >> GENERATION_SHIFT
+}
+
+/// The depth an entry's tag records.
+fn tag_depth(tag: u64) -> i32 {
+    (tag & 0xff) as i32
 }
 
 /// The shared table.
@@ -80,6 +91,12 @@ impl TranspositionTable {
         self.clusters.is_reduced()
     }
 
+    /// Whether the table's fill was interrupted (it then has one cluster; see
+    /// `table_memory::interruptible`).
+    pub fn is_interrupted(&self) -> bool {
+        self.clusters.is_interrupted()
+    }
+
     /// Bytes held by the entries (the allocation's capacity, not just its length).
     pub fn allocated_bytes(&self) -> usize {
         self.clusters.allocated_bytes()
@@ -94,7 +111,8 @@ impl TranspositionTable {
     /// Starts a new search: older entries become preferred victims.
     pub fn new_search(&self) {
         let g = self.generation.load(Ordering::Relaxed);
-        self.generation.store((g + 1) & 15, Ordering::Relaxed);
+        self.generation
+            .store((g + 1) % GENERATIONS as u8, Ordering::Relaxed);
     }
 
     #[inline]
@@ -113,13 +131,11 @@ impl TranspositionTable {
     /// Looks `key` up.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TtHit> {
-        for e in &self.cluster(key).slots {
-            let (data, check) = e.read();
-            if data != 0 && check ^ data == key {
-                return Some(unpack(data));
-            }
-        }
-        None
+        self.cluster(key)
+            .slots
+            .iter()
+            .find_map(|e| e.read_tagged(key))
+            .map(|(data, tag)| unpack(data, tag))
     }
 
     /// Stores a result; keeps the old move when `mv` is `None` and the key is the same.
@@ -145,30 +161,35 @@ impl TranspositionTable {
         let mut victim = &cluster.slots[0];
         let mut victim_worth = i32::MAX;
         for e in &cluster.slots {
-            let (data, check) = e.read();
-            if data == 0 || check ^ data == key {
-                if data != 0 {
-                    let old = unpack(data);
-                    // Keep a deeper result of the same position from this search.
-                    if bound != TtBound::Exact && depth + 2 < old.depth && data >> 60 == generation
-                    {
-                        return;
-                    }
-                    let mv = mv.or(old.mv);
-                    e.write(key, pack(TtHit { mv, ..entry }, generation));
-                } else {
-                    e.write(key, pack(entry, generation));
+            if let Some((data, tag)) = e.read_tagged(key) {
+                let old = unpack(data, tag);
+                // Keep a deeper result of the same position from this search.
+                if bound != TtBound::Exact
+                    && depth + 2 < old.depth
+                    && tag_generation(tag) == generation
+                {
+                    return;
                 }
+                let mv = mv.or(old.mv);
+                let (data, tag) = pack(TtHit { mv, ..entry }, generation);
+                e.write_tagged(key, data, tag);
                 return;
             }
-            let age = ((generation + 16 - (data >> 60)) & 15) as i32;
-            let worth = unpack(data).depth - 8 * age;
+            let tag = e.tag();
+            if tag == 0 {
+                let (data, tag) = pack(entry, generation);
+                e.write_tagged(key, data, tag);
+                return;
+            }
+            let age = ((generation + GENERATIONS - tag_generation(tag)) % GENERATIONS) as i32;
+            let worth = tag_depth(tag) - 8 * age;
             if worth < victim_worth {
                 victim_worth = worth;
                 victim = e;
             }
         }
-        victim.write(key, pack(entry, generation));
+        let (data, tag) = pack(entry, generation);
+        victim.write_tagged(key, data, tag);
     }
 
     /// Per mille of sampled entries written during the current search.
@@ -178,8 +199,8 @@ impl TranspositionTable {
         let mut used = 0;
         for cluster in &self.clusters.slots[..sample] {
             for e in &cluster.slots {
-                let data = e.data();
-                if data != 0 && data >> 60 == generation {
+                let tag = e.tag();
+                if tag != 0 && tag_generation(tag) == generation {
                     used += 1;
                 }
             }
@@ -188,26 +209,27 @@ impl TranspositionTable {
     }
 }
 
-/// An entry packed for the table (the inverse of [`unpack`], depth clamped to 0..=255),
-/// written in search `generation`.
+/// An entry packed for the table as its data word and tag (the inverse of [`unpack`],
+/// depth clamped to 0..=255), written in search `generation`.
 #[inline]
-fn pack(entry: TtHit, generation: u64) -> u64 {
-    pack_move(entry.mv)
-        | ((entry.score as i16 as u16 as u64) << 18)
-        | ((entry.eval as i16 as u16 as u64) << 34)
-        | ((entry.depth.clamp(0, 255) as u64) << 50)
-        | ((entry.bound as u64) << 58)
-        | (generation << 60)
+fn pack(entry: TtHit, generation: u64) -> (u64, u64) {
+    let data = pack_move(entry.mv)
+        | ((entry.score as i16 as u16 as u64) << SCORE_SHIFT)
+        | ((entry.eval as i16 as u16 as u64) << EVAL_SHIFT);
+    let tag = entry.depth.clamp(0, 255) as u64
+        | ((entry.bound as u64) << BOUND_SHIFT)
+        | (generation << GENERATION_SHIFT);
+    (data, tag)
 }
 
 #[inline]
-fn unpack(data: u64) -> TtHit {
+fn unpack(data: u64, tag: u64) -> TtHit {
     TtHit {
-        mv: unpack_move(data & MOVE_MASK),
-        score: ((data >> 18) as u16 as i16) as i32,
-        eval: ((data >> 34) as u16 as i16) as i32,
-        depth: ((data >> 50) & 0xff) as i32,
-        bound: match (data >> 58) & 3 {
+        mv: unpack_move(data),
+        score: ((data >> SCORE_SHIFT) as u16 as i16) as i32,
+        eval: ((data >> EVAL_SHIFT) as u16 as i16) as i32,
+        depth: tag_depth(tag),
+        bound: match (tag >> BOUND_SHIFT) & 3 {
             1 => TtBound::Lower,
             2 => TtBound::Upper,
             _ => TtBound::Exact,
@@ -218,6 +240,8 @@ fn unpack(data: u64) -> TtHit {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::geometry::Square;
+    use crate::rules::piece::KindId;
 
     #[test]
     fn size_never_exceeds_the_budget() {
@@ -229,6 +253,54 @@ mod tests {
         }
         assert_eq!(TranspositionTable::cluster_count(1), 16384);
         assert_eq!(std::mem::size_of::<SlotLine>(), 64);
+    }
+
+    #[test]
+    fn every_kind_of_move_comes_back_whole() {
+        // A Chu Shogi Lion's double move, its igui (capture on the middle square and back),
+        // a drop and a promotion, each with every other field at a limit.
+        let moves = [
+            Move::multi(Square(77), Square(66), Square(55)),
+            Move::multi(Square(143), Square(130), Square(143)),
+            Move::drop(KindId(23), Square(141)),
+            Move::normal(Square(130), Square(140), true),
+        ];
+        let tt = TranspositionTable::new(1);
+        for (i, &mv) in moves.iter().enumerate() {
+            let key = 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i as u64 + 1);
+            let (score, eval) = if i % 2 == 0 {
+                (-32000, 32000)
+            } else {
+                (31999, -32000)
+            };
+            tt.store(key, Some(mv), score, eval, 255 - i as i32, TtBound::Upper);
+            let hit = tt.probe(key).expect("stored");
+            assert_eq!(hit.mv, Some(mv), "{mv:?}");
+            assert_eq!(
+                (hit.score, hit.eval, hit.depth, hit.bound),
+                (score, eval, 255 - i as i32, TtBound::Upper)
+            );
+            // A later result without a move keeps the whole move too.
+            tt.store(key, None, 0, 0, 1, TtBound::Exact);
+            assert_eq!(tt.probe(key).expect("stored").mv, Some(mv), "{mv:?}");
+        }
+        for (i, &mv) in moves.iter().enumerate() {
+            let key = 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i as u64 + 1);
+            assert_eq!(tt.probe(key).map(|hit| hit.mv), Some(Some(mv)));
+        }
+    }
+
+    #[test]
+    fn an_entry_is_found_only_under_its_own_key() {
+        // From 1 MiB (2^14 clusters) on, the cluster fixes the key's top 14 bits and the
+        // check word the other 50: a key differing in any one bit misses.
+        let tt = TranspositionTable::new(1);
+        let key = 0x0123_4567_89ab_cdef;
+        tt.store(key, None, 0, 0, 0, TtBound::Lower);
+        assert!(tt.probe(key).is_some());
+        for bit in 0..64 {
+            assert!(tt.probe(key ^ (1 << bit)).is_none(), "bit {bit}");
+        }
     }
 
     #[test]

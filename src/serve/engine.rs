@@ -23,7 +23,7 @@ use crate::search::{Config, Control, Limits};
 use crate::usi::game::UsiPosition;
 use crate::usi::options::HashMb;
 use crate::usi::output::Output;
-use crate::usi::worker::{self, Job, SearchKind};
+use crate::usi::worker::{self, FillStops, Job, SearchKind};
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 use std::any::Any;
 use std::io::Write;
@@ -369,6 +369,8 @@ impl Search<'_> {
             let resize = Job::Resize {
                 hash: self.hash,
                 kind,
+                // The server never cuts a fill short.
+                fill: FillStops::default().ticket(),
                 ack: Some(ack),
             };
             if thread.jobs.send(resize).is_err() || acked.recv().is_err() {

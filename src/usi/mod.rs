@@ -4,8 +4,10 @@
 //! Three threads: the reader (stdin lines into a channel), the protocol thread (this module's
 //! [`Engine`]: state, options, answers) and the search thread ([`worker`]). The protocol
 //! thread keeps the current position and options, queues jobs for the search thread and
-//! steers a running search through its [`Control`]. All stdout goes through one
-//! [`output::Output`]. `docs/USI.md` describes the commands and options.
+//! steers a running search through its [`Control`]. It never waits on the search thread
+//! while commands come: `isready` queues a job that fills the table and prints `readyok`,
+//! so `quit` and `stop` are heard during a fill (and `stop` cuts it short). All stdout goes
+//! through one [`output::Output`]. `docs/USI.md` describes the commands and options.
 
 pub mod book;
 pub mod chance;
@@ -30,7 +32,7 @@ use std::io::BufRead;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use worker::{Job, SearchKind};
+use worker::{FillStops, Job, SearchKind};
 
 /// The engine name sent by `id name`.
 pub const ENGINE_NAME: &str = concat!("Shishi ", env!("CARGO_PKG_VERSION"));
@@ -105,6 +107,14 @@ struct Engine {
     /// The table the search thread has allocated: its size and the search it serves (none
     /// before the first `isready`).
     applied_table: Option<(HashMb, SearchKind)>,
+    /// The count of stops that cuts table fills short.
+    fill_stops: FillStops,
+    /// Signalled by the search thread after each `readyok` it prints.
+    readies: Receiver<()>,
+    readies_tx: Sender<()>,
+    /// `isready` commands queued to the search thread since the start (each signals
+    /// `readies` once answered), less the signals received.
+    readies_unanswered: usize,
     /// Whether a search ran since the search state was last cleared (a new game needs a
     /// clear only then).
     searched_since_clear: bool,
@@ -188,6 +198,7 @@ impl Engine {
         let options = Options::default();
         let (jobs, job_rx) = crossbeam_channel::unbounded();
         let (done_tx, done) = crossbeam_channel::unbounded();
+        let (readies_tx, readies) = crossbeam_channel::unbounded();
         let worker_out = out.clone();
         let hash = options.hash;
         std::thread::Builder::new()
@@ -202,6 +213,10 @@ impl Engine {
             done,
             active: None,
             applied_table: None,
+            fill_stops: FillStops::default(),
+            readies,
+            readies_tx,
+            readies_unanswered: 0,
             searched_since_clear: false,
             early_ponderhit: None,
             book: book::EngineBook::default(),
@@ -229,6 +244,7 @@ impl Engine {
                     }
                     Err(_) => {
                         log::info!("end of input: quitting");
+                        self.answer_readies();
                         break;
                     }
                 },
@@ -241,6 +257,17 @@ impl Engine {
             }
         }
         self.finish_search(Some(QUIT_GRACE));
+    }
+
+    /// At the end of input: stops the running search and waits until every `isready`
+    /// queued has been answered (a piped script's `isready` still gets its `readyok`).
+    fn answer_readies(&mut self) {
+        if let Some(active) = &self.active {
+            active.control.stop();
+        }
+        while self.readies_unanswered > 0 && self.readies.recv().is_ok() {
+            self.readies_unanswered -= 1;
+        }
     }
 
     /// Stops the running search, if any, and waits for its last line (up to `grace`).
@@ -300,6 +327,7 @@ impl Engine {
                 if let Some(active) = &self.active {
                     active.control.stop();
                 }
+                self.fill_stops.stop();
             }
             "gameover" => {
                 if let Some(active) = &self.active {
@@ -311,7 +339,10 @@ impl Engine {
             }
             "ponderhit" => self.ponderhit(&args),
             "e" => self.static_eval(),
-            "quit" => return Flow::Quit,
+            "quit" => {
+                self.fill_stops.stop();
+                return Flow::Quit;
+            }
             // usinewgame with nothing to clear, debug, register: nothing to do.
             _ => {}
         }
@@ -339,20 +370,26 @@ impl Engine {
     }
 
     /// Queues the allocation of the table the options ask for, if it is not the one the
-    /// search thread has; returns whether it did.
-    fn queue_table(&mut self, ack: Option<crossbeam_channel::Sender<()>>) -> bool {
+    /// search thread has.
+    fn queue_table(&mut self) {
         let wanted = self.wanted_table();
         if self.applied_table == Some(wanted) {
-            return false;
+            return;
         }
         self.applied_table = Some(wanted);
         let (hash, kind) = wanted;
-        self.send(Job::Resize { hash, kind, ack });
-        true
+        self.send(Job::Resize {
+            hash,
+            kind,
+            fill: self.fill_stops.ticket(),
+            ack: None,
+        });
     }
 
     /// Heavy initialisation (the table of the game's search, a queued clear) happens here,
     /// but never delays `readyok` during a search: then the new table is queued behind it.
+    /// Otherwise the search thread prints `readyok` once the jobs before it are done, while
+    /// this thread goes on reading commands.
     fn isready(&mut self) {
         if book::has_books(self.options.variant) {
             self.book.prepare(&self.options.book, &self.out);
@@ -363,16 +400,16 @@ impl Engine {
             ));
         }
         self.load_net();
+        self.queue_table();
         if self.active.is_some() {
-            self.queue_table(None);
+            self.out.line("readyok");
         } else {
-            let (ack, acked) = crossbeam_channel::bounded(1);
-            if !self.queue_table(Some(ack.clone())) {
-                self.send(Job::Sync(ack));
-            }
-            let _ = acked.recv();
+            self.send(Job::Ready {
+                fill: self.fill_stops.ticket(),
+                answered: self.readies_tx.clone(),
+            });
+            self.readies_unanswered += 1;
         }
-        self.out.line("readyok");
     }
 
     /// Reads the net `EvalDir`/`EvalFile` name if it is not the one loaded, and hands it to
@@ -452,7 +489,7 @@ impl Engine {
         let position = self.position.clone();
         let (go, warnings) = command::parse_go(args, &|text| position.parse_move(text));
         self.out.warnings("go", &warnings);
-        self.queue_table(None);
+        self.queue_table();
         let Go {
             limits,
             ponder,

@@ -6,6 +6,10 @@
 //! `go ponder` nothing is printed before `stop`/`ponderhit`; no legal move gives
 //! `bestmove resign`; a valid entering-king declaration gives `bestmove win`; the best and
 //! ponder moves printed are legal.
+//!
+//! Table fills run here too, interruptible ([`FillStops`]): the protocol thread keeps reading
+//! while a table is filled, and a `stop` or `quit` cuts the fill short. A table cut short is
+//! made again at the next `isready` or search.
 
 use super::chance::{self, ChanceText};
 use super::command::MateLimit;
@@ -17,11 +21,53 @@ use crate::rules::moves::MoveList;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::search::chance::{ChanceSearcher, ChanceSettings};
 use crate::search::mate::{self, MateAnswer, MateGame};
+use crate::search::table_memory;
 use crate::search::threads::SearchPool;
 use crate::search::{Config, Control, Decision, Info, Limits, Searcher};
 use crossbeam_channel::{Receiver, Sender};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
+
+/// The protocol thread's count of `stop`s (and `quit`s), shared with the search thread: a
+/// table fill queued before a stop gives up as soon as the count moves on.
+#[derive(Clone, Default)]
+pub struct FillStops(Arc<AtomicU64>);
+
+impl FillStops {
+    /// Interrupts every fill queued so far (running or not yet started).
+    pub fn stop(&self) {
+        self.0.fetch_add(1, Ordering::SeqCst);
+    }
+
+    /// A ticket for a job queued now.
+    pub fn ticket(&self) -> FillTicket {
+        FillTicket {
+            stops: self.clone(),
+            since: self.0.load(Ordering::SeqCst),
+        }
+    }
+}
+
+/// The stop count when a job was queued: its fills give up once the count moves on.
+pub struct FillTicket {
+    stops: FillStops,
+    since: u64,
+}
+
+impl FillTicket {
+    /// Runs `work` with every table fill in it interrupted by a later stop.
+    pub fn run<R>(self, work: impl FnOnce() -> R) -> R {
+        let FillTicket { stops, since } = self;
+        table_memory::interruptible(move || stops.0.load(Ordering::SeqCst) != since, work)
+    }
+}
+
+/// Runs `work` with every table fill in it interrupted once `control` is stopped.
+pub fn until_stopped<R>(control: &Control, work: impl FnOnce() -> R) -> R {
+    let stop = control.stop_flag();
+    table_memory::interruptible(move || stop.load(Ordering::SeqCst), work)
+}
 
 /// Work for the search thread.
 pub enum Job {
@@ -40,18 +86,23 @@ pub enum Job {
         control: Control,
     },
     /// Allocate the table of the search `kind` uses at this size (freeing the other kind's
-    /// table first); `ack` is signalled when done.
+    /// table first), unless a stop comes first; `ack` is signalled when done.
     Resize {
         hash: HashMb,
         kind: SearchKind,
+        fill: FillTicket,
         ack: Option<Sender<()>>,
+    },
+    /// `isready`: make again a table whose fill a stop cut short, then print `readyok` and
+    /// signal `answered`.
+    Ready {
+        fill: FillTicket,
+        answered: Sender<()>,
     },
     /// Forget the search state (new game, `Clear_Hash`).
     Clear,
     /// Search standard shogi with this net from now on (`None`: the built-in evaluation).
     Network(Option<Arc<Network>>),
-    /// Signal when every job queued before this one is done (`isready`).
-    Sync(Sender<()>),
 }
 
 /// Which search a game uses. Each has its own table; the search thread keeps one table at a
@@ -119,6 +170,35 @@ impl Searchers {
                 };
                 searcher.reduced_table_mib()
             }
+        }
+    }
+
+    /// Whether the table of the searcher that exists was cut short by a stop.
+    fn table_interrupted(&self) -> bool {
+        self.alpha_beta
+            .as_ref()
+            .is_some_and(Searcher::table_interrupted)
+            || self
+                .chance
+                .as_ref()
+                .is_some_and(ChanceSearcher::table_interrupted)
+    }
+
+    /// Makes again a table that a stop cut short, at the size last asked for.
+    fn restore_interrupted(&mut self) {
+        if self
+            .alpha_beta
+            .as_ref()
+            .is_some_and(Searcher::table_interrupted)
+        {
+            self.prepare(SearchKind::AlphaBeta, self.hash);
+        }
+        if self
+            .chance
+            .as_ref()
+            .is_some_and(ChanceSearcher::table_interrupted)
+        {
+            self.prepare(SearchKind::Chance, self.hash);
         }
     }
 
@@ -200,19 +280,34 @@ pub fn run(jobs: Receiver<Job>, done: Sender<()>, out: Output, initial_hash: Has
     };
     for job in jobs {
         match job {
-            Job::Resize { hash, kind, ack } => {
-                if let Some(got) = searchers.prepare(kind, hash) {
+            Job::Resize {
+                hash,
+                kind,
+                fill,
+                ack,
+            } => {
+                let reduced = fill.run(|| searchers.prepare(kind, hash));
+                if let Some(ack) = ack {
+                    let _ = ack.send(());
+                }
+                if searchers.table_interrupted() {
+                    out.line(&format!(
+                        "info string the {} MiB table's fill was stopped: it is made again at the next isready or go",
+                        hash.0
+                    ));
+                } else if let Some(got) = reduced {
                     out.line(&format!(
                         "info string USI_Hash {} MiB cannot be had on this machine: using {got} MiB",
                         hash.0
                     ));
                 }
-                if let Some(ack) = ack {
-                    let _ = ack.send(());
-                }
             }
-            Job::Sync(ack) => {
-                let _ = ack.send(());
+            Job::Ready { fill, answered } => {
+                if searchers.table_interrupted() {
+                    fill.run(|| searchers.restore_interrupted());
+                }
+                out.line("readyok");
+                let _ = answered.send(());
             }
             Job::Clear => searchers.clear(),
             Job::Network(network) => searchers.set_network(network),
@@ -223,6 +318,8 @@ pub fn run(jobs: Receiver<Job>, done: Sender<()>, out: Output, initial_hash: Has
                 control,
                 rule,
             } => {
+                // A table a stop cut short is made again now, on the clock.
+                until_stopped(&control, || searchers.restore_interrupted());
                 let line = with_position!(&mut position,
                     pos => search(searchers.alpha_beta(), pos.as_ref(), &limits, &config, &control, rule, &out),
                     cpos => {

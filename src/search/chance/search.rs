@@ -124,7 +124,7 @@ impl ChanceSearcher {
     /// Changes the settings, reallocating (and so clearing) the table if its size changed.
     pub fn set_settings(&mut self, settings: ChanceSettings) {
         let size = |s: &ChanceSettings| (s.table != TableReuse::Off).then_some(s.hash_mb);
-        if size(&settings) != size(&self.settings) {
+        if size(&settings) != size(&self.settings) || self.table.is_interrupted() {
             self.helpers.clear();
             self.table = Arc::new(ChanceTable::new(0));
             self.table = Arc::new(ChanceTable::new(size(&settings).unwrap_or(0)));
@@ -133,6 +133,11 @@ impl ChanceSearcher {
             helper.settings = settings;
         }
         self.settings = settings;
+    }
+
+    /// Whether the table's fill was interrupted (see `table_memory::interruptible`).
+    pub fn table_interrupted(&self) -> bool {
+        self.table.is_interrupted()
     }
 
     /// The table's size in MiB if it is smaller than the settings ask because memory ran

@@ -67,6 +67,11 @@ impl ChanceTable {
         self.buckets.is_reduced()
     }
 
+    /// Whether the table's fill was interrupted (it then has one bucket).
+    pub fn is_interrupted(&self) -> bool {
+        self.buckets.is_interrupted()
+    }
+
     /// Bytes held by the buckets.
     pub fn allocated_bytes(&self) -> usize {
         self.buckets.allocated_bytes()
