@@ -600,8 +600,8 @@ impl Write for Sink {
     }
 }
 
-/// The commands that answer with more than errors, search or allocate the hash.
-const LOUD_COMMANDS: &[&str] = &["usi", "isready", "go", "quit"];
+/// The commands that answer with more than errors (`e` prints the evaluation), search or allocate the hash.
+const LOUD_COMMANDS: &[&str] = &["usi", "isready", "go", "quit", "e"];
 
 /// Commands that answer only with errors (no search, no hash allocation, no `usiok`).
 fn quiet_line() -> impl Strategy<Value = String> {
