@@ -358,11 +358,7 @@ impl Engine {
             "ping" => {
                 // Queued work (a table allocation) is finished before the search thread
                 // answers; during an analysis, which goes on, the answer comes at once.
-                if self.active.is_none() {
-                    self.send(Work::Pong(rest.to_string()));
-                } else {
-                    self.out.line(&format!("pong {rest}"));
-                }
+                self.say(format!("pong {rest}"));
             }
             "quit" => {
                 self.fill_stops.stop();
@@ -501,7 +497,17 @@ impl Engine {
 
     fn error(&self, kind: &str, command: &str) {
         log::warn!("{kind}: {command}");
-        self.out.line(&format!("Error ({kind}): {command}"));
+        self.say(format!("Error ({kind}): {command}"));
+    }
+
+    /// Prints an answer in its place among the `pong`s: behind the work queued before it
+    /// (which a `pong` waits for), or at once while a search goes on.
+    fn say(&self, line: String) {
+        if self.active.is_none() {
+            self.send(Work::Say(line));
+        } else {
+            self.out.line(&line);
+        }
     }
 
     fn set_variant(&mut self, variant: Variant) {
@@ -549,7 +555,7 @@ impl Engine {
             }
             Err(e) => {
                 log::info!("illegal move {text}: {e}");
-                self.out.line(&format!("Illegal move: {text}"));
+                self.say(format!("Illegal move: {text}"));
             }
         }
     }

@@ -29,8 +29,9 @@ pub enum Work {
     /// Allocate the transposition table at this size now, off the clock, unless a stop
     /// comes first.
     Prepare(HashMb, FillTicket),
-    /// `ping N`: print `pong N` (everything queued before is done).
-    Pong(String),
+    /// Print this line once everything queued before is done: `pong N`, and the answers
+    /// (`Illegal move`, `Error`) to the commands between pings, so that they keep their order.
+    Say(String),
     /// Forget the search state (a new game).
     Clear,
     /// Signal when everything queued before is done (end of input).
@@ -70,8 +71,8 @@ pub fn run(work: Receiver<Work>, done: Sender<Finished>, out: Output) {
                 });
                 continue;
             }
-            Work::Pong(text) => {
-                out.line(&format!("pong {text}"));
+            Work::Say(line) => {
+                out.line(&line);
                 continue;
             }
             Work::Clear => {
