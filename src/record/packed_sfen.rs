@@ -416,17 +416,7 @@ impl Move16 {
         }
         let to = Square(to as u8);
         if self.0 & MOVE16_DROP != 0 {
-            let kind = [
-                Kind::Pawn,
-                Kind::Lance,
-                Kind::Knight,
-                Kind::Silver,
-                Kind::Bishop,
-                Kind::Rook,
-                Kind::Gold,
-            ]
-            .into_iter()
-            .find(|&k| drop_number(k) == from)?;
+            let kind = Kind::HAND.into_iter().find(|&k| drop_number(k) == from)?;
             (self.0 & MOVE16_PROMOTE == 0).then(|| Move::drop(kind.id(), to))
         } else {
             (from < 81 && from != to.0 as u16)
