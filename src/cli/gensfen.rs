@@ -25,6 +25,7 @@ use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::rules::variants::shogi::Position;
+use crate::search::threads::spawn_with_search_stack;
 use crate::search::{Config, Control, Decision, Limits, Score, Searcher};
 use clap::Args;
 use rand::rngs::StdRng;
@@ -518,10 +519,10 @@ pub fn run(args: &GensfenArgs) -> Result<(), String> {
         let (sender, receiver) = crossbeam_channel::unbounded::<(u64, PlayedGame)>();
         let mut progress = Progress::new("gensfen");
         let result = std::thread::scope(|scope| -> Result<(), String> {
-            for _ in 0..args.threads {
+            for thread in 0..args.threads {
                 let sender = sender.clone();
                 let (settings, next_game, stop) = (&settings, &next_game, &stop);
-                scope.spawn(move || {
+                spawn_with_search_stack(scope, format!("gensfen-{thread}"), move || {
                     let mut searcher = Searcher::new(settings.hash_mib);
                     while !stop.load(Ordering::Relaxed) {
                         let local = next_game.fetch_add(1, Ordering::Relaxed);
@@ -533,7 +534,8 @@ pub fn run(args: &GensfenArgs) -> Result<(), String> {
                             break;
                         }
                     }
-                });
+                })
+                .map_err(|e| format!("cannot start a gensfen thread: {e}"))?;
             }
             drop(sender);
             // Games finish in any order; they are written in game order.

@@ -388,22 +388,36 @@ impl Searcher {
         let (main, helpers) = std::thread::scope(|scope| {
             let job = &job;
             let inline_sender = sender.clone();
-            let spawned = std::thread::Builder::new()
-                .name("search-main".to_string())
-                .stack_size(threads::STACK_BYTES)
-                .spawn_scoped(scope, move || threads::run(job, pool, sender));
+            let spawned = if threads::on_search_stack() {
+                None
+            } else {
+                Some(
+                    std::thread::Builder::new()
+                        .name("search-main".to_string())
+                        .stack_size(threads::STACK_BYTES)
+                        .spawn_scoped(scope, move || threads::run(job, pool, sender)),
+                )
+            };
             match spawned {
-                Ok(handle) => {
+                Some(Ok(handle)) => {
                     drop(inline_sender);
                     for info in receiver.iter() {
                         report(&info);
                     }
                     handle.join().expect("the search thread finished")
                 }
-                Err(err) => {
+                Some(Err(err)) => {
                     // Out of memory for a thread: search on this one, alone.
                     log::error!("no search thread ({err}): searching on the caller's thread");
                     let result = threads::run(job, None, inline_sender);
+                    for info in receiver.try_iter() {
+                        report(&info);
+                    }
+                    result
+                }
+                None => {
+                    // This thread already has a search's stack.
+                    let result = threads::run(job, pool, inline_sender);
                     for info in receiver.try_iter() {
                         report(&info);
                     }

@@ -13,11 +13,40 @@ use super::alphabeta::{self, RootSplit, Shared, Timer, Worker, MATE_BOUND};
 use super::game::SearchGame;
 use super::Info;
 use crate::rules::moves::Move;
+use std::cell::Cell;
 use std::sync::atomic::Ordering;
 use std::sync::Mutex;
 
 /// Stack size of search threads (the search recurses with move lists on the stack).
 pub const STACK_BYTES: usize = 64 << 20;
+
+thread_local! {
+    /// Set on threads started by [`spawn_with_search_stack`].
+    static ON_SEARCH_STACK: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Starts a scoped thread with the search's stack size. A search started on it runs its main
+/// thread right there (reporting its progress when it ends) instead of starting a thread of
+/// its own for every search: for callers that search many short searches in a row and read
+/// only the result, such as `shishi gensfen`.
+pub fn spawn_with_search_stack<'scope, T: Send + 'scope>(
+    scope: &'scope std::thread::Scope<'scope, '_>,
+    name: String,
+    body: impl FnOnce() -> T + Send + 'scope,
+) -> std::io::Result<std::thread::ScopedJoinHandle<'scope, T>> {
+    std::thread::Builder::new()
+        .name(name)
+        .stack_size(STACK_BYTES)
+        .spawn_scoped(scope, move || {
+            ON_SEARCH_STACK.with(|flag| flag.set(true));
+            body()
+        })
+}
+
+/// Whether this thread was started by [`spawn_with_search_stack`].
+pub fn on_search_stack() -> bool {
+    ON_SEARCH_STACK.with(Cell::get)
+}
 
 /// How more than one thread share a search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
