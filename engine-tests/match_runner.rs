@@ -7,11 +7,11 @@
 
 use shishi::referee::openings::{self, Opening};
 use shishi::referee::record::parse_flat_json;
-use shishi::referee::variant::MatchVariant;
 use shishi::rules::game::Game;
 use shishi::rules::geometry::Color;
 use shishi::rules::variants::chu::{self, ChuRules};
 use shishi::rules::variants::shogi::Position;
+use shishi::rules::variants::{GameChoice, Variant};
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -778,15 +778,17 @@ fn gnushogi_against_itself_over_cecp() {
     }
 }
 
-const CHU: MatchVariant = MatchVariant::Chu(ChuRules::Lishogi);
+fn chu_lishogi() -> GameChoice {
+    GameChoice::chu(ChuRules::Lishogi)
+}
 
 /// Replays a Chu `position … moves …` line with the rules core; returns the position.
 fn replay_chu(usi: &str) -> chu::Position {
     let line = usi.strip_prefix("position ").expect("a position line");
-    let opening = Opening::parse_line(line, CHU)
+    let opening = Opening::parse_line(line, chu_lishogi())
         .unwrap_or_else(|e| panic!("{usi}: {e}"))
         .expect("not blank");
-    let mut pos: chu::Position = opening.base_position(CHU).unwrap();
+    let mut pos: chu::Position = opening.base_position(chu_lishogi()).unwrap();
     for m in &opening.moves {
         let mv = pos.parse_usi_move(m).unwrap();
         pos.play(mv);
@@ -1025,7 +1027,7 @@ fn a_cecp_engine_must_offer_the_variant_and_the_chance_games_have_no_cecp() {
 /// The shipped book `positions/openings/<file>`, loaded with `variant`'s rules (which checks
 /// every move and that no game is over), after checking that it holds at least `at_least`
 /// lines, all distinct and all from the start position.
-fn shipped_book(file: &str, variant: MatchVariant, at_least: usize) -> Vec<Opening> {
+fn shipped_book(file: &str, variant: GameChoice, at_least: usize) -> Vec<Opening> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("positions/openings")
         .join(file);
@@ -1041,7 +1043,7 @@ fn shipped_book(file: &str, variant: MatchVariant, at_least: usize) -> Vec<Openi
 
 #[test]
 fn the_shipped_chu_openings_are_legal_varied_and_short() {
-    for o in &shipped_book("chushogi.txt", CHU, 20) {
+    for o in &shipped_book("chushogi.txt", chu_lishogi(), 20) {
         assert!((4..=16).contains(&o.moves.len()), "{:?}", o.moves);
         replay_chu(&format!("position startpos moves {}", o.moves.join(" ")));
     }
@@ -1049,7 +1051,11 @@ fn the_shipped_chu_openings_are_legal_varied_and_short() {
 
 #[test]
 fn the_shipped_kagamigi_openings_are_legal_distinct_and_eight_plies_long() {
-    for o in &shipped_book("chukagamigi.txt", MatchVariant::Kagamigi, 300) {
+    for o in &shipped_book(
+        "chukagamigi.txt",
+        GameChoice::from(Variant::Chukagamigi),
+        300,
+    ) {
         assert_eq!(o.moves.len(), 8, "{:?}", o.moves);
     }
 }

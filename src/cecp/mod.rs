@@ -32,7 +32,7 @@ use crate::usi::output::Output;
 use crate::usi::worker::FillStops;
 use crate::usi::{backstop, backstop_timer, stop_at_backstop};
 use crossbeam_channel::{Receiver, Sender};
-use game::{board_of, parse_xboard_move, play_move, position_of_xboard_fen, xboard_move_text};
+use game::{parse_xboard_move, play_move, position_of_xboard_fen, xboard_move_text};
 use kagamigi::HoldingSlots;
 use search::{Finished, Job, Work};
 use std::collections::VecDeque;
@@ -677,7 +677,7 @@ impl Engine {
     /// `lift SQUARE`: marks the legal targets of the piece there (`highlight` with a
     /// colour board: yellow moves, red captures, magenta promotions).
     fn highlight(&self, square: &str) {
-        let board = board_of(self.variant);
+        let board = self.variant.spec().board();
         let Some(from) = xboard_square(square.trim()) else {
             return;
         };

@@ -9,11 +9,11 @@ use super::openings::Opening;
 use super::player::{Player, PlayerResult, Reply, Score, Turn};
 use super::process::EngineError;
 use super::tc::{Clocks, Millis, TimeControl};
-use super::variant::{MatchVariant, RefereeGame};
+use super::variant::{with_referee_game, RefereeGame};
 use crate::rules::game::{NodeKind, Weight};
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
-use crate::rules::variants::{chu, kagamigi, madness, shogammon, shogi};
+use crate::rules::variants::GameChoice;
 use rand::distributions::{Distribution, WeightedIndex};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -162,7 +162,7 @@ pub struct PlayedMove {
 /// A finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
-    pub variant: MatchVariant,
+    pub variant: GameChoice,
     pub opening: Opening,
     /// Every move from the base position, opening moves first.
     pub moves: Vec<PlayedMove>,
@@ -202,7 +202,7 @@ pub(crate) fn end(winner: Option<Color>, reason: Reason, detail: impl Into<Strin
 /// the seed of the referee's draws at chance nodes (both games of a pair get the same seed,
 /// so that they see the same dice and cards with colours swapped).
 pub struct GameSetup<'a> {
-    pub variant: MatchVariant,
+    pub variant: GameChoice,
     pub opening: &'a Opening,
     pub tc: TimeControl,
     pub adjudication: &'a Adjudication,
@@ -212,13 +212,7 @@ pub struct GameSetup<'a> {
 /// Plays one game; `players[0]` has sente. Engines that fail are reset so that they
 /// restart for the next game.
 pub fn play_game(setup: &GameSetup, players: [&mut dyn Player; 2]) -> GameRecord {
-    match setup.variant {
-        MatchVariant::Shogi => play_game_of::<shogi::Position>(setup, players),
-        MatchVariant::Chu(_) => play_game_of::<chu::Position>(setup, players),
-        MatchVariant::Kagamigi => play_game_of::<kagamigi::Position>(setup, players),
-        MatchVariant::Shogammon => play_game_of::<shogammon::Position>(setup, players),
-        MatchVariant::Madness => play_game_of::<madness::TrueGame>(setup, players),
-    }
+    with_referee_game!(setup.variant.variant, G => play_game_of::<G>(setup, players))
 }
 
 /// Nature's choice at a chance node, drawn with the outcomes' weights; `None` if the rules
@@ -534,6 +528,7 @@ fn score_adjudication<G: RefereeGame>(
 mod tests {
     use super::*;
     use crate::rules::variants::shogi::Position;
+    use crate::rules::variants::{madness, GameStart, RuleOptions, Variant};
 
     fn mv(usi: &str, cp: Option<i32>) -> PlayedMove {
         PlayedMove {
@@ -706,7 +701,7 @@ mod tests {
             moves: Vec::new(),
         };
         play_scripted(
-            MatchVariant::Shogi,
+            GameChoice::from(Variant::Shogi),
             &opening,
             "movetime=1000",
             100,
@@ -716,7 +711,7 @@ mod tests {
 
     /// A scripted game from `opening` at time control `tc`, drawn after `max_plies`.
     fn play_scripted(
-        variant: MatchVariant,
+        variant: GameChoice,
         opening: &Opening,
         tc: &str,
         max_plies: usize,
@@ -803,7 +798,7 @@ mod tests {
             sfen: Some("11g/12/12/12/6k5/12/6N5/12/12/12/12/K10G b - 1".into()),
             moves: Vec::new(),
         };
-        let variant = MatchVariant::Chu(ChuRules::Lishogi);
+        let variant = GameChoice::chu(ChuRules::Lishogi);
         let g = play_scripted(variant, &opening, "movetime=1000", 100, [&mut a, &mut b]);
         assert_eq!(
             (g.result.winner, g.result.reason),
@@ -876,18 +871,26 @@ mod tests {
         }
     }
 
-    impl RefereeGame for DiceRace {
-        fn start(_: MatchVariant) -> Self {
-            DiceRace {
-                points: [0, 0],
-                to_move: Color::Sente,
-                roll: None,
-                history: Vec::new(),
+    impl GameStart for DiceRace {
+        fn set_up(
+            sfen: Option<&str>,
+            _: &RuleOptions,
+        ) -> Result<Self, crate::rules::notation::NotationError> {
+            match sfen {
+                None => Ok(DiceRace {
+                    points: [0, 0],
+                    to_move: Color::Sente,
+                    roll: None,
+                    history: Vec::new(),
+                }),
+                Some(_) => Err(crate::rules::notation::NotationError::Sfen(
+                    "no SFEN".into(),
+                )),
             }
         }
-        fn from_sfen(_: &str, _: MatchVariant) -> Result<Self, String> {
-            Err("no SFEN".into())
-        }
+    }
+
+    impl RefereeGame for DiceRace {
         fn sfen(&self) -> String {
             format!("{:?}", self.points)
         }
@@ -927,7 +930,7 @@ mod tests {
         let adj = Adjudication::default();
         let opening = Opening::startpos();
         let setup = GameSetup {
-            variant: MatchVariant::Shogi,
+            variant: GameChoice::from(Variant::Shogi),
             opening: &opening,
             tc: "movetime=1000".parse().unwrap(),
             adjudication: &adj,
@@ -984,7 +987,13 @@ mod tests {
             sfen: None,
             moves: vec!["2h3h".into(), "8b7b".into()],
         };
-        let g = play_scripted(MatchVariant::Shogi, &opening, "byo1", 3, [&mut a, &mut b]);
+        let g = play_scripted(
+            GameChoice::from(Variant::Shogi),
+            &opening,
+            "byo1",
+            3,
+            [&mut a, &mut b],
+        );
         assert_eq!(
             (g.result.winner, g.result.reason),
             (None, Reason::MoveLimit)

@@ -5,10 +5,10 @@
 
 use super::arbiter::{GameRecord, Reason};
 use super::player::Score;
-use super::variant::MatchVariant;
 use crate::rules::dropshogi::DropKind;
 use crate::rules::geometry::{Color, File, Rank, Square};
 use crate::rules::variants::shogi::{Geo, Kind, Piece, Position};
+use crate::rules::variants::{GameChoice, Variant};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -210,7 +210,7 @@ fn side_name(color: Color) -> &'static str {
 /// The base position of a standard-shogi record.
 fn shogi_base(game: &GameRecord) -> Position {
     game.opening
-        .base_position(MatchVariant::Shogi)
+        .base_position(GameChoice::from(Variant::Shogi))
         .expect("openings are validated when loaded")
 }
 
@@ -221,7 +221,10 @@ pub fn kif(game: &GameRecord) -> String {
     let _ = writeln!(out, "# KIF written by shishi match");
     let _ = writeln!(out, "開始日時：{}", format_time(game.started));
     let _ = writeln!(out, "持ち時間：{}", game.tc);
-    if game.opening.starts_from_startpos(MatchVariant::Shogi) {
+    if game
+        .opening
+        .starts_from_startpos(GameChoice::from(Variant::Shogi))
+    {
         out.push_str("手合割：平手\n");
     } else {
         out.push_str(&kif_board(&pos));
@@ -348,7 +351,10 @@ pub fn csa(game: &GameRecord) -> String {
     out.push_str("$EVENT:shishi match\n");
     let _ = writeln!(out, "$START_TIME:{}", format_time(game.started));
     let _ = writeln!(out, "'time control {}", game.tc);
-    if game.opening.starts_from_startpos(MatchVariant::Shogi) {
+    if game
+        .opening
+        .starts_from_startpos(GameChoice::from(Variant::Shogi))
+    {
         out.push_str("PI\n+\n");
     } else {
         for rank in 0..9 {
@@ -561,7 +567,7 @@ mod tests {
 
     fn game(moves: &[&str], winner: Option<Color>, reason: Reason) -> GameRecord {
         GameRecord {
-            variant: MatchVariant::Shogi,
+            variant: GameChoice::from(Variant::Shogi),
             opening: Opening::startpos(),
             moves: moves
                 .iter()

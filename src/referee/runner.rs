@@ -12,8 +12,8 @@ use super::record::{csa, json_string, kif, parse_flat_json, usi_line, usi_record
 use super::stats::{Pentanomial, Score1, Sprt, SprtState, Wdl};
 use super::tc::{Millis, TimeControl};
 use super::usi_client::UsiPlayer;
-use super::variant::MatchVariant;
 use crate::rules::geometry::Color;
+use crate::rules::variants::{GameChoice, Variant};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs::{self, OpenOptions};
@@ -41,14 +41,14 @@ pub struct EngineSpec {
 impl EngineSpec {
     /// A USI engine's options in a `variant` match: the variant's own (`USI_Variant`,
     /// `ChuRules`) first, so that the user's come last.
-    fn usi_options(&self, variant: MatchVariant) -> Vec<(String, String)> {
-        let mut options = variant.usi_options();
+    fn usi_options(&self, variant: GameChoice) -> Vec<(String, String)> {
+        let mut options = super::variant::usi_options(variant);
         options.extend(self.options.iter().cloned());
         options
     }
 
     /// The seat for a `variant` match.
-    fn player(&self, variant: MatchVariant) -> Box<dyn Player> {
+    fn player(&self, variant: GameChoice) -> Box<dyn Player> {
         match self.protocol {
             Protocol::Usi => Box::new(UsiPlayer::new(
                 &self.name,
@@ -68,7 +68,7 @@ impl EngineSpec {
 /// Everything a match needs.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
-    pub variant: MatchVariant,
+    pub variant: GameChoice,
     pub engines: [EngineSpec; 2],
     pub games: usize,
     pub tc: TimeControl,
@@ -196,7 +196,7 @@ fn json_line(index: usize, opening: usize, engine1: Color, game: &GameRecord) ->
          \"result\": \"{}\", \"engine1_result\": \"{score1}\", \"reason\": \"{}\", \"detail\": {}, \
          \"plies\": {}, \"started\": {}, \"usi\": {}}}",
         index + 1,
-        game.variant.usi_name(),
+        game.variant.variant.name(),
         opening + 1,
         json_string(&game.names[0]),
         json_string(&game.names[1]),
@@ -326,7 +326,7 @@ fn save_game(
 ) -> Result<(), String> {
     let stem = cfg.out.join("games").join(format!("{:04}", index + 1));
     let mut written = fs::write(stem.with_extension("usi"), usi_record(game));
-    if game.variant == MatchVariant::Shogi {
+    if game.variant.variant == Variant::Shogi {
         written = written
             .and_then(|_| fs::write(stem.with_extension("kifu"), kif(game)))
             .and_then(|_| fs::write(stem.with_extension("csa"), csa(game)));
@@ -653,7 +653,7 @@ mod tests {
     fn json_lines_read_back() {
         use crate::referee::arbiter::{GameResult, PlayedMove};
         let game = GameRecord {
-            variant: MatchVariant::Shogi,
+            variant: GameChoice::from(Variant::Shogi),
             opening: Opening::startpos(),
             moves: vec![PlayedMove {
                 usi: "7g7f".into(),

@@ -361,7 +361,7 @@ impl Search<'_> {
         report: &mut Report,
     ) -> Result<(), Lost> {
         let thread = self.thread;
-        let kind = SearchKind::of(request.position.variant());
+        let kind = request.position.variant().spec().search;
         if *table_kind != Some(kind) {
             // The table is ready before the search's clock starts: a large one takes
             // seconds to fill.

@@ -1,20 +1,22 @@
-//! The position the USI engine holds, in whichever game `USI_Variant` selected, and the one
-//! place that dispatches from that choice to code written once per game: `position` parsing
-//! here, searches through [`UsiGame`] (alpha-beta games) or `chance::UsiChanceGame` (dice
-//! and cards) in `worker`.
+//! The position the USI engine holds, in whichever game `USI_Variant` selected
+//! ([`UsiPosition`], one arm per row of the registry `rules::variants`), how each game reads
+//! a `position` command ([`ReadPosition`]), and [`with_position!`], which dispatches to
+//! code written once per kind of game: searches through [`UsiGame`] (alpha-beta games) or
+//! `chance::UsiChanceGame` (dice and cards) in `worker`.
 
 use super::chance::ChanceText;
-use super::options::Variant;
 use crate::rules::game::Game;
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
-use crate::rules::notation::GameText;
-use crate::rules::variants::chu::{self, ChuRules};
+use crate::rules::notation::{GameText, PositionArgs};
+use crate::rules::variants::chu;
 use crate::rules::variants::kagamigi;
 use crate::rules::variants::madness;
-use crate::rules::variants::shogammon::{self, ShogammonDice};
+use crate::rules::variants::shogammon;
 use crate::rules::variants::shogi;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
+pub use crate::rules::variants::RuleOptions;
+use crate::rules::variants::{for_each_game, GameStart, Variant};
 use crate::search::game::SearchGame;
 
 /// What the USI layer needs of a game beyond search and notation.
@@ -36,57 +38,138 @@ impl UsiGame for chu::Position {}
 
 impl UsiGame for kagamigi::Position {}
 
-/// The rule options that decide how a `position` is read.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct RuleOptions {
-    pub chu_rules: ChuRules,
-    pub dice: ShogammonDice,
+/// How a game's player state reads a `position` command, once [`PositionArgs`] has split it.
+pub trait ReadPosition: Sized {
+    fn read_position(args: &PositionArgs, options: &RuleOptions) -> Result<Self, String>;
 }
 
-/// A state of one of the five games. Only the Madness's state differs between who holds
-/// it: a player's view (`M` = [`madness::PlayerView`]) or the referee's truth
-/// ([`madness::TrueGame`]); the other games show everyone everything.
-#[derive(Clone, Debug)]
-pub enum AnyGame<M> {
-    Shogi(Box<shogi::Position>),
-    Chu(Box<chu::Position>),
-    Kagamigi(Box<kagamigi::Position>),
-    Shogammon(Box<shogammon::Position>),
-    Madness(Box<M>),
+/// Move number `ply` (from 1) of a `position` command, named in an error.
+fn at_move(ply: usize, text: &str, error: String) -> String {
+    format!("move {ply} ({text}): {error}")
 }
 
-impl<M> AnyGame<M> {
-    /// The game's name as `USI_Variant` spells it.
-    pub fn variant(&self) -> Variant {
-        match self {
-            AnyGame::Shogi(_) => Variant::Shogi,
-            AnyGame::Chu(_) => Variant::Chushogi,
-            AnyGame::Kagamigi(_) => Variant::Chukagamigi,
-            AnyGame::Shogammon(_) => Variant::Shogammon,
-            AnyGame::Madness(_) => Variant::Madness,
+/// The deterministic games: the SFEN, then each move read and played.
+impl<G: UsiGame + GameStart> ReadPosition for G {
+    fn read_position(args: &PositionArgs, options: &RuleOptions) -> Result<G, String> {
+        let mut pos = G::set_up(args.sfen.as_deref(), options).map_err(|e| e.to_string())?;
+        for (ply, text) in args.moves.iter().enumerate() {
+            let mv = pos
+                .parse_move(text)
+                .map_err(|e| at_move(ply + 1, text, e.to_string()))?;
+            SearchGame::play(&mut pos, mv);
         }
+        Ok(pos)
     }
 }
 
-/// A position of one of the games the engine plays over USI. Shogammon and the Central
-/// Madness are chance games (searched by `search::chance`); the Madness position is the
-/// engine's own view of the game, never the referee's true state.
-pub type UsiPosition = AnyGame<madness::PlayerView>;
+impl ReadPosition for shogammon::Position {
+    fn read_position(args: &PositionArgs, options: &RuleOptions) -> Result<Self, String> {
+        let mut pos = shogammon::Position::set_up(args.sfen.as_deref(), options)
+            .map_err(|e| e.to_string())?;
+        for (ply, text) in args.moves.iter().enumerate() {
+            let action = pos
+                .parse_action_text(text)
+                .map_err(|e| at_move(ply + 1, text, e))?;
+            Game::play(&mut pos, action);
+        }
+        Ok(pos)
+    }
+}
+
+/// The view is that of the player whose card the deal shows: sente's card is the first
+/// `draw:` token, gote's the second; `draw:?` hides the opponent's.
+impl ReadPosition for madness::PlayerView {
+    fn read_position(args: &PositionArgs, _: &RuleOptions) -> Result<Self, String> {
+        let me = match args.moves.iter().find(|t| t.starts_with("draw:")) {
+            Some(&"draw:?") => Color::Gote,
+            _ => Color::Sente,
+        };
+        let mut view = match &args.sfen {
+            None => madness::PlayerView::startpos(me),
+            Some(sfen) => madness::PlayerView::from_sfen(sfen, me).map_err(|e| e.to_string())?,
+        };
+        view.play_texts(args.moves.iter().copied())
+            .map_err(|e| e.to_string())?;
+        Ok(view)
+    }
+}
+
+/// Defines an enum with one boxed state per game of the registry, and its `variant()`:
+/// `referee` picks each row's referee state, `player` its player state.
+macro_rules! game_state_enum {
+    ({ $(#[$attr:meta])* $vis:vis enum $Enum:ident: $side:ident }
+     $( $(#[$meta:meta])* $Name:ident = [$search:ident, $referee:ty, $player:ty] $spec:tt; )*) => {
+        $(#[$attr])*
+        $vis enum $Enum {
+            $( $Name(Box<$crate::usi::game::game_state_enum!(@pick $side, $referee, $player)>), )*
+        }
+
+        impl $Enum {
+            /// The game this is a state of.
+            pub fn variant(&self) -> $crate::rules::variants::Variant {
+                match self {
+                    $( $Enum::$Name(_) => $crate::rules::variants::Variant::$Name, )*
+                }
+            }
+        }
+    };
+    (@pick referee, $referee:ty, $player:ty) => { $referee };
+    (@pick player, $referee:ty, $player:ty) => { $player };
+}
+pub(crate) use game_state_enum;
+
+for_each_game!(game_state_enum! {
+    /// A position of one of the games the engine plays over USI: the player's state, which
+    /// in the Central Madness is the engine's own view of the game, never the referee's
+    /// true state. Shogammon and the Madness are chance games (searched by
+    /// `search::chance`).
+    #[derive(Clone, Debug)]
+    pub enum UsiPosition: player
+});
 
 /// Runs `$det` with `$pos` bound to a deterministic game's position, or `$chance` with
-/// `$cpos` bound to a chance game's position.
+/// `$cpos` bound to a chance game's position (each row's [`Search`] decides which).
 macro_rules! with_position {
     ($value:expr, $pos:ident => $det:expr, $cpos:ident => $chance:expr) => {
-        match $value {
-            $crate::usi::game::UsiPosition::Shogi($pos) => $det,
-            $crate::usi::game::UsiPosition::Chu($pos) => $det,
-            $crate::usi::game::UsiPosition::Kagamigi($pos) => $det,
-            $crate::usi::game::UsiPosition::Shogammon($cpos) => $chance,
-            $crate::usi::game::UsiPosition::Madness($cpos) => $chance,
-        }
+        $crate::rules::variants::for_each_game!($crate::usi::game::position_arms! {
+            ($value, $pos => $det, $cpos => $chance)
+        })
     };
 }
 pub(crate) use with_position;
+
+/// [`with_position!`]'s arms, one per row of the registry.
+macro_rules! position_arms {
+    ({ ($value:expr, $pos:ident => $det:expr, $cpos:ident => $chance:expr) }
+     $( $(#[$meta:meta])* $Name:ident = [$search:ident, $referee:ty, $player:ty] $spec:tt; )*) => {
+        match $value {
+            $( $crate::usi::game::UsiPosition::$Name(state) => {
+                $crate::usi::game::position_arms!(@$search state, $pos => $det, $cpos => $chance)
+            } )*
+        }
+    };
+    (@AlphaBeta $state:ident, $pos:ident => $det:expr, $cpos:ident => $chance:expr) => {{
+        let $pos = $state;
+        $det
+    }};
+    (@Chance $state:ident, $pos:ident => $det:expr, $cpos:ident => $chance:expr) => {{
+        let $cpos = $state;
+        $chance
+    }};
+}
+pub(crate) use position_arms;
+
+/// [`UsiPosition::parse`]'s arms: each game's player state read by its [`ReadPosition`].
+macro_rules! read_arms {
+    ({ ($variant:expr, $args:expr, $options:expr) }
+     $( $(#[$meta:meta])* $Name:ident = [$search:ident, $referee:ty, $player:ty] $spec:tt; )*) => {
+        match $variant {
+            $( Variant::$Name => UsiPosition::$Name(Box::new(
+                <$player as ReadPosition>::read_position($args, $options)?,
+            )), )*
+        }
+    };
+}
 
 impl UsiPosition {
     /// The start position of `variant`.
@@ -100,75 +183,8 @@ impl UsiPosition {
         variant: Variant,
         rules: RuleOptions,
     ) -> Result<UsiPosition, String> {
-        let moves_at = args.iter().position(|t| *t == "moves");
-        let (setup, moves) = match moves_at {
-            Some(i) => (&args[..i], &args[i + 1..]),
-            None => (args, &[][..]),
-        };
-        let sfen = match setup.first() {
-            Some(&"startpos") if setup.len() == 1 => None,
-            Some(&"startpos") => {
-                return Err(format!(
-                    "unexpected {:?} after startpos (expected moves)",
-                    setup[1]
-                ))
-            }
-            Some(&"sfen") => Some(setup[1..].join(" ")),
-            Some(other) => return Err(format!("expected startpos or sfen, found {other:?}")),
-            None => return Err("position needs startpos or sfen".to_string()),
-        };
-        let err = |e: crate::rules::notation::NotationError| e.to_string();
-        let mut position = match (variant, sfen.as_deref()) {
-            (Variant::Shogi, None) => UsiPosition::Shogi(Box::new(shogi::Position::startpos())),
-            (Variant::Shogi, Some(sfen)) => {
-                UsiPosition::Shogi(Box::new(shogi::Position::from_sfen(sfen).map_err(err)?))
-            }
-            (Variant::Chushogi, None) => {
-                UsiPosition::Chu(Box::new(chu::Position::startpos_with(rules.chu_rules)))
-            }
-            (Variant::Chushogi, Some(sfen)) => UsiPosition::Chu(Box::new(
-                chu::Position::from_sfen_with(sfen, rules.chu_rules).map_err(err)?,
-            )),
-            (Variant::Chukagamigi, None) => {
-                UsiPosition::Kagamigi(Box::new(kagamigi::Position::startpos()))
-            }
-            (Variant::Chukagamigi, Some(sfen)) => {
-                UsiPosition::Kagamigi(Box::new(kagamigi::Position::from_sfen(sfen).map_err(err)?))
-            }
-            (Variant::Shogammon, sfen) => UsiPosition::Shogammon(Box::new(
-                shogammon::Position::from_sfen_with(
-                    sfen.unwrap_or(shogammon::notation::START_SFEN),
-                    rules.dice,
-                )
-                .map_err(err)?,
-            )),
-            (Variant::Madness, _) => {
-                // The view is that of the player whose card the deal shows: sente's card is
-                // the first `draw:` token, gote's the second; `draw:?` hides the opponent's.
-                let me = match moves.iter().find(|t| t.starts_with("draw:")) {
-                    Some(&"draw:?") => Color::Gote,
-                    _ => Color::Sente,
-                };
-                let text = args.join(" ");
-                return madness::PlayerView::from_position_text(&text, madness::ViewCards::new(me))
-                    .map(|view| UsiPosition::Madness(Box::new(view)))
-                    .map_err(err);
-            }
-        };
-        for (ply, text) in moves.iter().enumerate() {
-            let at = |e: String| format!("move {} ({text}): {e}", ply + 1);
-            with_position!(&mut position,
-                pos => {
-                    let mv = pos.parse_move(text).map_err(|e| at(e.to_string()))?;
-                    SearchGame::play(pos.as_mut(), mv);
-                },
-                cpos => {
-                    let action = cpos.parse_action_text(text).map_err(at)?;
-                    Game::play(cpos.as_mut(), action);
-                }
-            );
-        }
-        Ok(position)
+        let args = PositionArgs::read(args).map_err(|e| e.to_string())?;
+        Ok(for_each_game!(read_arms! { (variant, &args, &rules) }))
     }
 
     pub fn side_to_move(&self) -> Color {
@@ -188,6 +204,7 @@ impl UsiPosition {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::variants::chu::ChuRules;
     use shogi::Position;
 
     fn words(line: &str) -> Vec<&str> {
@@ -249,7 +266,7 @@ mod tests {
         )
         .unwrap();
         match &chu {
-            UsiPosition::Chu(p) => {
+            UsiPosition::Chushogi(p) => {
                 assert_eq!(p.moves_played(), 2);
                 assert_eq!(p.rules(), ChuRules::Jcsa);
             }

@@ -350,7 +350,7 @@ mod tests {
 
     #[test]
     fn every_game_reads_its_start_position() {
-        for variant in Variant::ALL {
+        for &variant in Variant::ALL {
             let position = args(&format!("--variant {} --startpos", variant.name()))
                 .position()
                 .unwrap();
@@ -373,7 +373,7 @@ mod tests {
 
     #[test]
     fn chu_rules_and_dice_reach_the_position() {
-        let UsiPosition::Chu(chu) = args("--variant chushogi --startpos --chu-rules jcsa")
+        let UsiPosition::Chushogi(chu) = args("--variant chushogi --startpos --chu-rules jcsa")
             .position()
             .unwrap()
         else {
