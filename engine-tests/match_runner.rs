@@ -819,9 +819,13 @@ const NOT_JUDGED_BY_THE_RULES: [&str; 5] = [
 ];
 
 #[test]
-fn chu_and_kagamigi_games_between_usi_engines_that_are_told_the_variant() {
+fn chu_kagamigi_and_minishogi_games_between_usi_engines_that_are_told_the_variant() {
     let me = env!("CARGO_BIN_EXE_shishi");
-    for (variant, name) in [("chushogi", "chu"), ("chukagamigi", "kaga")] {
+    for (variant, name) in [
+        ("chushogi", "chu"),
+        ("chukagamigi", "kaga"),
+        ("minishogi", "mini"),
+    ] {
         let out = out_dir(&format!("legal-{name}"));
         std::fs::create_dir_all(&out).unwrap();
         let logs = [out.join("engine1.log"), out.join("engine2.log")];

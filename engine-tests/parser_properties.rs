@@ -28,7 +28,7 @@ use shishi::rules::variants::madness::perft::ChanceScript;
 use shishi::rules::variants::madness::{self, Token};
 use shishi::rules::variants::shogammon::{self, DiceUse, Roll, ShogammonDice};
 use shishi::rules::variants::GameChoice;
-use shishi::rules::variants::{kagamigi, shogi};
+use shishi::rules::variants::{kagamigi, minishogi, shogi};
 use shishi::rules::xboard_moves::{self, BoardSize};
 use shishi::search::time_text::{parse_minutes_seconds, parse_time, TimeUnit, LONGEST_TIME};
 use shishi::usi::command::{self, GO_KEYWORDS, MAX_WARNINGS};
@@ -224,14 +224,6 @@ fn notation_error_says_something(error: &NotationError) -> bool {
 // The five games, through the referee's view of them
 // ---------------------------------------------------------------------------------------
 
-const VARIANTS: [Variant; 5] = [
-    Variant::Shogi,
-    Variant::Chushogi,
-    Variant::Chukagamigi,
-    Variant::Shogammon,
-    Variant::Madness,
-];
-
 /// A game under its default rule options (Chu: lishogi's).
 fn choice(variant: Variant) -> GameChoice {
     GameChoice::from(variant)
@@ -256,6 +248,11 @@ fn sample_sfens(variant: GameChoice) -> Vec<&'static str> {
             kagamigi::notation::START_SFEN,
             "5k6/12/12/12/12/12/12/12/12/12/12/5K6 b ADCTQJHWMVUOXRBIEYFGSNLPad 1",
             "5k6/12/+P11/12/4+u7/12/12/12/12/12/12/5K6 w 10Pr3p 12",
+        ],
+        Variant::Minishogi => vec![
+            minishogi::START_SFEN,
+            "1B2k/3gp/3p1/GsKB1/2S1R b R 15",
+            "R1g1k/3bs/2+B1S/P4/2K1g b RP 31",
         ],
         Variant::Shogammon => vec![
             shogammon::notation::START_SFEN,
@@ -701,15 +698,12 @@ proptest! {
 
     #[test]
     fn usi_position_arguments(
-        variant in proptest::sample::select(&[
-            Variant::Shogi, Variant::Chushogi, Variant::Chukagamigi, Variant::Shogammon,
-            Variant::Madness,
-        ][..]),
+        variant in proptest::sample::select(Variant::ALL),
         pick in any::<usize>(),
         edits in mutations(),
         tokens in usi_tokens(),
     ) {
-        let match_variant = choice(VARIANTS[variant_index(variant)]);
+        let match_variant = choice(variant);
         let samples = sample_sfens(match_variant);
         let sfen = apply(samples[pick % samples.len()], &edits);
         let text = format!("sfen {sfen} moves {}", tokens.join(" "));
@@ -739,12 +733,12 @@ proptest! {
     #[test]
     fn opening_file_lines(
         line in random_text(),
-        variant_at in 0usize..5,
+        variant_at in 0..Variant::ALL.len(),
         edits in mutations(),
         seed in any::<u64>(),
         plies in 0usize..12,
     ) {
-        let variant = choice(VARIANTS[variant_at]);
+        let variant = choice(Variant::ALL[variant_at]);
         check_opening_line(&line, variant)?;
         let moves = opening_moves(variant, seed, plies);
         let from_start = format!("startpos moves {}", moves.join(" "));
@@ -753,16 +747,6 @@ proptest! {
         let samples = sample_sfens(variant);
         let sfen_line = format!("sfen {}", samples[seed as usize % samples.len()]);
         check_opening_line(&apply(&sfen_line, &edits), variant)?;
-    }
-}
-
-fn variant_index(variant: Variant) -> usize {
-    match variant {
-        Variant::Shogi => 0,
-        Variant::Chushogi => 1,
-        Variant::Chukagamigi => 2,
-        Variant::Shogammon => 3,
-        Variant::Madness => 4,
     }
 }
 
@@ -796,6 +780,7 @@ fn opening_moves(variant: GameChoice, seed: u64, plies: usize) -> Vec<String> {
         Variant::Chukagamigi => moves_of::<kagamigi::Position>(variant, seed, plies),
         Variant::Shogammon => moves_of::<shogammon::Position>(variant, seed, plies),
         Variant::Madness => moves_of::<madness::TrueGame>(variant, seed, plies),
+        Variant::Minishogi => moves_of::<minishogi::Position>(variant, seed, plies),
     }
 }
 

@@ -56,6 +56,11 @@ const BENCH: &[(Variant, &str, u32)] = &[
         include_str!("../../positions/bench/madness.sfen"),
         0,
     ),
+    (
+        Variant::Minishogi,
+        include_str!("../../positions/bench/minishogi.sfen"),
+        8,
+    ),
 ];
 
 /// `variant`'s bench text and default depth.
@@ -69,7 +74,7 @@ fn bench_of(variant: Variant) -> Result<(&'static str, u32), String> {
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// The game: shogi, chushogi, chukagamigi, shogammon or madness.
+    /// The game: shogi, chushogi, chukagamigi, shogammon, madness or minishogi.
     #[arg(long, value_parser = super::parse_variant, default_value = "shogi")]
     variant: Variant,
     /// Depth searched in each position (default: 10 for shogi, 9 for the 12×12 games; each

@@ -21,7 +21,7 @@ pub enum ProtocolArg {
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// The game: shogi, chushogi, chukagamigi, shogammon or madness. USI engines are sent
+    /// The game: shogi, chushogi, chukagamigi, shogammon, madness or minishogi. USI engines are sent
     /// `setoption name USI_Variant value …` (and `ChuRules`) for the variants; CECP engines
     /// `variant shogi` or `variant chu`.
     #[arg(long, value_parser = super::parse_variant, default_value = "shogi")]
@@ -104,8 +104,9 @@ pub struct MatchArgs {
     /// Engine 2's own time margin (ms), instead of --time-margin.
     #[arg(long)]
     time_margin2: Option<u64>,
-    /// Draw after this many plies, opening moves included (0: no limit; default 320 for
-    /// shogi, 1000 for the 12×12 variants and for the Madness's tokens).
+    /// Draw after this many plies, opening moves included (0: no limit; default each game's
+    /// own: 320 for shogi, 1000 for the 12×12 variants and for the Madness's tokens, 1800
+    /// Shogammon tokens, 300 for minishogi).
     #[arg(long)]
     max_moves: Option<usize>,
     /// Adjudicate a loss when both engines score at least this many cp against one side...

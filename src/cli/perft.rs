@@ -27,7 +27,7 @@ first action with 3-3). Too few rolls for the depth is an error. --moves takes t
 (r:61, pass, 7g7f)."
 )]
 pub struct PerftArgs {
-    /// The game: shogi, chushogi, chukagamigi, shogammon or madness.
+    /// The game: shogi, chushogi, chukagamigi, shogammon, madness or minishogi.
     #[arg(long, value_parser = super::parse_variant, default_value = "shogi")]
     variant: Variant,
     /// The position as an SFEN.

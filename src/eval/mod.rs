@@ -17,6 +17,7 @@ pub mod chu;
 pub mod expected;
 pub mod kagamigi;
 pub mod madness;
+pub mod minishogi;
 pub mod mobility;
 pub mod nnue;
 #[cfg(test)]

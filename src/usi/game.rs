@@ -12,6 +12,7 @@ use crate::rules::notation::{GameText, PositionArgs};
 use crate::rules::variants::chu;
 use crate::rules::variants::kagamigi;
 use crate::rules::variants::madness;
+use crate::rules::variants::minishogi;
 use crate::rules::variants::shogammon;
 use crate::rules::variants::shogi;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
@@ -37,6 +38,8 @@ impl UsiGame for shogi::Position {
 impl UsiGame for chu::Position {}
 
 impl UsiGame for kagamigi::Position {}
+
+impl UsiGame for minishogi::Position {}
 
 /// How a game's player state reads a `position` command, once [`PositionArgs`] has split it.
 pub trait ReadPosition: Sized {

@@ -309,9 +309,10 @@ impl Options {
             "USI_Variant" => {
                 let text = value_of(canonical, value)?;
                 let variant = Variant::from_name(text.trim()).ok_or_else(|| {
+                    let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
                     format!(
-                        "option USI_Variant: {text:?} is not supported \
-                         (shogi, chushogi, chukagamigi, shogammon or madness)"
+                        "option USI_Variant: {text:?} is not supported ({})",
+                        names.join(", ")
                     )
                 })?;
                 self.variant = variant;

@@ -7,6 +7,7 @@
 pub mod chu;
 pub mod kagamigi;
 pub mod madness;
+pub mod minishogi;
 pub mod shogammon;
 pub mod shogi;
 
@@ -107,6 +108,22 @@ macro_rules! for_each_game {
                 drops: true,
                 start_sfen: $crate::rules::variants::shogi::notation::START_SFEN,
                 move_limit: 1000,
+                rule_options: &[],
+            };
+            /// Minishogi (5×5), a drop-shogi family member built from its piece table.
+            Minishogi = [
+                AlphaBeta,
+                $crate::rules::variants::minishogi::Position,
+                $crate::rules::variants::minishogi::Position
+            ] {
+                name: "minishogi",
+                aliases: &[],
+                cecp_name: Some("minishogi"),
+                files: 5,
+                ranks: 5,
+                drops: true,
+                start_sfen: $crate::rules::variants::minishogi::START_SFEN,
+                move_limit: 300,
                 rule_options: &[],
             };
         }

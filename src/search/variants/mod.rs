@@ -170,6 +170,7 @@ macro_rules! drop_game_exchange {
 
 pub mod chu;
 pub mod kagamigi;
+pub mod minishogi;
 pub mod shogi;
 
 #[cfg(test)]
