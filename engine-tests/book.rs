@@ -5,8 +5,8 @@
 
 use shishi::book::choose::BookPosition;
 use shishi::book::{Book, BookMove};
-use shishi::usi::game::{RuleOptions, UsiPosition};
 use shishi::usi::options::Variant;
+use shishi::usi::position::{RuleOptions, UsiPosition};
 use std::io::Write;
 use std::process::{Command, Stdio};
 

@@ -4,9 +4,9 @@
 //! commands, the three games — and a short `shishi match` of Shishi-as-CECP against
 //! Shishi-as-USI in Chu Shogi. Every move the engine prints is checked with the rules.
 
-use shishi::cecp::game::{parse_xboard_move, play_move, position_of_xboard_fen};
+use shishi::cecp::xboard_text::{parse_xboard_move, play_move, position_of_xboard_fen};
 use shishi::rules::variants::Variant;
-use shishi::usi::game::{RuleOptions, UsiPosition};
+use shishi::usi::position::{RuleOptions, UsiPosition};
 use std::io::Write;
 use std::process::{Child, ChildStdin, Command};
 use std::sync::mpsc::Receiver;

@@ -13,10 +13,11 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use shishi::referee::arbiter::{play_game, Adjudication, GameRecord, GameSetup, Reason};
+use shishi::referee::arbiter::{play_game, Adjudication, GameRecord, GameSetup};
 use shishi::referee::openings::Opening;
 use shishi::referee::player::{Answer, Player, PlayerResult, Reply, Turn};
 use shishi::referee::process::EngineError;
+use shishi::referee::result::Reason;
 use shishi::referee::runner::pair_seed;
 use shishi::referee::stats::{Pentanomial, Score1, Wdl};
 use shishi::referee::tc::{Clocks, Millis};

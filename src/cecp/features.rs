@@ -3,8 +3,8 @@
 //! each option is declared once, plus the CECP-only `XBoardHoldings`), and reading
 //! `option NAME=VALUE` back into a USI `setoption`.
 
-use super::game::variants_feature;
 use super::kagamigi::HoldingSlots;
+use super::xboard_text::variants_feature;
 use crate::usi::options::{declarations, is_book_option};
 use crate::usi::ENGINE_NAME;
 

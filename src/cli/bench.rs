@@ -22,7 +22,7 @@ use crate::search::params::SearchParams;
 use crate::search::threads::SearchPool;
 use crate::search::{Config, Control, Limits, ParallelMode, Searcher};
 use crate::usi::chance::{legal_texts, UsiChanceGame};
-use crate::usi::game::{with_position, RuleOptions, UsiPosition};
+use crate::usi::position::{with_position, RuleOptions, UsiPosition};
 use clap::Args;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

@@ -11,7 +11,7 @@ use crate::rules::geometry::Color;
 use crate::rules::notation::GameText;
 use crate::rules::variants::chu::ChuRules;
 use crate::search::{Config, Control, Decision, Limits, Score, Searcher};
-use crate::usi::game::{with_position, RuleOptions, UsiPosition};
+use crate::usi::position::{with_position, RuleOptions, UsiPosition};
 use clap::{Args, Subcommand};
 use std::collections::BTreeMap;
 use std::io::Write;

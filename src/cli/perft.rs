@@ -12,7 +12,7 @@ use crate::rules::perft::{divide, divide_given_outcomes, perft, perft_given_outc
 use crate::rules::variants::chu;
 use crate::rules::variants::madness;
 use crate::rules::variants::shogammon;
-use crate::usi::game::{with_position, RuleOptions, UsiPosition};
+use crate::usi::position::{with_position, RuleOptions, UsiPosition};
 use clap::Args;
 use std::io::Write;
 use std::time::Instant;

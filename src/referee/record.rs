@@ -3,8 +3,9 @@
 //! times and scores as `#` comments, so that it loads back as an opening file), and one
 //! JSON line per game in `games.jsonl` (written as each game ends, read back by `--resume`).
 
-use super::arbiter::{GameRecord, Reason};
+use super::arbiter::GameRecord;
 use super::player::Score;
+use super::result::Reason;
 use crate::rules::dropshogi::DropKind;
 use crate::rules::geometry::{Color, File, Rank, Square};
 use crate::rules::variants::shogi::{Geo, Kind, Piece, Position};
@@ -561,8 +562,9 @@ pub fn parse_flat_json(line: &str) -> Option<HashMap<String, JsonValue>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::arbiter::{GameResult, PlayedMove};
+    use crate::referee::arbiter::PlayedMove;
     use crate::referee::openings::Opening;
+    use crate::referee::result::GameResult;
     use crate::referee::tc::TimeControl;
 
     fn game(moves: &[&str], winner: Option<Color>, reason: Reason) -> GameRecord {

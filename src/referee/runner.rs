@@ -4,11 +4,12 @@
 //! one KIF and one CSA file), `--resume`, the running tally with its progress line on
 //! stderr, the SPRT stop, and the summary printed at the end.
 
-use super::arbiter::{play_game, Adjudication, GameRecord, GameSetup, Reason};
+use super::arbiter::{play_game, Adjudication, GameRecord, GameSetup};
 use super::cecp_client::CecpPlayer;
 use super::openings::Opening;
 use super::player::Player;
 use super::record::{csa, json_string, kif, parse_flat_json, usi_line, usi_record};
+use super::result::Reason;
 use super::stats::{Pentanomial, Score1, Sprt, SprtState, Wdl};
 use super::tc::{Millis, TimeControl};
 use super::usi_client::UsiPlayer;
@@ -651,7 +652,8 @@ mod tests {
 
     #[test]
     fn json_lines_read_back() {
-        use crate::referee::arbiter::{GameResult, PlayedMove};
+        use crate::referee::arbiter::PlayedMove;
+        use crate::referee::result::GameResult;
         let game = GameRecord {
             variant: GameChoice::from(Variant::Shogi),
             opening: Opening::startpos(),

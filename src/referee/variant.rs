@@ -9,7 +9,7 @@
 //! for nature and records the outcome's `move_text` as a token (`r:61`), so a chance game
 //! needs only this trait.
 
-use super::arbiter::{GameResult, Reason};
+use super::result::{GameResult, Reason};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::dropshogi::{DropPosition, DropVariant};
 use crate::rules::game::{Game, Outcome};

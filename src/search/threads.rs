@@ -16,7 +16,8 @@ use crate::rules::moves::Move;
 use std::sync::atomic::Ordering;
 use std::sync::Mutex;
 
-/// Stack size of search threads (the search recurses with move lists on the stack).
+/// Stack size of every search thread, the USI, CECP and `serve` searches alike (the searches
+/// recurse with move lists on the stack).
 pub const STACK_BYTES: usize = 64 << 20;
 
 /// How more than one thread share a search.

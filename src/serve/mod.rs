@@ -11,11 +11,11 @@
 
 pub mod engine;
 pub mod fault;
-pub mod game;
 pub mod http;
 pub mod page;
 pub mod registry;
 pub mod session;
+pub mod truth;
 pub mod view;
 
 use crate::usi::options::HashMb;

@@ -13,7 +13,7 @@
 //! is not in check, and the move played from it is not a capture or promotion (a rough
 //! stand-in for "quiet": its static score is not about to change by an exchange).
 
-use crate::eval::{Evaluator, Weights, SHAPE_CELLS};
+use crate::eval::shogi::{Evaluator, Weights, SHAPE_CELLS};
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
 use crate::rules::variants::shogi::{Kind, Position};

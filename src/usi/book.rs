@@ -3,9 +3,9 @@
 //! and, at `go`, choosing a book move before any search. Books serve the deterministic
 //! games (shogi, Chu Shogi, Chu Kagamigi); the dice and card games never play from one.
 
-use super::game::{with_position, UsiPosition};
 use super::options::{BookOptions, Variant};
 use super::output::Output;
+use super::position::{with_position, UsiPosition};
 use crate::book::choose::{self, BookChoice, BookPosition};
 use crate::book::BookSource;
 use crate::rules::geometry::Color;

@@ -12,9 +12,9 @@
 pub mod book;
 pub mod chance;
 pub mod command;
-pub mod game;
 pub mod options;
 pub mod output;
+pub mod position;
 pub(crate) mod worker;
 
 use crate::eval::nnue::Network;
@@ -24,10 +24,10 @@ use crate::search::game::SearchGame;
 use crate::search::{Clock, Control, Limits};
 use command::{Go, MateLimit};
 use crossbeam_channel::{Receiver, Sender};
-use game::{with_position, RuleOptions, UsiPosition};
 use options::Variant;
 use options::{Effect, HashMb, NetLoad, Options};
 use output::Output;
+use position::{with_position, RuleOptions, UsiPosition};
 use std::io::BufRead;
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -9,7 +9,7 @@
 //! The search's tunable numbers (`Search_…`, `search::params`) are accepted by `setoption`
 //! but not declared: they are for tuning and gating, not for players.
 
-use super::game::RuleOptions;
+use super::position::RuleOptions;
 use crate::eval::nnue::Network;
 use crate::rules::variants::chu::ChuRules;
 use crate::rules::variants::shogammon::ShogammonDice;

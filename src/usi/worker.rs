@@ -13,9 +13,9 @@
 
 use super::chance::{self, ChanceText};
 use super::command::MateLimit;
-use super::game::{with_position, UsiGame, UsiPosition};
 use super::options::HashMb;
 use super::output::{is_legal, legal_prefix, Output};
+use super::position::{with_position, UsiGame, UsiPosition};
 use crate::eval::nnue::Network;
 use crate::rules::moves::MoveList;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;

@@ -23,7 +23,7 @@ use crate::rules::variants::madness::{self, Phase, Token};
 use crate::rules::variants::shogammon::{DiceUse, ShogammonDice};
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::search::ParallelMode;
-use crate::usi::game::{with_position, RuleOptions, UsiPosition};
+use crate::usi::position::{with_position, RuleOptions, UsiPosition};
 use clap::Args;
 use diagram::Diagram;
 use std::time::Duration;

@@ -27,7 +27,7 @@ use crate::rules::variants::Variant;
 use crate::search::chance::{ChanceLimits, Depth};
 use crate::search::{Decision, Score, Searcher};
 use crate::usi::chance::UsiChanceGame;
-use crate::usi::game::{with_position, RuleOptions, UsiGame, UsiPosition};
+use crate::usi::position::{with_position, RuleOptions, UsiGame, UsiPosition};
 use std::time::Instant;
 
 /// The value a mate is counted as, in centipawns (before its distance is subtracted).

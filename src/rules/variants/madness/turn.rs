@@ -24,7 +24,7 @@
 
 use super::cards::{CardModel, TrueCards, ViewCards};
 use super::token::{CardValue, Token};
-use super::{CENTER, MAD_DIRECTIONS};
+use super::{slide_destination, CENTER};
 use crate::rules::bitboard::{Bb128, Bitboard};
 use crate::rules::dropshogi::notation::SfenRules;
 use crate::rules::game::{Game, NodeKind, Outcome, Weight};
@@ -103,26 +103,6 @@ impl Turn {
             | (self.madness_done as u64) << 26;
         mix(packed)
     }
-}
-
-/// Where `owner`'s piece on 5e stops sliding toward value `v`'s direction (1..=8): the
-/// first enemy piece (captured), else the last empty square before a friendly piece or the
-/// edge; `None` if the first step is blocked (the effect fails).
-pub fn slide_destination(pos: &Position, owner: Color, v: CardValue) -> Option<Square> {
-    let dir = MAD_DIRECTIONS[v.index()];
-    let mut at = CENTER;
-    let mut last_empty = None;
-    while let Some(next) = at.offset::<Geo>(dir) {
-        match pos.piece_at(next) {
-            None => {
-                last_empty = Some(next);
-                at = next;
-            }
-            Some(p) if p.color() == owner => return last_empty,
-            Some(_) => return Some(next),
-        }
-    }
-    last_empty
 }
 
 /// SplitMix64's finaliser: spreads a packed state into a hash key.

@@ -104,7 +104,7 @@ macro_rules! game_state_enum {
      $( $(#[$meta:meta])* $Name:ident = [$search:ident, $referee:ty, $player:ty] $spec:tt; )*) => {
         $(#[$attr])*
         $vis enum $Enum {
-            $( $Name(Box<$crate::usi::game::game_state_enum!(@pick $side, $referee, $player)>), )*
+            $( $Name(Box<$crate::usi::position::game_state_enum!(@pick $side, $referee, $player)>), )*
         }
 
         impl $Enum {
@@ -134,7 +134,7 @@ for_each_game!(game_state_enum! {
 /// `$cpos` bound to a chance game's position (each row's [`Search`] decides which).
 macro_rules! with_position {
     ($value:expr, $pos:ident => $det:expr, $cpos:ident => $chance:expr) => {
-        $crate::rules::variants::for_each_game!($crate::usi::game::position_arms! {
+        $crate::rules::variants::for_each_game!($crate::usi::position::position_arms! {
             ($value, $pos => $det, $cpos => $chance)
         })
     };
@@ -146,8 +146,8 @@ macro_rules! position_arms {
     ({ ($value:expr, $pos:ident => $det:expr, $cpos:ident => $chance:expr) }
      $( $(#[$meta:meta])* $Name:ident = [$search:ident, $referee:ty, $player:ty] $spec:tt; )*) => {
         match $value {
-            $( $crate::usi::game::UsiPosition::$Name(state) => {
-                $crate::usi::game::position_arms!(@$search state, $pos => $det, $cpos => $chance)
+            $( $crate::usi::position::UsiPosition::$Name(state) => {
+                $crate::usi::position::position_arms!(@$search state, $pos => $det, $cpos => $chance)
             } )*
         }
     };

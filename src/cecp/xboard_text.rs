@@ -1,5 +1,5 @@
-//! The games Shishi plays over CECP and how XBoard writes them: the `variant` names, the
-//! board size of each, moves in XBoard coordinates (through [`crate::rules::xboard_moves`],
+//! How XBoard writes the games Shishi plays over CECP: the `variant` names (the registry's
+//! CECP names), moves in XBoard coordinates (through [`crate::rules::xboard_moves`],
 //! with Chu's jitto as the null move `@@@@`), and XBoard's FEN (holdings in brackets, `w`
 //! for sente, the first mover) read into and written from the SFEN the positions speak.
 //!
@@ -17,7 +17,7 @@ use crate::rules::variants::Variant;
 use crate::rules::xboard_moves::{usi_to_xboard, xboard_to_usi};
 use crate::search::game::SearchGame;
 use crate::usi::chance::ChanceText;
-use crate::usi::game::{with_position, RuleOptions, UsiPosition};
+use crate::usi::position::{with_position, RuleOptions, UsiPosition};
 
 /// The game a CECP `variant` name stands for (`None` for games Shishi does not play here).
 pub fn variant_of(name: &str) -> Option<Variant> {

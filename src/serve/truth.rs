@@ -5,7 +5,7 @@
 //! reader ([`UsiPosition`]), and the drawn board through `analyse`'s [`Diagram`].
 
 use crate::cli::analyse::diagram::{Board, Diagram};
-use crate::referee::arbiter::GameResult;
+use crate::referee::result::GameResult;
 use crate::referee::variant::RefereeGame;
 use crate::rules::game::{Game, NodeKind, Weight};
 use crate::rules::geometry::Color;
@@ -13,7 +13,7 @@ use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::chu::ChuRules;
 use crate::rules::variants::shogammon::ShogammonDice;
 use crate::rules::variants::{for_each_game, GameChoice, GameStart, Variant};
-use crate::usi::game::{game_state_enum, with_position, RuleOptions, UsiPosition};
+use crate::usi::position::{game_state_enum, with_position, RuleOptions, UsiPosition};
 
 /// What a game is set up with: the game, its rule options and where it starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
