@@ -427,12 +427,12 @@ fn a_chu_match_of_cecp_against_usi() {
     let games: Vec<&str> = jsonl.lines().collect();
     assert_eq!(games.len(), 2, "{jsonl}");
     for game in games {
-        let record = shishi::referee::record::parse_flat_json(game).expect("a record");
-        let reason = record["reason"].as_str().unwrap();
-        let result = record["result"].as_str().unwrap();
+        let record = shishi::referee::record::GameLine::read(game).expect("a record");
+        let reason = record.reason.as_str();
+        let result = record.result.as_str();
         assert!(["1-0", "0-1", "1/2-1/2"].contains(&result), "{game}");
         // Both engines moved through their protocol.
-        assert!(record["plies"].as_u64().unwrap() >= 2, "{game}");
+        assert!(record.plies >= 2, "{game}");
         assert!(
             // A loss on time is scored too (the machine may be loaded); a move the referee
             // could not read or play, a dead engine or a false claim is a bridge failure.

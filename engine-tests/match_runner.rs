@@ -6,7 +6,7 @@
 //! `scripts/match_gnushogi.sh` and `scripts/match_hachu.sh`).
 
 use shishi::referee::openings::{self, Opening};
-use shishi::referee::record::parse_flat_json;
+use shishi::referee::record::GameLine;
 use shishi::rules::game::Game;
 use shishi::rules::geometry::Color;
 use shishi::rules::variants::chu::{self, ChuRules};
@@ -80,15 +80,14 @@ fn games(out: &Path) -> Vec<Game1> {
     let mut games: Vec<Game1> = jsonl
         .lines()
         .map(|l| {
-            let m = parse_flat_json(l).unwrap_or_else(|| panic!("bad line {l}"));
-            let s = |k: &str| m[k].as_str().unwrap().to_string();
+            let m = GameLine::read(l).unwrap_or_else(|| panic!("bad line {l}"));
             Game1 {
-                game: m["game"].as_u64().unwrap(),
-                result: s("result"),
-                engine1_result: s("engine1_result"),
-                reason: s("reason"),
-                detail: s("detail"),
-                usi: s("usi"),
+                game: m.game as u64,
+                result: m.result,
+                engine1_result: m.engine1_result,
+                reason: m.reason,
+                detail: m.detail,
+                usi: m.usi,
             }
         })
         .collect();
@@ -455,7 +454,7 @@ fn a_match_killed_mid_way_resumes_without_losing_or_repeating_a_game() {
     let jsonl = out.join("games.jsonl");
     let finished_lines = |text: &str| -> Vec<String> {
         text.lines()
-            .filter(|l| parse_flat_json(l).is_some())
+            .filter(|l| GameLine::read(l).is_some())
             .map(str::to_string)
             .collect()
     };
@@ -866,7 +865,9 @@ fn chu_kagamigi_and_minishogi_games_between_usi_engines_that_are_told_the_varian
             assert!(!games_dir.join(format!("games/{:04}.kifu", g.game)).exists());
         }
         let jsonl = std::fs::read_to_string(games_dir.join("games.jsonl")).unwrap();
-        assert!(jsonl.contains(&format!("\"variant\": \"{variant}\"")));
+        assert!(jsonl
+            .lines()
+            .all(|l| GameLine::read(l).is_some_and(|g| g.variant == variant)));
         // Both engines were told the game (and for Chu the rule set) before `isready`.
         for log in &logs {
             let text = std::fs::read_to_string(log).unwrap();

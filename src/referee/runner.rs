@@ -8,7 +8,7 @@ use super::arbiter::{play_game, Adjudication, GameRecord, GameSetup};
 use super::cecp_client::CecpPlayer;
 use super::openings::Opening;
 use super::player::Player;
-use super::record::{csa, json_string, kif, parse_flat_json, usi_line, usi_record};
+use super::record::{csa, kif, usi_line, usi_record, GameLine};
 use super::result::Reason;
 use super::stats::{Pentanomial, Score1, Sprt, SprtState, Wdl};
 use super::tc::{Millis, TimeControl};
@@ -187,55 +187,36 @@ fn finished_of(index: usize, engine1: Color, game: &GameRecord) -> Finished {
 
 fn json_line(index: usize, opening: usize, engine1: Color, game: &GameRecord) -> String {
     let f = finished_of(index, engine1, game);
-    let score1 = match f.score {
-        Score1::Win => "win",
-        Score1::Draw => "draw",
-        Score1::Loss => "loss",
-    };
-    format!(
-        "{{\"game\": {}, \"variant\": \"{}\", \"opening\": {}, \"sente\": {}, \"gote\": {}, \"engine1\": \"{}\", \
-         \"result\": \"{}\", \"engine1_result\": \"{score1}\", \"reason\": \"{}\", \"detail\": {}, \
-         \"plies\": {}, \"started\": {}, \"usi\": {}}}",
-        index + 1,
-        game.variant.variant.name(),
-        opening + 1,
-        json_string(&game.names[0]),
-        json_string(&game.names[1]),
-        if engine1 == Color::Sente {
-            "sente"
-        } else {
-            "gote"
-        },
-        game.result.score_text(),
-        game.result.reason.tag(),
-        json_string(&game.result.detail),
-        game.moves.len(),
-        game.started,
-        json_string(&usi_line(game)),
-    )
+    GameLine {
+        game: index + 1,
+        variant: game.variant.variant.name().to_string(),
+        opening: opening + 1,
+        sente: game.names[0].clone(),
+        gote: game.names[1].clone(),
+        engine1: engine1.name().to_string(),
+        result: game.result.score_text().to_string(),
+        engine1_result: f.score.name().to_string(),
+        reason: game.result.reason.tag().to_string(),
+        detail: game.result.detail.clone(),
+        plies: game.moves.len(),
+        started: game.started,
+        usi: usi_line(game),
+    }
+    .text()
 }
 
 /// Reads one `games.jsonl` line back.
 pub fn parse_json_line(line: &str) -> Option<Finished> {
-    let m = parse_flat_json(line)?;
-    let index = m.get("game")?.as_u64()?.checked_sub(1)? as usize;
-    let engine1 = match m.get("engine1")?.as_str()? {
-        "sente" => Color::Sente,
-        "gote" => Color::Gote,
-        _ => return None,
-    };
-    let score = match m.get("engine1_result")?.as_str()? {
-        "win" => Score1::Win,
-        "draw" => Score1::Draw,
-        "loss" => Score1::Loss,
-        _ => return None,
-    };
-    let reason = Reason::from_tag(m.get("reason")?.as_str()?)?;
+    let line = GameLine::read(line)?;
+    let engine1 = Color::BOTH.into_iter().find(|c| c.name() == line.engine1)?;
+    let score = Score1::ALL
+        .into_iter()
+        .find(|s| s.name() == line.engine1_result)?;
     Some(Finished {
-        index,
+        index: line.game.checked_sub(1)?,
         engine1,
         score,
-        reason,
+        reason: Reason::from_tag(&line.reason)?,
     })
 }
 
@@ -682,8 +663,9 @@ mod tests {
                 reason: Reason::IllegalMove
             }
         );
-        let m = parse_flat_json(&line).unwrap();
-        assert_eq!(m["usi"].as_str(), Some("position startpos moves 7g7f"));
+        let read = GameLine::read(&line).unwrap();
+        assert_eq!(read.usi, "position startpos moves 7g7f");
+        assert_eq!(read.sente, "a \"x\"");
         assert_eq!(parse_json_line(&line[..line.len() - 3]), None);
     }
 }
