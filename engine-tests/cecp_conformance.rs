@@ -427,7 +427,7 @@ fn a_chu_match_of_cecp_against_usi() {
     let games: Vec<&str> = jsonl.lines().collect();
     assert_eq!(games.len(), 2, "{jsonl}");
     for game in games {
-        let record = shishi::referee::record::GameLine::read(game).expect("a record");
+        let record = shishi::referee::game_files::GameLine::read(game).expect("a record");
         let reason = record.reason.as_str();
         let result = record.result.as_str();
         assert!(["1-0", "0-1", "1/2-1/2"].contains(&result), "{game}");

@@ -5,8 +5,8 @@
 //! Matches against GNU Shogi and HaChu are `#[ignore]`d (they need the programs; see
 //! `scripts/match_gnushogi.sh` and `scripts/match_hachu.sh`).
 
+use shishi::referee::game_files::GameLine;
 use shishi::referee::openings::{self, Opening};
-use shishi::referee::record::GameLine;
 use shishi::rules::game::Game;
 use shishi::rules::geometry::Color;
 use shishi::rules::variants::chu::{self, ChuRules};

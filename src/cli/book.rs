@@ -7,7 +7,7 @@ use super::Variant;
 use crate::book::choose::BookPosition;
 use crate::book::format::{ply_of, Book, BookMove};
 use crate::record::{self, RecordedGame};
-use crate::referee::record::GameLine;
+use crate::referee::game_files::GameLine;
 use crate::rules::geometry::Color;
 use crate::rules::notation::GameText;
 use crate::rules::variants::chu::ChuRules;

@@ -6,9 +6,9 @@
 
 use super::arbiter::{play_game, Adjudication, GameRecord, GameSetup};
 use super::cecp_client::CecpPlayer;
+use super::game_files::{csa, kif, usi_line, usi_record, GameLine};
 use super::openings::Opening;
 use super::player::Player;
-use super::record::{csa, kif, usi_line, usi_record, GameLine};
 use super::result::Reason;
 use super::stats::{Pentanomial, Score1, Sprt, SprtState, Wdl};
 use super::tc::{Millis, TimeControl};

@@ -221,7 +221,7 @@ pub fn quiet_positions(record: &Record) -> Vec<(Position, f64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::record::GameLine;
+    use crate::referee::game_files::GameLine;
     use std::io::{BufRead, Write};
 
     /// The default evaluation is the features times the default weights (up to the per-cent

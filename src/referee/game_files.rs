@@ -7,6 +7,8 @@
 use super::arbiter::GameRecord;
 use super::player::Score;
 use super::result::Reason;
+use crate::record::csa::code_of as csa_code;
+use crate::record::kif::{diagram_name as kif_diagram_name, kind_name as kif_name};
 use crate::rules::dropshogi::DropKind;
 use crate::rules::geometry::{Color, File, Rank, Square};
 use crate::rules::variants::shogi::{Geo, Kind, Piece, Position};
@@ -77,59 +79,11 @@ pub fn format_time(unix: u64) -> String {
 const FILE_DIGITS: [&str; 9] = ["１", "２", "３", "４", "５", "６", "７", "８", "９"];
 const RANK_KANJI: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
 
-fn kif_piece(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Pawn => "歩",
-        Kind::Lance => "香",
-        Kind::Knight => "桂",
-        Kind::Silver => "銀",
-        Kind::Gold => "金",
-        Kind::Bishop => "角",
-        Kind::Rook => "飛",
-        Kind::King => "玉",
-        Kind::ProPawn => "と",
-        Kind::ProLance => "成香",
-        Kind::ProKnight => "成桂",
-        Kind::ProSilver => "成銀",
-        Kind::Horse => "馬",
-        Kind::Dragon => "龍",
-    }
-}
-
 /// A side's sign in CSA: `+` sente, `-` gote.
 fn csa_side(color: Color) -> char {
     match color {
         Color::Sente => '+',
         Color::Gote => '-',
-    }
-}
-
-/// The one-character form used in board diagrams.
-fn bod_piece(kind: Kind) -> &'static str {
-    match kind {
-        Kind::ProLance => "杏",
-        Kind::ProKnight => "圭",
-        Kind::ProSilver => "全",
-        k => kif_piece(k),
-    }
-}
-
-fn csa_piece(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Pawn => "FU",
-        Kind::Lance => "KY",
-        Kind::Knight => "KE",
-        Kind::Silver => "GI",
-        Kind::Gold => "KI",
-        Kind::Bishop => "KA",
-        Kind::Rook => "HI",
-        Kind::King => "OU",
-        Kind::ProPawn => "TO",
-        Kind::ProLance => "NY",
-        Kind::ProKnight => "NK",
-        Kind::ProSilver => "NG",
-        Kind::Horse => "UM",
-        Kind::Dragon => "RY",
     }
 }
 
@@ -161,7 +115,7 @@ fn kif_hand(pos: &Position, color: Color) -> String {
             } else {
                 String::new()
             };
-            format!("{}{count}", kif_piece(k))
+            format!("{}{count}", kif_name(k))
         })
         .collect();
     if parts.is_empty() {
@@ -188,8 +142,8 @@ fn kif_board(pos: &Position) -> String {
         for piece in rank_from_file_9(pos, rank) {
             out.push_str(&match piece {
                 None => " ・".to_string(),
-                Some(p) if p.color() == Color::Gote => format!("v{}", bod_piece(p.kind())),
-                Some(p) => format!(" {}", bod_piece(p.kind())),
+                Some(p) if p.color() == Color::Gote => format!("v{}", kif_diagram_name(p.kind())),
+                Some(p) => format!(" {}", kif_diagram_name(p.kind())),
             });
         }
         let _ = writeln!(out, "|{}", RANK_KANJI[rank as usize]);
@@ -265,12 +219,12 @@ pub fn kif(game: &GameRecord) -> String {
         match mv.from() {
             None => {
                 let kind = Kind::from_index(mv.dropped_kind().expect("drop").0).expect("kind");
-                text.push_str(kif_piece(kind));
+                text.push_str(kif_name(kind));
                 text.push('打');
             }
             Some(from) => {
                 let piece = pos.piece_at(from).expect("a piece moves");
-                text.push_str(kif_piece(piece.kind()));
+                text.push_str(kif_name(piece.kind()));
                 if mv.is_promotion() {
                     text.push('成');
                 }
@@ -364,7 +318,7 @@ pub fn csa(game: &GameRecord) -> String {
             for piece in rank_from_file_9(&pos, rank) {
                 out.push_str(&match piece {
                     None => " * ".to_string(),
-                    Some(p) => format!("{}{}", csa_side(p.color()), csa_piece(p.kind())),
+                    Some(p) => format!("{}{}", csa_side(p.color()), csa_code(p.kind())),
                 });
             }
             out.push('\n');
@@ -373,7 +327,7 @@ pub fn csa(game: &GameRecord) -> String {
             let _ = write!(out, "P{}", csa_side(color));
             for &k in HAND_ORDER {
                 for _ in 0..pos.hand(color).count(k) {
-                    let _ = write!(out, "00{}", csa_piece(k));
+                    let _ = write!(out, "00{}", csa_code(k));
                 }
             }
             out.push('\n');
@@ -404,7 +358,7 @@ pub fn csa(game: &GameRecord) -> String {
                 (format!("{ff}{fr}"), kind)
             }
         };
-        let _ = writeln!(out, "{sign}{from}{tf}{tr}{}", csa_piece(kind));
+        let _ = writeln!(out, "{sign}{from}{tf}{tr}{}", csa_code(kind));
         let _ = writeln!(out, "T{}", m.millis.unwrap_or(0) / 1000);
         if let Some(score) = m.score {
             // Floodgate-style comment; CSA scores are from sente's point of view.
