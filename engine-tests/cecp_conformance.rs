@@ -161,7 +161,7 @@ fn handshake_by_flag_and_by_first_line() {
             "ping=1",
             "memory=1",
             "smp=1",
-            "variants=\"shogi,chu,chukagamigi\"",
+            "variants=\"shogi,chu,chukagamigi,minishogi\"",
         ] {
             assert!(first.contains(feature), "{feature} missing: {first}");
         }

@@ -10,7 +10,8 @@ use shishi::rules::game::{Game, Outcome};
 use shishi::rules::geometry::Color;
 use shishi::rules::moves::MoveList;
 use shishi::rules::variants::minishogi::Position;
-use std::io::Write;
+use shishi::rules::xboard_moves::{xboard_to_usi, BoardSize};
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};
 
 #[path = "common/perft_file.rs"]
@@ -121,7 +122,7 @@ fn converse(input: &str) -> String {
 fn usi_plays_minishogi() {
     let out = converse(
         "usi\nsetoption name USI_Variant value minishogi\nisready\n\
-         position startpos moves 1e2d\ngo depth 4\nquit\n",
+         position startpos moves 1e1d\ngo depth 4\nquit\n",
     );
     assert!(out.contains("var minishogi"), "{out}");
     let best = out
@@ -129,16 +130,17 @@ fn usi_plays_minishogi() {
         .find_map(|l| l.strip_prefix("bestmove "))
         .unwrap_or_else(|| panic!("no bestmove: {out}"));
     let mut pos = Position::startpos();
-    pos.play(pos.parse_usi_move("1e2d").unwrap());
+    pos.play(pos.parse_usi_move("1e1d").unwrap());
     assert!(
         pos.parse_usi_move(best.split_whitespace().next().unwrap())
             .is_ok(),
         "{best}"
     );
-    // A shogi move is no minishogi move: an error, and the engine goes on.
+    // A shogi move is no minishogi move: an error, and the engine goes on (every `isready`
+    // is answered at the end of input).
     let out = converse(
         "usi\nsetoption name USI_Variant value minishogi\nisready\n\
-         position startpos moves 7g7f\nisready\nquit\n",
+         position startpos moves 7g7f\nisready\n",
     );
     assert!(out.contains("info string error"), "{out}");
     assert!(out.trim_end().ends_with("readyok"), "{out}");
@@ -146,13 +148,37 @@ fn usi_plays_minishogi() {
 
 #[test]
 fn cecp_offers_and_plays_minishogi() {
-    let out = converse(
-        "xboard\nprotover 2\nvariant minishogi\nnew\nvariant minishogi\nforce\ngo\nquit\n",
-    );
-    let features = out.lines().find(|l| l.contains("variants=")).unwrap_or("");
-    assert!(features.contains("minishogi"), "{out}");
-    assert!(!out.contains("Error"), "{out}");
-    assert!(out.lines().any(|l| l.starts_with("move ")), "{out}");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .arg("--xboard")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    // Shishi is gote after `new`: it answers sente's 1e1d (XBoard's e1e2).
+    stdin
+        .write_all(b"xboard\nprotover 2\nnew\nvariant minishogi\nsd 2\nusermove e1e2\n")
+        .unwrap();
+    let mut seen = Vec::new();
+    let mut reply = None;
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        if let Some(mv) = line.strip_prefix("move ") {
+            reply = Some(mv.to_string());
+            break;
+        }
+        seen.push(line);
+    }
+    stdin.write_all(b"quit\n").unwrap();
+    child.wait().unwrap();
+    let features = seen.iter().find(|l| l.contains("variants=")).unwrap();
+    assert!(features.contains("minishogi"), "{seen:?}");
+    let reply = reply.unwrap_or_else(|| panic!("no move: {seen:?}"));
+    let usi = xboard_to_usi(&reply, BoardSize { files: 5, ranks: 5 });
+    let mut pos = Position::startpos();
+    pos.play(pos.parse_usi_move("1e1d").unwrap());
+    assert!(pos.parse_usi_move(&usi).is_ok(), "{reply} ({usi})");
 }
 
 #[test]

@@ -121,7 +121,7 @@ mod tests {
     #[test]
     fn options_are_translated_from_the_usi_declarations() {
         let lines = feature_lines();
-        assert!(lines[0].contains("variants=\"shogi,chu,chukagamigi\""));
+        assert!(lines[0].contains("variants=\"shogi,chu,chukagamigi,minishogi\""));
         assert_eq!(lines.last().unwrap(), "feature done=1");
         let all = lines.join("\n");
         assert!(

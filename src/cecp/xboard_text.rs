@@ -226,6 +226,6 @@ mod tests {
         assert_eq!(xboard_move_text(&chu, mv), "h4h5");
         assert_eq!(variant_of("CHU"), Some(Variant::Chushogi));
         assert_eq!(variant_of("normal"), None);
-        assert_eq!(variants_feature(), "shogi,chu,chukagamigi");
+        assert_eq!(variants_feature(), "shogi,chu,chukagamigi,minishogi");
     }
 }

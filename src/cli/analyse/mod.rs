@@ -1,4 +1,4 @@
-//! `shishi analyse`: a person-readable analysis of one position in any of the five games:
+//! `shishi analyse`: a person-readable analysis of one position in any of the games:
 //! the board diagram, then the search.
 //!
 //! This module owns the command line and the dispatch: it reads the position through the

@@ -1,5 +1,5 @@
 //! Minishogi (5×5): king, gold, silver, bishop, rook and pawn, each side's promotion zone
-//! its last rank, drops with nifu and uchifuzume (RULES.md §7). A drop-shogi family member
+//! its last rank, drops with nifu and uchifuzume (RULES.md §8). A drop-shogi family member
 //! built from nothing but its piece table: the tables are compiled from the move atoms
 //! (`AtomTables`) and the family's default hooks find attacks and legal moves, so all of
 //! its rules beyond the table (make/unmake, SFEN and USI text, legal moves, the game end)
