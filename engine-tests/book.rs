@@ -5,8 +5,8 @@
 
 use shishi::book::choose::BookPosition;
 use shishi::book::{Book, BookMove};
-use shishi::usi::game::{RuleOptions, UsiPosition};
 use shishi::usi::options::Variant;
+use shishi::usi::position::{RuleOptions, UsiPosition};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -395,7 +395,9 @@ fn match_openings_are_drawn_from_the_book() {
     // The book has 2g2f at the start and nothing after it: the opening is that one move.
     assert_eq!(
         games
-            .matches("\"usi\": \"position startpos moves 2g2f\"")
+            .lines()
+            .filter_map(shishi::referee::game_files::GameLine::read)
+            .filter(|g| g.usi == "position startpos moves 2g2f")
             .count(),
         2,
         "{games}"

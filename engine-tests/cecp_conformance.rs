@@ -4,9 +4,9 @@
 //! commands, the three games — and a short `shishi match` of Shishi-as-CECP against
 //! Shishi-as-USI in Chu Shogi. Every move the engine prints is checked with the rules.
 
-use shishi::cecp::game::{parse_xboard_move, play_move, position_of_xboard_fen};
+use shishi::cecp::xboard_text::{parse_xboard_move, play_move, position_of_xboard_fen};
 use shishi::rules::variants::Variant;
-use shishi::usi::game::{RuleOptions, UsiPosition};
+use shishi::usi::position::{RuleOptions, UsiPosition};
 use std::io::Write;
 use std::process::{Child, ChildStdin, Command};
 use std::sync::mpsc::Receiver;
@@ -161,7 +161,7 @@ fn handshake_by_flag_and_by_first_line() {
             "ping=1",
             "memory=1",
             "smp=1",
-            "variants=\"shogi,chu,chukagamigi\"",
+            "variants=\"shogi,chu,chukagamigi,minishogi\"",
         ] {
             assert!(first.contains(feature), "{feature} missing: {first}");
         }
@@ -427,12 +427,12 @@ fn a_chu_match_of_cecp_against_usi() {
     let games: Vec<&str> = jsonl.lines().collect();
     assert_eq!(games.len(), 2, "{jsonl}");
     for game in games {
-        let record = shishi::referee::record::parse_flat_json(game).expect("a record");
-        let reason = record["reason"].as_str().unwrap();
-        let result = record["result"].as_str().unwrap();
+        let record = shishi::referee::game_files::GameLine::read(game).expect("a record");
+        let reason = record.reason.as_str();
+        let result = record.result.as_str();
         assert!(["1-0", "0-1", "1/2-1/2"].contains(&result), "{game}");
         // Both engines moved through their protocol.
-        assert!(record["plies"].as_u64().unwrap() >= 2, "{game}");
+        assert!(record.plies >= 2, "{game}");
         assert!(
             // A loss on time is scored too (the machine may be loaded); a move the referee
             // could not read or play, a dead engine or a false claim is a bridge failure.

@@ -298,7 +298,14 @@ fn shogammon_perft_takes_rolls_and_tokens() {
 }
 
 /// Every game `--variant` accepts.
-const GAMES: [&str; 5] = ["shogi", "chushogi", "chukagamigi", "shogammon", "madness"];
+const GAMES: [&str; 6] = [
+    "shogi",
+    "chushogi",
+    "chukagamigi",
+    "shogammon",
+    "madness",
+    "minishogi",
+];
 
 /// The games a subcommand's `--help` says it serves: the names listed after `Games:` in its
 /// description, leaving out a name that follows the word "not".
@@ -375,6 +382,7 @@ fn analyse_prints_a_board_and_a_best_move_in_every_game() {
         ("chushogi", "12 11 10"),
         ("chukagamigi", "12 11 10"),
         ("madness", "9  8  7"),
+        ("minishogi", "5  4  3"),
     ] {
         let out = shishi(&[
             "analyse",

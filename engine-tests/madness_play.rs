@@ -13,19 +13,20 @@
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use shishi::referee::arbiter::{play_game, Adjudication, GameRecord, GameSetup, Reason};
+use shishi::referee::arbiter::{play_game, Adjudication, GameRecord, GameSetup};
 use shishi::referee::openings::Opening;
 use shishi::referee::player::{Answer, Player, PlayerResult, Reply, Turn};
 use shishi::referee::process::EngineError;
+use shishi::referee::result::Reason;
 use shishi::referee::runner::pair_seed;
 use shishi::referee::stats::{Pentanomial, Score1, Wdl};
 use shishi::referee::tc::{Clocks, Millis};
-use shishi::referee::variant::MatchVariant;
 use shishi::rules::game::{Game, NodeKind, Outcome};
 use shishi::rules::geometry::Color;
 use shishi::rules::moves::{Move, MoveList};
 use shishi::rules::variants::madness::{view, Phase, PlayerView, TrueGame, ViewCards};
 use shishi::rules::variants::shogi::Position;
+use shishi::rules::variants::{GameChoice, Variant};
 use shishi::search::chance::variants::madness::RollOnly;
 use shishi::search::chance::{
     static_value, terminal_value, ChanceGame, ChanceLimits, ChanceSearcher, ChanceSettings, Depth,
@@ -215,7 +216,7 @@ fn referee_game(
         ..Adjudication::default()
     };
     let setup = GameSetup {
-        variant: MatchVariant::Madness,
+        variant: GameChoice::from(Variant::Madness),
         opening,
         tc: "movetime=100000".parse().unwrap(),
         adjudication: &adjudication,

@@ -5,13 +5,13 @@
 //! Matches against GNU Shogi and HaChu are `#[ignore]`d (they need the programs; see
 //! `scripts/match_gnushogi.sh` and `scripts/match_hachu.sh`).
 
+use shishi::referee::game_files::GameLine;
 use shishi::referee::openings::{self, Opening};
-use shishi::referee::record::parse_flat_json;
-use shishi::referee::variant::MatchVariant;
 use shishi::rules::game::Game;
 use shishi::rules::geometry::Color;
 use shishi::rules::variants::chu::{self, ChuRules};
 use shishi::rules::variants::shogi::Position;
+use shishi::rules::variants::{GameChoice, Variant};
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -80,15 +80,14 @@ fn games(out: &Path) -> Vec<Game1> {
     let mut games: Vec<Game1> = jsonl
         .lines()
         .map(|l| {
-            let m = parse_flat_json(l).unwrap_or_else(|| panic!("bad line {l}"));
-            let s = |k: &str| m[k].as_str().unwrap().to_string();
+            let m = GameLine::read(l).unwrap_or_else(|| panic!("bad line {l}"));
             Game1 {
-                game: m["game"].as_u64().unwrap(),
-                result: s("result"),
-                engine1_result: s("engine1_result"),
-                reason: s("reason"),
-                detail: s("detail"),
-                usi: s("usi"),
+                game: m.game as u64,
+                result: m.result,
+                engine1_result: m.engine1_result,
+                reason: m.reason,
+                detail: m.detail,
+                usi: m.usi,
             }
         })
         .collect();
@@ -455,7 +454,7 @@ fn a_match_killed_mid_way_resumes_without_losing_or_repeating_a_game() {
     let jsonl = out.join("games.jsonl");
     let finished_lines = |text: &str| -> Vec<String> {
         text.lines()
-            .filter(|l| parse_flat_json(l).is_some())
+            .filter(|l| GameLine::read(l).is_some())
             .map(str::to_string)
             .collect()
     };
@@ -778,15 +777,17 @@ fn gnushogi_against_itself_over_cecp() {
     }
 }
 
-const CHU: MatchVariant = MatchVariant::Chu(ChuRules::Lishogi);
+fn chu_lishogi() -> GameChoice {
+    GameChoice::chu(ChuRules::Lishogi)
+}
 
 /// Replays a Chu `position … moves …` line with the rules core; returns the position.
 fn replay_chu(usi: &str) -> chu::Position {
     let line = usi.strip_prefix("position ").expect("a position line");
-    let opening = Opening::parse_line(line, CHU)
+    let opening = Opening::parse_line(line, chu_lishogi())
         .unwrap_or_else(|e| panic!("{usi}: {e}"))
         .expect("not blank");
-    let mut pos: chu::Position = opening.base_position(CHU).unwrap();
+    let mut pos: chu::Position = opening.base_position(chu_lishogi()).unwrap();
     for m in &opening.moves {
         let mv = pos.parse_usi_move(m).unwrap();
         pos.play(mv);
@@ -817,9 +818,13 @@ const NOT_JUDGED_BY_THE_RULES: [&str; 5] = [
 ];
 
 #[test]
-fn chu_and_kagamigi_games_between_usi_engines_that_are_told_the_variant() {
+fn chu_kagamigi_and_minishogi_games_between_usi_engines_that_are_told_the_variant() {
     let me = env!("CARGO_BIN_EXE_shishi");
-    for (variant, name) in [("chushogi", "chu"), ("chukagamigi", "kaga")] {
+    for (variant, name) in [
+        ("chushogi", "chu"),
+        ("chukagamigi", "kaga"),
+        ("minishogi", "mini"),
+    ] {
         let out = out_dir(&format!("legal-{name}"));
         std::fs::create_dir_all(&out).unwrap();
         let logs = [out.join("engine1.log"), out.join("engine2.log")];
@@ -860,7 +865,9 @@ fn chu_and_kagamigi_games_between_usi_engines_that_are_told_the_variant() {
             assert!(!games_dir.join(format!("games/{:04}.kifu", g.game)).exists());
         }
         let jsonl = std::fs::read_to_string(games_dir.join("games.jsonl")).unwrap();
-        assert!(jsonl.contains(&format!("\"variant\": \"{variant}\"")));
+        assert!(jsonl
+            .lines()
+            .all(|l| GameLine::read(l).is_some_and(|g| g.variant == variant)));
         // Both engines were told the game (and for Chu the rule set) before `isready`.
         for log in &logs {
             let text = std::fs::read_to_string(log).unwrap();
@@ -1025,7 +1032,7 @@ fn a_cecp_engine_must_offer_the_variant_and_the_chance_games_have_no_cecp() {
 /// The shipped book `positions/openings/<file>`, loaded with `variant`'s rules (which checks
 /// every move and that no game is over), after checking that it holds at least `at_least`
 /// lines, all distinct and all from the start position.
-fn shipped_book(file: &str, variant: MatchVariant, at_least: usize) -> Vec<Opening> {
+fn shipped_book(file: &str, variant: GameChoice, at_least: usize) -> Vec<Opening> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("positions/openings")
         .join(file);
@@ -1041,7 +1048,7 @@ fn shipped_book(file: &str, variant: MatchVariant, at_least: usize) -> Vec<Openi
 
 #[test]
 fn the_shipped_chu_openings_are_legal_varied_and_short() {
-    for o in &shipped_book("chushogi.txt", CHU, 20) {
+    for o in &shipped_book("chushogi.txt", chu_lishogi(), 20) {
         assert!((4..=16).contains(&o.moves.len()), "{:?}", o.moves);
         replay_chu(&format!("position startpos moves {}", o.moves.join(" ")));
     }
@@ -1049,7 +1056,11 @@ fn the_shipped_chu_openings_are_legal_varied_and_short() {
 
 #[test]
 fn the_shipped_kagamigi_openings_are_legal_distinct_and_eight_plies_long() {
-    for o in &shipped_book("chukagamigi.txt", MatchVariant::Kagamigi, 300) {
+    for o in &shipped_book(
+        "chukagamigi.txt",
+        GameChoice::from(Variant::Chukagamigi),
+        300,
+    ) {
         assert_eq!(o.moves.len(), 8, "{:?}", o.moves);
     }
 }

@@ -1,160 +1,32 @@
-//! A sixth drop variant defined outside the crate from a piece table and a start position:
-//! minishogi on 5×5 (king, gold, silver, bishop, rook and pawn; one-rank promotion zones).
-//! Everything else (board and hands, make/unmake with the hash, SFEN and USI text, legal
-//! moves with drops, nifu, dead drops and uchifuzume, forced promotion, the game end) is the
-//! drop-shogi family's (`shishi::rules::dropshogi`), with its default hooks and tables.
+//! Minishogi (5×5), the sixth game: its rules are the drop-shogi family's with a piece
+//! table (`shishi::rules::variants::minishogi`), and it plays wherever the other games do.
 //!
-//! The perft counts in `positions/perft/minishogi.perft` come from shogiops
-//! (`scripts/shogiops_minishogi_perft.mjs`).
+//! Every perft count here comes from shogiops (lishogi's rules library), not from Shishi:
+//! `positions/perft/minishogi.perft` is the output of `scripts/shogiops_minishogi_perft.mjs 7`
+//! (the start position to depth 5, then positions of seeded random play with pieces in hand),
+//! and the command-line counts below are lines of that file.
 
-use shishi::rules::bitboard::{Bb128, Bitboard};
-use shishi::rules::dropshogi::{
-    AtomTables, ColoredPiece, DropKind, DropPosition, DropVariant, Hand,
-};
 use shishi::rules::game::{Game, Outcome};
-use shishi::rules::geometry::{Color, Geometry};
-use shishi::rules::piece::atoms::{step, BISHOP, DRAGON, GOLD, HORSE, KING, ROOK, SILVER};
-use shishi::rules::piece::{KindId, PieceRules};
-use std::sync::OnceLock;
+use shishi::rules::geometry::Color;
+use shishi::rules::moves::MoveList;
+use shishi::rules::variants::minishogi::Position;
+use shishi::rules::xboard_moves::{xboard_to_usi, BoardSize};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Output, Stdio};
 
 #[path = "common/perft_file.rs"]
 mod perft_file;
 use perft_file::{assert_perft_line, read_suite};
 
-// ---- The board: 5×5, promotion zone one rank deep. ----
-
-#[derive(Clone, Copy, Debug)]
-struct Board5x5;
-
-impl Geometry for Board5x5 {
-    const FILES: u8 = 5;
-    const RANKS: u8 = 5;
-    const ZONE_DEPTH: u8 = 1;
-    type Bb = Bb128;
+fn shishi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
 }
 
-// ---- The piece table. Hand kinds first (index = hand slot). ----
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Kind {
-    Pawn,
-    Silver,
-    Gold,
-    Bishop,
-    Rook,
-    King,
-    Tokin,
-    ProSilver,
-    Horse,
-    Dragon,
-}
-
-/// Kinds by index: 0-5 the unpromoted (hand kinds first), 6-9 the promoted forms.
-static PIECES: [PieceRules; 10] = [
-    PieceRules::new("pawn", 'P', &[step(1, 0)])
-        .promoting_to(KindId(6))
-        .held_as(KindId(0), true)
-        .forced_on_last(1),
-    PieceRules::new("silver", 'S', &SILVER)
-        .promoting_to(KindId(7))
-        .held_as(KindId(1), true),
-    PieceRules::new("gold", 'G', &GOLD).held_as(KindId(2), true),
-    PieceRules::new("bishop", 'B', &BISHOP)
-        .promoting_to(KindId(8))
-        .held_as(KindId(3), true),
-    PieceRules::new("rook", 'R', &ROOK)
-        .promoting_to(KindId(9))
-        .held_as(KindId(4), true),
-    PieceRules::new("king", 'K', &KING).royal(),
-    PieceRules::new("tokin", 'P', &GOLD)
-        .promoted()
-        .held_as(KindId(0), false),
-    PieceRules::new("promoted silver", 'S', &GOLD)
-        .promoted()
-        .held_as(KindId(1), false),
-    PieceRules::new("horse", 'B', &HORSE)
-        .promoted()
-        .held_as(KindId(3), false),
-    PieceRules::new("dragon", 'R', &DRAGON)
-        .promoted()
-        .held_as(KindId(4), false),
-];
-
-use Kind::*;
-const ALL: [Kind; 10] = [
-    Pawn, Silver, Gold, Bishop, Rook, King, Tokin, ProSilver, Horse, Dragon,
-];
-
-impl DropKind for Kind {
-    const KING: Kind = King;
-    const PAWN: Kind = Pawn;
-    const KINDS: &'static [Kind] = &ALL;
-    const HAND_KINDS: &'static [Kind] = &[Pawn, Silver, Gold, Bishop, Rook];
-    const HAND_PRINT_ORDER: &'static [Kind] = &[Rook, Bishop, Gold, Silver, Pawn];
-
-    fn index(self) -> usize {
-        self as usize
-    }
-    fn rules(self) -> &'static PieceRules {
-        &PIECES[self as usize]
-    }
-    fn can_promote(self) -> bool {
-        PIECES[self as usize].promotes_to.is_some()
-    }
-    fn promoted(self) -> Kind {
-        ALL[PIECES[self as usize].promotes_to.expect("promotes").0 as usize]
-    }
-    fn in_hand(self) -> Option<Kind> {
-        PIECES[self as usize].demotes_to.map(|k| ALL[k.0 as usize])
-    }
-    fn set_count(self) -> u8 {
-        2
-    }
-}
-
-// ---- The variant: the table, the start position, and storage of the right sizes. ----
-
-struct Minishogi;
-
-type Piece = ColoredPiece<Kind>;
-
-impl DropVariant for Minishogi {
-    type Geo = Board5x5;
-    type Kind = Kind;
-    type Piece = Piece;
-    type Tables = AtomTables<Minishogi>;
-    type Mailbox = [Option<Piece>; 25];
-    type KindSets = [Bb128; 10];
-    type Hand = Hand<Kind, 5>;
-    type Choices = ();
-
-    const EMPTY_MAILBOX: Self::Mailbox = [None; 25];
-    const EMPTY_KIND_SETS: Self::KindSets = [Bb128::EMPTY; 10];
-    const START_SFEN: &'static str = "rbsgk/4p/5/P4/KGSBR b - 1";
-
-    fn tables() -> &'static AtomTables<Minishogi> {
-        static TABLES: OnceLock<AtomTables<Minishogi>> = OnceLock::new();
-        TABLES.get_or_init(|| AtomTables::build(0x4D49_4E49))
-    }
-}
-
-type Position = DropPosition<Minishogi>;
-
-// ---- The tests. ----
-
-#[test]
-fn piece_table_is_consistent() {
-    for kind in ALL {
-        if kind.can_promote() {
-            assert_eq!(kind.promoted().in_hand(), Some(kind), "{kind:?}");
-            assert!(kind.promoted().rules().is_promoted, "{kind:?}");
-        }
-        assert_eq!(
-            kind.rules().droppable,
-            Kind::HAND_KINDS.contains(&kind),
-            "{kind:?}"
-        );
-    }
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
 }
 
 #[test]
@@ -164,9 +36,9 @@ fn perft_agrees_with_shogiops() {
     for line in &lines {
         let mut pos = Position::from_sfen(&line.sfen)
             .unwrap_or_else(|e| panic!("line {}: {e}", line.line_number));
-        let before = pos.to_sfen();
         assert_eq!(
-            before, line.sfen,
+            pos.to_sfen(),
+            line.sfen,
             "line {}: SFEN round trip",
             line.line_number
         );
@@ -175,10 +47,34 @@ fn perft_agrees_with_shogiops() {
 }
 
 #[test]
+fn the_perft_command_counts_as_shogiops_does() {
+    // shogiops: 14, 181, 2512, 35401 from the start; 487 at depth 2 from a position with a
+    // rook in hand (lines of positions/perft/minishogi.perft).
+    for (args, nodes) in [
+        (vec!["--startpos", "--depth", "1"], 14),
+        (vec!["--startpos", "--depth", "4"], 35401),
+        (
+            vec!["--sfen", "1B2k/3gp/3p1/GsKB1/2S1R b R 15", "--depth", "2"],
+            487,
+        ),
+    ] {
+        let mut all = vec!["perft", "--variant", "minishogi"];
+        all.extend(args);
+        let out = shishi(&all);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        assert!(
+            stdout.lines().any(|l| l == format!("nodes {nodes}")),
+            "{all:?}: {stdout}"
+        );
+    }
+}
+
+#[test]
 fn drop_rules_and_game_end_are_the_familys() {
     let legal = |sfen: &str| {
         let pos = Position::from_sfen(sfen).unwrap();
-        let mut moves = shishi::rules::moves::MoveList::new();
+        let mut moves = MoveList::new();
         pos.legal_actions(&mut moves);
         moves
             .iter()
@@ -203,4 +99,113 @@ fn drop_rules_and_game_end_are_the_familys() {
     assert!(Position::from_sfen("rbsgk/4p/5/P4/KGSBR b 3P 1").is_err());
     let mate = Position::from_sfen("4k/4G/4P/5/K4 w - 1").unwrap();
     assert_eq!(mate.outcome(), Some(Outcome::Win(Color::Sente)));
+}
+
+/// Feeds `input` to `shishi` (USI, or CECP after `xboard`) and returns its stdout.
+fn converse(input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    text(&child.wait_with_output().unwrap().stdout)
+}
+
+#[test]
+fn usi_plays_minishogi() {
+    let out = converse(
+        "usi\nsetoption name USI_Variant value minishogi\nisready\n\
+         position startpos moves 1e1d\ngo depth 4\nquit\n",
+    );
+    assert!(out.contains("var minishogi"), "{out}");
+    let best = out
+        .lines()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .unwrap_or_else(|| panic!("no bestmove: {out}"));
+    let mut pos = Position::startpos();
+    pos.play(pos.parse_usi_move("1e1d").unwrap());
+    assert!(
+        pos.parse_usi_move(best.split_whitespace().next().unwrap())
+            .is_ok(),
+        "{best}"
+    );
+    // A shogi move is no minishogi move: an error, and the engine goes on (every `isready`
+    // is answered at the end of input).
+    let out = converse(
+        "usi\nsetoption name USI_Variant value minishogi\nisready\n\
+         position startpos moves 7g7f\nisready\n",
+    );
+    assert!(out.contains("info string error"), "{out}");
+    assert!(out.trim_end().ends_with("readyok"), "{out}");
+}
+
+#[test]
+fn cecp_offers_and_plays_minishogi() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .arg("--xboard")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    // Shishi is gote after `new`: it answers sente's 1e1d (XBoard's e1e2).
+    stdin
+        .write_all(b"xboard\nprotover 2\nnew\nvariant minishogi\nsd 2\nusermove e1e2\n")
+        .unwrap();
+    let mut seen = Vec::new();
+    let mut reply = None;
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        if let Some(mv) = line.strip_prefix("move ") {
+            reply = Some(mv.to_string());
+            break;
+        }
+        seen.push(line);
+    }
+    stdin.write_all(b"quit\n").unwrap();
+    child.wait().unwrap();
+    let features = seen.iter().find(|l| l.contains("variants=")).unwrap();
+    assert!(features.contains("minishogi"), "{seen:?}");
+    let reply = reply.unwrap_or_else(|| panic!("no move: {seen:?}"));
+    let usi = xboard_to_usi(&reply, BoardSize { files: 5, ranks: 5 });
+    let mut pos = Position::startpos();
+    pos.play(pos.parse_usi_move("1e1d").unwrap());
+    assert!(pos.parse_usi_move(&usi).is_ok(), "{reply} ({usi})");
+}
+
+#[test]
+fn bench_searches_the_minishogi_positions() {
+    let out = shishi(&["bench", "--variant", "minishogi", "--depth", "3"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout
+            .lines()
+            .filter(|l| l.starts_with("position "))
+            .count()
+            >= 8,
+        "{stdout}"
+    );
+    assert!(stdout.lines().any(|l| l.starts_with("nodes ")), "{stdout}");
+}
+
+#[test]
+fn analyse_reads_a_minishogi_position() {
+    let out = shishi(&[
+        "analyse",
+        "--variant",
+        "minishogi",
+        "--startpos",
+        "--depth",
+        "3",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
 }

@@ -19,7 +19,7 @@ use shishi::referee::cecp_client::{self, Notation};
 use shishi::referee::openings::Opening;
 use shishi::referee::process::split_command;
 use shishi::referee::usi_client;
-use shishi::referee::variant::{MatchVariant, RefereeGame};
+use shishi::referee::variant::RefereeGame;
 use shishi::rules::game::NodeKind;
 use shishi::rules::moves::{Move, MoveList};
 use shishi::rules::notation::NotationError;
@@ -27,13 +27,14 @@ use shishi::rules::variants::chu::{self, ChuRules};
 use shishi::rules::variants::madness::perft::ChanceScript;
 use shishi::rules::variants::madness::{self, Token};
 use shishi::rules::variants::shogammon::{self, DiceUse, Roll, ShogammonDice};
-use shishi::rules::variants::{kagamigi, shogi};
+use shishi::rules::variants::GameChoice;
+use shishi::rules::variants::{kagamigi, minishogi, shogi};
 use shishi::rules::xboard_moves::{self, BoardSize};
 use shishi::search::time_text::{parse_minutes_seconds, parse_time, TimeUnit, LONGEST_TIME};
 use shishi::usi::command::{self, GO_KEYWORDS, MAX_WARNINGS};
-use shishi::usi::game::{RuleOptions, UsiPosition};
 use shishi::usi::options::{declarations, Options, Variant};
 use shishi::usi::output::Output;
+use shishi::usi::position::{RuleOptions, UsiPosition};
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -223,35 +224,37 @@ fn notation_error_says_something(error: &NotationError) -> bool {
 // The five games, through the referee's view of them
 // ---------------------------------------------------------------------------------------
 
-const VARIANTS: [MatchVariant; 5] = [
-    MatchVariant::Shogi,
-    MatchVariant::Chu(ChuRules::Lishogi),
-    MatchVariant::Kagamigi,
-    MatchVariant::Shogammon,
-    MatchVariant::Madness,
-];
+/// A game under its default rule options (Chu: lishogi's).
+fn choice(variant: Variant) -> GameChoice {
+    GameChoice::from(variant)
+}
 
 /// SFENs of each game beyond the start position: hands, promoted pieces, points, the Chu
 /// lion-capture square, large move numbers.
-fn sample_sfens(variant: MatchVariant) -> Vec<&'static str> {
-    match variant {
-        MatchVariant::Shogi | MatchVariant::Madness => vec![
+fn sample_sfens(variant: GameChoice) -> Vec<&'static str> {
+    match variant.variant {
+        Variant::Shogi | Variant::Madness => vec![
             shogi::notation::START_SFEN,
             "R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1",
             "4k4/9/4+P4/9/9/9/9/9/4K4 w RB2G2S2N2L16Prb2g2s2n2l 17",
             "8k/9/9/9/9/9/1gn6/9/K8 b - 1000000",
         ],
-        MatchVariant::Chu(_) => vec![
+        Variant::Chushogi => vec![
             chu::notation::START_SFEN,
             "11k/12/12/9g2/6+o2n2/6R1N3/12/9R2/12/12/12/K11 b 6e 1",
             "12/6k1+e3/6nP4/12/6N5/12/12/12/12/12/12/K4G5+E w - 12",
         ],
-        MatchVariant::Kagamigi => vec![
+        Variant::Chukagamigi => vec![
             kagamigi::notation::START_SFEN,
             "5k6/12/12/12/12/12/12/12/12/12/12/5K6 b ADCTQJHWMVUOXRBIEYFGSNLPad 1",
             "5k6/12/+P11/12/4+u7/12/12/12/12/12/12/5K6 w 10Pr3p 12",
         ],
-        MatchVariant::Shogammon => vec![
+        Variant::Minishogi => vec![
+            minishogi::START_SFEN,
+            "1B2k/3gp/3p1/GsKB1/2S1R b R 15",
+            "R1g1k/3bs/2+B1S/P4/2K1g b RP 31",
+        ],
+        Variant::Shogammon => vec![
             shogammon::notation::START_SFEN,
             "(lk)8/9/9/9/9/9/9/9/(P+B)3K4 b RG2p 12",
             "4k4/9/9/9/9/9/9/9/(G+R)(SK)(+L+N)6 b - 1",
@@ -287,7 +290,7 @@ impl AnyActionText for madness::TrueGame {
 /// at the start of each player's turn (where the SFEN describes the whole state) and
 /// returning the final game.
 fn playout<G: RefereeGame>(
-    variant: MatchVariant,
+    variant: GameChoice,
     seed: u64,
     plies: usize,
     mut visit: impl FnMut(&G),
@@ -320,7 +323,7 @@ fn playout<G: RefereeGame>(
 }
 
 /// An SFEN that the game reads back to itself.
-fn assert_sfen_round_trips<G: RefereeGame>(game: &G, variant: MatchVariant) {
+fn assert_sfen_round_trips<G: RefereeGame>(game: &G, variant: GameChoice) {
     let sfen = game.sfen();
     let reread = G::from_sfen(&sfen, variant).unwrap_or_else(|e| panic!("{sfen}: {e}"));
     assert_eq!(reread.sfen(), sfen);
@@ -328,7 +331,7 @@ fn assert_sfen_round_trips<G: RefereeGame>(game: &G, variant: MatchVariant) {
 
 /// Any text given to the SFEN reader: a value or a reason; a value prints an SFEN that
 /// reads back to the same value.
-fn check_sfen_text<G: RefereeGame>(text: &str, variant: MatchVariant) -> Result<(), TestCaseError> {
+fn check_sfen_text<G: RefereeGame>(text: &str, variant: GameChoice) -> Result<(), TestCaseError> {
     match G::from_sfen(text, variant) {
         Ok(pos) => {
             let printed = pos.sfen();
@@ -372,7 +375,7 @@ fn assert_actions_round_trip<G: AnyActionText>(game: &G) {
 /// The properties of one game: random and mutated SFENs and moves, and round trips along a
 /// random game.
 fn game_properties<G: AnyActionText>(
-    variant: MatchVariant,
+    variant: GameChoice,
     input: &GameInput,
 ) -> Result<(), TestCaseError> {
     check_sfen_text::<G>(&input.random, variant)?;
@@ -430,27 +433,27 @@ proptest! {
 
     #[test]
     fn shogi_text(input in game_input()) {
-        game_properties::<shogi::Position>(MatchVariant::Shogi, &input)?;
+        game_properties::<shogi::Position>(choice(Variant::Shogi), &input)?;
     }
 
     #[test]
     fn chu_text(input in game_input()) {
-        game_properties::<chu::Position>(MatchVariant::Chu(ChuRules::Lishogi), &input)?;
+        game_properties::<chu::Position>(GameChoice::chu(ChuRules::Lishogi), &input)?;
     }
 
     #[test]
     fn kagamigi_text(input in game_input()) {
-        game_properties::<kagamigi::Position>(MatchVariant::Kagamigi, &input)?;
+        game_properties::<kagamigi::Position>(choice(Variant::Chukagamigi), &input)?;
     }
 
     #[test]
     fn shogammon_text(input in game_input()) {
-        game_properties::<shogammon::Position>(MatchVariant::Shogammon, &input)?;
+        game_properties::<shogammon::Position>(choice(Variant::Shogammon), &input)?;
     }
 
     #[test]
     fn madness_text(input in game_input()) {
-        game_properties::<madness::TrueGame>(MatchVariant::Madness, &input)?;
+        game_properties::<madness::TrueGame>(choice(Variant::Madness), &input)?;
     }
 }
 
@@ -533,7 +536,7 @@ proptest! {
         edits in mutations(),
         extra in proptest::collection::vec(token_like(), 0..6),
     ) {
-        let game = playout::<madness::TrueGame>(MatchVariant::Madness, seed, plies, |_| {});
+        let game = playout::<madness::TrueGame>(choice(Variant::Madness), seed, plies, |_| {});
         let text = game.position_text();
         let reread = madness::TrueGame::from_position_text(&text, madness::TrueCards::default());
         prop_assert!(reread.is_ok(), "{text}");
@@ -695,15 +698,12 @@ proptest! {
 
     #[test]
     fn usi_position_arguments(
-        variant in proptest::sample::select(&[
-            Variant::Shogi, Variant::Chushogi, Variant::Chukagamigi, Variant::Shogammon,
-            Variant::Madness,
-        ][..]),
+        variant in proptest::sample::select(Variant::ALL),
         pick in any::<usize>(),
         edits in mutations(),
         tokens in usi_tokens(),
     ) {
-        let match_variant = VARIANTS[variant_index(variant)];
+        let match_variant = choice(variant);
         let samples = sample_sfens(match_variant);
         let sfen = apply(samples[pick % samples.len()], &edits);
         let text = format!("sfen {sfen} moves {}", tokens.join(" "));
@@ -733,12 +733,12 @@ proptest! {
     #[test]
     fn opening_file_lines(
         line in random_text(),
-        variant_at in 0usize..5,
+        variant_at in 0..Variant::ALL.len(),
         edits in mutations(),
         seed in any::<u64>(),
         plies in 0usize..12,
     ) {
-        let variant = VARIANTS[variant_at];
+        let variant = choice(Variant::ALL[variant_at]);
         check_opening_line(&line, variant)?;
         let moves = opening_moves(variant, seed, plies);
         let from_start = format!("startpos moves {}", moves.join(" "));
@@ -750,20 +750,10 @@ proptest! {
     }
 }
 
-fn variant_index(variant: Variant) -> usize {
-    match variant {
-        Variant::Shogi => 0,
-        Variant::Chushogi => 1,
-        Variant::Chukagamigi => 2,
-        Variant::Shogammon => 3,
-        Variant::Madness => 4,
-    }
-}
-
 /// The decisions of a random game from the start, as an opening file writes them (the chance
 /// games' openings hold decisions only, so they stop at the first chance node).
-fn opening_moves(variant: MatchVariant, seed: u64, plies: usize) -> Vec<String> {
-    fn moves_of<G: RefereeGame>(variant: MatchVariant, seed: u64, plies: usize) -> Vec<String> {
+fn opening_moves(variant: GameChoice, seed: u64, plies: usize) -> Vec<String> {
+    fn moves_of<G: RefereeGame>(variant: GameChoice, seed: u64, plies: usize) -> Vec<String> {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut game = G::start(variant);
         let mut out = Vec::new();
@@ -784,17 +774,18 @@ fn opening_moves(variant: MatchVariant, seed: u64, plies: usize) -> Vec<String> 
         }
         out
     }
-    match variant {
-        MatchVariant::Shogi => moves_of::<shogi::Position>(variant, seed, plies),
-        MatchVariant::Chu(_) => moves_of::<chu::Position>(variant, seed, plies),
-        MatchVariant::Kagamigi => moves_of::<kagamigi::Position>(variant, seed, plies),
-        MatchVariant::Shogammon => moves_of::<shogammon::Position>(variant, seed, plies),
-        MatchVariant::Madness => moves_of::<madness::TrueGame>(variant, seed, plies),
+    match variant.variant {
+        Variant::Shogi => moves_of::<shogi::Position>(variant, seed, plies),
+        Variant::Chushogi => moves_of::<chu::Position>(variant, seed, plies),
+        Variant::Chukagamigi => moves_of::<kagamigi::Position>(variant, seed, plies),
+        Variant::Shogammon => moves_of::<shogammon::Position>(variant, seed, plies),
+        Variant::Madness => moves_of::<madness::TrueGame>(variant, seed, plies),
+        Variant::Minishogi => moves_of::<minishogi::Position>(variant, seed, plies),
     }
 }
 
 /// An opening line: blank, a reason, or an opening whose canonical line reads back to it.
-fn check_opening_line(line: &str, variant: MatchVariant) -> Result<(), TestCaseError> {
+fn check_opening_line(line: &str, variant: GameChoice) -> Result<(), TestCaseError> {
     match Opening::parse_line(line, variant) {
         Ok(None) => prop_assert!(
             line.split('#').next().unwrap_or("").trim().is_empty(),
@@ -878,7 +869,7 @@ proptest! {
             let _ = xboard_moves::xboard_to_usi(&line, board);
         }
         fn xboard_round_trip<G: RefereeGame>(
-            variant: MatchVariant,
+            variant: GameChoice,
             board: BoardSize,
             seed: u64,
             plies: usize,
@@ -894,9 +885,9 @@ proptest! {
             }
             Ok(())
         }
-        xboard_round_trip::<shogi::Position>(MatchVariant::Shogi, BoardSize::SHOGI, seed, plies)?;
+        xboard_round_trip::<shogi::Position>(choice(Variant::Shogi), BoardSize::SHOGI, seed, plies)?;
         xboard_round_trip::<chu::Position>(
-            MatchVariant::Chu(ChuRules::Lishogi),
+            GameChoice::chu(ChuRules::Lishogi),
             BoardSize::CHU,
             seed,
             plies,

@@ -13,7 +13,7 @@ use shishi::rules::game::{Game, NodeKind};
 use shishi::rules::geometry::Color;
 use shishi::rules::variants::madness::TrueGame;
 use shishi::rules::variants::Variant;
-use shishi::usi::game::{RuleOptions, UsiPosition};
+use shishi::usi::position::{RuleOptions, UsiPosition};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
 use std::process::{Child, Command, Stdio};

@@ -1398,7 +1398,7 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
     std::fs::create_dir_all(&dir).unwrap();
     let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
     let pos = Position::from_sfen(sfen).unwrap();
-    let builtin = format!("eval = {}", shishi::eval::evaluate(&pos));
+    let builtin = format!("eval = {}", shishi::eval::shogi::evaluate(&pos));
     let net = Network::random(1);
     let with_net = format!("eval = {}", net.evaluate(&pos));
     assert_ne!(builtin, with_net);

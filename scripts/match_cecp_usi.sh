@@ -25,7 +25,7 @@ fi
     --engine2 "$SHISHI" --name2 shishi-usi \
     --games "$GAMES" --tc "$TC" --concurrency "$CONCURRENCY" --out "$OUT" "$@"
 # Every game legal and scored: no illegal move, no engine failure, no false claim.
-bad=$(grep -c -E '"reason": "(illegal-move|engine-failure|false-claim)"' "$OUT/games.jsonl" || true)
+bad=$(grep -c -E '"reason": ?"(illegal-move|engine-failure|false-claim)"' "$OUT/games.jsonl" || true)
 played=$(wc -l <"$OUT/games.jsonl")
 echo "$played games in $OUT/games.jsonl; $bad ended by an illegal move, an engine failure or a false claim"
 [ "$bad" -eq 0 ] && [ "$played" -eq "$GAMES" ]

@@ -6,7 +6,7 @@
 #   2. Writes the features of every kept position of the records (RECORDS: games.jsonl
 #      paths, plus the self-play games) with the ignored test tuning::texel::texel_features.
 #   3. Fits the weights with scripts/texel.py (EPOCHS, L2) and prints them as the fields of
-#      `Weights` (src/eval/mod.rs), with the held-out error before and after.
+#      `Weights` (src/eval/shogi.rs), with the held-out error before and after.
 # A fitted set lands only after it wins a gating match (docs/STRENGTH.md).
 #   SHISHI=target/release/shishi GAMES=1000 OUT=/tmp/texel scripts/texel.sh
 set -eu

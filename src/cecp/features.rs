@@ -3,8 +3,8 @@
 //! each option is declared once, plus the CECP-only `XBoardHoldings`), and reading
 //! `option NAME=VALUE` back into a USI `setoption`.
 
-use super::game::variants_feature;
 use super::kagamigi::HoldingSlots;
+use super::xboard_text::variants_feature;
 use crate::usi::options::{declarations, is_book_option};
 use crate::usi::ENGINE_NAME;
 
@@ -121,7 +121,7 @@ mod tests {
     #[test]
     fn options_are_translated_from_the_usi_declarations() {
         let lines = feature_lines();
-        assert!(lines[0].contains("variants=\"shogi,chu,chukagamigi\""));
+        assert!(lines[0].contains("variants=\"shogi,chu,chukagamigi,minishogi\""));
         assert_eq!(lines.last().unwrap(), "feature done=1");
         let all = lines.join("\n");
         assert!(

@@ -108,7 +108,7 @@ fn half() -> String {
 
 /// The `setup` command: letters, `12x12+SLOTS_shogi`, the start position in XBoard's FEN.
 pub fn setup_line(holdings: HoldingSlots) -> String {
-    let fen = super::game::xboard_fen_of_sfen(kagamigi::notation::START_SFEN, true)
+    let fen = super::xboard_text::xboard_fen_of_sfen(kagamigi::notation::START_SFEN, true)
         .expect("the start SFEN converts");
     format!(
         "setup ({}) 12x12+{}_{PARENT} {fen}",

@@ -6,7 +6,7 @@
 //! Three threads, as in USI mode: the reader (stdin lines into a channel, shared with the
 //! USI layer), the protocol thread ([`Engine`]: the game, clocks, modes) and the search
 //! thread ([`search`]). The positions, the game dispatch and the options are the USI
-//! layer's ([`crate::usi::game`], [`crate::usi::options`]); only the protocol is new.
+//! layer's ([`crate::usi::position`], [`crate::usi::options`]); only the protocol is new.
 //!
 //! While the engine thinks about its move, `?` makes it move now; `force`, `new`,
 //! `result`, `undo`… abandon the search (no move is sent); every other command — `ping`
@@ -16,9 +16,9 @@
 //! `docs/XBOARD.md` describes the use from XBoard and WinBoard.
 
 mod features;
-pub mod game;
 pub mod kagamigi;
 mod search;
+pub mod xboard_text;
 
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
@@ -26,18 +26,18 @@ use crate::rules::variants::Variant;
 use crate::search::game::SearchGame;
 use crate::search::time_text::{parse_minutes_seconds, parse_time, TimeUnit};
 use crate::search::{Clock, Control, Decision, Limits};
-use crate::usi::game::{with_position, UsiPosition};
 use crate::usi::options::{Effect, HashMb, NetLoad, Options};
 use crate::usi::output::Output;
+use crate::usi::position::{with_position, UsiPosition};
 use crate::usi::worker::FillStops;
 use crate::usi::{backstop, backstop_timer, stop_at_backstop};
 use crossbeam_channel::{Receiver, Sender};
-use game::{board_of, parse_xboard_move, play_move, position_of_xboard_fen, xboard_move_text};
 use kagamigi::HoldingSlots;
 use search::{Finished, Job, Work};
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::time::{Duration, Instant};
+use xboard_text::{parse_xboard_move, play_move, position_of_xboard_fen, xboard_move_text};
 
 /// Speaks CECP on stdin/stdout until `quit` or end of input; returns the exit code.
 pub fn run() -> i32 {
@@ -373,7 +373,7 @@ impl Engine {
                 self.send(Work::Clear);
                 self.prepare();
             }
-            "variant" => match game::variant_of(rest) {
+            "variant" => match xboard_text::variant_of(rest) {
                 Some(variant) => {
                     self.set_variant(variant);
                     if variant == Variant::Chukagamigi {
@@ -677,7 +677,7 @@ impl Engine {
     /// `lift SQUARE`: marks the legal targets of the piece there (`highlight` with a
     /// colour board: yellow moves, red captures, magenta promotions).
     fn highlight(&self, square: &str) {
-        let board = board_of(self.variant);
+        let board = self.variant.spec().board();
         let Some(from) = xboard_square(square.trim()) else {
             return;
         };

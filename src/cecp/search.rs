@@ -8,13 +8,13 @@
 //! and stopping a search (or quitting) cuts a fill short, as in the USI mode
 //! (`usi::worker`).
 
-use super::game::{play_move, xboard_move_text};
+use super::xboard_text::{play_move, xboard_move_text};
 use crate::eval::nnue::Network;
 use crate::search::game::SearchGame;
 use crate::search::{Config, Control, Decision, Info, Limits, Score, Searcher};
-use crate::usi::game::{with_position, UsiPosition};
 use crate::usi::options::HashMb;
 use crate::usi::output::{is_legal, Output};
+use crate::usi::position::{with_position, UsiPosition};
 use crate::usi::worker::{until_stopped, FillTicket};
 use crossbeam_channel::{Receiver, Sender};
 use std::sync::Arc;

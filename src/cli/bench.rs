@@ -15,29 +15,66 @@ macro_rules! say {
 }
 
 use super::Variant;
+use crate::rules::variants::Search;
 use crate::rules::variants::{madness, shogammon};
 use crate::search::chance::{ChanceLimits, ChanceSearcher, ChanceSettings, Depth};
 use crate::search::params::SearchParams;
 use crate::search::threads::SearchPool;
 use crate::search::{Config, Control, Limits, ParallelMode, Searcher};
 use crate::usi::chance::{legal_texts, UsiChanceGame};
-use crate::usi::game::{with_position, RuleOptions, UsiPosition};
-use crate::usi::options;
+use crate::usi::position::{with_position, RuleOptions, UsiPosition};
 use clap::Args;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// The bench positions of each variant.
-const SHOGI: &str = include_str!("../../positions/bench/shogi.sfen");
-const CHUSHOGI: &str = include_str!("../../positions/bench/chushogi.sfen");
-const CHUKAGAMIGI: &str = include_str!("../../positions/bench/chukagamigi.sfen");
-const SHOGAMMON: &str = include_str!("../../positions/bench/shogammon.sfen");
-const MADNESS: &str = include_str!("../../positions/bench/madness.sfen");
+/// Each game's bench positions and, for the alpha-beta games, the depth searched unless
+/// `--depth` says otherwise (the chance games' lines name their own).
+const BENCH: &[(Variant, &str, u32)] = &[
+    (
+        Variant::Shogi,
+        include_str!("../../positions/bench/shogi.sfen"),
+        10,
+    ),
+    (
+        Variant::Chushogi,
+        include_str!("../../positions/bench/chushogi.sfen"),
+        9,
+    ),
+    (
+        Variant::Chukagamigi,
+        include_str!("../../positions/bench/chukagamigi.sfen"),
+        9,
+    ),
+    (
+        Variant::Shogammon,
+        include_str!("../../positions/bench/shogammon.sfen"),
+        0,
+    ),
+    (
+        Variant::Madness,
+        include_str!("../../positions/bench/madness.sfen"),
+        0,
+    ),
+    (
+        Variant::Minishogi,
+        include_str!("../../positions/bench/minishogi.sfen"),
+        8,
+    ),
+];
+
+/// `variant`'s bench text and default depth.
+fn bench_of(variant: Variant) -> Result<(&'static str, u32), String> {
+    BENCH
+        .iter()
+        .find(|(v, _, _)| *v == variant)
+        .map(|&(_, text, depth)| (text, depth))
+        .ok_or_else(|| format!("{} has no bench positions", variant.name()))
+}
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// The game: shogi, chushogi, chukagamigi, shogammon or madness.
+    /// The game: shogi, chushogi, chukagamigi, shogammon, madness or minishogi.
     #[arg(long, value_parser = super::parse_variant, default_value = "shogi")]
     variant: Variant,
     /// Depth searched in each position (default: 10 for shogi, 9 for the 12×12 games; each
@@ -80,14 +117,10 @@ fn parse_param(text: &str) -> Result<(String, i32), String> {
 
 /// The bench positions of `variant`, parsed.
 pub fn positions(variant: Variant) -> Result<Vec<UsiPosition>, String> {
-    let (text, usi_variant) = match variant {
-        Variant::Shogi => (SHOGI, options::Variant::Shogi),
-        Variant::Chushogi => (CHUSHOGI, options::Variant::Chushogi),
-        Variant::Chukagamigi => (CHUKAGAMIGI, options::Variant::Chukagamigi),
-        Variant::Shogammon | Variant::Madness => {
-            return Err(format!("{variant:?} has no alpha-beta bench positions"))
-        }
-    };
+    if variant.spec().search != Search::AlphaBeta {
+        return Err(format!("{variant:?} has no alpha-beta bench positions"));
+    }
+    let (text, _) = bench_of(variant)?;
     text.lines()
         .map(str::trim)
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
@@ -98,22 +131,18 @@ pub fn positions(variant: Variant) -> Result<Vec<UsiPosition>, String> {
             } else {
                 std::iter::once("sfen").chain(words).collect()
             };
-            UsiPosition::parse(&args, usi_variant, RuleOptions::default())
+            UsiPosition::parse(&args, variant, RuleOptions::default())
                 .map_err(|e| format!("bench position {l:?}: {e}"))
         })
         .collect()
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), String> {
-    match args.variant {
-        Variant::Shogammon | Variant::Madness => return bench_chance(args),
-        _ => {}
+    if args.variant.spec().search == Search::Chance {
+        return bench_chance(args);
     }
     let positions = positions(args.variant)?;
-    let depth = args.depth.unwrap_or(match args.variant {
-        Variant::Shogi => 10,
-        _ => 9,
-    });
+    let depth = args.depth.unwrap_or(bench_of(args.variant)?.1);
     let mut searcher = Searcher::new(args.hash);
     if let Some(path) = &args.eval_file {
         if args.variant != Variant::Shogi {
@@ -205,7 +234,7 @@ pub fn madness_line(line: &str) -> Result<(Depth, madness::PlayerView), String> 
         .ok_or_else(|| format!("{line:?}: expected a depth and a position"))?;
     let depth: u32 = depth.parse().map_err(|e| format!("{line:?}: depth: {e}"))?;
     let words: Vec<&str> = setup.split_whitespace().collect();
-    match UsiPosition::parse(&words, options::Variant::Madness, RuleOptions::default()) {
+    match UsiPosition::parse(&words, Variant::Madness, RuleOptions::default()) {
         Ok(UsiPosition::Madness(view)) => Ok((Depth(depth), *view)),
         Ok(_) => unreachable!("a Madness position parses as the Madness"),
         Err(e) => Err(format!("{line:?}: {e}")),
@@ -223,10 +252,7 @@ fn chance_lines(text: &str) -> Vec<&str> {
 /// Shogammon and the Madness: each line searched by the chance search (Star2, default
 /// settings, a fresh table) to its own depth, or `--depth`.
 fn bench_chance(args: &BenchArgs) -> Result<(), String> {
-    let lines = match args.variant {
-        Variant::Shogammon => chance_lines(SHOGAMMON),
-        _ => chance_lines(MADNESS),
-    };
+    let lines = chance_lines(bench_of(args.variant)?.0);
     let mut totals = ChanceTotals::default();
     let mut pool = SearchPool::default();
     let mut progress = super::progress::Progress::new("bench");
@@ -335,19 +361,20 @@ mod tests {
 
     #[test]
     fn every_variant_has_bench_positions_that_parse() {
-        for (variant, at_least) in [
-            (Variant::Shogi, 4),
-            (Variant::Chushogi, 4),
-            (Variant::Chukagamigi, 4),
-        ] {
-            let positions = positions(variant).unwrap();
-            assert!(positions.len() >= at_least, "{variant:?}");
+        for &variant in Variant::ALL {
+            let (text, _) = bench_of(variant).unwrap();
+            if variant.spec().search == Search::AlphaBeta {
+                let positions = positions(variant).unwrap();
+                assert!(positions.len() >= 4, "{variant:?}");
+            } else {
+                assert!(chance_lines(text).len() >= 4, "{variant:?}");
+            }
         }
     }
 
     #[test]
     fn every_madness_bench_line_is_a_decision_of_the_viewer() {
-        let lines = chance_lines(MADNESS);
+        let lines = chance_lines(bench_of(Variant::Madness).unwrap().0);
         assert!(lines.len() >= 8);
         for line in lines {
             let (depth, view) = madness_line(line).unwrap();

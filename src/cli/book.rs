@@ -7,11 +7,12 @@ use super::Variant;
 use crate::book::choose::BookPosition;
 use crate::book::format::{ply_of, Book, BookMove};
 use crate::record::{self, RecordedGame};
+use crate::referee::game_files::GameLine;
 use crate::rules::geometry::Color;
 use crate::rules::notation::GameText;
 use crate::rules::variants::chu::ChuRules;
 use crate::search::{Config, Control, Decision, Limits, Score, Searcher};
-use crate::usi::game::{with_position, RuleOptions, UsiPosition};
+use crate::usi::position::{with_position, RuleOptions, UsiPosition};
 use clap::{Args, Subcommand};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -213,15 +214,14 @@ fn read_games(path: &Path, variant: Variant) -> Result<Vec<CountedGame>, String>
         if line.trim().is_empty() {
             continue;
         }
-        let fields = crate::referee::record::parse_flat_json(line)
-            .ok_or_else(|| format!("{name} line {}: not a JSON object", i + 1))?;
-        let field = |key: &str| fields.get(key).and_then(|v| v.as_str()).unwrap_or("");
-        let usi = field("usi");
-        let mut game = record::usi::read(usi).map_err(|e| format!("{name} line {}: {e}", i + 1))?;
-        game.variant = Variant::from_name(field("variant")).unwrap_or(variant);
+        let line = GameLine::read(line)
+            .ok_or_else(|| format!("{name} line {}: not a games.jsonl line", i + 1))?;
+        let mut game =
+            record::usi::read(&line.usi).map_err(|e| format!("{name} line {}: {e}", i + 1))?;
+        game.variant = Variant::from_name(&line.variant).unwrap_or(variant);
         games.push(CountedGame {
             game,
-            winner: winner_of(field("result")),
+            winner: winner_of(&line.result),
         });
     }
     Ok(games)

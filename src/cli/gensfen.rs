@@ -19,12 +19,12 @@ use super::progress::Progress;
 use crate::record::packed_sfen::{GameResult, Move16, PackedSfen, TrainingRecord, RECORD_BYTES};
 use crate::referee::openings;
 use crate::referee::runner::pair_seed;
-use crate::referee::variant::MatchVariant;
 use crate::rules::game::Outcome;
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::rules::variants::shogi::Position;
+use crate::rules::variants::{GameChoice, Variant};
 use crate::search::threads::spawn_with_search_stack;
 use crate::search::{Config, Control, Decision, Limits, Score, Searcher};
 use clap::Args;
@@ -160,11 +160,12 @@ impl Settings {
             Some(path) => {
                 let bytes = std::fs::read(path)
                     .map_err(|e| format!("cannot read openings {}: {e}", path.display()))?;
-                let lines = openings::load(path, MatchVariant::Shogi)?;
+                let lines = openings::load(path, GameChoice::from(Variant::Shogi))?;
                 let starts = lines
                     .iter()
                     .map(|o| {
-                        let mut pos: Position = o.base_position(MatchVariant::Shogi)?;
+                        let mut pos: Position =
+                            o.base_position(GameChoice::from(Variant::Shogi))?;
                         for text in &o.moves {
                             let mv = pos.parse_usi_move(text).map_err(|e| e.to_string())?;
                             pos.play(mv);

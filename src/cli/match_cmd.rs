@@ -8,8 +8,8 @@ use crate::referee::process::split_command;
 use crate::referee::runner::{run_match, summary, EngineSpec, MatchConfig, Protocol};
 use crate::referee::stats::Sprt;
 use crate::referee::tc::{Millis, TimeControl};
-use crate::referee::variant::MatchVariant;
 use crate::rules::variants::chu::ChuRules;
+use crate::rules::variants::{GameChoice, RuleOptions};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 
@@ -21,7 +21,7 @@ pub enum ProtocolArg {
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// The game: shogi, chushogi, chukagamigi, shogammon or madness. USI engines are sent
+    /// The game: shogi, chushogi, chukagamigi, shogammon, madness or minishogi. USI engines are sent
     /// `setoption name USI_Variant value …` (and `ChuRules`) for the variants; CECP engines
     /// `variant shogi` or `variant chu`.
     #[arg(long, value_parser = super::parse_variant, default_value = "shogi")]
@@ -104,8 +104,9 @@ pub struct MatchArgs {
     /// Engine 2's own time margin (ms), instead of --time-margin.
     #[arg(long)]
     time_margin2: Option<u64>,
-    /// Draw after this many plies, opening moves included (0: no limit; default 320 for
-    /// shogi, 1000 for the 12×12 variants and for the Madness's tokens).
+    /// Draw after this many plies, opening moves included (0: no limit; default each game's
+    /// own: 320 for shogi, 1000 for the 12×12 variants and for the Madness's tokens, 1800
+    /// Shogammon tokens, 300 for minishogi).
     #[arg(long)]
     max_moves: Option<usize>,
     /// Adjudicate a loss when both engines score at least this many cp against one side...
@@ -132,16 +133,6 @@ pub struct MatchArgs {
 fn parse_chu_rules(text: &str) -> Result<ChuRules, String> {
     ChuRules::from_name(text)
         .ok_or_else(|| format!("unknown Chu rule set {text:?} (lishogi, churul or jcsa)"))
-}
-
-fn match_variant(variant: Variant, chu_rules: ChuRules) -> Result<MatchVariant, String> {
-    Ok(match variant {
-        Variant::Shogi => MatchVariant::Shogi,
-        Variant::Chushogi => MatchVariant::Chu(chu_rules),
-        Variant::Chukagamigi => MatchVariant::Kagamigi,
-        Variant::Shogammon => MatchVariant::Shogammon,
-        Variant::Madness => MatchVariant::Madness,
-    })
 }
 
 fn parse_options(list: &[String]) -> Result<Vec<(String, String)>, String> {
@@ -192,7 +183,13 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             return Err(format!("{flag} must be at least 1"));
         }
     }
-    let variant = match_variant(args.variant, args.chu_rules)?;
+    let variant = GameChoice::new(
+        args.variant,
+        RuleOptions {
+            chu_rules: args.chu_rules,
+            ..RuleOptions::default()
+        },
+    );
     let sides = [
         (
             &args.name1,
@@ -256,7 +253,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     };
     for e in &engines {
         if e.protocol == Protocol::Cecp {
-            if variant.cecp_name().is_none() {
+            if variant.spec().cecp_name.is_none() {
                 return Err(format!(
                     "{} speaks CECP, but no CECP engine plays {variant}",
                     e.name
@@ -294,16 +291,8 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             })
         }
     };
-    let default_max_plies = match variant {
-        MatchVariant::Shogi => 320,
-        MatchVariant::Chu(_) | MatchVariant::Kagamigi => 1000,
-        // RULES.md §4: a draw after 300 turns per side; a turn is a roll and two actions.
-        MatchVariant::Shogammon => 1800,
-        // Counted in tokens: a madness turn is up to four of them.
-        MatchVariant::Madness => 1000,
-    };
     let adjudication = Adjudication {
-        max_plies: args.max_moves.unwrap_or(default_max_plies),
+        max_plies: args.max_moves.unwrap_or(variant.spec().move_limit),
         // Set per game from the engines' own margins.
         margins: [Millis(0); 2],
         resign: args.resign_score.zip(args.resign_moves),
@@ -332,23 +321,12 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// The game and Chu rules a match variant plays, for reading its positions.
-fn usi_variant(variant: MatchVariant) -> (Variant, Option<ChuRules>) {
-    match variant {
-        MatchVariant::Shogi => (Variant::Shogi, None),
-        MatchVariant::Chu(rules) => (Variant::Chushogi, Some(rules)),
-        MatchVariant::Kagamigi => (Variant::Chukagamigi, None),
-        MatchVariant::Shogammon => (Variant::Shogammon, None),
-        MatchVariant::Madness => (Variant::Madness, None),
-    }
-}
-
 /// Draws `count` openings by walking `book` up to `plies` plies from the bases in turn,
 /// each move drawn by count with a generator seeded with `seed`. A line drawn before is
 /// drawn again (up to 20 tries) so that the openings differ when the book allows.
 fn book_openings(
     book: &std::path::Path,
-    variant: MatchVariant,
+    variant: GameChoice,
     bases: &[Opening],
     plies: usize,
     count: usize,
@@ -356,7 +334,6 @@ fn book_openings(
 ) -> Result<Vec<Opening>, String> {
     use crate::book::choose::{walk, BookPosition};
     use rand::SeedableRng;
-    let (game, chu_rules) = usi_variant(variant);
     let loaded = crate::book::BookSource::open(book, false, false)?;
     for problem in &loaded.problems {
         eprintln!("{}: {problem}, skipped", book.display());
@@ -367,7 +344,11 @@ fn book_openings(
     let mut book_moves = 0usize;
     for i in 0..count {
         let base = &bases[i % bases.len()];
-        let mut start = super::book::position_of(game, chu_rules, base.sfen.as_deref())?;
+        let mut start = super::book::position_of(
+            variant.variant,
+            Some(variant.options.chu_rules),
+            base.sfen.as_deref(),
+        )?;
         for mv in &base.moves {
             if !start.play_text(mv) {
                 return Err(format!("opening move {mv} is illegal"));

@@ -28,26 +28,26 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Count the leaves of the legal-move tree (move-generator proof and speed test). Games:
-    /// shogi, chushogi, chukagamigi, shogammon, madness.
+    /// shogi, chushogi, chukagamigi, shogammon, madness, minishogi.
     Perft(perft::PerftArgs),
     /// Search fixed positions to a fixed depth on one thread: node signature and speed. Games:
-    /// shogi, chushogi, chukagamigi, shogammon, madness.
+    /// shogi, chushogi, chukagamigi, shogammon, madness, minishogi.
     Bench(bench::BenchArgs),
     /// Analyse a position or review a whole game record: board diagram, principal variations,
-    /// chance tables. Games: shogi, chushogi, chukagamigi, shogammon, madness.
+    /// chance tables. Games: shogi, chushogi, chukagamigi, shogammon, madness, minishogi.
     Analyse(analyse::AnalyseArgs),
     /// Play an engine-vs-engine match (USI or CECP engines) with records and statistics.
-    /// Games: shogi, chushogi, chukagamigi, shogammon, madness.
+    /// Games: shogi, chushogi, chukagamigi, shogammon, madness, minishogi.
     Match(Box<match_cmd::MatchArgs>),
     /// Serve a page on which a person plays the engine, or watches it play itself, in a
-    /// browser. Games: shogi, chushogi, chukagamigi, shogammon, madness.
+    /// browser. Games: shogi, chushogi, chukagamigi, shogammon, madness, minishogi.
     Serve(serve::ServeArgs),
     /// Play standard shogi against itself at a node or depth limit and write training data
     /// for a learned evaluation: YaneuraOu's 40-byte PackedSfenValue records (as its
     /// `gensfen` writes them and cshogi reads them). Seeded, resumable, shardable.
     Gensfen(Box<gensfen::GensfenArgs>),
     /// Make and inspect opening books in YaneuraOu's text format: from game records, by
-    /// analysis, by merging; statistics. Games: shogi, chushogi, chukagamigi.
+    /// analysis, by merging; statistics. Games: shogi, chushogi, chukagamigi, minishogi.
     Book(book::BookArgs),
     /// Write a net of random weights in YaneuraOu's halfkp_256x2-32-32 format, for comparing
     /// evaluations with YaneuraOu. Games: shogi.

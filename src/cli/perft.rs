@@ -3,16 +3,16 @@
 //! the count is over decisions (die actions and `pass`) with the rolls given by `--rolls`.
 
 use super::Variant;
+use crate::record;
 use crate::rules::game::Game;
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
 use crate::rules::notation::GameText;
 use crate::rules::perft::{divide, divide_given_outcomes, perft, perft_given_outcomes};
 use crate::rules::variants::chu;
-use crate::rules::variants::kagamigi;
 use crate::rules::variants::madness;
 use crate::rules::variants::shogammon;
-use crate::rules::variants::shogi::Position;
+use crate::usi::position::{with_position, RuleOptions, UsiPosition};
 use clap::Args;
 use std::io::Write;
 use std::time::Instant;
@@ -27,7 +27,7 @@ first action with 3-3). Too few rolls for the depth is an error. --moves takes t
 (r:61, pass, 7g7f)."
 )]
 pub struct PerftArgs {
-    /// The game: shogi, chushogi, chukagamigi, shogammon or madness.
+    /// The game: shogi, chushogi, chukagamigi, shogammon, madness or minishogi.
     #[arg(long, value_parser = super::parse_variant, default_value = "shogi")]
     variant: Variant,
     /// The position as an SFEN.
@@ -100,28 +100,6 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
         return Err("--rolls applies to --variant shogammon only".to_string());
     }
     match args.variant {
-        Variant::Shogi => {
-            let mut pos = position_from_args(args, Position::startpos)?;
-            count_and_report(&mut pos, args, Position::move_to_usi, &mut stdout)
-                .map_err(output_error)?;
-        }
-        Variant::Chushogi => {
-            let mut pos = position_from_args(args, chu::Position::startpos)?;
-            count_and_report(&mut pos, args, chu::Position::move_to_usi, &mut stdout)
-                .map_err(output_error)?;
-            // `nodes` counts each distinct action once; `usi-strings` counts every USI
-            // spelling, as lishogi/shogiops do (a jump also spelt through an empty square
-            // counts twice).
-            if !args.divide {
-                let spellings = chu::movegen::perft_usi_spellings(&mut pos, args.depth);
-                writeln!(stdout, "usi-strings {spellings}").map_err(output_error)?;
-            }
-        }
-        Variant::Chukagamigi => {
-            let mut pos = position_from_args(args, kagamigi::Position::startpos)?;
-            count_and_report(&mut pos, args, kagamigi::Position::move_to_usi, &mut stdout)
-                .map_err(output_error)?;
-        }
         Variant::Shogammon => run_shogammon(args, &mut stdout)?,
         Variant::Madness => {
             let mut text = match &args.sfen {
@@ -147,6 +125,21 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
                         .map_err(|e| e.to_string())?;
                     madness_perft(&mut game, args, &script, &mut stdout).map_err(output_error)?;
                 }
+            }
+        }
+        variant => {
+            let mut position = position_from_args(args, variant)?;
+            with_position!(&mut position,
+                pos => count_and_report(pos.as_mut(), args, GameText::move_text, &mut stdout),
+                _cpos => unreachable!("the chance games are counted over their scripts above")
+            )
+            .map_err(output_error)?;
+            // `nodes` counts each distinct action once; `usi-strings` counts every USI
+            // spelling, as lishogi/shogiops do (a jump also spelt through an empty square
+            // counts twice).
+            if let (UsiPosition::Chushogi(pos), false) = (&mut position, args.divide) {
+                let spellings = chu::movegen::perft_usi_spellings(pos, args.depth);
+                writeln!(stdout, "usi-strings {spellings}").map_err(output_error)?;
             }
         }
     }
@@ -229,20 +222,13 @@ fn print_divide(mut rows: Vec<(String, u64)>, out: &mut impl Write) -> std::io::
     Ok(rows.iter().map(|(_, n)| n).sum())
 }
 
-/// The position `--sfen` (or `--startpos`) names, with `--moves` played on it.
-fn position_from_args<P: GameText + Game>(
-    args: &PerftArgs,
-    startpos: impl FnOnce() -> P,
-) -> Result<P, String> {
-    let mut pos = match &args.sfen {
-        Some(sfen) => P::parse_sfen(sfen).map_err(|e| e.to_string())?,
-        None => startpos(),
-    };
-    for text in args.moves.iter().filter(|m| !m.is_empty()) {
-        let mv = pos.parse_move(text).map_err(|e| e.to_string())?;
-        pos.play(mv);
-    }
-    Ok(pos)
+/// The position `--sfen` (or `--startpos`) names in `variant`, with `--moves` played on it.
+fn position_from_args(args: &PerftArgs, variant: Variant) -> Result<UsiPosition, String> {
+    let mut words = record::position_setup_words(args.sfen.as_deref());
+    words.push("moves".to_string());
+    words.extend(args.moves.iter().filter(|m| !m.is_empty()).cloned());
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    UsiPosition::parse(&words, variant, RuleOptions::default())
 }
 
 fn count_and_report<G: Game>(

@@ -10,12 +10,13 @@
 //! full when the owner is about to choose, and at [`PENDING_PERCENT`] when the next turn's
 //! madness is still a move away (the opponent may dislodge X first).
 
-use super::{Centipawns, Evaluator, Weights};
+use super::shogi::{Evaluator, Weights};
+use super::Centipawns;
 use crate::eval::expected::Value;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::Color;
 use crate::rules::variants::madness::cards::CardModel;
-use crate::rules::variants::madness::game::slide_destination;
+use crate::rules::variants::madness::slide_destination;
 use crate::rules::variants::madness::{CardValue, MadnessGame, Phase, CENTER};
 use crate::rules::variants::shogi::{Kind, Position};
 

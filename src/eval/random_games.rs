@@ -3,7 +3,8 @@
 //! evaluation's incremental update agrees with a full recount.
 
 use super::board12::{TableEvaluator, TablePosition};
-use super::{Evaluator, Totals};
+use super::shogi::Evaluator;
+use super::Totals;
 use crate::rules::game::Game;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::shogi::Position as ShogiPosition;

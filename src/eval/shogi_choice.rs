@@ -8,7 +8,8 @@
 
 use super::nnue::features::{self, Changes};
 use super::nnue::{Accumulator, Network};
-use super::{Evaluator, Totals};
+use super::shogi::Evaluator;
+use super::Totals;
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
 use crate::rules::variants::shogi::Position;

@@ -1,32 +1,46 @@
-//! The CSA reader (CSA standard file format V2.2, the subset game records use): `N+`/`N-`
+//! CSA's piece codes (read and written), and the CSA reader (CSA standard file format V2.2, the subset game records use): `N+`/`N-`
 //! names, the start position as `PI` or `P1`…`P9` rows with `P+`/`P-` hand lines and the
 //! side to move, move lines `+7776FU` (`00` for a drop), several statements per line
 //! separated by `,`, `T` times, `'` comments, `%` results. Promotion is read from the board:
 //! a move whose piece code is the promoted form of the piece on its origin promotes.
 
-use super::{shogi_sfen, usi_square, RecordedGame};
+use super::{sfen_letter, shogi_sfen, usi_square, RecordedGame};
 use crate::rules::variants::shogi::{Kind, Position};
 use crate::rules::variants::Variant;
 
-/// The SFEN letter (with `+`) of a CSA piece code.
-fn sfen_piece(code: &str) -> Option<&'static str> {
-    Some(match code {
-        "FU" => "P",
-        "KY" => "L",
-        "KE" => "N",
-        "GI" => "S",
-        "KI" => "G",
-        "KA" => "B",
-        "HI" => "R",
-        "OU" => "K",
-        "TO" => "+P",
-        "NY" => "+L",
-        "NK" => "+N",
-        "NG" => "+S",
-        "UM" => "+B",
-        "RY" => "+R",
-        _ => return None,
-    })
+/// The CSA piece codes, read and written.
+const CODES: [(&str, Kind); 14] = [
+    ("FU", Kind::Pawn),
+    ("KY", Kind::Lance),
+    ("KE", Kind::Knight),
+    ("GI", Kind::Silver),
+    ("KI", Kind::Gold),
+    ("KA", Kind::Bishop),
+    ("HI", Kind::Rook),
+    ("OU", Kind::King),
+    ("TO", Kind::ProPawn),
+    ("NY", Kind::ProLance),
+    ("NK", Kind::ProKnight),
+    ("NG", Kind::ProSilver),
+    ("UM", Kind::Horse),
+    ("RY", Kind::Dragon),
+];
+
+/// The CSA code of `kind`.
+pub fn code_of(kind: Kind) -> &'static str {
+    CODES
+        .iter()
+        .find(|(_, k)| *k == kind)
+        .map(|(code, _)| *code)
+        .expect("every kind has a code")
+}
+
+/// The SFEN text (sente's letter, with `+`) of a CSA piece code.
+fn sfen_piece(code: &str) -> Option<String> {
+    CODES
+        .iter()
+        .find(|(c, _)| *c == code)
+        .map(|&(_, kind)| sfen_letter(kind))
 }
 
 fn error(line: usize, message: impl std::fmt::Display) -> String {
@@ -110,7 +124,7 @@ pub fn read(text: &str) -> Result<RecordedGame, String> {
                             let piece = sfen_piece(code)
                                 .ok_or_else(|| error(line, format!("unknown piece {cell:?}")))?;
                             Some(match sign {
-                                "+" => piece.to_string(),
+                                "+" => piece,
                                 "-" => piece.to_ascii_lowercase(),
                                 _ => return Err(error(line, format!("bad cell {cell:?}"))),
                             })
@@ -135,7 +149,7 @@ pub fn read(text: &str) -> Result<RecordedGame, String> {
                         .filter(|p| !p.starts_with('+') && *p != "K")
                         .ok_or_else(|| error(line, format!("{code:?} cannot be in hand")))?;
                     hands[side].push_str(&if side == 0 {
-                        piece.to_string()
+                        piece.clone()
                     } else {
                         piece.to_ascii_lowercase()
                     });

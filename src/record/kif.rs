@@ -1,38 +1,67 @@
-//! The KIF reader (Kakinoki's format, UTF-8): the header (`手合割：平手`, or a board diagram
+//! KIF's piece names (read and written), and the KIF reader (Kakinoki's format, UTF-8): the header (`手合割：平手`, or a board diagram
 //! with `後手の持駒：`/`先手の持駒：` and `後手番`), the players (`先手：`, `後手：`), and
 //! the move lines `   1 ７六歩(77)   ( 0:01/00:00:01)`: destination (full-width file,
 //! kanji rank, or `同` for the previous destination), piece, `成`/`不成`, `打`, origin.
 //! Reading stops at the first terminal word (`投了`, `詰み`, …) or variation (`変化：`).
 
-use super::{shogi_sfen, usi_square, RecordedGame};
-use crate::rules::variants::shogi::Position;
+use super::{sfen_letter, shogi_sfen, usi_square, RecordedGame};
+use crate::rules::variants::shogi::{Kind, Position};
 use crate::rules::variants::Variant;
 
 const FILES: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 const RANKS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
-/// Piece names (longest first) and their SFEN text.
-const PIECES: [(&str, &str); 19] = [
-    ("成香", "+L"),
-    ("成桂", "+N"),
-    ("成銀", "+S"),
-    ("歩", "P"),
-    ("香", "L"),
-    ("桂", "N"),
-    ("銀", "S"),
-    ("金", "G"),
-    ("角", "B"),
-    ("飛", "R"),
-    ("玉", "K"),
-    ("王", "K"),
-    ("と", "+P"),
-    ("杏", "+L"),
-    ("圭", "+N"),
-    ("全", "+S"),
-    ("馬", "+B"),
-    ("龍", "+R"),
-    ("竜", "+R"),
+/// Every piece name KIF uses, longest first (so that a prefix test finds the right one),
+/// with its kind. A kind's first name is the one a record writes ([`kind_name`]); the
+/// promoted lance, knight and silver also have one-character names for board diagrams
+/// ([`diagram_name`]); `王` and `竜` are read only.
+const PIECES: [(&str, Kind); 19] = [
+    ("成香", Kind::ProLance),
+    ("成桂", Kind::ProKnight),
+    ("成銀", Kind::ProSilver),
+    ("歩", Kind::Pawn),
+    ("香", Kind::Lance),
+    ("桂", Kind::Knight),
+    ("銀", Kind::Silver),
+    ("金", Kind::Gold),
+    ("角", Kind::Bishop),
+    ("飛", Kind::Rook),
+    ("玉", Kind::King),
+    ("王", Kind::King),
+    ("と", Kind::ProPawn),
+    ("杏", Kind::ProLance),
+    ("圭", Kind::ProKnight),
+    ("全", Kind::ProSilver),
+    ("馬", Kind::Horse),
+    ("龍", Kind::Dragon),
+    ("竜", Kind::Dragon),
 ];
+
+/// The name a KIF move writes for `kind`.
+pub fn kind_name(kind: Kind) -> &'static str {
+    PIECES
+        .iter()
+        .find(|(_, k)| *k == kind)
+        .map(|(name, _)| *name)
+        .expect("every kind has a name")
+}
+
+/// The one-character name a KIF board diagram writes for `kind`.
+pub fn diagram_name(kind: Kind) -> &'static str {
+    PIECES
+        .iter()
+        .find(|(name, k)| *k == kind && name.chars().count() == 1)
+        .map(|(name, _)| *name)
+        .expect("every kind has a one-character name")
+}
+
+/// A piece name at the start of `text`, with its SFEN text (`+L`, sente's letters).
+fn piece_at_start(text: &str) -> Option<(&'static str, String)> {
+    PIECES
+        .iter()
+        .find(|(name, _)| text.starts_with(name))
+        .map(|&(name, kind)| (name, sfen_letter(kind)))
+}
 
 /// Words that end the moves.
 const TERMINALS: [&str; 11] = [
@@ -76,9 +105,8 @@ fn read_hand(text: &str, sente: bool, line: usize) -> Result<String, String> {
     }
     let mut out = String::new();
     for item in text.split(['　', ' ']).filter(|s| !s.is_empty()) {
-        let (name, letter) = PIECES
-            .iter()
-            .find(|(name, letter)| item.starts_with(name) && !letter.starts_with('+'))
+        let (name, letter) = piece_at_start(item)
+            .filter(|(_, letter)| !letter.starts_with('+'))
             .ok_or_else(|| error(line, format!("unknown piece in hand {item:?}")))?;
         let count = kanji_count(&item[name.len()..])
             .ok_or_else(|| error(line, format!("bad count in {item:?}")))?;
@@ -86,7 +114,7 @@ fn read_hand(text: &str, sente: bool, line: usize) -> Result<String, String> {
             out.push_str(&count.to_string());
         }
         out.push_str(&if sente {
-            letter.to_string()
+            letter
         } else {
             letter.to_ascii_lowercase()
         });
@@ -121,13 +149,12 @@ fn read_board_row(
         grid[rank][file] = if name == "・" {
             None
         } else {
-            let (_, letter) = PIECES
-                .iter()
-                .find(|(n, _)| *n == name)
+            let (_, letter) = piece_at_start(&name)
+                .filter(|(n, _)| *n == name)
                 .ok_or_else(|| error(line, format!("unknown piece {name:?}")))?;
             Some(match mark {
                 'v' => letter.to_ascii_lowercase(),
-                _ => letter.to_string(),
+                _ => letter,
             })
         };
     }
@@ -259,10 +286,7 @@ fn move_to_usi(text: &str, previous: Option<&str>) -> Result<(String, String), S
         rest = chars.as_str();
         usi_square(file as u32 + 1, rank as u32 + 1).unwrap_or_default()
     };
-    let (name, letter) = PIECES
-        .iter()
-        .find(|(name, _)| rest.starts_with(name))
-        .ok_or_else(|| format!("{text}: no piece name"))?;
+    let (name, letter) = piece_at_start(rest).ok_or_else(|| format!("{text}: no piece name"))?;
     rest = &rest[name.len()..];
     let mut promotes = false;
     if let Some(after) = rest.strip_prefix("不成") {
@@ -272,7 +296,7 @@ fn move_to_usi(text: &str, previous: Option<&str>) -> Result<(String, String), S
         rest = after;
     }
     if let Some(after) = rest.strip_prefix('打') {
-        if letter.starts_with('+') || *letter == "K" || promotes || !after.is_empty() {
+        if letter.starts_with('+') || letter == "K" || promotes || !after.is_empty() {
             return Err(format!("{text}: not a drop"));
         }
         return Ok((format!("{letter}*{to}"), to));

@@ -4,13 +4,17 @@
 //! (`startpos|sfen … moves …`) that replay it, which the USI layer's position reader then
 //! checks move by move. Readers never panic: malformed input is an error naming the line.
 //!
-//! `referee/record.rs` writes these formats; this module only reads them.
+//! The KIF piece names and CSA piece codes are here once (`kif`, `csa`), for reading and
+//! for the writer, `referee/game_files.rs`, which writes a match's games in these formats.
 
 pub mod csa;
 pub mod kif;
 pub mod packed_sfen;
 pub mod usi;
 
+use crate::rules::dropshogi::notation::piece_text;
+use crate::rules::geometry::Color;
+use crate::rules::variants::shogi::{Kind, Piece};
 use crate::rules::variants::Variant;
 
 /// A game read from a record.
@@ -95,6 +99,11 @@ pub fn read_text(path: &str, text: &str) -> Result<RecordedGame, String> {
 }
 
 /// The USI square text of a shogi square given as file and rank digits 1–9.
+/// Sente's SFEN text of a shogi kind (`P`, `+L`).
+fn sfen_letter(kind: Kind) -> String {
+    piece_text(Piece::new(Color::Sente, kind))
+}
+
 fn usi_square(file: u32, rank: u32) -> Option<String> {
     ((1..=9).contains(&file) && (1..=9).contains(&rank))
         .then(|| format!("{file}{}", (b'a' + rank as u8 - 1) as char))

@@ -6,148 +6,19 @@
 //! engines' own scores).
 
 use super::openings::Opening;
-use super::player::{Player, PlayerResult, Reply, Score, Turn};
+use super::player::{Player, Reply, Score, Turn};
 use super::process::EngineError;
+use super::result::{GameResult, Reason};
 use super::tc::{Clocks, Millis, TimeControl};
-use super::variant::{MatchVariant, RefereeGame};
+use super::variant::{with_referee_game, RefereeGame};
 use crate::rules::game::{NodeKind, Weight};
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
-use crate::rules::variants::{chu, kagamigi, madness, shogammon, shogi};
+use crate::rules::variants::GameChoice;
 use rand::distributions::{Distribution, WeightedIndex};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::time::Instant;
-
-/// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reason {
-    /// The side to move is in check with no legal move.
-    Checkmate,
-    /// The side to move has no legal move without being in check (a loss, RULES.md §1.5).
-    NoLegalMove,
-    /// Fourfold repetition (sennichite): a draw.
-    Repetition,
-    /// Fourfold repetition in which one side checked on every move: that side loses.
-    PerpetualCheck,
-    Resign,
-    /// An illegal or unreadable move: the mover loses.
-    IllegalMove,
-    /// The engine took longer than its clock allowed (plus the margin).
-    TimeForfeit,
-    /// A valid entering-king declaration (`bestmove win`): the declarer wins.
-    Declaration,
-    /// An invalid declaration: the declarer loses.
-    FalseDeclaration,
-    /// A CECP engine claimed a result instead of moving, in a game that was not over.
-    FalseClaim,
-    /// The engine crashed, could not be started, or broke the protocol: it loses.
-    EngineFailure,
-    /// The move limit was reached: a draw.
-    MoveLimit,
-    /// Both engines agreed for long enough that one side is lost.
-    AdjudicatedWin,
-    /// Both engines agreed for long enough that the game is level.
-    AdjudicatedDraw,
-    /// Chu Shogi: the last royal (King or Crown Prince) was captured.
-    RoyalCapture,
-    /// Chu Shogi: the bare-king rule of the rule set decided (a win, or a dead draw).
-    BareKing,
-    /// Chu Shogi: fourfold repetition that the rule set scores as a loss for one side.
-    RepetitionLoss,
-}
-
-impl Reason {
-    pub const ALL: [Reason; 17] = [
-        Reason::Checkmate,
-        Reason::NoLegalMove,
-        Reason::Repetition,
-        Reason::PerpetualCheck,
-        Reason::Resign,
-        Reason::IllegalMove,
-        Reason::TimeForfeit,
-        Reason::Declaration,
-        Reason::FalseDeclaration,
-        Reason::FalseClaim,
-        Reason::EngineFailure,
-        Reason::MoveLimit,
-        Reason::AdjudicatedWin,
-        Reason::AdjudicatedDraw,
-        Reason::RoyalCapture,
-        Reason::BareKing,
-        Reason::RepetitionLoss,
-    ];
-
-    /// The word stored in `games.jsonl`.
-    pub fn tag(self) -> &'static str {
-        match self {
-            Reason::Checkmate => "checkmate",
-            Reason::NoLegalMove => "no-legal-move",
-            Reason::Repetition => "repetition",
-            Reason::PerpetualCheck => "perpetual-check",
-            Reason::Resign => "resign",
-            Reason::IllegalMove => "illegal-move",
-            Reason::TimeForfeit => "time-forfeit",
-            Reason::Declaration => "declaration",
-            Reason::FalseDeclaration => "false-declaration",
-            Reason::FalseClaim => "false-claim",
-            Reason::EngineFailure => "engine-failure",
-            Reason::MoveLimit => "move-limit",
-            Reason::AdjudicatedWin => "adjudicated-win",
-            Reason::AdjudicatedDraw => "adjudicated-draw",
-            Reason::RoyalCapture => "royal-capture",
-            Reason::BareKing => "bare-king",
-            Reason::RepetitionLoss => "repetition-loss",
-        }
-    }
-
-    pub fn from_tag(tag: &str) -> Option<Reason> {
-        Reason::ALL.into_iter().find(|r| r.tag() == tag)
-    }
-}
-
-/// How a game ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameResult {
-    /// `None` for a draw.
-    pub winner: Option<Color>,
-    pub reason: Reason,
-    /// Human-readable details (the illegal move, the times, the engine's exit status…).
-    pub detail: String,
-}
-
-impl GameResult {
-    /// `1-0` (sente won), `0-1` or `1/2-1/2`.
-    pub fn score_text(&self) -> &'static str {
-        match self.winner {
-            Some(Color::Sente) => "1-0",
-            Some(Color::Gote) => "0-1",
-            None => "1/2-1/2",
-        }
-    }
-
-    /// The result on one line, as the records write it: `1-0 checkmate`, or with the
-    /// details when they say more than the reason (`0-1 time-forfeit: A sent no move …`).
-    /// Line breaks in the details (an engine's own words) become spaces, so that the line
-    /// stays one comment line in every record format.
-    pub fn one_line(&self) -> String {
-        let detail = self.detail.split_whitespace().collect::<Vec<_>>().join(" ");
-        let tag = self.reason.tag();
-        if detail.is_empty() || detail.replace(' ', "-") == tag {
-            format!("{} {tag}", self.score_text())
-        } else {
-            format!("{} {tag}: {detail}", self.score_text())
-        }
-    }
-
-    fn for_player(&self, color: Color) -> PlayerResult {
-        match self.winner {
-            None => PlayerResult::Draw,
-            Some(w) if w == color => PlayerResult::Win,
-            Some(_) => PlayerResult::Loss,
-        }
-    }
-}
 
 /// One move of the record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -162,7 +33,7 @@ pub struct PlayedMove {
 /// A finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRecord {
-    pub variant: MatchVariant,
+    pub variant: GameChoice,
     pub opening: Opening,
     /// Every move from the base position, opening moves first.
     pub moves: Vec<PlayedMove>,
@@ -202,7 +73,7 @@ pub(crate) fn end(winner: Option<Color>, reason: Reason, detail: impl Into<Strin
 /// the seed of the referee's draws at chance nodes (both games of a pair get the same seed,
 /// so that they see the same dice and cards with colours swapped).
 pub struct GameSetup<'a> {
-    pub variant: MatchVariant,
+    pub variant: GameChoice,
     pub opening: &'a Opening,
     pub tc: TimeControl,
     pub adjudication: &'a Adjudication,
@@ -212,13 +83,7 @@ pub struct GameSetup<'a> {
 /// Plays one game; `players[0]` has sente. Engines that fail are reset so that they
 /// restart for the next game.
 pub fn play_game(setup: &GameSetup, players: [&mut dyn Player; 2]) -> GameRecord {
-    match setup.variant {
-        MatchVariant::Shogi => play_game_of::<shogi::Position>(setup, players),
-        MatchVariant::Chu(_) => play_game_of::<chu::Position>(setup, players),
-        MatchVariant::Kagamigi => play_game_of::<kagamigi::Position>(setup, players),
-        MatchVariant::Shogammon => play_game_of::<shogammon::Position>(setup, players),
-        MatchVariant::Madness => play_game_of::<madness::TrueGame>(setup, players),
-    }
+    with_referee_game!(setup.variant.variant, G => play_game_of::<G>(setup, players))
 }
 
 /// Nature's choice at a chance node, drawn with the outcomes' weights; `None` if the rules
@@ -533,7 +398,9 @@ fn score_adjudication<G: RefereeGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::referee::player::PlayerResult;
     use crate::rules::variants::shogi::Position;
+    use crate::rules::variants::{madness, GameStart, RuleOptions, Variant};
 
     fn mv(usi: &str, cp: Option<i32>) -> PlayedMove {
         PlayedMove {
@@ -706,7 +573,7 @@ mod tests {
             moves: Vec::new(),
         };
         play_scripted(
-            MatchVariant::Shogi,
+            GameChoice::from(Variant::Shogi),
             &opening,
             "movetime=1000",
             100,
@@ -716,7 +583,7 @@ mod tests {
 
     /// A scripted game from `opening` at time control `tc`, drawn after `max_plies`.
     fn play_scripted(
-        variant: MatchVariant,
+        variant: GameChoice,
         opening: &Opening,
         tc: &str,
         max_plies: usize,
@@ -803,7 +670,7 @@ mod tests {
             sfen: Some("11g/12/12/12/6k5/12/6N5/12/12/12/12/K10G b - 1".into()),
             moves: Vec::new(),
         };
-        let variant = MatchVariant::Chu(ChuRules::Lishogi);
+        let variant = GameChoice::chu(ChuRules::Lishogi);
         let g = play_scripted(variant, &opening, "movetime=1000", 100, [&mut a, &mut b]);
         assert_eq!(
             (g.result.winner, g.result.reason),
@@ -876,18 +743,26 @@ mod tests {
         }
     }
 
-    impl RefereeGame for DiceRace {
-        fn start(_: MatchVariant) -> Self {
-            DiceRace {
-                points: [0, 0],
-                to_move: Color::Sente,
-                roll: None,
-                history: Vec::new(),
+    impl GameStart for DiceRace {
+        fn set_up(
+            sfen: Option<&str>,
+            _: &RuleOptions,
+        ) -> Result<Self, crate::rules::notation::NotationError> {
+            match sfen {
+                None => Ok(DiceRace {
+                    points: [0, 0],
+                    to_move: Color::Sente,
+                    roll: None,
+                    history: Vec::new(),
+                }),
+                Some(_) => Err(crate::rules::notation::NotationError::Sfen(
+                    "no SFEN".into(),
+                )),
             }
         }
-        fn from_sfen(_: &str, _: MatchVariant) -> Result<Self, String> {
-            Err("no SFEN".into())
-        }
+    }
+
+    impl RefereeGame for DiceRace {
         fn sfen(&self) -> String {
             format!("{:?}", self.points)
         }
@@ -927,7 +802,7 @@ mod tests {
         let adj = Adjudication::default();
         let opening = Opening::startpos();
         let setup = GameSetup {
-            variant: MatchVariant::Shogi,
+            variant: GameChoice::from(Variant::Shogi),
             opening: &opening,
             tc: "movetime=1000".parse().unwrap(),
             adjudication: &adj,
@@ -984,7 +859,13 @@ mod tests {
             sfen: None,
             moves: vec!["2h3h".into(), "8b7b".into()],
         };
-        let g = play_scripted(MatchVariant::Shogi, &opening, "byo1", 3, [&mut a, &mut b]);
+        let g = play_scripted(
+            GameChoice::from(Variant::Shogi),
+            &opening,
+            "byo1",
+            3,
+            [&mut a, &mut b],
+        );
         assert_eq!(
             (g.result.winner, g.result.reason),
             (None, Reason::MoveLimit)

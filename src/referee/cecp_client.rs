@@ -40,8 +40,8 @@ use super::engine_options::{self, Dialect, OfferedOption};
 use super::player::{Answer, Player, PlayerResult, Reply, Score, Turn};
 use super::process::{EngineError, EngineProcess};
 use super::tc::{Clocks, Millis, TimeControl};
-use super::variant::MatchVariant;
 use crate::rules::geometry::Color;
+use crate::rules::variants::{GameChoice, Variant};
 use crate::rules::xboard_moves::{usi_to_xboard, xboard_to_usi, BoardSize};
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -77,12 +77,6 @@ pub fn usi_to_engine(usi: &str, notation: Notation, board: BoardSize, pass: bool
         Notation::Shogi => usi.to_string(),
         Notation::XBoard => usi_to_xboard(usi, board, pass),
     }
-}
-
-/// The board size of `variant`, for converting coordinates.
-fn board_of(variant: MatchVariant) -> BoardSize {
-    let (files, ranks) = variant.board_size();
-    BoardSize { files, ranks }
 }
 
 /// Parses `feature a=1 b="x y"` into pairs.
@@ -181,7 +175,7 @@ pub struct CecpPlayer {
     process: Option<EngineProcess>,
     features: HashMap<String, String>,
     protover2: bool,
-    variant: MatchVariant,
+    variant: GameChoice,
     notation: Notation,
     board: BoardSize,
     /// How many moves of the current game the engine has been told.
@@ -205,7 +199,7 @@ impl CecpPlayer {
         name: &str,
         command: &str,
         options: &[(String, String)],
-        variant: MatchVariant,
+        variant: GameChoice,
     ) -> CecpPlayer {
         CecpPlayer {
             name: name.to_string(),
@@ -215,11 +209,12 @@ impl CecpPlayer {
             features: HashMap::new(),
             protover2: false,
             variant,
-            notation: match variant {
-                MatchVariant::Shogi => Notation::Shogi,
-                _ => Notation::XBoard,
+            notation: if variant.variant == Variant::Shogi {
+                Notation::Shogi
+            } else {
+                Notation::XBoard
             },
-            board: board_of(variant),
+            board: variant.spec().board(),
             synced: 0,
             played: false,
             offered: Vec::new(),
@@ -420,7 +415,7 @@ impl Player for CecpPlayer {
     }
 
     fn new_game(&mut self, base: &str, clocks: &Clocks) -> Result<(), EngineError> {
-        let Some(variant_name) = self.variant.cecp_name() else {
+        let Some(variant_name) = self.variant.spec().cecp_name else {
             return Err(EngineError::Protocol(format!(
                 "no CECP engine plays {}",
                 self.variant
@@ -651,7 +646,7 @@ mod tests {
     /// `time` reports (issue 34: `movetime=500` was sent as `st 1`, every game forfeited).
     #[test]
     fn move_times_are_sent_as_limits_the_engine_can_meet() {
-        let mut player = CecpPlayer::new("e", "e", &[], MatchVariant::Shogi);
+        let mut player = CecpPlayer::new("e", "e", &[], GameChoice::from(Variant::Shogi));
         player.protover2 = true;
         let mut level = |ms| {
             player

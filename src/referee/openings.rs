@@ -8,8 +8,8 @@
 //! * a bare SFEN (`BOARD SIDE HANDS [N]`)
 //! * a bare list of USI moves from the start position (`7g7f 3c3d 2g2f`, Chu `6i5h4g`)
 
-use super::variant::{MatchVariant, RefereeGame};
-use crate::rules::variants::{chu, kagamigi, madness, shogammon, shogi};
+use super::variant::{with_referee_game, RefereeGame};
+use crate::rules::variants::GameChoice;
 use std::path::Path;
 
 /// A start position and the moves played from it.
@@ -29,7 +29,7 @@ impl Opening {
     }
 
     /// The base position (before the opening moves) under `variant`'s rules.
-    pub fn base_position<G: RefereeGame>(&self, variant: MatchVariant) -> Result<G, String> {
+    pub fn base_position<G: RefereeGame>(&self, variant: GameChoice) -> Result<G, String> {
         match &self.sfen {
             None => Ok(G::start(variant)),
             Some(s) => G::from_sfen(s, variant),
@@ -45,27 +45,21 @@ impl Opening {
     }
 
     /// Whether the base is `variant`'s start position (written either way).
-    pub fn starts_from_startpos(&self, variant: MatchVariant) -> bool {
-        fn sfen_of<G: RefereeGame>(text: &str, variant: MatchVariant) -> Option<String> {
+    pub fn starts_from_startpos(&self, variant: GameChoice) -> bool {
+        fn sfen_of<G: RefereeGame>(text: &str, variant: GameChoice) -> Option<String> {
             G::from_sfen(text, variant).ok().map(|p| p.sfen())
         }
         match &self.sfen {
             None => true,
             Some(s) => {
-                let written = match variant {
-                    MatchVariant::Shogi => sfen_of::<shogi::Position>(s, variant),
-                    MatchVariant::Chu(_) => sfen_of::<chu::Position>(s, variant),
-                    MatchVariant::Kagamigi => sfen_of::<kagamigi::Position>(s, variant),
-                    MatchVariant::Shogammon => sfen_of::<shogammon::Position>(s, variant),
-                    MatchVariant::Madness => sfen_of::<madness::TrueGame>(s, variant),
-                };
+                let written = with_referee_game!(variant.variant, G => sfen_of::<G>(s, variant));
                 written.as_deref() == Some(variant.start_sfen())
             }
         }
     }
 
     /// Checks the opening with `G`'s rules: every move legal, the game not over.
-    fn check<G: RefereeGame>(&self, variant: MatchVariant) -> Result<(), String> {
+    fn check<G: RefereeGame>(&self, variant: GameChoice) -> Result<(), String> {
         let mut pos: G = self.base_position(variant)?;
         for (i, text) in self.moves.iter().enumerate() {
             let mv = pos
@@ -83,7 +77,7 @@ impl Opening {
     }
 
     /// Parses one line of a `variant` opening file; `Ok(None)` for blank and comment lines.
-    pub fn parse_line(line: &str, variant: MatchVariant) -> Result<Option<Opening>, String> {
+    pub fn parse_line(line: &str, variant: GameChoice) -> Result<Option<Opening>, String> {
         let line = line.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
             return Ok(None);
@@ -119,19 +113,13 @@ impl Opening {
             _ => rest.iter().map(|s| s.to_string()).collect(),
         };
         let opening = Opening { sfen, moves };
-        match variant {
-            MatchVariant::Shogi => opening.check::<shogi::Position>(variant),
-            MatchVariant::Chu(_) => opening.check::<chu::Position>(variant),
-            MatchVariant::Kagamigi => opening.check::<kagamigi::Position>(variant),
-            MatchVariant::Shogammon => opening.check::<shogammon::Position>(variant),
-            MatchVariant::Madness => opening.check::<madness::TrueGame>(variant),
-        }?;
+        with_referee_game!(variant.variant, G => opening.check::<G>(variant))?;
         Ok(Some(opening))
     }
 }
 
 /// Reads a `variant` opening file; errors name the line.
-pub fn load(path: &Path, variant: MatchVariant) -> Result<Vec<Opening>, String> {
+pub fn load(path: &Path, variant: GameChoice) -> Result<Vec<Opening>, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read openings {}: {e}", path.display()))?;
     let mut out = Vec::new();
@@ -153,60 +141,67 @@ mod tests {
     use super::*;
     use crate::rules::variants::chu::ChuRules;
     use crate::rules::variants::shogi::notation::START_SFEN;
+    use crate::rules::variants::Variant;
 
-    const SHOGI: MatchVariant = MatchVariant::Shogi;
-    const CHU: MatchVariant = MatchVariant::Chu(ChuRules::Lishogi);
+    fn shogi() -> GameChoice {
+        Variant::Shogi.into()
+    }
+    fn chu() -> GameChoice {
+        GameChoice::chu(ChuRules::Lishogi)
+    }
 
     #[test]
     fn every_line_form() {
-        let p = |s: &str| Opening::parse_line(s, SHOGI).unwrap().unwrap();
+        let p = |s: &str| Opening::parse_line(s, shogi()).unwrap().unwrap();
         assert_eq!(p("7g7f 3c3d").moves, vec!["7g7f", "3c3d"]);
         assert_eq!(p("7g7f 3c3d").sfen, None);
         assert_eq!(p("position startpos moves 2g2f").moves, vec!["2g2f"]);
         assert_eq!(p("startpos").moves.len(), 0);
         let s = p(&format!("sfen {START_SFEN} moves 7g7f"));
         assert_eq!(s.sfen.as_deref(), Some(START_SFEN));
-        assert!(s.starts_from_startpos(SHOGI));
+        assert!(s.starts_from_startpos(shogi()));
         let bare = p("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2");
-        assert!(bare.moves.is_empty() && !bare.starts_from_startpos(SHOGI));
+        assert!(bare.moves.is_empty() && !bare.starts_from_startpos(shogi()));
         assert_eq!(
             bare.usi_base(),
             format!("sfen {}", bare.sfen.as_ref().unwrap())
         );
-        assert_eq!(Opening::parse_line("  # comment", SHOGI).unwrap(), None);
-        assert_eq!(Opening::parse_line("", SHOGI).unwrap(), None);
+        assert_eq!(Opening::parse_line("  # comment", shogi()).unwrap(), None);
+        assert_eq!(Opening::parse_line("", shogi()).unwrap(), None);
     }
 
     #[test]
     fn bad_lines_are_refused_with_a_reason() {
-        let e = Opening::parse_line("7g7f 7g7f", SHOGI).unwrap_err();
+        let e = Opening::parse_line("7g7f 7g7f", shogi()).unwrap_err();
         assert!(e.contains("move 2"), "{e}");
-        assert!(Opening::parse_line("sfen garbage b -", SHOGI).is_err());
-        assert!(Opening::parse_line("startpos 7g7f", SHOGI).is_err());
-        assert!(Opening::parse_line("7g7x", SHOGI).is_err());
+        assert!(Opening::parse_line("sfen garbage b -", shogi()).is_err());
+        assert!(Opening::parse_line("startpos 7g7f", shogi()).is_err());
+        assert!(Opening::parse_line("7g7x", shogi()).is_err());
     }
 
     #[test]
     fn chu_openings_are_checked_with_the_chu_rules() {
-        let o = Opening::parse_line("5i5h 8d8e 7j7h", CHU).unwrap().unwrap();
+        let o = Opening::parse_line("5i5h 8d8e 7j7h", chu())
+            .unwrap()
+            .unwrap();
         assert_eq!(o.moves.len(), 3);
-        assert!(o.starts_from_startpos(CHU));
-        let e = Opening::parse_line("5i5h 5i5h", CHU).unwrap_err();
+        assert!(o.starts_from_startpos(chu()));
+        let e = Opening::parse_line("5i5h 5i5h", chu()).unwrap_err();
         assert!(e.contains("move 2"), "{e}");
         // A shogi move list is not a Chu opening, and a Chu SFEN is not a shogi one.
-        assert!(Opening::parse_line("7g7f", CHU).is_err());
-        let chu_start = format!("sfen {}", CHU.start_sfen());
-        assert!(Opening::parse_line(&chu_start, SHOGI).is_err());
-        assert!(Opening::parse_line(&chu_start, CHU)
+        assert!(Opening::parse_line("7g7f", chu()).is_err());
+        let chu_start = format!("sfen {}", chu().start_sfen());
+        assert!(Opening::parse_line(&chu_start, shogi()).is_err());
+        assert!(Opening::parse_line(&chu_start, chu())
             .unwrap()
             .unwrap()
-            .starts_from_startpos(CHU));
+            .starts_from_startpos(chu()));
     }
 
     #[test]
     fn the_shipped_opening_file_loads() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/openings/shogi.txt");
-        let openings = load(&path, SHOGI).unwrap();
+        let openings = load(&path, shogi()).unwrap();
         assert!(openings.len() >= 40, "{}", openings.len());
         let distinct: std::collections::HashSet<_> = openings.iter().map(|o| &o.moves).collect();
         assert_eq!(distinct.len(), openings.len(), "duplicate openings");

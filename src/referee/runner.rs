@@ -4,16 +4,17 @@
 //! one KIF and one CSA file), `--resume`, the running tally with its progress line on
 //! stderr, the SPRT stop, and the summary printed at the end.
 
-use super::arbiter::{play_game, Adjudication, GameRecord, GameSetup, Reason};
+use super::arbiter::{play_game, Adjudication, GameRecord, GameSetup};
 use super::cecp_client::CecpPlayer;
+use super::game_files::{csa, kif, usi_line, usi_record, GameLine};
 use super::openings::Opening;
 use super::player::Player;
-use super::record::{csa, json_string, kif, parse_flat_json, usi_line, usi_record};
+use super::result::Reason;
 use super::stats::{Pentanomial, Score1, Sprt, SprtState, Wdl};
 use super::tc::{Millis, TimeControl};
 use super::usi_client::UsiPlayer;
-use super::variant::MatchVariant;
 use crate::rules::geometry::Color;
+use crate::rules::variants::{GameChoice, Variant};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs::{self, OpenOptions};
@@ -41,14 +42,14 @@ pub struct EngineSpec {
 impl EngineSpec {
     /// A USI engine's options in a `variant` match: the variant's own (`USI_Variant`,
     /// `ChuRules`) first, so that the user's come last.
-    fn usi_options(&self, variant: MatchVariant) -> Vec<(String, String)> {
-        let mut options = variant.usi_options();
+    fn usi_options(&self, variant: GameChoice) -> Vec<(String, String)> {
+        let mut options = super::variant::usi_options(variant);
         options.extend(self.options.iter().cloned());
         options
     }
 
     /// The seat for a `variant` match.
-    fn player(&self, variant: MatchVariant) -> Box<dyn Player> {
+    fn player(&self, variant: GameChoice) -> Box<dyn Player> {
         match self.protocol {
             Protocol::Usi => Box::new(UsiPlayer::new(
                 &self.name,
@@ -68,7 +69,7 @@ impl EngineSpec {
 /// Everything a match needs.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
-    pub variant: MatchVariant,
+    pub variant: GameChoice,
     pub engines: [EngineSpec; 2],
     pub games: usize,
     pub tc: TimeControl,
@@ -186,55 +187,36 @@ fn finished_of(index: usize, engine1: Color, game: &GameRecord) -> Finished {
 
 fn json_line(index: usize, opening: usize, engine1: Color, game: &GameRecord) -> String {
     let f = finished_of(index, engine1, game);
-    let score1 = match f.score {
-        Score1::Win => "win",
-        Score1::Draw => "draw",
-        Score1::Loss => "loss",
-    };
-    format!(
-        "{{\"game\": {}, \"variant\": \"{}\", \"opening\": {}, \"sente\": {}, \"gote\": {}, \"engine1\": \"{}\", \
-         \"result\": \"{}\", \"engine1_result\": \"{score1}\", \"reason\": \"{}\", \"detail\": {}, \
-         \"plies\": {}, \"started\": {}, \"usi\": {}}}",
-        index + 1,
-        game.variant.usi_name(),
-        opening + 1,
-        json_string(&game.names[0]),
-        json_string(&game.names[1]),
-        if engine1 == Color::Sente {
-            "sente"
-        } else {
-            "gote"
-        },
-        game.result.score_text(),
-        game.result.reason.tag(),
-        json_string(&game.result.detail),
-        game.moves.len(),
-        game.started,
-        json_string(&usi_line(game)),
-    )
+    GameLine {
+        game: index + 1,
+        variant: game.variant.variant.name().to_string(),
+        opening: opening + 1,
+        sente: game.names[0].clone(),
+        gote: game.names[1].clone(),
+        engine1: engine1.name().to_string(),
+        result: game.result.score_text().to_string(),
+        engine1_result: f.score.name().to_string(),
+        reason: game.result.reason.tag().to_string(),
+        detail: game.result.detail.clone(),
+        plies: game.moves.len(),
+        started: game.started,
+        usi: usi_line(game),
+    }
+    .text()
 }
 
 /// Reads one `games.jsonl` line back.
 pub fn parse_json_line(line: &str) -> Option<Finished> {
-    let m = parse_flat_json(line)?;
-    let index = m.get("game")?.as_u64()?.checked_sub(1)? as usize;
-    let engine1 = match m.get("engine1")?.as_str()? {
-        "sente" => Color::Sente,
-        "gote" => Color::Gote,
-        _ => return None,
-    };
-    let score = match m.get("engine1_result")?.as_str()? {
-        "win" => Score1::Win,
-        "draw" => Score1::Draw,
-        "loss" => Score1::Loss,
-        _ => return None,
-    };
-    let reason = Reason::from_tag(m.get("reason")?.as_str()?)?;
+    let line = GameLine::read(line)?;
+    let engine1 = Color::BOTH.into_iter().find(|c| c.name() == line.engine1)?;
+    let score = Score1::ALL
+        .into_iter()
+        .find(|s| s.name() == line.engine1_result)?;
     Some(Finished {
-        index,
+        index: line.game.checked_sub(1)?,
         engine1,
         score,
-        reason,
+        reason: Reason::from_tag(&line.reason)?,
     })
 }
 
@@ -326,7 +308,7 @@ fn save_game(
 ) -> Result<(), String> {
     let stem = cfg.out.join("games").join(format!("{:04}", index + 1));
     let mut written = fs::write(stem.with_extension("usi"), usi_record(game));
-    if game.variant == MatchVariant::Shogi {
+    if game.variant.variant == Variant::Shogi {
         written = written
             .and_then(|_| fs::write(stem.with_extension("kifu"), kif(game)))
             .and_then(|_| fs::write(stem.with_extension("csa"), csa(game)));
@@ -651,9 +633,10 @@ mod tests {
 
     #[test]
     fn json_lines_read_back() {
-        use crate::referee::arbiter::{GameResult, PlayedMove};
+        use crate::referee::arbiter::PlayedMove;
+        use crate::referee::result::GameResult;
         let game = GameRecord {
-            variant: MatchVariant::Shogi,
+            variant: GameChoice::from(Variant::Shogi),
             opening: Opening::startpos(),
             moves: vec![PlayedMove {
                 usi: "7g7f".into(),
@@ -680,8 +663,9 @@ mod tests {
                 reason: Reason::IllegalMove
             }
         );
-        let m = parse_flat_json(&line).unwrap();
-        assert_eq!(m["usi"].as_str(), Some("position startpos moves 7g7f"));
+        let read = GameLine::read(&line).unwrap();
+        assert_eq!(read.usi, "position startpos moves 7g7f");
+        assert_eq!(read.sente, "a \"x\"");
         assert_eq!(parse_json_line(&line[..line.len() - 3]), None);
     }
 }

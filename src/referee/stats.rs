@@ -18,6 +18,17 @@ pub enum Score1 {
 }
 
 impl Score1 {
+    pub const ALL: [Score1; 3] = [Score1::Win, Score1::Draw, Score1::Loss];
+
+    /// `win`, `draw` or `loss`, as `games.jsonl` writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Score1::Win => "win",
+            Score1::Draw => "draw",
+            Score1::Loss => "loss",
+        }
+    }
+
     /// Points out of 1.
     pub fn points(self) -> f64 {
         match self {

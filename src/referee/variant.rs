@@ -1,116 +1,72 @@
-//! Which game a match plays, and what the referee needs of each variant beyond the rules'
-//! [`Game`] trait: start positions and SFENs, USI move text (each variant's own
-//! `notation` module), the USI options that select the game, the CECP variant name, and
-//! how the rules alone end a game, with the reason named for the record.
+//! What the referee needs of each game beyond the rules' [`Game`] trait: start positions
+//! and SFENs, USI move text (each game's own `notation` module), the USI options that
+//! select the game, and how the rules alone end a game, with the reason named for the
+//! record.
 //!
-//! The arbiter, openings and records are generic over [`RefereeGame`]; [`MatchVariant`]
-//! picks the implementation once per game, so no part of the referee is copied per
-//! variant. At a `NodeKind::Chance` node the arbiter draws for nature and records the
-//! outcome's `move_text` as a token (`r:61`), so a chance variant needs only this trait.
+//! The arbiter, openings and records are generic over [`RefereeGame`]; [`with_referee_game!`]
+//! picks the implementation once per game from the registry (`rules::variants`), so no
+//! part of the referee is copied per game. At a `NodeKind::Chance` node the arbiter draws
+//! for nature and records the outcome's `move_text` as a token (`r:61`), so a chance game
+//! needs only this trait.
 
-use super::arbiter::{GameResult, Reason};
+use super::result::{GameResult, Reason};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::dropshogi::{DropPosition, DropVariant};
 use crate::rules::game::{Game, Outcome};
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
-use crate::rules::variants::chu::{self, ChuRules};
-use crate::rules::variants::kagamigi;
-use crate::rules::variants::madness;
-use crate::rules::variants::shogammon;
-use crate::rules::variants::shogi;
+use crate::rules::variants::{chu, madness, shogammon, GameChoice, GameStart, Variant};
 use crate::rules::xboard_moves::XBOARD_NULL_MOVE;
-use std::fmt;
 
-/// The game of a match, with the rule set the referee judges by.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum MatchVariant {
-    /// Standard shogi (entering-king declarations judged by the CSA 27-point rule).
-    #[default]
-    Shogi,
-    /// Chu Shogi under the given rule set, which USI engines are told as `ChuRules`.
-    Chu(ChuRules),
-    /// Chu Kagamigi with the default rulings.
-    Kagamigi,
-    /// Shogammon with the default die → piece table; the referee rolls the dice.
-    Shogammon,
-    /// Shogi of the Central Madness: the referee deals and rolls, and each engine is sent
-    /// only what its player may see (the opponent's draws as `draw:?`).
-    Madness,
+/// Runs `$body` with `$G` the referee's state type of the game `$variant` (a [`Variant`]).
+macro_rules! with_referee_game {
+    ($variant:expr, $G:ident => $body:expr) => {
+        $crate::rules::variants::for_each_game!(
+            $crate::referee::variant::referee_game_arms! { ($variant, $G => $body) }
+        )
+    };
 }
+pub(crate) use with_referee_game;
 
-impl MatchVariant {
-    /// The `USI_Variant` value (docs/USI.md, "Choosing the game").
-    pub fn usi_name(self) -> &'static str {
-        match self {
-            MatchVariant::Shogi => "shogi",
-            MatchVariant::Chu(_) => "chushogi",
-            MatchVariant::Kagamigi => "chukagamigi",
-            MatchVariant::Shogammon => "shogammon",
-            MatchVariant::Madness => "madness",
+/// [`with_referee_game!`]'s arms, one per row of the registry.
+macro_rules! referee_game_arms {
+    ({ ($variant:expr, $G:ident => $body:expr) }
+     $( $(#[$meta:meta])* $Name:ident = [$search:ident, $referee:ty, $player:ty] $spec:tt; )*) => {
+        match $variant {
+            $( $crate::rules::variants::Variant::$Name => {
+                type $G = $referee;
+                $body
+            } )*
         }
-    }
-
-    /// The `setoption` pairs a USI engine gets before `isready` to play this game. Standard
-    /// shogi sends none, so that engines that know no `USI_Variant` work as before.
-    pub fn usi_options(self) -> Vec<(String, String)> {
-        let variant = ("USI_Variant".to_string(), self.usi_name().to_string());
-        match self {
-            MatchVariant::Shogi => Vec::new(),
-            MatchVariant::Chu(rules) => {
-                vec![variant, ("ChuRules".to_string(), rules.name().to_string())]
-            }
-            MatchVariant::Kagamigi | MatchVariant::Shogammon | MatchVariant::Madness => {
-                vec![variant]
-            }
-        }
-    }
-
-    /// The CECP `variant` name, or `None` when no CECP engine plays the game.
-    pub fn cecp_name(self) -> Option<&'static str> {
-        match self {
-            MatchVariant::Shogi => Some("shogi"),
-            MatchVariant::Chu(_) => Some("chu"),
-            // Shishi's engine-defined variant (`shishi --xboard`, docs/XBOARD.md).
-            MatchVariant::Kagamigi => Some("chukagamigi"),
-            MatchVariant::Shogammon | MatchVariant::Madness => None,
-        }
-    }
-
-    /// The board's files and ranks.
-    pub fn board_size(self) -> (u8, u8) {
-        match self {
-            MatchVariant::Shogi | MatchVariant::Shogammon | MatchVariant::Madness => (9, 9),
-            MatchVariant::Chu(_) | MatchVariant::Kagamigi => (12, 12),
-        }
-    }
-
-    /// The start position's SFEN.
-    pub fn start_sfen(self) -> &'static str {
-        match self {
-            MatchVariant::Shogi | MatchVariant::Madness => shogi::notation::START_SFEN,
-            MatchVariant::Shogammon => shogammon::notation::START_SFEN,
-            MatchVariant::Chu(_) => chu::notation::START_SFEN,
-            MatchVariant::Kagamigi => kagamigi::notation::START_SFEN,
-        }
-    }
+    };
 }
+pub(crate) use referee_game_arms;
 
-impl fmt::Display for MatchVariant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MatchVariant::Chu(rules) => write!(f, "chushogi (ChuRules {})", rules.name()),
-            other => f.write_str(other.usi_name()),
-        }
+/// The `setoption` pairs a USI engine gets before `isready` to play `game`: `USI_Variant`
+/// and the game's rule options. Standard shogi sends none, so that engines that know no
+/// `USI_Variant` work as before.
+pub fn usi_options(game: GameChoice) -> Vec<(String, String)> {
+    if game.variant == Variant::Shogi {
+        return Vec::new();
     }
+    std::iter::once(("USI_Variant".to_string(), game.variant.name().to_string()))
+        .chain(
+            game.rule_settings()
+                .map(|(option, value)| (option.name().to_string(), value)),
+        )
+        .collect()
 }
 
 /// A variant's position as the referee drives it.
-pub trait RefereeGame: Game + Sized {
-    /// The start position under `variant`'s rule set.
-    fn start(variant: MatchVariant) -> Self;
-    /// Parses an SFEN under `variant`'s rule set.
-    fn from_sfen(text: &str, variant: MatchVariant) -> Result<Self, String>;
+pub trait RefereeGame: Game + GameStart {
+    /// The start position under `game`'s rule options.
+    fn start(game: GameChoice) -> Self {
+        Self::set_up(None, &game.options).expect("every start position reads")
+    }
+    /// Parses an SFEN under `game`'s rule options.
+    fn from_sfen(text: &str, game: GameChoice) -> Result<Self, String> {
+        Self::set_up(Some(text), &game.options).map_err(|e| e.to_string())
+    }
     fn sfen(&self) -> String;
     /// Reads a move (USI text; the variant may accept other spellings) and checks that it
     /// is legal here.
@@ -168,12 +124,6 @@ fn no_move(loser: Color, in_check: bool) -> GameResult {
 /// Standard shogi and Chu Kagamigi (and any drop-shogi family member): the family's notation
 /// and game end, and the member's entering-king declaration, if it has one.
 impl<V: DropVariant> RefereeGame for DropPosition<V> {
-    fn start(_: MatchVariant) -> Self {
-        DropPosition::startpos()
-    }
-    fn from_sfen(text: &str, _: MatchVariant) -> Result<Self, String> {
-        DropPosition::from_sfen(text).map_err(|e| e.to_string())
-    }
     fn sfen(&self) -> String {
         self.to_sfen()
     }
@@ -200,12 +150,6 @@ impl<V: DropVariant> RefereeGame for DropPosition<V> {
 }
 
 impl RefereeGame for shogammon::Position {
-    fn start(_: MatchVariant) -> Self {
-        shogammon::Position::startpos()
-    }
-    fn from_sfen(text: &str, _: MatchVariant) -> Result<Self, String> {
-        shogammon::Position::from_sfen(text).map_err(|e| e.to_string())
-    }
     fn sfen(&self) -> String {
         self.to_sfen()
     }
@@ -236,12 +180,6 @@ impl RefereeGame for shogammon::Position {
 }
 
 impl RefereeGame for madness::TrueGame {
-    fn start(_: MatchVariant) -> Self {
-        madness::TrueGame::startpos()
-    }
-    fn from_sfen(text: &str, _: MatchVariant) -> Result<Self, String> {
-        madness::TrueGame::from_sfen(text).map_err(|e| e.to_string())
-    }
     fn sfen(&self) -> String {
         self.position().to_sfen()
     }
@@ -286,20 +224,7 @@ impl RefereeGame for madness::TrueGame {
     }
 }
 
-fn chu_rules(variant: MatchVariant) -> ChuRules {
-    match variant {
-        MatchVariant::Chu(rules) => rules,
-        _ => ChuRules::default(),
-    }
-}
-
 impl RefereeGame for chu::Position {
-    fn start(variant: MatchVariant) -> Self {
-        chu::Position::startpos_with(chu_rules(variant))
-    }
-    fn from_sfen(text: &str, variant: MatchVariant) -> Result<Self, String> {
-        chu::Position::from_sfen_with(text, chu_rules(variant)).map_err(|e| e.to_string())
-    }
     fn sfen(&self) -> String {
         self.to_sfen()
     }
@@ -366,11 +291,12 @@ impl RefereeGame for chu::Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::variants::chu::ChuRules;
 
     #[test]
     fn usi_options_select_the_game_and_the_chu_rules() {
-        assert!(MatchVariant::Shogi.usi_options().is_empty());
-        let chu = MatchVariant::Chu(ChuRules::Jcsa).usi_options();
+        assert!(usi_options(Variant::Shogi.into()).is_empty());
+        let chu = usi_options(GameChoice::chu(ChuRules::Jcsa));
         assert_eq!(
             chu,
             vec![
@@ -379,16 +305,21 @@ mod tests {
             ]
         );
         assert_eq!(
-            MatchVariant::Kagamigi.usi_options()[0].1,
+            usi_options(Variant::Chukagamigi.into())[0].1,
             "chukagamigi".to_string()
         );
-        assert_eq!(MatchVariant::Kagamigi.cecp_name(), Some("chukagamigi"));
-        assert_eq!(MatchVariant::Shogammon.cecp_name(), None);
+        assert_eq!(
+            usi_options(Variant::Shogammon.into()),
+            vec![
+                ("USI_Variant".to_string(), "shogammon".to_string()),
+                ("ShogammonDice".to_string(), "default".to_string())
+            ]
+        );
     }
 
     #[test]
     fn chu_judges_royal_capture_and_reads_the_xboard_null_move() {
-        let variant = MatchVariant::Chu(ChuRules::Lishogi);
+        let variant = GameChoice::chu(ChuRules::Lishogi);
         // A lone sente Lion next to the gote king takes it.
         let mut pos = <chu::Position as RefereeGame>::from_sfen(
             "11g/12/12/12/12/6k5/6N5/12/12/12/12/K10G b - 1",
@@ -420,15 +351,15 @@ mod tests {
 
     #[test]
     fn the_rule_set_reaches_the_chu_position() {
-        let pos = <chu::Position as RefereeGame>::start(MatchVariant::Chu(ChuRules::Churul));
+        let pos = <chu::Position as RefereeGame>::start(GameChoice::chu(ChuRules::Churul));
         assert_eq!(pos.rules(), ChuRules::Churul);
-        assert_eq!(pos.sfen(), MatchVariant::Chu(ChuRules::Churul).start_sfen());
+        assert_eq!(pos.sfen(), GameChoice::chu(ChuRules::Churul).start_sfen());
     }
 
     #[test]
     fn the_madness_referee_judges_a_declaration_after_the_madness_phase() {
         use madness::TrueGame;
-        let variant = MatchVariant::Madness;
+        let variant = GameChoice::from(Variant::Madness);
         let entering = "+R+BGGGG1K1/SSS6/9/9/4S4/pppppppp1/9/9/4k4 b 10Prb4n4l 1";
         let mut game = <TrueGame as RefereeGame>::from_sfen(entering, variant).unwrap();
         for token in ["draw:3", "draw:9"] {
@@ -447,8 +378,8 @@ mod tests {
     #[test]
     fn the_madness_referee_reads_only_decisions_and_hides_the_opponents_draws() {
         use madness::TrueGame;
-        let variant = MatchVariant::Madness;
-        assert_eq!(variant.usi_options()[0].1, "madness".to_string());
+        let variant = GameChoice::from(Variant::Madness);
+        assert_eq!(usi_options(variant)[0].1, "madness".to_string());
         let mut game = <TrueGame as RefereeGame>::start(variant);
         assert_eq!(game.sfen(), variant.start_sfen());
         // The deal is nature's: no engine may play it, and each sees only its own card.

@@ -45,6 +45,51 @@ impl fmt::Display for NotationError {
 
 impl std::error::Error for NotationError {}
 
+/// The arguments of a USI `position` command, split: `startpos` or `sfen <fields…>`, then
+/// `moves <tokens…>`. Every game reads its `position` through this one reader.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionArgs<'a> {
+    /// The SFEN after `sfen` (its words joined by one space), or `None` for `startpos`.
+    pub sfen: Option<String>,
+    /// The tokens after `moves`, in order.
+    pub moves: Vec<&'a str>,
+}
+
+impl<'a> PositionArgs<'a> {
+    /// Splits the words of `position`'s arguments; an unknown setup word or a word between
+    /// `startpos` and `moves` is refused.
+    pub fn read(args: &[&'a str]) -> Result<PositionArgs<'a>, NotationError> {
+        let (setup, moves) = match args.iter().position(|t| *t == "moves") {
+            Some(i) => (&args[..i], &args[i + 1..]),
+            None => (args, &[][..]),
+        };
+        let sfen = match setup.first() {
+            Some(&"startpos") if setup.len() == 1 => None,
+            Some(&"startpos") => {
+                return Err(NotationError::Sfen(format!(
+                    "unexpected {:?} after startpos (expected moves)",
+                    setup[1]
+                )))
+            }
+            Some(&"sfen") => Some(setup[1..].join(" ")),
+            Some(other) => {
+                return Err(NotationError::Sfen(format!(
+                    "expected startpos or sfen, found {other:?}"
+                )))
+            }
+            None => {
+                return Err(NotationError::Sfen(
+                    "position needs startpos or sfen".to_string(),
+                ))
+            }
+        };
+        Ok(PositionArgs {
+            sfen,
+            moves: moves.to_vec(),
+        })
+    }
+}
+
 /// One occupied square as an SFEN board writes it: the letter (uppercase for sente) and
 /// whether a `+` preceded it. What the letter means is the variant's business.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

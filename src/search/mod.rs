@@ -25,8 +25,8 @@ pub mod tt;
 pub mod variants;
 
 use crate::eval::nnue::Network;
+use crate::eval::shogi::Evaluator;
 use crate::eval::shogi_choice::ShogiEvaluator;
-use crate::eval::Evaluator;
 use crate::rules::moves::{Move, MoveList};
 use alphabeta::{Shared, Timer, MAX_PLY};
 use game::SearchGame;

@@ -17,7 +17,8 @@ use std::cell::Cell;
 use std::sync::atomic::Ordering;
 use std::sync::Mutex;
 
-/// Stack size of search threads (the search recurses with move lists on the stack).
+/// Stack size of every search thread, the USI, CECP and `serve` searches alike (the searches
+/// recurse with move lists on the stack).
 pub const STACK_BYTES: usize = 64 << 20;
 
 thread_local! {

@@ -20,9 +20,9 @@ use crate::referee::player::Score;
 use crate::referee::usi_client::parse_info_score;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::search::{Config, Control, Limits};
-use crate::usi::game::UsiPosition;
 use crate::usi::options::HashMb;
 use crate::usi::output::Output;
+use crate::usi::position::UsiPosition;
 use crate::usi::worker::{self, FillStops, Job, SearchKind};
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender};
 use std::any::Any;
@@ -30,9 +30,6 @@ use std::io::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// Stack size of a search thread (the searches recurse with move lists on the stack).
-const SEARCH_STACK_BYTES: usize = 64 << 20;
 
 /// Latency the time manager keeps back from the time per move: the page is on the same
 /// machine, so little is needed.
@@ -221,7 +218,7 @@ impl SearchThread {
         let (panic_tx, panicked) = crossbeam_channel::bounded(1);
         let spawned = std::thread::Builder::new()
             .name(format!("serve-search-{index}"))
-            .stack_size(SEARCH_STACK_BYTES)
+            .stack_size(crate::search::threads::STACK_BYTES)
             .spawn(move || {
                 let run =
                     catch_unwind(AssertUnwindSafe(|| worker::run(job_rx, done_tx, out, hash)));
@@ -361,7 +358,7 @@ impl Search<'_> {
         report: &mut Report,
     ) -> Result<(), Lost> {
         let thread = self.thread;
-        let kind = SearchKind::of(request.position.variant());
+        let kind = request.position.variant().spec().search;
         if *table_kind != Some(kind) {
             // The table is ready before the search's clock starts: a large one takes
             // seconds to fill.
@@ -469,7 +466,7 @@ impl Search<'_> {
 mod tests {
     use super::*;
     use crate::rules::variants::Variant;
-    use crate::usi::game::RuleOptions;
+    use crate::usi::position::RuleOptions;
 
     #[test]
     fn info_lines_are_read_and_other_lines_are_not() {

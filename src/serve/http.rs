@@ -4,10 +4,10 @@
 //! larger than [`MAX_BODY`] is refused unread, and every field is checked before a game
 //! sees it. Errors are `{"error": "…"}` with a 4xx status; the game is then unchanged.
 
-use super::game::{rule_options, GameRules};
 use super::page;
 use super::registry::{CreateError, GameCell, GameId, Registry};
 use super::session::{Mode, MoveTime, Setup};
+use super::truth::{rule_options, GameRules};
 use super::view::game_view;
 use crate::rules::geometry::Color;
 use crate::rules::variants::Variant;

@@ -1,21 +1,21 @@
-//! `shishi serve`: a local web server with one page on which a person plays any of the five
-//! games against the engine, or watches the engine play itself (docs/SERVE.md).
+//! `shishi serve`: a local web server with one page on which a person plays any game of the
+//! registry against the engine, or watches the engine play itself (docs/SERVE.md).
 //!
 //! Files, one question each: `http` (routing, bounds, JSON, the event stream), `registry`
 //! (the open games under unguessable ids), `session` (one game's flow: moves, dice and
-//! cards, undo, resignation, the engine's turn), `game` (dispatch to the rules core for each
-//! of the five games), `view` (what a page may be shown), `engine` (the pool of search
+//! cards, undo, resignation, the engine's turn), `truth` (a game's true state, one arm per
+//! game of the registry), `view` (what a page may be shown), `engine` (the pool of search
 //! threads, which keeps a failing search to its own game), `fault` (the faults the tests
 //! arm to make a search fail) and `page` (the HTML, CSS and JavaScript built into the
 //! binary).
 
 pub mod engine;
 pub mod fault;
-pub mod game;
 pub mod http;
 pub mod page;
 pub mod registry;
 pub mod session;
+pub mod truth;
 pub mod view;
 
 use crate::usi::options::HashMb;

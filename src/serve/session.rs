@@ -9,7 +9,7 @@
 //! in the Madness it never searches with the opponent's hidden card, as under the referee.
 
 use super::engine::{Progress, SearchRequest};
-use super::game::{seen_position, GameRules, Next, TrueState};
+use super::truth::{seen_position, GameRules, Next, TrueState};
 use crate::referee::arbiter::draw_chance_at;
 use crate::rules::game::Weight;
 use crate::rules::geometry::Color;

@@ -10,13 +10,13 @@
 //! engine's line is cut before its first card of the other side for the same reason, and
 //! the seed of the dice and cards is shown only once the game is over.
 
-use super::game::{board_of, seen_position, GameRules};
 use super::session::{Mode, Session};
+use super::truth::{board_of, seen_position, GameRules};
 use crate::referee::player::Score;
 use crate::rules::geometry::Color;
 use crate::rules::variants::madness::{CardValue, Phase};
 use crate::rules::variants::Variant;
-use crate::usi::game::UsiPosition;
+use crate::usi::position::UsiPosition;
 use serde::Serialize;
 
 /// One piece on a square.
@@ -233,13 +233,13 @@ pub fn game_view(id: &str, session: &Session) -> Result<GameView, String> {
         .collect();
     let next = session.truth().next();
     let to_act = match (session.finish(), &next) {
-        (Some(_), _) | (None, super::game::Next::Over(_)) => "over",
-        (None, super::game::Next::Chance(_)) => "chance",
-        (None, super::game::Next::Decision(side)) => side_name(*side),
+        (Some(_), _) | (None, super::truth::Next::Over(_)) => "over",
+        (None, super::truth::Next::Chance(_)) => "chance",
+        (None, super::truth::Next::Decision(side)) => side_name(*side),
     };
     let your_turn = match setup.mode {
         Mode::Play { person } => {
-            session.finish().is_none() && next == super::game::Next::Decision(person)
+            session.finish().is_none() && next == super::truth::Next::Decision(person)
         }
         Mode::Watch { .. } => false,
     };

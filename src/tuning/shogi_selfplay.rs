@@ -8,7 +8,7 @@
 //! safety +84 =7 -109. Seed 2: tables 50% +106 =7 -87; defend 150% +99 =7 -94; attack 70%
 //! +86 =9 -105. So king safety stays at 100% and the tables went down to 50%.
 
-use crate::eval::{Evaluator, Weights};
+use crate::eval::shogi::{Evaluator, Weights};
 use crate::rules::game::Outcome;
 use crate::rules::geometry::Color;
 use crate::rules::moves::MoveList;

@@ -13,7 +13,7 @@
 //! is not in check, and the move played from it is not a capture or promotion (a rough
 //! stand-in for "quiet": its static score is not about to change by an exchange).
 
-use crate::eval::{Evaluator, Weights, SHAPE_CELLS};
+use crate::eval::shogi::{Evaluator, Weights, SHAPE_CELLS};
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
 use crate::rules::variants::shogi::{Kind, Position};
@@ -221,7 +221,7 @@ pub fn quiet_positions(record: &Record) -> Vec<(Position, f64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::record::parse_flat_json;
+    use crate::referee::game_files::GameLine;
     use std::io::{BufRead, Write};
 
     /// The default evaluation is the features times the default weights (up to the per-cent
@@ -273,21 +273,18 @@ mod tests {
         for path in games.split_whitespace() {
             let file = std::fs::File::open(path).unwrap();
             for line in std::io::BufReader::new(file).lines() {
-                let Some(fields) = parse_flat_json(&line.unwrap()) else {
+                let Some(GameLine {
+                    variant,
+                    usi,
+                    result,
+                    ..
+                }) = GameLine::read(&line.unwrap())
+                else {
                     continue;
                 };
-                let field = |name: &str| {
-                    fields
-                        .get(name)
-                        .and_then(|v| v.as_str())
-                        .map(str::to_string)
-                };
-                if field("variant").as_deref() != Some("shogi") {
+                if variant != "shogi" {
                     continue;
                 }
-                let (Some(usi), Some(result)) = (field("usi"), field("result")) else {
-                    continue;
-                };
                 if !seen.insert(usi.clone()) {
                     continue;
                 }

@@ -3,13 +3,14 @@
 //! and, at `go`, choosing a book move before any search. Books serve the deterministic
 //! games (shogi, Chu Shogi, Chu Kagamigi); the dice and card games never play from one.
 
-use super::game::{with_position, UsiPosition};
 use super::options::{BookOptions, Variant};
 use super::output::Output;
+use super::position::{with_position, UsiPosition};
 use crate::book::choose::{self, BookChoice, BookPosition};
 use crate::book::BookSource;
 use crate::rules::geometry::Color;
 use crate::rules::notation::GameText;
+use crate::rules::variants::Search;
 use crate::search::game::SearchGame;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -37,12 +38,9 @@ impl BookPosition for UsiPosition {
     }
 }
 
-/// Whether a game can play from a book.
+/// Whether a game can play from a book: the alpha-beta games can.
 pub fn has_books(variant: Variant) -> bool {
-    matches!(
-        variant,
-        Variant::Shogi | Variant::Chushogi | Variant::Chukagamigi
-    )
+    variant.spec().search == Search::AlphaBeta
 }
 
 /// What was read, and from where.

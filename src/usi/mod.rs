@@ -12,9 +12,9 @@
 pub mod book;
 pub mod chance;
 pub mod command;
-pub mod game;
 pub mod options;
 pub mod output;
+pub mod position;
 pub(crate) mod worker;
 
 use crate::eval::nnue::Network;
@@ -24,10 +24,10 @@ use crate::search::game::SearchGame;
 use crate::search::{Clock, Control, Limits};
 use command::{Go, MateLimit};
 use crossbeam_channel::{Receiver, Sender};
-use game::{RuleOptions, UsiPosition};
 use options::Variant;
 use options::{Effect, HashMb, NetLoad, Options};
 use output::Output;
+use position::{with_position, RuleOptions, UsiPosition};
 use std::io::BufRead;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -366,7 +366,7 @@ impl Engine {
 
     /// The table the current options ask for.
     fn wanted_table(&self) -> (HashMb, SearchKind) {
-        (self.options.hash, SearchKind::of(self.options.variant))
+        (self.options.hash, self.options.variant.spec().search)
     }
 
     /// Queues the allocation of the table the options ask for, if it is not the one the
@@ -450,13 +450,14 @@ impl Engine {
                 };
                 evaluator.evaluate(pos)
             }
-            UsiPosition::Chu(pos) => static_eval_of(pos.as_ref()),
-            UsiPosition::Kagamigi(pos) => static_eval_of(pos.as_ref()),
-            UsiPosition::Shogammon(_) | UsiPosition::Madness(_) => {
-                return self
-                    .out
-                    .error("e: the dice and card games have no static evaluation");
-            }
+            other => with_position!(other,
+                pos => static_eval_of(pos.as_ref()),
+                _cpos => {
+                    return self
+                        .out
+                        .error("e: the dice and card games have no static evaluation");
+                }
+            ),
         };
         self.out.line(&format!("eval = {value}"));
     }

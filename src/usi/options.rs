@@ -9,7 +9,7 @@
 //! The search's tunable numbers (`Search_…`, `search::params`) are accepted by `setoption`
 //! but not declared: they are for tuning and gating, not for players.
 
-use super::game::RuleOptions;
+use super::position::RuleOptions;
 use crate::eval::nnue::Network;
 use crate::rules::variants::chu::ChuRules;
 use crate::rules::variants::shogammon::ShogammonDice;
@@ -168,7 +168,8 @@ const OPTION_LINES: &[&str] = &[
     "option name MaxMovesToDraw type spin default 0 min 0 max 100000",
     "option name DepthLimit type spin default 0 min 0 max 120",
     "option name ChanceAlgorithm type combo default star2 var star2 var star1 var expectimax",
-    "option name USI_Variant type combo default shogi var shogi var chushogi var chukagamigi var shogammon var madness",
+    // Its values are the registry's games: `variant_declaration`.
+    "option name USI_Variant type combo",
     "option name EnteringKingRule type combo default csa27 var csa27 var jsa24 var try var none",
     "option name ChuRules type combo default lishogi var lishogi var churul var jcsa",
     "option name ShogammonDice type combo default default var default var knight3 var rook5",
@@ -182,8 +183,30 @@ pub fn declarations() -> Vec<&'static str> {
     OPTION_LINES
         .iter()
         .chain(BOOK_OPTION_LINES)
-        .copied()
+        .map(|&line| {
+            if line.starts_with("option name USI_Variant ") {
+                variant_declaration()
+            } else {
+                line
+            }
+        })
         .collect()
+}
+
+/// `USI_Variant`'s declaration: one value per game of the registry.
+fn variant_declaration() -> &'static str {
+    static LINE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    LINE.get_or_init(|| {
+        let mut line = format!(
+            "option name USI_Variant type combo default {}",
+            Variant::default().name()
+        );
+        for variant in Variant::ALL {
+            line.push_str(" var ");
+            line.push_str(variant.name());
+        }
+        line
+    })
 }
 
 /// The canonical (declared) name for a name as sent, or `None` if unknown.
@@ -286,9 +309,10 @@ impl Options {
             "USI_Variant" => {
                 let text = value_of(canonical, value)?;
                 let variant = Variant::from_name(text.trim()).ok_or_else(|| {
+                    let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
                     format!(
-                        "option USI_Variant: {text:?} is not supported \
-                         (shogi, chushogi, chukagamigi, shogammon or madness)"
+                        "option USI_Variant: {text:?} is not supported ({})",
+                        names.join(", ")
                     )
                 })?;
                 self.variant = variant;

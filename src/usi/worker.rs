@@ -13,9 +13,9 @@
 
 use super::chance::{self, ChanceText};
 use super::command::MateLimit;
-use super::game::{with_position, UsiGame, UsiPosition};
-use super::options::{HashMb, Variant};
+use super::options::HashMb;
 use super::output::{is_legal, legal_prefix, Output};
+use super::position::{with_position, UsiGame, UsiPosition};
 use crate::eval::nnue::Network;
 use crate::rules::moves::MoveList;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
@@ -105,24 +105,10 @@ pub enum Job {
     Network(Option<Arc<Network>>),
 }
 
-/// Which search a game uses. Each has its own table; the search thread keeps one table at a
-/// time, so memory stays within `USI_Hash` whichever game is played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SearchKind {
-    /// The alpha-beta search of the deterministic games.
-    AlphaBeta,
-    /// The expectiminimax search of the dice and card games.
-    Chance,
-}
-
-impl SearchKind {
-    pub fn of(variant: Variant) -> SearchKind {
-        match variant {
-            Variant::Shogi | Variant::Chushogi | Variant::Chukagamigi => SearchKind::AlphaBeta,
-            Variant::Shogammon | Variant::Madness => SearchKind::Chance,
-        }
-    }
-}
+/// Which search a game uses (its row of the registry says). Each has its own table; the
+/// search thread keeps one table at a time, so memory stays within `USI_Hash` whichever
+/// game is played.
+pub use crate::rules::variants::Search as SearchKind;
 
 /// The search thread's searchers: at most one exists at a time, with its table.
 struct Searchers {
@@ -339,7 +325,7 @@ pub fn run(jobs: Receiver<Job>, done: Sender<()>, out: Output, initial_hash: Has
             } => {
                 let line = match &position {
                     UsiPosition::Shogi(pos) => solve_mate(pos.as_ref(), limit, &control),
-                    UsiPosition::Kagamigi(pos) => solve_mate(pos.as_ref(), limit, &control),
+                    UsiPosition::Chukagamigi(pos) => solve_mate(pos.as_ref(), limit, &control),
                     // Chu (royals, no drops), Shogammon and the Madness have no checkmate.
                     _ => "checkmate notimplemented".to_string(),
                 };

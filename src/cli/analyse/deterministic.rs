@@ -5,8 +5,8 @@
 use super::{say, SearchBudget};
 use crate::rules::moves::MoveList;
 use crate::search::{Config, Control, Decision, Info, Limits, Searcher};
-use crate::usi::game::UsiGame;
 use crate::usi::output::{info_line, is_legal};
+use crate::usi::position::UsiGame;
 use std::time::{Duration, Instant};
 
 /// What one search of a position found: the decision and the last reported line.

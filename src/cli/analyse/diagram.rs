@@ -1,5 +1,5 @@
-//! The board of any of the five games as a picture: [`Board`] is read from the game's own
-//! SFEN (so one reader serves the 9×9 and 12×12 boards, Shogammon's `(XY)` points and the
+//! The board of any game as a picture: [`Board`] is read from the game's own
+//! SFEN (so one reader serves the 5×5, 9×9 and 12×12 boards, Shogammon's `(XY)` points and the
 //! Madness board) and drawn as text here; `board_svg` draws the same [`Board`] as SVG.
 //! [`Diagram`] is what each game adds: which SFEN fields hold the hands and the lines
 //! below the board (dice left, cards).

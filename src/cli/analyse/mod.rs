@@ -1,4 +1,4 @@
-//! `shishi analyse`: a person-readable analysis of one position in any of the five games:
+//! `shishi analyse`: a person-readable analysis of one position in any of the games:
 //! the board diagram, then the search.
 //!
 //! This module owns the command line and the dispatch: it reads the position through the
@@ -23,7 +23,7 @@ use crate::rules::variants::madness::{self, Phase, Token};
 use crate::rules::variants::shogammon::{DiceUse, ShogammonDice};
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::search::ParallelMode;
-use crate::usi::game::{with_position, RuleOptions, UsiPosition};
+use crate::usi::position::{with_position, RuleOptions, UsiPosition};
 use clap::Args;
 use diagram::Diagram;
 use std::time::Duration;
@@ -350,7 +350,7 @@ mod tests {
 
     #[test]
     fn every_game_reads_its_start_position() {
-        for variant in Variant::ALL {
+        for &variant in Variant::ALL {
             let position = args(&format!("--variant {} --startpos", variant.name()))
                 .position()
                 .unwrap();
@@ -373,7 +373,7 @@ mod tests {
 
     #[test]
     fn chu_rules_and_dice_reach_the_position() {
-        let UsiPosition::Chu(chu) = args("--variant chushogi --startpos --chu-rules jcsa")
+        let UsiPosition::Chushogi(chu) = args("--variant chushogi --startpos --chu-rules jcsa")
             .position()
             .unwrap()
         else {

@@ -18,7 +18,6 @@ use super::deterministic;
 use super::diagram::color_name;
 use super::{say, SearchBudget};
 use crate::record::RecordedGame;
-use crate::referee::record::json_string;
 use crate::rules::game::{Game, NodeKind};
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
@@ -27,7 +26,7 @@ use crate::rules::variants::Variant;
 use crate::search::chance::{ChanceLimits, Depth};
 use crate::search::{Decision, Score, Searcher};
 use crate::usi::chance::UsiChanceGame;
-use crate::usi::game::{with_position, RuleOptions, UsiGame, UsiPosition};
+use crate::usi::position::{with_position, RuleOptions, UsiGame, UsiPosition};
 use std::time::Instant;
 
 /// The value a mate is counted as, in centipawns (before its distance is subtracted).
@@ -450,57 +449,53 @@ pub fn print(review: &Review) {
 
 /// The review as JSON.
 pub fn json(review: &Review) -> String {
-    let mut out = String::from("{");
-    out.push_str(&format!(
-        "\"variant\":{},\"unit\":{},\"thresholds\":{{\"inaccuracy\":{},\"mistake\":{},\"blunder\":{}}},",
-        json_string(review.variant.name()),
-        json_string(match review.unit {
-            ValueUnit::Centipawns => "centipawns",
-            ValueUnit::Equity => "equity/10000",
-        }),
-        review.thresholds[0],
-        review.thresholds[1],
-        review.thresholds[2]
-    ));
-    let moves: Vec<String> = review
+    let moves: Vec<serde_json::Value> = review
         .moves
         .iter()
         .map(|m| {
-            let chance: Vec<String> = m.chance_before.iter().map(|c| json_string(c)).collect();
-            format!(
-                "{{\"move\":{},\"side\":{},\"played\":{},\"best\":{},\"played_value\":{},\"best_value\":{},\"loss\":{},\"mark\":{},\"chance_before\":[{}]}}",
-                m.index + 1,
-                json_string(color_name(m.mover)),
-                json_string(&m.played),
-                json_string(&m.best),
-                m.played_value,
-                m.best_value,
-                m.loss,
-                json_string(m.mark.name()),
-                chance.join(",")
-            )
+            serde_json::json!({
+                "move": m.index + 1,
+                "side": color_name(m.mover),
+                "played": m.played,
+                "best": m.best,
+                "played_value": m.played_value,
+                "best_value": m.best_value,
+                "loss": m.loss,
+                "mark": m.mark.name(),
+                "chance_before": m.chance_before,
+            })
         })
         .collect();
-    out.push_str(&format!("\"moves\":[{}],\"summary\":{{", moves.join(",")));
-    let sides: Vec<String> = Color::BOTH
-        .iter()
-        .map(|&color| {
-            let (moves, counts, loss) = summary(review, color);
-            format!(
-                "{}:{{\"player\":{},\"moves\":{moves},\"inaccuracies\":{},\"mistakes\":{},\"blunders\":{},\"total_loss\":{loss}}}",
-                json_string(color_name(color)),
-                review.players[color.index()]
-                    .as_deref()
-                    .map_or("null".to_string(), json_string),
-                counts[0],
-                counts[1],
-                counts[2]
-            )
-        })
-        .collect();
-    out.push_str(&sides.join(","));
-    out.push_str("}}");
-    out
+    let mut summary_of = serde_json::Map::new();
+    for color in Color::BOTH {
+        let (moves, counts, loss) = summary(review, color);
+        summary_of.insert(
+            color_name(color).to_string(),
+            serde_json::json!({
+                "player": review.players[color.index()],
+                "moves": moves,
+                "inaccuracies": counts[0],
+                "mistakes": counts[1],
+                "blunders": counts[2],
+                "total_loss": loss,
+            }),
+        );
+    }
+    serde_json::json!({
+        "variant": review.variant.name(),
+        "unit": match review.unit {
+            ValueUnit::Centipawns => "centipawns",
+            ValueUnit::Equity => "equity/10000",
+        },
+        "thresholds": {
+            "inaccuracy": review.thresholds[0],
+            "mistake": review.thresholds[1],
+            "blunder": review.thresholds[2],
+        },
+        "moves": moves,
+        "summary": summary_of,
+    })
+    .to_string()
 }
 
 /// Reviews the record at `path`, printing the table (or writing JSON), with progress on
@@ -579,7 +574,12 @@ mod tests {
             review.moves[0]
         );
         let text = json(&review);
-        assert!(text.starts_with("{\"variant\":\"shogi\""));
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(value["variant"], "shogi");
+        assert_eq!(
+            value["moves"].as_array().map(Vec::len),
+            Some(review.moves.len())
+        );
         assert!(text.contains("\"played\":\"4a3b\""));
     }
 

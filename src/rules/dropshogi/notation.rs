@@ -21,6 +21,7 @@ use crate::rules::notation::{
     legal_or_refused, read_sfen_fields, read_sfen_hands, read_sfen_pieces, sfen_piece_text,
     write_sfen_board, GameText, NotationError,
 };
+use crate::rules::variants::{GameStart, RuleOptions};
 
 fn sfen_error(message: impl Into<String>) -> NotationError {
     NotationError::Sfen(message.into())
@@ -110,6 +111,13 @@ impl<V: DropVariant> DropPosition<V> {
         let mut legal = MoveList::new();
         self.generate_legal(&mut legal);
         legal_or_refused(candidate, &legal, text, || self.to_sfen())
+    }
+}
+
+/// A drop-shogi member has no rule options to read.
+impl<V: DropVariant> GameStart for DropPosition<V> {
+    fn set_up(sfen: Option<&str>, _: &RuleOptions) -> Result<Self, NotationError> {
+        Self::from_sfen(sfen.unwrap_or(V::START_SFEN))
     }
 }
 

@@ -1,7 +1,8 @@
 //! The [`super::game::SearchGame`] implementation of each variant: one module per game.
 //! [`forward_search_game!`] writes the trait items that only call the position's own methods
 //! or the evaluator's, [`drop_game_exchange!`] the piece and exchange questions of the games with
-//! drops.
+//! drops, [`drop_game_direct_checks!`] the check and exchange estimates of the drop games that
+//! have no check tables of their own.
 
 /// Inside an `impl SearchGame for Position`, everything that only forwards: the table sizes
 /// of a game with the piece kinds `$kind` on the board `$geo` (a slot per colour and kind, a
@@ -120,6 +121,58 @@ macro_rules! forward_search_game {
     };
 }
 
+/// Inside an `impl SearchGame for Position` of a drop game without check tables of its own
+/// (a `DropPosition` whose tables answer `attacks`): check is detected for the moving piece
+/// only (a discovered check is not seen, so it is not extended), and the exchange estimate is
+/// one recapture deep, by `$value` (a kind's value).
+macro_rules! drop_game_direct_checks {
+    ($value:path) => {
+        type Checks = ();
+
+        #[inline]
+        fn in_check(&self) -> bool {
+            Position::in_check(self)
+        }
+
+        /// Direct checks by the moved (or dropped) piece.
+        fn gives_check(&self, mv: crate::rules::moves::Move) -> bool {
+            use crate::rules::bitboard::Bitboard;
+            let Some(king) = self.king_square(Position::side_to_move(self).flip()) else {
+                return false;
+            };
+            let mut occupied = self.occupied().with(mv.to());
+            if let Some(from) = mv.from() {
+                occupied = occupied.without(from);
+            }
+            crate::rules::dropshogi::DropTables::attacks(
+                self.tables(),
+                self.landing_piece(mv),
+                mv.to(),
+                occupied,
+            )
+            .contains(king)
+        }
+
+        #[inline]
+        fn checks(&self) {}
+
+        fn see(&self, mv: crate::rules::moves::Move) -> i32 {
+            use crate::rules::bitboard::Bitboard;
+            let gain = SearchGame::victim_value(self, mv) + SearchGame::promotion_gain(self, mv);
+            let mut occupied = self.occupied().with(mv.to());
+            if let Some(from) = mv.from() {
+                occupied = occupied.without(from);
+            }
+            let them = Position::side_to_move(self).flip();
+            if self.attackers_to(mv.to(), them, occupied).any() {
+                gain - $value(self.landing_piece(mv).kind())
+            } else {
+                gain
+            }
+        }
+    };
+}
+
 /// Inside an `impl SearchGame for Position` of a game with drops (a `DropPosition`; a drop
 /// captures nothing): the moving, landing and captured piece's slots, the capture test, and
 /// the exchange values of the victim, the mover and a promotion, by `$value` (a kind's value).
@@ -170,13 +223,43 @@ macro_rules! drop_game_exchange {
 
 pub mod chu;
 pub mod kagamigi;
+pub mod minishogi;
 pub mod shogi;
 
 #[cfg(test)]
 mod tests {
     use super::super::game::SearchGame;
-    use crate::rules::variants::{chu, kagamigi, shogi};
+    use crate::eval::random_games::random_games;
+    use crate::rules::game::Game;
+    use crate::rules::variants::{chu, kagamigi, minishogi, shogi};
+    use rand::seq::SliceRandom;
     use std::fmt::Debug;
+
+    /// Every move `drop_game_direct_checks!` reports as a check gives check, in random games
+    /// of `plies` plies from `start`; returns how many it reported.
+    fn reported_checks_are_checks<G: SearchGame + Game + Debug>(start: &G, plies: usize) -> usize {
+        let mut checks = 0;
+        random_games(start, 4, (10, plies), |pos, legal, rng| {
+            for &mv in legal {
+                if SearchGame::gives_check(pos, mv) {
+                    SearchGame::play(pos, mv);
+                    assert!(SearchGame::in_check(pos), "{pos:?}");
+                    SearchGame::unplay(pos);
+                    checks += 1;
+                }
+            }
+            legal.choose(rng).copied()
+        });
+        checks
+    }
+
+    #[test]
+    fn every_reported_check_is_a_check() {
+        let kagamigi = reported_checks_are_checks(&kagamigi::Position::startpos(), 150);
+        assert!(kagamigi > 50, "{kagamigi}");
+        let minishogi = reported_checks_are_checks(&minishogi::Position::startpos(), 80);
+        assert!(minishogi > 20, "{minishogi}");
+    }
 
     /// A null move changes the hash, incrementally as a recount (`recount`) sees it, and
     /// taking it back restores the position.

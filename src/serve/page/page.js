@@ -24,7 +24,7 @@ const KAGAMIGI_KANJI = {
   "+B": "馬", "+R": "龍", "+P": "と",
 };
 const KANJI = {
-  shogi: SHOGI_KANJI, shogammon: SHOGI_KANJI, madness: SHOGI_KANJI,
+  shogi: SHOGI_KANJI, shogammon: SHOGI_KANJI, madness: SHOGI_KANJI, minishogi: SHOGI_KANJI,
   chushogi: CHU_KANJI, chukagamigi: KAGAMIGI_KANJI,
 };
 
@@ -166,7 +166,7 @@ function drawBoard() {
     }
   }
   // Star points: the corners of the central area.
-  const stars = files === 9 ? [3, 6] : [4, 8];
+  const stars = { 9: [3, 6], 12: [4, 8] }[files] || [];
   for (const r of stars) for (const c of stars) {
     el("circle", { cx: margin + c * cell, cy: margin + r * cell, r: 3, fill: "#3b2f23", "pointer-events": "none" }, svg);
   }
@@ -358,7 +358,7 @@ function drawActions() {
 function drawStatus() {
   const status = $("status");
   status.classList.toggle("over", !!game.result);
-  const name = { shogi: "Shogi", chushogi: "Chu Shogi", chukagamigi: "Chu Kagamigi", shogammon: "Shogammon", madness: "Central Madness" }[game.variant];
+  const name = { shogi: "Shogi", chushogi: "Chu Shogi", chukagamigi: "Chu Kagamigi", shogammon: "Shogammon", madness: "Central Madness", minishogi: "Minishogi" }[game.variant];
   let text;
   const failed = !!(game.result && game.result.error);
   if (failed) {

@@ -23,6 +23,7 @@ use crate::rules::notation::{
     legal_or_refused, read_sfen_fields, read_sfen_pieces, sfen_piece_text, write_sfen_board,
     NotationError,
 };
+use crate::rules::variants::{GameStart, RuleOptions};
 
 /// The start position (lishogi's `initialSfen`, RULES.md §2.1).
 pub const START_SFEN: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
@@ -40,6 +41,13 @@ fn kind_from_letter(letter: char) -> Option<Kind> {
 /// The SFEN text of a piece (`N`, `+o`, …).
 pub fn piece_text(piece: Piece) -> String {
     sfen_piece_text(piece.kind().rules(), piece.color())
+}
+
+/// Chu reads its rule set.
+impl GameStart for Position {
+    fn set_up(sfen: Option<&str>, options: &RuleOptions) -> Result<Self, NotationError> {
+        Position::from_sfen_with(sfen.unwrap_or(START_SFEN), options.chu_rules)
+    }
 }
 
 impl Position {

@@ -2,8 +2,8 @@
 //! with the deal (`draw:N draw:M`), then the tokens of the turn.
 
 use super::cards::{CardCounts, CardModel, TrueCards, ViewCards};
-use super::game::{Phase, TrueGame};
 use super::token::{CardValue, Token};
+use super::turn::{Phase, TrueGame};
 use crate::rules::dropshogi::notation::piece_text;
 use crate::rules::game::{sorted_action_texts, Game, NodeKind, Outcome};
 use crate::rules::geometry::{Color, Square};
@@ -439,7 +439,7 @@ fn pawn_drop_mate_is_judged_by_trying_replies_when_madness_left_the_king_in_chec
 #[test]
 fn position_text_round_trips_and_refuses_bad_input() {
     use super::cards::ViewCards;
-    use super::game::PlayerView;
+    use super::turn::PlayerView;
     let game = TrueGame::from_position_text(
         "startpos moves draw:4 draw:9 5g5f 3c3d 5f5e 4a3b",
         TrueCards::default(),

@@ -4,8 +4,8 @@
 //! check that a view agrees with the true state on everything public and knows no hidden card
 //! it should not.
 
-use super::game::{Phase, PlayerView, TrueGame};
 use super::token::Token;
+use super::turn::{Phase, PlayerView, TrueGame};
 use crate::rules::game::Game;
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;

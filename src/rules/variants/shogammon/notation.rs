@@ -28,6 +28,7 @@ use crate::rules::notation::{
     legal_or_refused, read_sfen_board, read_sfen_fields, sfen_kind, write_sfen_board, NotationError,
 };
 use crate::rules::variants::shogi::{Kind, Piece, Shogi};
+use crate::rules::variants::{GameStart, RuleOptions};
 
 /// The start position: shogi's (RULES.md §4.1), sente to roll.
 pub const START_SFEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
@@ -102,6 +103,13 @@ fn extract_points(board: &str) -> Result<(String, Vec<(Piece, Piece)>), Notation
     }
     plain.push_str(rest);
     Ok((plain, points))
+}
+
+/// Shogammon reads its die table.
+impl GameStart for Position {
+    fn set_up(sfen: Option<&str>, options: &RuleOptions) -> Result<Self, NotationError> {
+        Position::from_sfen_with(sfen.unwrap_or(START_SFEN), options.dice)
+    }
 }
 
 impl Position {

@@ -1,15 +1,19 @@
 //! Game records: KIF and CSA files for standard shogi, the USI `position` line that
 //! replays the game (every variant), the `.usi` record (that line with the players, result,
 //! times and scores as `#` comments, so that it loads back as an opening file), and one
-//! JSON line per game in `games.jsonl` (written as each game ends, read back by `--resume`).
+//! JSON line per game in `games.jsonl` ([`GameLine`]: written as each game ends, read back by
+//! `--resume`).
 
-use super::arbiter::{GameRecord, Reason};
+use super::arbiter::GameRecord;
 use super::player::Score;
-use super::variant::MatchVariant;
+use super::result::Reason;
+use crate::record::csa::code_of as csa_code;
+use crate::record::kif::{diagram_name as kif_diagram_name, kind_name as kif_name};
 use crate::rules::dropshogi::DropKind;
 use crate::rules::geometry::{Color, File, Rank, Square};
 use crate::rules::variants::shogi::{Geo, Kind, Piece, Position};
-use std::collections::HashMap;
+use crate::rules::variants::{GameChoice, Variant};
+use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 
 /// The USI line that sets up the final position: `position startpos moves …`.
@@ -75,59 +79,11 @@ pub fn format_time(unix: u64) -> String {
 const FILE_DIGITS: [&str; 9] = ["１", "２", "３", "４", "５", "６", "７", "８", "９"];
 const RANK_KANJI: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
 
-fn kif_piece(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Pawn => "歩",
-        Kind::Lance => "香",
-        Kind::Knight => "桂",
-        Kind::Silver => "銀",
-        Kind::Gold => "金",
-        Kind::Bishop => "角",
-        Kind::Rook => "飛",
-        Kind::King => "玉",
-        Kind::ProPawn => "と",
-        Kind::ProLance => "成香",
-        Kind::ProKnight => "成桂",
-        Kind::ProSilver => "成銀",
-        Kind::Horse => "馬",
-        Kind::Dragon => "龍",
-    }
-}
-
 /// A side's sign in CSA: `+` sente, `-` gote.
 fn csa_side(color: Color) -> char {
     match color {
         Color::Sente => '+',
         Color::Gote => '-',
-    }
-}
-
-/// The one-character form used in board diagrams.
-fn bod_piece(kind: Kind) -> &'static str {
-    match kind {
-        Kind::ProLance => "杏",
-        Kind::ProKnight => "圭",
-        Kind::ProSilver => "全",
-        k => kif_piece(k),
-    }
-}
-
-fn csa_piece(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Pawn => "FU",
-        Kind::Lance => "KY",
-        Kind::Knight => "KE",
-        Kind::Silver => "GI",
-        Kind::Gold => "KI",
-        Kind::Bishop => "KA",
-        Kind::Rook => "HI",
-        Kind::King => "OU",
-        Kind::ProPawn => "TO",
-        Kind::ProLance => "NY",
-        Kind::ProKnight => "NK",
-        Kind::ProSilver => "NG",
-        Kind::Horse => "UM",
-        Kind::Dragon => "RY",
     }
 }
 
@@ -159,7 +115,7 @@ fn kif_hand(pos: &Position, color: Color) -> String {
             } else {
                 String::new()
             };
-            format!("{}{count}", kif_piece(k))
+            format!("{}{count}", kif_name(k))
         })
         .collect();
     if parts.is_empty() {
@@ -186,8 +142,8 @@ fn kif_board(pos: &Position) -> String {
         for piece in rank_from_file_9(pos, rank) {
             out.push_str(&match piece {
                 None => " ・".to_string(),
-                Some(p) if p.color() == Color::Gote => format!("v{}", bod_piece(p.kind())),
-                Some(p) => format!(" {}", bod_piece(p.kind())),
+                Some(p) if p.color() == Color::Gote => format!("v{}", kif_diagram_name(p.kind())),
+                Some(p) => format!(" {}", kif_diagram_name(p.kind())),
             });
         }
         let _ = writeln!(out, "|{}", RANK_KANJI[rank as usize]);
@@ -210,7 +166,7 @@ fn side_name(color: Color) -> &'static str {
 /// The base position of a standard-shogi record.
 fn shogi_base(game: &GameRecord) -> Position {
     game.opening
-        .base_position(MatchVariant::Shogi)
+        .base_position(GameChoice::from(Variant::Shogi))
         .expect("openings are validated when loaded")
 }
 
@@ -221,7 +177,10 @@ pub fn kif(game: &GameRecord) -> String {
     let _ = writeln!(out, "# KIF written by shishi match");
     let _ = writeln!(out, "開始日時：{}", format_time(game.started));
     let _ = writeln!(out, "持ち時間：{}", game.tc);
-    if game.opening.starts_from_startpos(MatchVariant::Shogi) {
+    if game
+        .opening
+        .starts_from_startpos(GameChoice::from(Variant::Shogi))
+    {
         out.push_str("手合割：平手\n");
     } else {
         out.push_str(&kif_board(&pos));
@@ -260,12 +219,12 @@ pub fn kif(game: &GameRecord) -> String {
         match mv.from() {
             None => {
                 let kind = Kind::from_index(mv.dropped_kind().expect("drop").0).expect("kind");
-                text.push_str(kif_piece(kind));
+                text.push_str(kif_name(kind));
                 text.push('打');
             }
             Some(from) => {
                 let piece = pos.piece_at(from).expect("a piece moves");
-                text.push_str(kif_piece(piece.kind()));
+                text.push_str(kif_name(piece.kind()));
                 if mv.is_promotion() {
                     text.push('成');
                 }
@@ -348,7 +307,10 @@ pub fn csa(game: &GameRecord) -> String {
     out.push_str("$EVENT:shishi match\n");
     let _ = writeln!(out, "$START_TIME:{}", format_time(game.started));
     let _ = writeln!(out, "'time control {}", game.tc);
-    if game.opening.starts_from_startpos(MatchVariant::Shogi) {
+    if game
+        .opening
+        .starts_from_startpos(GameChoice::from(Variant::Shogi))
+    {
         out.push_str("PI\n+\n");
     } else {
         for rank in 0..9 {
@@ -356,7 +318,7 @@ pub fn csa(game: &GameRecord) -> String {
             for piece in rank_from_file_9(&pos, rank) {
                 out.push_str(&match piece {
                     None => " * ".to_string(),
-                    Some(p) => format!("{}{}", csa_side(p.color()), csa_piece(p.kind())),
+                    Some(p) => format!("{}{}", csa_side(p.color()), csa_code(p.kind())),
                 });
             }
             out.push('\n');
@@ -365,7 +327,7 @@ pub fn csa(game: &GameRecord) -> String {
             let _ = write!(out, "P{}", csa_side(color));
             for &k in HAND_ORDER {
                 for _ in 0..pos.hand(color).count(k) {
-                    let _ = write!(out, "00{}", csa_piece(k));
+                    let _ = write!(out, "00{}", csa_code(k));
                 }
             }
             out.push('\n');
@@ -396,7 +358,7 @@ pub fn csa(game: &GameRecord) -> String {
                 (format!("{ff}{fr}"), kind)
             }
         };
-        let _ = writeln!(out, "{sign}{from}{tf}{tr}{}", csa_piece(kind));
+        let _ = writeln!(out, "{sign}{from}{tf}{tr}{}", csa_code(kind));
         let _ = writeln!(out, "T{}", m.millis.unwrap_or(0) / 1000);
         if let Some(score) = m.score {
             // Floodgate-style comment; CSA scores are from sente's point of view.
@@ -437,131 +399,57 @@ pub fn csa(game: &GameRecord) -> String {
     out
 }
 
-/// A value in a flat JSON object.
-#[derive(Clone, Debug, PartialEq)]
-pub enum JsonValue {
-    Str(String),
-    Num(f64),
+/// One line of `games.jsonl`: a finished game, written as each game ends and read back by
+/// `--resume`, `shishi book from-games` and the Texel fit (JSON through `serde_json`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameLine {
+    /// The game's number in the match, from 1.
+    pub game: usize,
+    /// The game's name (`USI_Variant`).
+    pub variant: String,
+    /// The opening's number in the openings list, from 1.
+    pub opening: usize,
+    pub sente: String,
+    pub gote: String,
+    /// Which side engine 1 had: `sente` or `gote`.
+    pub engine1: String,
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+    /// `win`, `draw` or `loss`, for engine 1.
+    pub engine1_result: String,
+    /// The reason's tag (`Reason::tag`).
+    pub reason: String,
+    pub detail: String,
+    pub plies: usize,
+    /// When the game started (Unix seconds).
+    pub started: u64,
+    /// The USI `position` line that replays the game.
+    pub usi: String,
 }
 
-impl JsonValue {
-    pub fn as_str(&self) -> Option<&str> {
-        match self {
-            JsonValue::Str(s) => Some(s),
-            JsonValue::Num(_) => None,
-        }
+impl GameLine {
+    /// Reads one line; `None` if it is no game line (a line cut short by a crash, say).
+    pub fn read(line: &str) -> Option<GameLine> {
+        serde_json::from_str(line).ok()
     }
 
-    pub fn as_u64(&self) -> Option<u64> {
-        match self {
-            JsonValue::Num(n) if *n >= 0.0 && n.fract() == 0.0 => Some(*n as u64),
-            _ => None,
-        }
+    /// The line as written (no newline).
+    pub fn text(&self) -> String {
+        serde_json::to_string(self).expect("a game line is plain strings and numbers")
     }
-}
-
-/// Escapes a string for JSON.
-pub fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// Parses one flat JSON object of strings and numbers (what `games.jsonl` holds).
-pub fn parse_flat_json(line: &str) -> Option<HashMap<String, JsonValue>> {
-    let mut chars = line.trim().chars().peekable();
-    let mut map = HashMap::new();
-    let skip_ws = |it: &mut std::iter::Peekable<std::str::Chars>| {
-        while it.peek().is_some_and(|c| c.is_whitespace()) {
-            it.next();
-        }
-    };
-    fn string(it: &mut std::iter::Peekable<std::str::Chars>) -> Option<String> {
-        if it.next()? != '"' {
-            return None;
-        }
-        let mut s = String::new();
-        loop {
-            match it.next()? {
-                '"' => return Some(s),
-                '\\' => match it.next()? {
-                    'n' => s.push('\n'),
-                    'r' => s.push('\r'),
-                    't' => s.push('\t'),
-                    'u' => {
-                        let hex: String = (0..4).filter_map(|_| it.next()).collect();
-                        s.push(char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?);
-                    }
-                    c => s.push(c),
-                },
-                c => s.push(c),
-            }
-        }
-    }
-    if chars.next()? != '{' {
-        return None;
-    }
-    skip_ws(&mut chars);
-    if chars.peek() == Some(&'}') {
-        chars.next();
-        return chars.next().is_none().then_some(map);
-    }
-    loop {
-        skip_ws(&mut chars);
-        let key = string(&mut chars)?;
-        skip_ws(&mut chars);
-        if chars.next()? != ':' {
-            return None;
-        }
-        skip_ws(&mut chars);
-        let value = if chars.peek() == Some(&'"') {
-            JsonValue::Str(string(&mut chars)?)
-        } else {
-            let mut num = String::new();
-            while chars
-                .peek()
-                .is_some_and(|c| c.is_ascii_digit() || "+-.eE".contains(*c))
-            {
-                num.push(chars.next()?);
-            }
-            JsonValue::Num(num.parse().ok()?)
-        };
-        map.insert(key, value);
-        skip_ws(&mut chars);
-        match chars.next()? {
-            ',' => continue,
-            '}' => break,
-            _ => return None,
-        }
-    }
-    skip_ws(&mut chars);
-    chars.next().is_none().then_some(map)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::arbiter::{GameResult, PlayedMove};
+    use crate::referee::arbiter::PlayedMove;
     use crate::referee::openings::Opening;
+    use crate::referee::result::GameResult;
     use crate::referee::tc::TimeControl;
 
     fn game(moves: &[&str], winner: Option<Color>, reason: Reason) -> GameRecord {
         GameRecord {
-            variant: MatchVariant::Shogi,
+            variant: GameChoice::from(Variant::Shogi),
             opening: Opening::startpos(),
             moves: moves
                 .iter()
@@ -706,21 +594,26 @@ mod tests {
     }
 
     #[test]
-    fn json_round_trip() {
-        let text = format!(
-            "{{\"a\": {}, \"n\": 42, \"f\": -1.5}}",
-            json_string("quote \" back \\ nl \n tab \t ctl \u{1}")
-        );
-        let m = parse_flat_json(&text).unwrap();
-        assert_eq!(
-            m["a"].as_str(),
-            Some("quote \" back \\ nl \n tab \t ctl \u{1}")
-        );
-        assert_eq!(m["n"].as_u64(), Some(42));
-        assert_eq!(m["f"], JsonValue::Num(-1.5));
-        assert!(parse_flat_json("{\"a\": 1").is_none());
-        assert!(parse_flat_json("{\"a\": 1} x").is_none());
-        assert!(parse_flat_json("").is_none());
-        assert_eq!(parse_flat_json("{}").unwrap().len(), 0);
+    fn a_game_line_round_trips_and_a_cut_line_is_none() {
+        let line = GameLine {
+            game: 3,
+            variant: "shogi".into(),
+            opening: 1,
+            sente: "a \"x\"".into(),
+            gote: "b".into(),
+            engine1: "gote".into(),
+            result: "0-1".into(),
+            engine1_result: "win".into(),
+            reason: "illegal-move".into(),
+            detail: "quote \" back \\ nl \n tab \t ctl \u{1}".into(),
+            plies: 1,
+            started: 1,
+            usi: "position startpos moves 7g7f".into(),
+        };
+        let text = line.text();
+        assert!(!text.contains('\n'), "{text}");
+        assert_eq!(GameLine::read(&text), Some(line));
+        assert_eq!(GameLine::read(&text[..text.len() - 3]), None);
+        assert_eq!(GameLine::read(""), None);
     }
 }

@@ -1,5 +1,5 @@
-//! The games Shishi plays over CECP and how XBoard writes them: the `variant` names, the
-//! board size of each, moves in XBoard coordinates (through [`crate::rules::xboard_moves`],
+//! How XBoard writes the games Shishi plays over CECP: the `variant` names (the registry's
+//! CECP names), moves in XBoard coordinates (through [`crate::rules::xboard_moves`],
 //! with Chu's jitto as the null move `@@@@`), and XBoard's FEN (holdings in brackets, `w`
 //! for sente, the first mover) read into and written from the SFEN the positions speak.
 //!
@@ -8,65 +8,46 @@
 //! its `setup` command); XBoard's Chu letters differ from Shishi's Chu SFEN, so a Chu
 //! `setboard` must use Shishi's letters (XBoard sends `setboard` only for set-up positions).
 
+use crate::referee::variant::RefereeGame;
 use crate::rules::game::Game;
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
 use crate::rules::notation::GameText;
 use crate::rules::variants::Variant;
-use crate::rules::xboard_moves::{usi_to_xboard, xboard_to_usi, BoardSize, XBOARD_NULL_MOVE};
+use crate::rules::xboard_moves::{usi_to_xboard, xboard_to_usi};
 use crate::search::game::SearchGame;
-use crate::usi::game::{with_position, RuleOptions, UsiPosition};
-
-/// The games offered over CECP, as `feature variants` lists them (the first is the default).
-pub const CECP_VARIANTS: [(&str, Variant); 3] = [
-    ("shogi", Variant::Shogi),
-    ("chu", Variant::Chushogi),
-    ("chukagamigi", Variant::Chukagamigi),
-];
+use crate::usi::chance::ChanceText;
+use crate::usi::position::{with_position, RuleOptions, UsiPosition};
 
 /// The game a CECP `variant` name stands for (`None` for games Shishi does not play here).
 pub fn variant_of(name: &str) -> Option<Variant> {
-    CECP_VARIANTS
-        .iter()
-        .find(|(cecp, _)| cecp.eq_ignore_ascii_case(name.trim()))
-        .map(|&(_, variant)| variant)
+    Variant::from_cecp_name(name)
 }
 
-/// The `variants="…"` value of the feature line.
+/// The `variants="…"` value of the feature line: the registry's games with a CECP name,
+/// standard shogi (the default) first.
 pub fn variants_feature() -> String {
-    let names: Vec<&str> = CECP_VARIANTS.iter().map(|(name, _)| *name).collect();
+    let names: Vec<&str> = Variant::cecp_games()
+        .filter_map(|v| v.spec().cecp_name)
+        .collect();
     names.join(",")
 }
 
-/// The board of a game offered over CECP.
-pub fn board_of(variant: Variant) -> BoardSize {
-    match variant {
-        Variant::Chushogi | Variant::Chukagamigi => BoardSize::CHU,
-        _ => BoardSize::SHOGI,
-    }
-}
-
-/// Reads a move in XBoard coordinates (or USI text) and checks that it is legal.
+/// Reads a move in XBoard coordinates (or USI text) and checks that it is legal; the null
+/// move `@@@@` is a pass where the game has one (Chu's jitto).
 pub fn parse_xboard_move(position: &UsiPosition, text: &str) -> Result<Move, String> {
-    let usi = xboard_to_usi(text, board_of(position.variant()));
-    if usi == XBOARD_NULL_MOVE {
-        return match position {
-            UsiPosition::Chu(pos) => pos.jitto().ok_or_else(|| "no piece can pass".to_string()),
-            _ => Err("this game has no null move".to_string()),
-        };
-    }
-    position.parse_move(&usi)
+    let usi = xboard_to_usi(text, position.variant().spec().board());
+    with_position!(position,
+        pos => RefereeGame::parse_move(pos.as_ref(), &usi),
+        cpos => cpos.parse_action_text(&usi))
 }
 
 /// The XBoard text of a legal move of `position`.
 pub fn xboard_move_text(position: &UsiPosition, mv: Move) -> String {
-    let board = board_of(position.variant());
-    match position {
-        UsiPosition::Shogi(pos) => usi_to_xboard(&pos.move_text(mv), board, false),
-        UsiPosition::Chu(pos) => usi_to_xboard(&pos.move_text(mv), board, pos.is_jitto(mv)),
-        UsiPosition::Kagamigi(pos) => usi_to_xboard(&pos.move_text(mv), board, false),
-        UsiPosition::Shogammon(_) | UsiPosition::Madness(_) => format!("{mv:?}"),
-    }
+    let board = position.variant().spec().board();
+    with_position!(position,
+        pos => usi_to_xboard(&GameText::move_text(pos.as_ref(), mv), board, RefereeGame::is_pass(pos.as_ref(), mv)),
+        _cpos => format!("{mv:?}"))
 }
 
 /// Plays a legal move on a position of any of the games.
@@ -187,13 +168,8 @@ pub fn position_of_xboard_fen(
 
 /// XBoard's FEN of `position` (holdings for the games with drops).
 pub fn xboard_fen(position: &UsiPosition) -> String {
-    let (sfen, drops) = match position {
-        UsiPosition::Shogi(pos) => (pos.sfen(), true),
-        UsiPosition::Chu(pos) => (pos.sfen(), false),
-        UsiPosition::Kagamigi(pos) => (pos.sfen(), true),
-        UsiPosition::Shogammon(_) | UsiPosition::Madness(_) => return String::new(),
-    };
-    xboard_fen_of_sfen(&sfen, drops).unwrap_or_default()
+    let sfen = with_position!(position, pos => GameText::sfen(pos.as_ref()), _cpos => return String::new());
+    xboard_fen_of_sfen(&sfen, position.variant().spec().drops).unwrap_or_default()
 }
 
 /// XBoard's name for a side: sente moves first and is "white".
@@ -250,6 +226,6 @@ mod tests {
         assert_eq!(xboard_move_text(&chu, mv), "h4h5");
         assert_eq!(variant_of("CHU"), Some(Variant::Chushogi));
         assert_eq!(variant_of("normal"), None);
-        assert_eq!(variants_feature(), "shogi,chu,chukagamigi");
+        assert_eq!(variants_feature(), "shogi,chu,chukagamigi,minishogi");
     }
 }

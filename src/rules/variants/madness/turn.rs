@@ -24,16 +24,17 @@
 
 use super::cards::{CardModel, TrueCards, ViewCards};
 use super::token::{CardValue, Token};
-use super::{CENTER, MAD_DIRECTIONS};
+use super::{slide_destination, CENTER};
 use crate::rules::bitboard::{Bb128, Bitboard};
 use crate::rules::dropshogi::notation::SfenRules;
 use crate::rules::game::{Game, NodeKind, Outcome, Weight};
 use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::{Move, MoveList};
-use crate::rules::notation::NotationError;
+use crate::rules::notation::{NotationError, PositionArgs};
 use crate::rules::repetition::REPETITIONS_TO_END;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::rules::variants::shogi::{Geo, Kind, Piece, Position};
+use crate::rules::variants::{GameStart, RuleOptions};
 use arrayvec::ArrayVec;
 
 /// The referee's game: both cards and the draw pile known.
@@ -102,26 +103,6 @@ impl Turn {
             | (self.madness_done as u64) << 26;
         mix(packed)
     }
-}
-
-/// Where `owner`'s piece on 5e stops sliding toward value `v`'s direction (1..=8): the
-/// first enemy piece (captured), else the last empty square before a friendly piece or the
-/// edge; `None` if the first step is blocked (the effect fails).
-pub fn slide_destination(pos: &Position, owner: Color, v: CardValue) -> Option<Square> {
-    let dir = MAD_DIRECTIONS[v.index()];
-    let mut at = CENTER;
-    let mut last_empty = None;
-    while let Some(next) = at.offset::<Geo>(dir) {
-        match pos.piece_at(next) {
-            None => {
-                last_empty = Some(next);
-                at = next;
-            }
-            Some(p) if p.color() == owner => return last_empty,
-            Some(_) => return Some(next),
-        }
-    }
-    last_empty
 }
 
 /// SplitMix64's finaliser: spreads a packed state into a hash key.
@@ -198,6 +179,13 @@ impl TrueGame {
     }
 }
 
+/// The referee's game before the deal; the Madness has no rule options.
+impl GameStart for TrueGame {
+    fn set_up(sfen: Option<&str>, _: &RuleOptions) -> Result<Self, NotationError> {
+        sfen.map_or_else(|| Ok(TrueGame::startpos()), TrueGame::from_sfen)
+    }
+}
+
 impl PlayerView {
     /// `me`'s view of the start position, before the deal.
     pub fn startpos(me: Color) -> PlayerView {
@@ -229,44 +217,14 @@ impl<C: CardModel> MadnessGame<C> {
     /// `sfen <board> <side> <hands> [<number>] [moves <tokens>]`, for a game whose cards
     /// start as `cards` (a full deck before the deal), and plays the tokens.
     pub fn from_position_text(text: &str, cards: C) -> Result<MadnessGame<C>, NotationError> {
-        let mut words = text.split_whitespace();
-        let mut sfen = Vec::new();
-        let mut saw_moves = false;
-        let from_sfen = match words.next() {
-            Some("startpos") => false,
-            Some("sfen") => {
-                for word in words.by_ref() {
-                    if word == "moves" {
-                        saw_moves = true;
-                        break;
-                    }
-                    sfen.push(word);
-                }
-                true
-            }
-            _ => {
-                return Err(NotationError::Sfen(format!(
-                    "expected `startpos` or `sfen ...`, found {text:?}"
-                )))
-            }
-        };
-        if !saw_moves {
-            match words.next() {
-                None | Some("moves") => {}
-                Some(other) => {
-                    return Err(NotationError::Sfen(format!(
-                        "expected `moves`, found {other:?}"
-                    )))
-                }
-            }
-        }
-        let pos = if !from_sfen {
-            Position::startpos()
-        } else {
-            Position::from_sfen_with(&sfen.join(" "), SfenRules::DoubledPawnsAllowed)?
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let args = PositionArgs::read(&words)?;
+        let pos = match &args.sfen {
+            None => Position::startpos(),
+            Some(sfen) => Position::from_sfen_with(sfen, SfenRules::DoubledPawnsAllowed)?,
         };
         let mut game = MadnessGame::new(pos, cards);
-        game.play_texts(words)?;
+        game.play_texts(args.moves)?;
         Ok(game)
     }
 

@@ -1,19 +1,19 @@
-//! One served game's true state in whichever of the five games it plays, and the one place
+//! One served game's true state in whichever game of the registry it plays, and the one place
 //! that dispatches from the game to code written once per game: the rules through the
 //! referee's [`RefereeGame`] (legal decisions, move text, what each player may see, how the
 //! rules end the game), positions as a player or the engine sees them through the USI
 //! reader ([`UsiPosition`]), and the drawn board through `analyse`'s [`Diagram`].
 
 use crate::cli::analyse::diagram::{Board, Diagram};
-use crate::referee::arbiter::GameResult;
-use crate::referee::variant::{MatchVariant, RefereeGame};
+use crate::referee::result::GameResult;
+use crate::referee::variant::RefereeGame;
 use crate::rules::game::{Game, NodeKind, Weight};
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::chu::ChuRules;
-use crate::rules::variants::shogammon::{self, ShogammonDice};
-use crate::rules::variants::{madness, Variant};
-use crate::usi::game::{with_position, AnyGame, RuleOptions, UsiPosition};
+use crate::rules::variants::shogammon::ShogammonDice;
+use crate::rules::variants::{for_each_game, GameChoice, GameStart, Variant};
+use crate::usi::position::{game_state_enum, with_position, RuleOptions, UsiPosition};
 
 /// What a game is set up with: the game, its rule options and where it starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,15 +25,9 @@ pub struct GameRules {
 }
 
 impl GameRules {
-    /// The referee's name for the game and its rule set.
-    fn match_variant(&self) -> MatchVariant {
-        match self.variant {
-            Variant::Shogi => MatchVariant::Shogi,
-            Variant::Chushogi => MatchVariant::Chu(self.options.chu_rules),
-            Variant::Chukagamigi => MatchVariant::Kagamigi,
-            Variant::Shogammon => MatchVariant::Shogammon,
-            Variant::Madness => MatchVariant::Madness,
-        }
+    /// The game with its rule options.
+    fn choice(&self) -> GameChoice {
+        GameChoice::new(self.variant, self.options)
     }
 
     /// The start of a USI `position` command: `startpos` or `sfen <sfen>`.
@@ -45,23 +39,30 @@ impl GameRules {
     pub fn start_sfen_text(&self) -> String {
         match &self.start_sfen {
             Some(sfen) => sfen.clone(),
-            None => self.match_variant().start_sfen().to_string(),
+            None => self.choice().start_sfen().to_string(),
         }
     }
 }
 
-/// The referee's true state of one game.
-pub type TrueState = AnyGame<madness::TrueGame>;
+for_each_game!(game_state_enum! {
+    /// The referee's true state of one game.
+    #[derive(Clone, Debug)]
+    pub enum TrueState: referee
+});
 
 /// Runs `$body` with `$g` bound to the true state as a `RefereeGame`.
 macro_rules! with_truth {
     ($value:expr, $g:ident => $body:expr) => {
+        for_each_game!(truth_arms! { ($value, $g => $body) })
+    };
+}
+
+/// [`with_truth!`]'s arms, one per row of the registry.
+macro_rules! truth_arms {
+    ({ ($value:expr, $g:ident => $body:expr) }
+     $( $(#[$meta:meta])* $Name:ident = [$search:ident, $referee:ty, $player:ty] $spec:tt; )*) => {
         match $value {
-            TrueState::Shogi($g) => $body,
-            TrueState::Chu($g) => $body,
-            TrueState::Kagamigi($g) => $body,
-            TrueState::Shogammon($g) => $body,
-            TrueState::Madness($g) => $body,
+            $( TrueState::$Name($g) => $body, )*
         }
     };
 }
@@ -77,34 +78,20 @@ pub enum Next {
     Decision(Color),
 }
 
-fn read<G: RefereeGame>(rules: &GameRules) -> Result<G, String> {
-    let variant = rules.match_variant();
-    match &rules.start_sfen {
-        None => Ok(G::start(variant)),
-        Some(sfen) => G::from_sfen(sfen, variant),
-    }
-}
-
 impl TrueState {
     /// The start of the game `rules` describe; an SFEN the game refuses is an error.
     pub fn new(rules: &GameRules) -> Result<TrueState, String> {
-        Ok(match rules.variant {
-            Variant::Shogi => TrueState::Shogi(Box::new(read(rules)?)),
-            Variant::Chushogi => TrueState::Chu(Box::new(read(rules)?)),
-            Variant::Chukagamigi => TrueState::Kagamigi(Box::new(read(rules)?)),
-            // The referee plays the default dice table; the page may pick another.
-            Variant::Shogammon => TrueState::Shogammon(Box::new(
-                shogammon::Position::from_sfen_with(
-                    rules
-                        .start_sfen
-                        .as_deref()
-                        .unwrap_or(shogammon::notation::START_SFEN),
-                    rules.options.dice,
-                )
-                .map_err(|e| e.to_string())?,
-            )),
-            Variant::Madness => TrueState::Madness(Box::new(read(rules)?)),
-        })
+        macro_rules! new_arms {
+            ({} $( $(#[$meta:meta])* $Name:ident = [$search:ident, $referee:ty, $player:ty] $spec:tt; )*) => {
+                match rules.variant {
+                    $( Variant::$Name => TrueState::$Name(Box::new(
+                        <$referee as GameStart>::set_up(rules.start_sfen.as_deref(), &rules.options)
+                            .map_err(|e| e.to_string())?,
+                    )), )*
+                }
+            };
+        }
+        Ok(for_each_game!(new_arms! {}))
     }
 
     /// Who acts next, or how the rules ended the game.
@@ -230,7 +217,7 @@ mod tests {
 
     #[test]
     fn every_game_starts_and_a_decision_plays_and_unplays() {
-        for variant in Variant::ALL {
+        for &variant in Variant::ALL {
             let mut truth = TrueState::new(&rules(variant)).unwrap();
             let start = truth.sfen();
             // Let nature act until someone decides, as the session does.

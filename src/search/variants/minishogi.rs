@@ -1,0 +1,21 @@
+//! Minishogi for the alpha-beta search: a drop game with check and mate like shogi, on the
+//! 5×5 board. Checks are detected for the moving piece only (a discovered check is not
+//! seen, so it is not extended); the exchange estimate is one recapture deep.
+
+use super::super::game::SearchGame;
+use crate::eval::minishogi::{value, MinishogiEvaluator};
+use crate::rules::dropshogi::DropPiece;
+use crate::rules::variants::minishogi::{Geo, Kind, Position};
+
+impl SearchGame for Position {
+    forward_search_game!(
+        kinds: Kind,
+        board: Geo,
+        MinishogiEvaluator,
+        MinishogiEvaluator::standard()
+    );
+
+    drop_game_exchange!(value);
+
+    drop_game_direct_checks!(value);
+}
