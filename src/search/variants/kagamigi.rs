@@ -37,6 +37,7 @@ impl SearchGame for Position {
     fn checks(&self) {}
 
     drop_game_exchange!(value);
+    drop_game_generation!();
 
     fn see(&self, mv: Move) -> i32 {
         let gain = SearchGame::victim_value(self, mv) + SearchGame::promotion_gain(self, mv);
