@@ -155,6 +155,7 @@ impl<B: Bitboard> MoveSink<B> for MoveFinder {
     }
     #[inline]
     fn push_drops(&mut self, kind: KindId, targets: B) {
-        self.found |= self.wanted.dropped_kind() == Some(kind) && targets.contains(self.wanted.to());
+        self.found |=
+            self.wanted.dropped_kind() == Some(kind) && targets.contains(self.wanted.to());
     }
 }

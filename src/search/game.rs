@@ -104,7 +104,11 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
         let mut all = MoveList::new();
         self.generate_legal(&mut all);
         let captures = part == MovePart::Captures;
-        out.extend(all.iter().copied().filter(|&mv| self.is_capture(mv) == captures));
+        out.extend(
+            all.iter()
+                .copied()
+                .filter(|&mv| self.is_capture(mv) == captures),
+        );
     }
     /// Whether `mv`, any move code (a table's move or a killer may come from another
     /// position), is legal here. By default looked up among the legal moves.

@@ -126,7 +126,12 @@ impl Picker {
     }
 
     /// Starts the stages over the given legal `moves` (the root's), with no table move.
-    pub fn start_listed<G: SearchGame>(&mut self, pos: &G, moves: &[Move], heuristics: &Heuristics) {
+    pub fn start_listed<G: SearchGame>(
+        &mut self,
+        pos: &G,
+        moves: &[Move],
+        heuristics: &Heuristics,
+    ) {
         self.start(None, heuristics, 0, &[None, None]);
         self.list_all(pos, moves, heuristics);
     }
@@ -149,7 +154,12 @@ impl Picker {
 
     /// Starts the list of quiescence (or ProbCut): the captures, or in check every legal
     /// move; the table's move `tt_move` first if it is among them.
-    pub fn start_captures<G: SearchGame>(&mut self, pos: &G, tt_move: Option<Move>, in_check: bool) {
+    pub fn start_captures<G: SearchGame>(
+        &mut self,
+        pos: &G,
+        tt_move: Option<Move>,
+        in_check: bool,
+    ) {
         let mut moves = MoveList::new();
         if in_check {
             pos.generate_legal(&mut moves);
@@ -231,9 +241,14 @@ impl Picker {
                     let Some(mv) = self.refutations[i] else {
                         continue;
                     };
-                    let repeat = Some(mv) == self.tt_move || self.refutations[..i].contains(&Some(mv));
+                    let repeat =
+                        Some(mv) == self.tt_move || self.refutations[..i].contains(&Some(mv));
                     if !repeat && self.is_legal_quiet(pos, mv) {
-                        let stage = if i < 2 { Stage::Killer } else { Stage::CounterMove };
+                        let stage = if i < 2 {
+                            Stage::Killer
+                        } else {
+                            Stage::CounterMove
+                        };
                         return Some(picked(mv, stage));
                     }
                     self.refutations[i] = None;
@@ -316,7 +331,9 @@ impl Picker {
     /// captures nothing.
     fn is_legal_quiet<G: SearchGame>(&self, pos: &G, mv: Move) -> bool {
         if self.all_listed {
-            self.moves[self.captures_end..].iter().any(|&(_, m)| m == mv)
+            self.moves[self.captures_end..]
+                .iter()
+                .any(|&(_, m)| m == mv)
         } else {
             pos.is_legal(mv) && !pos.is_capture(mv)
         }
@@ -324,7 +341,12 @@ impl Picker {
 
     /// Puts the scored quiet moves after the captures (generating them if not yet listed),
     /// leaving out the table's move and the refutations already handed out.
-    fn score_quiets<G: SearchGame>(&mut self, pos: &G, heuristics: &Heuristics, recent: &RecentMoves) {
+    fn score_quiets<G: SearchGame>(
+        &mut self,
+        pos: &G,
+        heuristics: &Heuristics,
+        recent: &RecentMoves,
+    ) {
         let mut generated = MoveList::new();
         if !self.all_listed {
             pos.generate_part(MovePart::Quiets, &mut generated);
@@ -361,7 +383,11 @@ impl Picker {
 
 #[inline]
 fn picked(mv: Move, stage: Stage) -> Picked {
-    Picked { mv, stage, score: 0 }
+    Picked {
+        mv,
+        stage,
+        score: 0,
+    }
 }
 
 /// The order of captures among themselves: the most valuable victim first, then the least
@@ -409,7 +435,12 @@ mod tests {
     fn the_table_move_then_good_captures_come_first() {
         let pos = shogi::Position::from_sfen("4k4/9/4p4/9/9/9/9/4R4/4K4 b G 1").unwrap();
         let tt = pos.parse_usi_move("G*4b").unwrap();
-        let picks = all_picks(&pos, Some(tt), &heuristics::<shogi::Position>(), &[None, None]);
+        let picks = all_picks(
+            &pos,
+            Some(tt),
+            &heuristics::<shogi::Position>(),
+            &[None, None],
+        );
         assert_eq!((picks[0].mv, picks[0].stage), (tt, Stage::TableMove));
         assert_eq!(pos.move_to_usi(picks[1].mv), "5h5c+");
         assert_eq!(picks[1].stage, Stage::GoodCapture);
@@ -430,7 +461,9 @@ mod tests {
         let last = picks.last().unwrap();
         assert_eq!(pos.move_to_usi(last.mv), "5h5d");
         assert_eq!(last.stage, Stage::BadCapture);
-        assert!(picks[1..picks.len() - 1].iter().all(|p| p.stage == Stage::Quiet));
+        assert!(picks[1..picks.len() - 1]
+            .iter()
+            .all(|p| p.stage == Stage::Quiet));
     }
 
     /// The rank of a stage in a main-search node's order.
@@ -477,7 +510,9 @@ mod tests {
                 got.sort_unstable();
                 want.sort_unstable();
                 assert_eq!(got, want);
-                assert!(picks.windows(2).all(|w| rank(w[0].stage) <= rank(w[1].stage)));
+                assert!(picks
+                    .windows(2)
+                    .all(|w| rank(w[0].stage) <= rank(w[1].stage)));
                 for p in &picks {
                     let capture = pos.is_capture(p.mv);
                     match p.stage {

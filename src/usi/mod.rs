@@ -13,6 +13,7 @@ pub mod book;
 pub mod chance;
 pub mod command;
 pub mod game;
+pub mod option_table;
 pub mod options;
 pub mod output;
 pub(crate) mod worker;
@@ -353,7 +354,7 @@ impl Engine {
         self.out.line(&format!("id name {ENGINE_NAME}"));
         self.out.line(&format!("id author {ENGINE_AUTHOR}"));
         for line in options::declarations() {
-            self.out.line(line);
+            self.out.line(&line);
         }
         self.out.line("usiok");
     }

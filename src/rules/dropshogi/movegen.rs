@@ -14,9 +14,9 @@
 
 use super::{Bb, DropKind, DropPiece, DropPosition, DropTables, DropVariant, HandCounts};
 use crate::rules::bitboard::Bitboard;
+use crate::rules::geometry::Geometry;
 use crate::rules::geometry::Square;
 use crate::rules::moves::{Move, MoveList};
-use crate::rules::geometry::Geometry;
 use crate::rules::sink::{MoveCounter, MoveFinder, MovePart, MoveSink, PartSink};
 
 impl<V: DropVariant> DropPosition<V> {
@@ -36,7 +36,10 @@ impl<V: DropVariant> DropPosition<V> {
     pub fn generate_part(&self, part: MovePart, out: &mut MoveList) {
         let them = self.pieces_of(self.side_to_move().flip());
         let all = self.tables().all();
-        V::generate_into(self, &mut PartSink::new(out, part, them, self.occupied(), all));
+        V::generate_into(
+            self,
+            &mut PartSink::new(out, part, them, self.occupied(), all),
+        );
     }
 
     /// Whether `mv`, any move code (a table's move may come from another position), is a
@@ -58,9 +61,9 @@ impl<V: DropVariant> DropPosition<V> {
             }
             self.push_drops(Bb::<V>::from_square(to), &mut finder);
             return finder.found
-                && self.king_square(us).is_none_or(|k| {
-                    !self.is_attacked(k, us.flip(), occupied.with(to))
-                });
+                && self
+                    .king_square(us)
+                    .is_none_or(|k| !self.is_attacked(k, us.flip(), occupied.with(to)));
         };
         if from.index() >= V::Geo::SQUARES || self.pieces_of(us).contains(to) {
             return false;
@@ -78,7 +81,9 @@ impl<V: DropVariant> DropPosition<V> {
         let after = occupied.without(from).with(to);
         finder.found
             && self.king_square(us).is_none_or(|k| {
-                self.attackers_to(k, us.flip(), after).without(to).is_empty()
+                self.attackers_to(k, us.flip(), after)
+                    .without(to)
+                    .is_empty()
             })
     }
 
@@ -229,7 +234,12 @@ mod tests {
                 both.extend(quiets.iter().copied());
                 assert_eq!(sorted(&both), sorted(&legal), "{}", pos.to_sfen());
                 for &mv in legal.iter() {
-                    assert!(pos.is_legal(mv), "{} {}", pos.to_sfen(), pos.move_to_usi(mv));
+                    assert!(
+                        pos.is_legal(mv),
+                        "{} {}",
+                        pos.to_sfen(),
+                        pos.move_to_usi(mv)
+                    );
                 }
                 for &mv in earlier.iter().flatten() {
                     let twin = match mv.from() {
@@ -247,11 +257,18 @@ mod tests {
                     break;
                 };
                 earlier.swap(0, 1);
-                earlier[0] = legal.iter().copied().filter(|_| rng.gen_bool(0.3)).collect();
+                earlier[0] = legal
+                    .iter()
+                    .copied()
+                    .filter(|_| rng.gen_bool(0.3))
+                    .collect();
                 pos.play(mv);
             }
         }
-        assert!(positions > 1000 && refused > 10_000, "{positions} {refused}");
+        assert!(
+            positions > 1000 && refused > 10_000,
+            "{positions} {refused}"
+        );
     }
 
     #[test]

@@ -6,8 +6,8 @@ use super::score::{INFINITE, MATE, MATE_BOUND};
 use super::table::table_cutoff;
 use super::{Worker, MAX_PLY};
 use crate::search::game::SearchGame;
-use crate::search::picker::{Picked, Picker};
 use crate::search::params::SearchParams;
+use crate::search::picker::{Picked, Picker};
 use std::ops::ControlFlow;
 
 impl<G: SearchGame> Worker<'_, G> {
