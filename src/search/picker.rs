@@ -260,18 +260,9 @@ impl Picker {
                 }
                 Step::Quiets => {
                     if self.next < self.moves.len() {
-                        let end = self.moves.len();
-                        let (score, mv) = if self.quiet_picks < SELECTION_PICKS {
-                            self.quiet_picks += 1;
-                            self.select(self.next, end)
-                        } else {
-                            if !self.sorted {
-                                self.moves[self.next..].sort_by_key(|m| std::cmp::Reverse(m.0));
-                                self.sorted = true;
-                            }
-                            self.moves[self.next]
-                        };
-                        self.next += 1;
+                        let picks = self.quiet_picks;
+                        self.quiet_picks += 1;
+                        let (score, mv) = self.next_best(picks);
                         return Some(Picked {
                             mv,
                             stage: Stage::Quiet,
@@ -294,16 +285,7 @@ impl Picker {
                         self.step = Step::Done;
                         continue;
                     }
-                    let (_, mv) = if self.next < SELECTION_PICKS {
-                        self.select(self.next, self.moves.len())
-                    } else {
-                        if !self.sorted {
-                            self.moves[self.next..].sort_by_key(|m| std::cmp::Reverse(m.0));
-                            self.sorted = true;
-                        }
-                        self.moves[self.next]
-                    };
-                    self.next += 1;
+                    let (_, mv) = self.next_best(self.next);
                     let stage = if Some(mv) == self.tt_move {
                         Stage::TableMove
                     } else if pos.is_capture(mv) {
@@ -365,6 +347,23 @@ impl Picker {
             };
             self.moves.push((score, mv));
         }
+    }
+
+    /// The best entry left from `next` on (taken): by selection for the first
+    /// [`SELECTION_PICKS`] of a list (`picks` made so far), then from the rest sorted once.
+    #[inline]
+    fn next_best(&mut self, picks: usize) -> (i32, Move) {
+        let best = if picks < SELECTION_PICKS {
+            self.select(self.next, self.moves.len())
+        } else {
+            if !self.sorted {
+                self.moves[self.next..].sort_by_key(|m| std::cmp::Reverse(m.0));
+                self.sorted = true;
+            }
+            self.moves[self.next]
+        };
+        self.next += 1;
+        best
     }
 
     /// Moves the best-scored entry of `[from, end)` to `from` and returns it.

@@ -538,3 +538,47 @@ pub fn declarations() -> Vec<String> {
 pub fn find_option(name: &str) -> Option<&'static OptionSpec> {
     OPTIONS.iter().find(|spec| spec.is_called(name))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every combo's default is one of its choices, and every choice is accepted by its
+    /// setter: the lists come from the enums, the setters read the same names.
+    #[test]
+    fn combo_choices_are_read_back_by_their_setters() {
+        let mut combos = 0;
+        for spec in OPTIONS {
+            if let OptionKind::Combo { names, set } = spec.kind {
+                let names = names();
+                assert!(names.contains(&spec.default), "{}", spec.name);
+                for name in names {
+                    let mut options = Options::default();
+                    assert_eq!(set(&mut options, name), Ok(()), "{} {name}", spec.name);
+                }
+                let mut options = Options::default();
+                assert!(
+                    set(&mut options, "no-such-choice").is_err(),
+                    "{}",
+                    spec.name
+                );
+                combos += 1;
+            }
+        }
+        assert_eq!(combos, 6);
+    }
+
+    /// Names and aliases are unique across the table, so a name sent finds one option.
+    #[test]
+    fn names_and_aliases_are_unique() {
+        let mut all: Vec<String> = OPTIONS
+            .iter()
+            .flat_map(|s| std::iter::once(s.name).chain(s.aliases.iter().copied()))
+            .map(str::to_ascii_lowercase)
+            .collect();
+        let count = all.len();
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), count);
+    }
+}
