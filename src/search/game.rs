@@ -8,6 +8,7 @@
 
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
+use crate::rules::sink::MovePart;
 
 /// A position the alpha-beta search can drive. Scores are centipawns for the side to move.
 pub trait SearchGame: Clone + Send + Sync + 'static {
@@ -92,6 +93,29 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
         let mut all = MoveList::new();
         self.generate_legal(&mut all);
         out.extend(all.iter().copied().filter(|&mv| self.is_capture(mv)));
+    }
+    /// Whether [`SearchGame::generate_part`] costs less than generating every move and
+    /// [`SearchGame::is_legal`] less than looking among them: the move picker then generates
+    /// a node's quiet moves only when it reaches them. By default not.
+    const GENERATES_BY_PART: bool = false;
+    /// Appends the legal moves of one `part` (every capture, promotion choices included, or
+    /// every other move). By default the legal moves, filtered.
+    fn generate_part(&self, part: MovePart, out: &mut MoveList) {
+        let mut all = MoveList::new();
+        self.generate_legal(&mut all);
+        let captures = part == MovePart::Captures;
+        out.extend(
+            all.iter()
+                .copied()
+                .filter(|&mv| self.is_capture(mv) == captures),
+        );
+    }
+    /// Whether `mv`, any move code (a table's move or a killer may come from another
+    /// position), is legal here. By default looked up among the legal moves.
+    fn is_legal(&self, mv: Move) -> bool {
+        let mut all = MoveList::new();
+        self.generate_legal(&mut all);
+        all.contains(&mv)
     }
     fn has_legal_move(&self) -> bool;
     fn play(&mut self, mv: Move);

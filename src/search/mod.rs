@@ -16,6 +16,7 @@ pub mod mate;
 pub mod memory_hints;
 pub mod ordering;
 pub mod params;
+pub mod picker;
 pub mod table_memory;
 pub mod table_slot;
 pub mod threads;
@@ -30,7 +31,8 @@ use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::moves::{Move, MoveList};
 use alphabeta::{Shared, Timer, MAX_PLY};
 use game::SearchGame;
-use ordering::{Heuristics, OptionalTables, Picker, Shelf};
+use ordering::{Heuristics, OptionalTables, Shelf};
+use picker::{Picked, Picker};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -329,16 +331,9 @@ impl Searcher {
         // A first ordering: captures and promotions first.
         let heuristics = Heuristics::new::<G>(1, OptionalTables::default());
         let mut picker = Picker::empty();
-        picker.fill(
-            position,
-            &root.iter().copied().collect(),
-            None,
-            &heuristics,
-            0,
-            &[None, None],
-        );
+        picker.start_listed(position, &root, &heuristics);
         root.clear();
-        while let Some((mv, _)) = picker.pick() {
+        while let Some(Picked { mv, .. }) = picker.pick(position, &heuristics, &[None, None]) {
             root.push(mv);
         }
 

@@ -65,6 +65,9 @@ pub enum ParallelMode {
 }
 
 impl ParallelMode {
+    /// Every mode, in the order the `ParallelMode` option lists them.
+    pub const ALL: [ParallelMode; 2] = [ParallelMode::LazySmp, ParallelMode::RootSplit];
+
     /// The mode's name as the USI option and the command line spell it.
     pub fn name(self) -> &'static str {
         match self {

@@ -12,6 +12,7 @@
 pub mod book;
 pub mod chance;
 pub mod command;
+pub mod option_table;
 pub mod options;
 pub mod output;
 pub mod position;
@@ -353,7 +354,7 @@ impl Engine {
         self.out.line(&format!("id name {ENGINE_NAME}"));
         self.out.line(&format!("id author {ENGINE_AUTHOR}"));
         for line in options::declarations() {
-            self.out.line(line);
+            self.out.line(&line);
         }
         self.out.line("usiok");
     }

@@ -1,5 +1,6 @@
-//! The engine's USI options: their declarations (`option name … type …` lines), their current
-//! values, and `setoption` (names case-insensitive, aliases, range and combo checks).
+//! The engine's option values ([`Options`]) and `setoption` (names case-insensitive,
+//! aliases, range and combo checks), through the one table of options in
+//! `usi::option_table`, from which the USI and CECP declarations are generated.
 //!
 //! Option names contain no spaces (USI rule). The "Clear Hash" button is therefore
 //! declared as `Clear_Hash`; `setoption name Clear Hash` is accepted as well. `USI_MultiPV`
@@ -9,15 +10,16 @@
 //! The search's tunable numbers (`Search_…`, `search::params`) are accepted by `setoption`
 //! but not declared: they are for tuning and gating, not for players.
 
+pub use super::option_table::{
+    declarations, find_option, Offered, OptionKind, OptionSpec, TextKind, OPTIONS,
+};
 use super::position::RuleOptions;
 use crate::eval::nnue::Network;
 use crate::rules::variants::chu::ChuRules;
 use crate::rules::variants::shogammon::ShogammonDice;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
-use crate::search::chance::ChanceAlgorithm;
 use crate::search::params::SearchParams;
-use crate::search::{Config, ParallelMode};
-use std::time::Duration;
+use crate::search::Config;
 
 /// A transposition-table size in MiB.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,7 +125,7 @@ impl NetSource {
 }
 
 /// A string option's value, `None` for the values that mean "nothing".
-fn path_value(text: &str) -> Option<String> {
+pub(super) fn path_value(text: &str) -> Option<String> {
     let text = text.trim();
     let nothing = text.is_empty()
         || text.eq_ignore_ascii_case("<builtin>")
@@ -150,93 +152,6 @@ impl Default for Options {
 const HASH_DEFAULT: i64 = 256;
 /// The largest table size (MiB) any command accepts: USI_Hash's declared maximum.
 pub const HASH_MAX: i64 = 1 << 20;
-const THREADS_MAX: i64 = 1024;
-/// More than the most legal moves a shogi position can have (593).
-const MULTIPV_MAX: i64 = 600;
-const DELAY_MAX: i64 = 60_000;
-const MAX_MOVES_MAX: i64 = 100_000;
-
-/// The declared options, in the order `usi` lists them.
-const OPTION_LINES: &[&str] = &[
-    "option name USI_Hash type spin default 256 min 1 max 1048576",
-    "option name USI_Ponder type check default false",
-    "option name Threads type spin default 1 min 1 max 1024",
-    "option name ParallelMode type combo default lazysmp var lazysmp var rootsplit",
-    "option name MultiPV type spin default 1 min 1 max 600",
-    "option name NetworkDelay type spin default 120 min 0 max 60000",
-    "option name NetworkDelay2 type spin default 1120 min 0 max 60000",
-    "option name MaxMovesToDraw type spin default 0 min 0 max 100000",
-    "option name DepthLimit type spin default 0 min 0 max 120",
-    "option name ChanceAlgorithm type combo default star2 var star2 var star1 var expectimax",
-    // Its values are the registry's games: `variant_declaration`.
-    "option name USI_Variant type combo",
-    "option name EnteringKingRule type combo default csa27 var csa27 var jsa24 var try var none",
-    "option name ChuRules type combo default lishogi var lishogi var churul var jcsa",
-    "option name ShogammonDice type combo default default var default var knight3 var rook5",
-    "option name EvalDir type string default <builtin>",
-    "option name EvalFile type string default <empty>",
-    "option name Clear_Hash type button",
-];
-
-/// The option lines sent in answer to `usi`.
-pub fn declarations() -> Vec<&'static str> {
-    OPTION_LINES
-        .iter()
-        .chain(BOOK_OPTION_LINES)
-        .map(|&line| {
-            if line.starts_with("option name USI_Variant ") {
-                variant_declaration()
-            } else {
-                line
-            }
-        })
-        .collect()
-}
-
-/// `USI_Variant`'s declaration: one value per game of the registry.
-fn variant_declaration() -> &'static str {
-    static LINE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    LINE.get_or_init(|| {
-        let mut line = format!(
-            "option name USI_Variant type combo default {}",
-            Variant::default().name()
-        );
-        for variant in Variant::ALL {
-            line.push_str(" var ");
-            line.push_str(variant.name());
-        }
-        line
-    })
-}
-
-/// The canonical (declared) name for a name as sent, or `None` if unknown.
-fn canonical(name: &str) -> Option<&'static str> {
-    let key: String = name
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join("_")
-        .to_ascii_lowercase();
-    Some(match key.as_str() {
-        "usi_hash" | "hash" => "USI_Hash",
-        "usi_ponder" | "ponder" => "USI_Ponder",
-        "threads" | "usi_threads" | "numberofthreads" => "Threads",
-        "parallelmode" => "ParallelMode",
-        "multipv" | "usi_multipv" => "MultiPV",
-        "networkdelay" => "NetworkDelay",
-        "networkdelay2" => "NetworkDelay2",
-        "maxmovestodraw" => "MaxMovesToDraw",
-        "depthlimit" => "DepthLimit",
-        "chancealgorithm" => "ChanceAlgorithm",
-        "usi_variant" | "uci_variant" => "USI_Variant",
-        "enteringkingrule" => "EnteringKingRule",
-        "churules" => "ChuRules",
-        "shogammondice" => "ShogammonDice",
-        "clear_hash" => "Clear_Hash",
-        "evaldir" => "EvalDir",
-        "evalfile" => "EvalFile",
-        _ => return None,
-    })
-}
 
 fn value_of<'a>(name: &str, value: Option<&'a str>) -> Result<&'a str, String> {
     value.ok_or_else(|| format!("option {name} needs a value"))
@@ -271,98 +186,28 @@ fn check(name: &str, value: Option<&str>) -> Result<bool, String> {
 }
 
 impl Options {
-    /// Applies `setoption name <name> [value <value>]`. On error nothing changes.
+    /// Applies `setoption name <name> [value <value>]`: a declared option, or one of the
+    /// hidden search parameters (`Search_…`, read as spins). On error nothing changes.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, String> {
         if let Some(spec) = SearchParams::spec(name.trim()) {
             let n = spin(spec.name, value, spec.min.into(), spec.max.into())?;
             self.search.params.set(spec.name, n as i32)?;
             return Ok(Effect::None);
         }
-        if let Some(canonical) = book_canonical(name) {
-            return self.book.set(canonical, value).map(|()| Effect::None);
-        }
-        let Some(canonical) = canonical(name) else {
+        let Some(spec) = find_option(name) else {
             return Err(format!("unknown option {name:?} ignored"));
         };
-        match canonical {
-            "USI_Hash" => self.hash = HashMb(spin(canonical, value, 1, HASH_MAX)? as usize),
-            "USI_Ponder" => self.ponder = check(canonical, value)?,
-            "Threads" => self.search.threads = spin(canonical, value, 1, THREADS_MAX)? as usize,
-            "ParallelMode" => {
-                let text = value_of(canonical, value)?;
-                self.search.parallel = ParallelMode::from_name(text.trim()).ok_or_else(|| {
-                    format!("option ParallelMode: {text:?} is neither lazysmp nor rootsplit")
-                })?;
+        let name = spec.name;
+        match spec.kind {
+            OptionKind::Spin { min, max, set } => set(self, spin(name, value, min, max)?),
+            OptionKind::Check(set) => set(self, check(name, value)?),
+            OptionKind::Combo { set, .. } => {
+                set(self, value_of(name, value)?).map_err(|e| format!("option {name}: {e}"))?
             }
-            "MultiPV" => self.search.multipv = spin(canonical, value, 1, MULTIPV_MAX)? as usize,
-            "NetworkDelay" => {
-                self.search.network_delay =
-                    Duration::from_millis(spin(canonical, value, 0, DELAY_MAX)? as u64)
-            }
-            "NetworkDelay2" => {
-                self.search.network_delay2 =
-                    Duration::from_millis(spin(canonical, value, 0, DELAY_MAX)? as u64)
-            }
-            "MaxMovesToDraw" => {
-                self.search.max_moves_to_draw = spin(canonical, value, 0, MAX_MOVES_MAX)? as u32
-            }
-            "USI_Variant" => {
-                let text = value_of(canonical, value)?;
-                let variant = Variant::from_name(text.trim()).ok_or_else(|| {
-                    let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
-                    format!(
-                        "option USI_Variant: {text:?} is not supported ({})",
-                        names.join(", ")
-                    )
-                })?;
-                self.variant = variant;
-                return Ok(Effect::NewGame);
-            }
-            "EnteringKingRule" => {
-                let text = value_of(canonical, value)?;
-                self.entering_king = EnteringKingRule::from_name(text).ok_or_else(|| {
-                    format!("option EnteringKingRule: {text:?} is not csa27, jsa24, try or none")
-                })?;
-            }
-            "ChuRules" => {
-                let text = value_of(canonical, value)?;
-                self.chu_rules = ChuRules::from_name(text.trim()).ok_or_else(|| {
-                    format!("option ChuRules: {text:?} is not lishogi, churul or jcsa")
-                })?;
-                return Ok(Effect::NewGame);
-            }
-            "DepthLimit" => self.search.depth_limit = spin(canonical, value, 0, 120)? as u32,
-            "ChanceAlgorithm" => {
-                let text = value_of(canonical, value)?;
-                self.search.chance_algorithm = match text.trim().to_ascii_lowercase().as_str() {
-                    "star2" => ChanceAlgorithm::Star2,
-                    "star1" => ChanceAlgorithm::Star1,
-                    "expectimax" => ChanceAlgorithm::Expectimax,
-                    _ => {
-                        return Err(format!(
-                            "option ChanceAlgorithm: {text:?} is not star2, star1 or expectimax"
-                        ))
-                    }
-                };
-            }
-            "ShogammonDice" => {
-                let text = value_of(canonical, value)?;
-                self.dice = ShogammonDice::parse(text.trim())
-                    .map_err(|e| format!("option ShogammonDice: {e}"))?;
-                return Ok(Effect::NewGame);
-            }
-            "Clear_Hash" => return Ok(Effect::ClearHash),
-            "EvalDir" => {
-                self.net.dir = path_value(value.unwrap_or(""));
-                return Ok(Effect::Net);
-            }
-            "EvalFile" => {
-                self.net.file = path_value(value.unwrap_or(""));
-                return Ok(Effect::Net);
-            }
-            _ => unreachable!("every canonical name is handled"),
+            OptionKind::Text(_, set) => set(self, value.unwrap_or("")),
+            OptionKind::Button => {}
         }
-        Ok(Effect::None)
+        Ok(spec.effect)
     }
 
     /// The rule options that decide how positions are read.
@@ -378,24 +223,6 @@ impl Options {
 
 /// The `BookFile` value that turns the book off.
 pub const NO_BOOK: &str = "no_book";
-
-/// The book options' declarations, after the others.
-const BOOK_OPTION_LINES: &[&str] = &[
-    "option name USI_OwnBook type check default true",
-    "option name BookFile type string default no_book",
-    "option name BookDir type string default .",
-    "option name BookMoves type spin default 16 min 0 max 10000",
-    "option name BookIgnoreRate type spin default 0 min 0 max 100",
-    "option name BookEvalDiff type spin default 30 min 0 max 99999",
-    "option name BookEvalBlackLimit type spin default 0 min -99999 max 99999",
-    "option name BookEvalWhiteLimit type spin default -140 min -99999 max 99999",
-    "option name BookDepthLimit type spin default 16 min 0 max 99999",
-    "option name BookOnTheFly type check default false",
-    "option name ConsiderBookMoveCount type check default false",
-    "option name IgnoreBookPly type check default false",
-    "option name BookPvMoves type spin default 8 min 1 max 246",
-    "option name BookSeed type spin default 0 min 0 max 2147483647",
-];
 
 /// The book options' values.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -441,51 +268,18 @@ impl BookOptions {
             std::path::Path::new(self.dir.trim()).join(path)
         })
     }
-
-    fn set(&mut self, name: &'static str, value: Option<&str>) -> Result<(), String> {
-        let choice = &mut self.choice;
-        match name {
-            "USI_OwnBook" => choice.own_book = check(name, value)?,
-            "BookFile" => self.file = value.unwrap_or("").trim().to_string(),
-            "BookDir" => self.dir = value.unwrap_or("").trim().to_string(),
-            "BookMoves" => choice.max_ply = spin(name, value, 0, 10_000)? as u32,
-            "BookIgnoreRate" => choice.ignore_rate = spin(name, value, 0, 100)? as u32,
-            "BookEvalDiff" => choice.eval_diff = spin(name, value, 0, 99_999)? as i32,
-            "BookEvalBlackLimit" => {
-                choice.eval_limit[0] = spin(name, value, -99_999, 99_999)? as i32
-            }
-            "BookEvalWhiteLimit" => {
-                choice.eval_limit[1] = spin(name, value, -99_999, 99_999)? as i32
-            }
-            "BookDepthLimit" => choice.depth_limit = spin(name, value, 0, 99_999)? as i32,
-            "BookOnTheFly" => self.on_the_fly = check(name, value)?,
-            "ConsiderBookMoveCount" => choice.weigh_by_count = check(name, value)?,
-            "IgnoreBookPly" => self.ignore_ply = check(name, value)?,
-            "BookPvMoves" => choice.pv_moves = spin(name, value, 1, 246)? as u32,
-            "BookSeed" => self.seed = spin(name, value, 0, i64::from(i32::MAX))? as u64,
-            _ => unreachable!("every book option is handled"),
-        }
-        Ok(())
-    }
 }
 
 /// Whether `name` is one of the book's options (only the USI engine plays from a book).
 pub fn is_book_option(name: &str) -> bool {
-    book_canonical(name).is_some()
-}
-
-/// The declared name of a book option as sent, or `None` if it is no book option.
-fn book_canonical(name: &str) -> Option<&'static str> {
-    let key = name.trim().to_ascii_lowercase();
-    BOOK_OPTION_LINES
-        .iter()
-        .map(|line| line.split(' ').nth(2).expect("option name NAME"))
-        .find(|declared| declared.to_ascii_lowercase() == key)
+    find_option(name).is_some_and(|spec| spec.offered == Offered::Book)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::ParallelMode;
+    use std::time::Duration;
 
     #[test]
     fn declarations_have_no_spaces_in_names_defaults_or_vars() {
@@ -495,7 +289,7 @@ mod tests {
             assert_eq!(tokens[1], "name");
             assert_eq!(tokens[3], "type", "{line}: the name must be one token");
             assert!(!line.contains("  ") && !line.ends_with(' '), "{line}");
-            let known = canonical(tokens[2]).or_else(|| book_canonical(tokens[2]));
+            let known = find_option(tokens[2]).map(|spec| spec.name);
             assert!(known == Some(tokens[2]), "{line}");
         }
     }

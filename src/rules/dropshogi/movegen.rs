@@ -14,9 +14,10 @@
 
 use super::{Bb, DropKind, DropPiece, DropPosition, DropTables, DropVariant, HandCounts};
 use crate::rules::bitboard::Bitboard;
+use crate::rules::geometry::Geometry;
 use crate::rules::geometry::Square;
 use crate::rules::moves::{Move, MoveList};
-use crate::rules::sink::{MoveCounter, MoveSink};
+use crate::rules::sink::{MoveCounter, MoveFinder, MovePart, MoveSink, PartSink};
 
 impl<V: DropVariant> DropPosition<V> {
     /// Appends every legal move of the side to move to `out`.
@@ -28,6 +29,62 @@ impl<V: DropVariant> DropPosition<V> {
     #[inline]
     pub fn generate_into<S: MoveSink<Bb<V>>>(&self, out: &mut S) {
         V::generate_into(self, out);
+    }
+
+    /// Appends the legal moves of the side to move that belong to `part` (the two parts
+    /// together are [`DropPosition::generate_legal`]'s moves).
+    pub fn generate_part(&self, part: MovePart, out: &mut MoveList) {
+        let them = self.pieces_of(self.side_to_move().flip());
+        let all = self.tables().all();
+        V::generate_into(
+            self,
+            &mut PartSink::new(out, part, them, self.occupied(), all),
+        );
+    }
+
+    /// Whether `mv`, any move code (a table's move may come from another position), is a
+    /// legal move of the side to move here, found without generating the moves: the piece
+    /// must reach the square (with a promotion choice the zone allows), a drop must be one
+    /// the drop rules allow, and the move must not leave the king attacked.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let to = mv.to();
+        if mv.mid().is_some() || to.index() >= V::Geo::SQUARES {
+            return false;
+        }
+        let us = self.side_to_move();
+        let t = self.tables();
+        let occupied = self.occupied();
+        let mut finder = MoveFinder::new(mv);
+        let Some(from) = mv.from() else {
+            if mv.is_promotion() || occupied.contains(to) {
+                return false;
+            }
+            self.push_drops(Bb::<V>::from_square(to), &mut finder);
+            return finder.found
+                && self
+                    .king_square(us)
+                    .is_none_or(|k| !self.is_attacked(k, us.flip(), occupied.with(to)));
+        };
+        if from.index() >= V::Geo::SQUARES || self.pieces_of(us).contains(to) {
+            return false;
+        }
+        let Some(piece) = self.piece_at(from).filter(|p| p.color() == us) else {
+            return false;
+        };
+        let reach = t.attacks(piece, from, occupied) & Bb::<V>::from_square(to);
+        if piece.kind() == V::Kind::KING {
+            return reach.any()
+                && !mv.is_promotion()
+                && !self.is_attacked(to, us.flip(), occupied.without(from));
+        }
+        self.push_board_moves(piece, from, reach, &mut finder);
+        let after = occupied.without(from).with(to);
+        finder.found
+            && self.king_square(us).is_none_or(|k| {
+                self.attackers_to(k, us.flip(), after)
+                    .without(to)
+                    .is_empty()
+            })
     }
 
     /// The number of legal moves of the side to move.
@@ -87,7 +144,7 @@ impl<V: DropVariant> DropPosition<V> {
     pub(crate) fn push_drops<S: MoveSink<Bb<V>>>(&self, drop_target: Bb<V>, out: &mut S) {
         let us = self.side_to_move();
         let hand = self.hand(us);
-        if hand.is_empty() || drop_target.is_empty() {
+        if hand.is_empty() || drop_target.is_empty() || !out.wants_drops() {
             return;
         }
         let t = self.tables();
@@ -137,5 +194,90 @@ impl<V: DropVariant> DropPosition<V> {
             return None;
         }
         Some(sq)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{DropPosition, DropVariant};
+    use crate::rules::moves::{Move, MoveList};
+    use crate::rules::sink::MovePart;
+    use crate::rules::variants::{kagamigi, shogi};
+    use rand::rngs::StdRng;
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+
+    fn sorted(moves: &MoveList) -> Vec<u32> {
+        let mut bits: Vec<u32> = moves.iter().map(|m| m.bits()).collect();
+        bits.sort_unstable();
+        bits
+    }
+
+    /// Over random games: the captures and the other moves together are the legal moves,
+    /// and `is_legal` says yes to each legal move and no to the moves of earlier positions
+    /// (one and two plies back, and their promotion twins) that are not legal here.
+    fn parts_and_legality_agree<V: DropVariant>(start: DropPosition<V>, seed: u64) {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut earlier: [Vec<Move>; 2] = Default::default();
+        let (mut refused, mut positions) = (0, 0);
+        for _ in 0..20 {
+            let mut pos = start.clone();
+            for _ in 0..100 {
+                let mut legal = MoveList::new();
+                pos.generate_legal(&mut legal);
+                let (mut captures, mut quiets) = (MoveList::new(), MoveList::new());
+                pos.generate_part(MovePart::Captures, &mut captures);
+                pos.generate_part(MovePart::Quiets, &mut quiets);
+                assert!(captures.iter().all(|m| pos.piece_at(m.to()).is_some()));
+                assert!(quiets.iter().all(|m| pos.piece_at(m.to()).is_none()));
+                let mut both = captures.clone();
+                both.extend(quiets.iter().copied());
+                assert_eq!(sorted(&both), sorted(&legal), "{}", pos.to_sfen());
+                for &mv in legal.iter() {
+                    assert!(
+                        pos.is_legal(mv),
+                        "{} {}",
+                        pos.to_sfen(),
+                        pos.move_to_usi(mv)
+                    );
+                }
+                for &mv in earlier.iter().flatten() {
+                    let twin = match mv.from() {
+                        Some(from) => Move::normal(from, mv.to(), !mv.is_promotion()),
+                        None => mv,
+                    };
+                    for m in [mv, twin] {
+                        let expected = legal.contains(&m);
+                        assert_eq!(pos.is_legal(m), expected, "{} {:?}", pos.to_sfen(), m);
+                        refused += usize::from(!expected);
+                    }
+                }
+                positions += 1;
+                let Some(&mv) = legal.choose(&mut rng) else {
+                    break;
+                };
+                earlier.swap(0, 1);
+                earlier[0] = legal
+                    .iter()
+                    .copied()
+                    .filter(|_| rng.gen_bool(0.3))
+                    .collect();
+                pos.play(mv);
+            }
+        }
+        assert!(
+            positions > 1000 && refused > 10_000,
+            "{positions} {refused}"
+        );
+    }
+
+    #[test]
+    fn shogi_parts_and_legality_agree_with_the_generator() {
+        parts_and_legality_agree(shogi::Position::startpos(), 11);
+    }
+
+    #[test]
+    fn kagamigi_parts_and_legality_agree_with_the_generator() {
+        parts_and_legality_agree(kagamigi::Position::startpos(), 12);
     }
 }

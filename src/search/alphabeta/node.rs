@@ -10,10 +10,10 @@
 use super::score::{from_tt, INFINITE, MATE, MATE_BOUND};
 use super::table::table_cutoff;
 use super::{Worker, MAX_PLY};
-use crate::rules::moves::{Move, MoveList};
+use crate::rules::moves::Move;
 use crate::search::game::SearchGame;
-use crate::search::ordering::{is_bad_capture, Picker};
 use crate::search::params::SearchParams;
+use crate::search::picker::{Picked, Picker, Stage};
 use crate::search::tt::{TtBound, TtHit};
 use arrayvec::ArrayVec;
 use std::ops::ControlFlow;
@@ -211,17 +211,13 @@ impl<G: SearchGame> Worker<'_, G> {
             depth
         };
 
-        // Moves are generated only now: the cut-offs above rarely need them. (A position
-        // without legal moves is lost; not in check it is so rare that the pruning above
-        // may miss it.)
-        let mut moves = MoveList::new();
-        self.pos.generate_legal(&mut moves);
-        if moves.is_empty() {
-            return -MATE + ply as i32;
-        }
+        // Moves are generated only now, and by stages: the cut-offs above rarely need them.
+        // (A position without legal moves is lost; not in check it is so rare that the
+        // pruning above may miss it.)
         let recent = [self.played_before(ply, 1), self.played_before(ply, 2)];
         let mut picker = Picker::empty();
-        picker.fill(&self.pos, &moves, tt_move, &self.heuristics, ply, &recent);
+        picker.start(tt_move, &self.heuristics, ply, &recent);
+        let mut legal_moves = 0usize;
         let checks = self.pos.checks();
         let mut best = BestSoFar::from(-INFINITE);
         let mut move_count = 0usize;
@@ -229,7 +225,9 @@ impl<G: SearchGame> Worker<'_, G> {
         let mut captures: ArrayVec<(usize, Move, usize), 32> = ArrayVec::new();
         let capture_history = SearchParams::on(params.capture_history);
         let original_alpha = alpha;
-        while let Some((mv, order)) = picker.pick() {
+        while let Some(picked) = picker.pick(&self.pos, &self.heuristics, &recent) {
+            let mv = picked.mv;
+            legal_moves += 1;
             if Some(mv) == excluded {
                 continue;
             }
@@ -274,7 +272,8 @@ impl<G: SearchGame> Worker<'_, G> {
                         continue;
                     }
                     if params.history_pruning > 0
-                        && order < -params.history_pruning * depth
+                        && picked.stage == Stage::Quiet
+                        && picked.score < -params.history_pruning * depth
                         && lmr_depth() <= 3
                     {
                         continue;
@@ -288,7 +287,7 @@ impl<G: SearchGame> Worker<'_, G> {
                         }
                     }
                 } else if depth <= 4
-                    && is_bad_capture(order)
+                    && picked.stage == Stage::BadCapture
                     && self.pos.see(mv) < -params.see_capture_margin * depth
                 {
                     continue;
@@ -330,11 +329,9 @@ impl<G: SearchGame> Worker<'_, G> {
                     if cut {
                         r += 1;
                     }
-                    if order >= (1 << 25) {
-                        // Killer or counter move.
-                        r -= 1;
-                    } else {
-                        r -= order / params.lmr_history_divisor;
+                    match picked.stage {
+                        Stage::TableMove | Stage::Killer | Stage::CounterMove => r -= 1,
+                        _ => r -= picked.score / params.lmr_history_divisor,
                     }
                     if gives_check {
                         r -= 1;
@@ -394,6 +391,9 @@ impl<G: SearchGame> Worker<'_, G> {
                 let _ = captures.try_push((moved, mv, victim));
             }
         }
+        if legal_moves == 0 {
+            return -MATE + ply as i32;
+        }
         if best.value == -INFINITE {
             // Every move was pruned (cannot happen: the first move is always searched).
             best.value = alpha;
@@ -428,11 +428,10 @@ impl<G: SearchGame> Worker<'_, G> {
             return None;
         }
         let static_eval = self.stack[ply].static_eval;
-        let mut moves = MoveList::new();
-        self.pos.generate_captures(&mut moves);
         let mut picker = Picker::empty();
-        picker.fill_captures(&self.pos, &moves, hit.and_then(|h| h.mv));
-        while let Some((mv, _)) = picker.pick() {
+        picker.start_captures(&self.pos, hit.and_then(|h| h.mv), false);
+        let recent = [None, None];
+        while let Some(Picked { mv, .. }) = picker.pick(&self.pos, &self.heuristics, &recent) {
             if !self.pos.is_capture(mv) || self.pos.see(mv) < probcut_beta - static_eval {
                 continue;
             }

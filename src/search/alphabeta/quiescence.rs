@@ -5,10 +5,9 @@ use super::node::BestSoFar;
 use super::score::{INFINITE, MATE, MATE_BOUND};
 use super::table::table_cutoff;
 use super::{Worker, MAX_PLY};
-use crate::rules::moves::MoveList;
 use crate::search::game::SearchGame;
-use crate::search::ordering::Picker;
 use crate::search::params::SearchParams;
+use crate::search::picker::{Picked, Picker};
 use std::ops::ControlFlow;
 
 impl<G: SearchGame> Worker<'_, G> {
@@ -26,13 +25,8 @@ impl<G: SearchGame> Worker<'_, G> {
         if let Some(score) = hit.and_then(|h| table_cutoff(&h, ply, alpha, beta)) {
             return score;
         }
-        let mut moves = MoveList::new();
         let stand_pat;
         if in_check {
-            self.pos.generate_legal(&mut moves);
-            if moves.is_empty() {
-                return -MATE + ply as i32;
-            }
             stand_pat = -INFINITE;
         } else {
             stand_pat = self.static_eval(ply);
@@ -40,7 +34,6 @@ impl<G: SearchGame> Worker<'_, G> {
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
-            self.pos.generate_captures(&mut moves);
         }
         let original_alpha = alpha;
         let mut best = BestSoFar::from(stand_pat);
@@ -48,9 +41,10 @@ impl<G: SearchGame> Worker<'_, G> {
         let tt_move = hit
             .and_then(|h| h.mv)
             .filter(|_| SearchParams::on(self.shared.params.quiescence_table_move));
-        picker.fill_captures(&self.pos, &moves, tt_move);
+        picker.start_captures(&self.pos, tt_move, in_check);
         let mut searched = 0;
-        while let Some((mv, _)) = picker.pick() {
+        let recent = [None, None];
+        while let Some(Picked { mv, .. }) = picker.pick(&self.pos, &self.heuristics, &recent) {
             if !in_check {
                 let victim = self.pos.victim_value(mv);
                 if stand_pat + victim + self.pos.promotion_gain(mv) + 200 <= alpha {
@@ -76,6 +70,10 @@ impl<G: SearchGame> Worker<'_, G> {
                     break;
                 }
             }
+        }
+        if in_check && searched == 0 {
+            // No evasion: mated.
+            return -MATE + ply as i32;
         }
         // (Above `original_alpha` a move raised alpha, so `best.mv` is set: exact.)
         let eval = if in_check { 0 } else { stand_pat };

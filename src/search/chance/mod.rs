@@ -86,6 +86,32 @@ pub enum ChanceAlgorithm {
     Star2,
 }
 
+impl ChanceAlgorithm {
+    /// Every algorithm, in the order the `ChanceAlgorithm` option lists them.
+    pub const ALL: [ChanceAlgorithm; 3] = [
+        ChanceAlgorithm::Star2,
+        ChanceAlgorithm::Star1,
+        ChanceAlgorithm::Expectimax,
+    ];
+
+    /// The option value naming this algorithm.
+    pub fn name(self) -> &'static str {
+        match self {
+            ChanceAlgorithm::Star2 => "star2",
+            ChanceAlgorithm::Star1 => "star1",
+            ChanceAlgorithm::Expectimax => "expectimax",
+        }
+    }
+
+    /// Reads an option value, case-insensitively.
+    pub fn from_name(text: &str) -> Option<ChanceAlgorithm> {
+        let text = text.trim();
+        Self::ALL
+            .into_iter()
+            .find(|a| a.name().eq_ignore_ascii_case(text))
+    }
+}
+
 /// The window of a Star2 probe (the search of an outcome's first action).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum ProbeWindow {

@@ -11,6 +11,7 @@ impl SearchGame for Position {
     forward_search_game!(kinds: Kind, board: Geo, TableEvaluator, Position::evaluator());
 
     drop_game_exchange!(value);
+    drop_game_generation!();
 
     drop_game_direct_checks!(value);
 }

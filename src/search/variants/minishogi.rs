@@ -16,6 +16,7 @@ impl SearchGame for Position {
     );
 
     drop_game_exchange!(value);
+    drop_game_generation!();
 
     drop_game_direct_checks!(value);
 }

@@ -1,8 +1,8 @@
 //! The [`super::game::SearchGame`] implementation of each variant: one module per game.
 //! [`forward_search_game!`] writes the trait items that only call the position's own methods
 //! or the evaluator's, [`drop_game_exchange!`] the piece and exchange questions of the games with
-//! drops, [`drop_game_direct_checks!`] the check and exchange estimates of the drop games that
-//! have no check tables of their own.
+//! drops, [`drop_game_generation!`] their generation by part, [`drop_game_direct_checks!`] the
+//! check and exchange estimates of the drop games that have no check tables of their own.
 
 /// Inside an `impl SearchGame for Position`, everything that only forwards: the table sizes
 /// of a game with the piece kinds `$kind` on the board `$geo` (a slot per colour and kind, a
@@ -217,6 +217,29 @@ macro_rules! drop_game_exchange {
                 return 0;
             }
             self.piece_at(mv.to()).map_or(0, |p| $value(p.kind()))
+        }
+    };
+}
+
+/// Inside an `impl SearchGame for Position` of a game with drops (a `DropPosition`): the
+/// family's generation by part and its legality test of a single move, which let the move
+/// picker leave the quiet moves ungenerated until it reaches them.
+macro_rules! drop_game_generation {
+    () => {
+        const GENERATES_BY_PART: bool = true;
+
+        #[inline]
+        fn generate_part(
+            &self,
+            part: crate::rules::sink::MovePart,
+            out: &mut crate::rules::moves::MoveList,
+        ) {
+            Position::generate_part(self, part, out);
+        }
+
+        #[inline]
+        fn is_legal(&self, mv: crate::rules::moves::Move) -> bool {
+            Position::is_legal(self, mv)
         }
     };
 }

@@ -85,6 +85,7 @@ impl SearchGame for Position {
     }
 
     drop_game_exchange!(value);
+    drop_game_generation!();
 
     #[inline]
     fn see(&self, mv: Move) -> i32 {
