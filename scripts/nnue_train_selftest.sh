@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# End-to-end check of making a net from nothing (docs/NNUE.md, "Training a net"), small
+# enough for a few minutes on two cores: a little self-play data (`shishi gensfen`), its
+# features (`shishi nnue-features`), a few hundred training steps stopped and resumed
+# (`scripts/train_nnue.py train`), the written nn.bin loaded by Shishi and compared with the
+# float model on held-out positions (`train_nnue.py check`, which must pass), and a net
+# written with a deliberately wrong quantisation, which the check must refuse.
+#
+# Needs PyTorch (`pip install torch`); it is not part of .ci/run.
+#
+#   scripts/nnue_train_selftest.sh [WORKDIR]     (SHISHI=path/to/shishi to pick the binary)
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+shishi="${SHISHI:-$root/target/release/shishi}"
+work="${1:-$(mktemp -d)}"
+mkdir -p "$work"
+train="python3 $root/scripts/train_nnue.py"
+[ -x "$shishi" ] || { echo "no shishi binary at $shishi (cargo build --release)" >&2; exit 1; }
+python3 -c "import torch" 2>/dev/null || { echo "PyTorch is missing: pip install torch" >&2; exit 1; }
+
+step() { echo "== $* ($(date -u +%T))"; }
+
+step "self-play data"
+rm -f "$work"/train.bin* "$work"/held.bin*
+"$shishi" gensfen --out "$work/train.bin" --nodes 300 --positions 20000 --threads 2 --seed 101
+"$shishi" gensfen --out "$work/held.bin" --nodes 300 --positions 1000 --threads 2 --seed 102
+
+step "features"
+"$shishi" nnue-features "$work/train.bin" --out "$work/train.feat"
+
+step "train 200 steps, then resume for 200 more"
+$train train "$work/train.feat" --out "$work/nn.bin" --batch-size 256 --epochs 2 \
+    --max-steps 200 --report-every 50 --validation 1000 --seed 1
+$train train "$work/train.feat" --out "$work/nn.bin" --batch-size 256 --epochs 2 \
+    --max-steps 200 --report-every 50 --validation 1000 --seed 1 --resume
+
+step "Shishi loads the net"
+out="$(printf 'setoption name EvalFile value %s\nisready\nposition startpos\ne\nquit\n' \
+    "$work/nn.bin" | "$shishi")"
+echo "$out" | grep -q '^readyok' || { echo "no readyok: $out" >&2; exit 1; }
+if echo "$out" | grep -q 'info string error'; then echo "$out" >&2; exit 1; fi
+echo "$out" | grep '^eval ='
+
+step "quantisation check (must pass)"
+$train check --checkpoint "$work/nn.bin.ckpt" --net "$work/nn.bin" \
+    --records "$work/held.bin" --count 1000 --shishi "$shishi"
+
+step "a deliberately wrong quantisation (the check must fail)"
+$train export --checkpoint "$work/nn.bin.ckpt" --out "$work/wrong.bin" \
+    --deliberately-wrong-quantisation
+if $train check --checkpoint "$work/nn.bin.ckpt" --net "$work/wrong.bin" \
+    --records "$work/held.bin" --count 1000 --shishi "$shishi"; then
+    echo "the check passed a wrongly quantised net" >&2
+    exit 1
+fi
+echo "the check refused the wrongly quantised net, as it must"
+step "selftest passed"
