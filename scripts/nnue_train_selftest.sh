@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # End-to-end check of making a net from nothing (docs/NNUE.md, "Training a net"), small
 # enough for a few minutes on two cores: a little self-play data (`shishi gensfen`), its
-# features (`shishi nnue-features`), a few hundred training steps stopped and resumed
+# features (`shishi nnue-features`), about 220 training steps, stopped and resumed
 # (`scripts/train_nnue.py train`), the written nn.bin loaded by Shishi and compared with the
 # float model on held-out positions (`train_nnue.py check`, which must pass), and a net
-# written with a deliberately wrong quantisation, which the check must refuse.
+# written with each of two deliberately wrong quantisations, which the check must refuse.
 #
 # Needs PyTorch (`pip install torch`); it is not part of .ci/run.
 #
@@ -29,11 +29,11 @@ rm -f "$work"/train.bin* "$work"/held.bin*
 step "features"
 "$shishi" nnue-features "$work/train.bin" --out "$work/train.feat"
 
-step "train 200 steps, then resume for 200 more"
-$train train "$work/train.feat" --out "$work/nn.bin" --batch-size 256 --epochs 2 \
-    --max-steps 200 --report-every 50 --validation 1000 --seed 1
-$train train "$work/train.feat" --out "$work/nn.bin" --batch-size 256 --epochs 2 \
-    --max-steps 200 --report-every 50 --validation 1000 --seed 1 --resume
+step "train: stopped after 100 steps (in epoch 2), then resumed to the end of epoch 3"
+common=(--out "$work/nn.bin" --batch-size 256 --epochs 3 --report-every 25 --validation 1000 --seed 1)
+rm -f "$work"/nn.bin*
+$train train "$work/train.feat" "${common[@]}" --max-steps 100
+$train train "$work/train.feat" "${common[@]}" --resume
 
 step "Shishi loads the net"
 out="$(printf 'setoption name EvalFile value %s\nisready\nposition startpos\ne\nquit\n' \
@@ -46,13 +46,15 @@ step "quantisation check (must pass)"
 $train check --checkpoint "$work/nn.bin.ckpt" --net "$work/nn.bin" \
     --records "$work/held.bin" --count 1000 --shishi "$shishi"
 
-step "a deliberately wrong quantisation (the check must fail)"
-$train export --checkpoint "$work/nn.bin.ckpt" --out "$work/wrong.bin" \
-    --deliberately-wrong-quantisation
-if $train check --checkpoint "$work/nn.bin.ckpt" --net "$work/wrong.bin" \
-    --records "$work/held.bin" --count 1000 --shishi "$shishi"; then
-    echo "the check passed a wrongly quantised net" >&2
-    exit 1
-fi
-echo "the check refused the wrongly quantised net, as it must"
+for mistake in no-merge output-scale; do
+    step "a deliberately wrong quantisation, $mistake (the check must fail)"
+    $train export --checkpoint "$work/nn.bin.ckpt" --out "$work/wrong.bin" \
+        --deliberately-wrong-quantisation "$mistake"
+    if $train check --checkpoint "$work/nn.bin.ckpt" --net "$work/wrong.bin" \
+        --records "$work/held.bin" --count 1000 --shishi "$shishi"; then
+        echo "the check passed a wrongly quantised net ($mistake)" >&2
+        exit 1
+    fi
+    echo "the check refused the wrongly quantised net ($mistake), as it must"
+done
 step "selftest passed"

@@ -170,7 +170,8 @@ mod tests {
     const SFENS: [&str; 4] = [
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
         "ln1g3nl/1r1s1kgb1/p1pppp1pp/6p2/1p7/2P6/PPBPPPPPP/2GS3R1/LN2KGSNL w 2Pp 12",
-        "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
+        // Promoted pieces and both hands, gote to move (from a gensfen game).
+        "l1+R6/9/3+P3+Lp/2P1+N1+B2/ppp1K1s1P/4pP3/PPGGPs3/5+p1k1/LN2+r2+b1 w GS4Pgs2nlp 188",
         // A handicap start (rook and bishop missing: their numbers read as 0).
         "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
     ];
@@ -217,8 +218,9 @@ mod tests {
 
     #[test]
     fn a_position_without_both_kings_is_skipped() {
+        // (A kingless position cannot be packed: any record's labels will do.)
+        let record = record_of(&Position::from_sfen(SFENS[0]).unwrap(), 0);
         let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/9 b P 1").unwrap();
-        let record = record_of(&pos, 0);
         assert_eq!(
             FeatureRecord::from_position(&pos, &record),
             Err(Skip::NoKing)
