@@ -38,9 +38,9 @@ $train train "$work/train.feat" "${common[@]}" --resume
 step "Shishi loads the net"
 out="$(printf 'setoption name EvalFile value %s\nisready\nposition startpos\ne\nquit\n' \
     "$work/nn.bin" | "$shishi")"
-echo "$out" | grep -q '^readyok' || { echo "no readyok: $out" >&2; exit 1; }
+echo "$out" | grep -q '^info string loaded the net' || { echo "not loaded: $out" >&2; exit 1; }
 if echo "$out" | grep -q 'info string error'; then echo "$out" >&2; exit 1; fi
-echo "$out" | grep '^eval ='
+echo "$out" | grep '^eval =' || { echo "no evaluation: $out" >&2; exit 1; }
 
 step "quantisation check (must pass)"
 $train check --checkpoint "$work/nn.bin.ckpt" --net "$work/nn.bin" \

@@ -169,7 +169,7 @@ mod tests {
 
     const SFENS: [&str; 4] = [
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
-        "ln1g3nl/1r1s1kgb1/p1pppp1pp/6p2/1p7/2P6/PPBPPPPPP/2GS3R1/LN2KGSNL w 2Pp 12",
+        "l4g1nl/1r1sgks2/3p1p1pp/p1p3p2/1p1np4/2P2P1P1/PP4P1P/1R1S1G3/LN1G1KSNL b Bb2p 35",
         // Promoted pieces and both hands, gote to move (from a gensfen game).
         "l1+R6/9/3+P3+Lp/2P1+N1+B2/ppp1K1s1P/4pP3/PPGGPs3/5+p1k1/LN2+r2+b1 w GS4Pgs2nlp 188",
         // A handicap start (rook and bishop missing: their numbers read as 0).
