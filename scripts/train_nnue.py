@@ -29,7 +29,9 @@ Float model and integer net (src/eval/nnue/layers.rs):
     training), int32 biases = round(127 * 64 * b) + 32, so that Shishi's `>> 6` rounds to
     the nearest instead of down; clamp 0..127 = 127 * clamp(y, 0, 1);
   * output: the float model's output v is centipawns / 600; int8 weights =
-    round(w * 600 * 16 / 127), int32 bias = round(600 * 16 * b), and Shishi divides by 16.
+    round(w * 600 * 16 / 127), int32 bias = round(600 * 16 * b), and Shishi divides by 16;
+  * bias correction: each affine layer's integer bias also takes back the mean effect of
+    rounding its weights (see `quantise`).
 
 Loss: the model's win probability sigmoid(cp / scale) against the target
 lambda * sigmoid(score / scale) + (1 - lambda) * (result + 1) / 2, by cross entropy
