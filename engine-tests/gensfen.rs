@@ -334,7 +334,11 @@ fn nnue_features_turns_a_gensfen_file_into_features() {
         .enumerate()
     {
         let record = TrainingRecord::from_bytes(raw.try_into().unwrap()).unwrap();
-        let pos = record.position.to_position(1).unwrap();
+        // The SFEN's move number is the record's ply + 1 (ply 0 is move 1).
+        let pos = record
+            .position
+            .to_position(u32::from(record.game_ply) + 1)
+            .unwrap();
         let expected = FeatureRecord::from_position(&pos, &record).unwrap();
         assert_eq!(
             FeatureRecord::from_bytes(got.try_into().unwrap()),
