@@ -344,6 +344,7 @@ fn help_names_the_games_each_subcommand_serves() {
         ("match", all.clone()),
         ("serve", all.clone()),
         ("testnet", vec!["shogi"]),
+        ("nnue-features", vec!["shogi"]),
     ] {
         assert_eq!(
             games_named_in_help(subcommand),

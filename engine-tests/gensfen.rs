@@ -275,3 +275,85 @@ fn quiet_only_leaves_out_exactly_the_checks_and_captures() {
     assert!(expected.len() < all.len() && !expected.is_empty());
     assert_same(&read(&quiet), &expected, "quiet-only and the filtered file");
 }
+
+/// `shishi nnue-features` turns a gensfen file into the trainer's feature file: one record
+/// per usable position, in order, with the record's labels and the position's features;
+/// an undecodable record is skipped and counted, a partial record at the end (a file still
+/// being written) is not read, `--skip`/`--limit` take a slice, and `--sfens` writes one
+/// SFEN a written position.
+#[test]
+fn nnue_features_turns_a_gensfen_file_into_features() {
+    use shishi::eval::nnue::feature_file::{self, FeatureRecord};
+    let dir = ScratchDir::new("shishi-gensfen", "features");
+    std::fs::create_dir_all(&*dir).unwrap();
+    let data = dir.join("data.bin");
+    succeeds(gensfen(&data, &["--games", "1"]));
+    let mut bytes = read(&data);
+    let records = bytes.len() / RECORD_BYTES;
+    assert!(records >= 10, "{records} records");
+    // An undecodable record (both kings on one square) after the game, then half a record.
+    let mut bad = bytes[..RECORD_BYTES].to_vec();
+    bad[0] = 0;
+    bad[1] = 0;
+    bytes.extend_from_slice(&bad);
+    bytes.extend_from_slice(&bad[..RECORD_BYTES / 2]);
+    std::fs::write(&data, &bytes).unwrap();
+
+    let (features, sfens) = (dir.join("data.feat"), dir.join("data.sfen"));
+    let run = |extra: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_shishi"))
+            .arg("nnue-features")
+            .arg(&data)
+            .arg("--out")
+            .arg(&features)
+            .arg("--sfens")
+            .arg(&sfens)
+            .args(extra)
+            .output()
+            .expect("the binary runs");
+        succeeds(output)
+    };
+    let summary = run(&[]);
+    assert!(
+        summary.starts_with(&format!(
+            "read {} written {records} skipped: undecodable 1 no-king 0 too-many-pieces 0",
+            records + 1
+        )),
+        "{summary}"
+    );
+    let written = read(&features);
+    feature_file::check_header(&written).unwrap();
+    let body = &written[feature_file::HEADER_BYTES..];
+    assert_eq!(body.len(), records * feature_file::RECORD_BYTES);
+    let sfen_lines = std::fs::read_to_string(&sfens).unwrap();
+    let sfen_lines: Vec<&str> = sfen_lines.lines().collect();
+    assert_eq!(sfen_lines.len(), records);
+    for (i, (raw, got)) in bytes
+        .chunks_exact(RECORD_BYTES)
+        .zip(body.chunks_exact(feature_file::RECORD_BYTES))
+        .enumerate()
+    {
+        let record = TrainingRecord::from_bytes(raw.try_into().unwrap()).unwrap();
+        // The SFEN's move number is the record's ply + 1 (ply 0 is move 1).
+        let pos = record
+            .position
+            .to_position(u32::from(record.game_ply) + 1)
+            .unwrap();
+        let expected = FeatureRecord::from_position(&pos, &record).unwrap();
+        assert_eq!(
+            FeatureRecord::from_bytes(got.try_into().unwrap()),
+            expected,
+            "record {i}"
+        );
+        let from_line = Position::from_sfen(sfen_lines[i]).unwrap();
+        assert_eq!(from_line.to_sfen(), pos.to_sfen(), "record {i}");
+    }
+
+    let summary = run(&["--skip", "3", "--limit", "4"]);
+    assert!(summary.starts_with("read 4 written 4 "), "{summary}");
+    let sliced = read(&features);
+    assert_eq!(
+        &sliced[feature_file::HEADER_BYTES..],
+        &body[3 * feature_file::RECORD_BYTES..7 * feature_file::RECORD_BYTES]
+    );
+}

@@ -6,6 +6,7 @@ pub(crate) mod bench;
 mod book;
 mod gensfen;
 mod match_cmd;
+mod nnue_features;
 mod perft;
 mod progress;
 mod serve;
@@ -52,6 +53,9 @@ enum Command {
     /// Write a net of random weights in YaneuraOu's halfkp_256x2-32-32 format, for comparing
     /// evaluations with YaneuraOu. Games: shogi.
     Testnet(testnet::TestnetArgs),
+    /// Turn PackedSfenValue training records into the HalfKP feature file the net trainer
+    /// (scripts/train_nnue.py) reads. Games: shogi.
+    NnueFeatures(nnue_features::NnueFeaturesArgs),
 }
 
 pub use crate::rules::variants::Variant;
@@ -130,6 +134,7 @@ pub fn run() -> i32 {
         Some(Command::Gensfen(args)) => gensfen::run(&args),
         Some(Command::Book(args)) => book::run(&args),
         Some(Command::Testnet(args)) => testnet::run(&args),
+        Some(Command::NnueFeatures(args)) => nnue_features::run(&args),
         None if cli.xboard => return crate::cecp::run(),
         None => return serve_stdin(),
     };

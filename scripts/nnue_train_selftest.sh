@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# End-to-end check of making a net from nothing (docs/NNUE.md, "Training a net"), small
+# enough for a few minutes on two cores: a little self-play data (`shishi gensfen`), its
+# features (`shishi nnue-features`), about 220 training steps, stopped and resumed
+# (`scripts/train_nnue.py train`), the written nn.bin loaded by Shishi and compared with the
+# float model on held-out positions (`train_nnue.py check`, which must pass), and a net
+# written with each of two deliberately wrong quantisations, which the check must refuse.
+#
+# Needs PyTorch (`pip install torch`); it is not part of .ci/run.
+#
+#   scripts/nnue_train_selftest.sh [WORKDIR]     (SHISHI=path/to/shishi to pick the binary)
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+shishi="${SHISHI:-$root/target/release/shishi}"
+work="${1:-$(mktemp -d)}"
+mkdir -p "$work"
+train="python3 $root/scripts/train_nnue.py"
+[ -x "$shishi" ] || { echo "no shishi binary at $shishi (cargo build --release)" >&2; exit 1; }
+python3 -c "import torch" 2>/dev/null || { echo "PyTorch is missing: pip install torch" >&2; exit 1; }
+
+step() { echo "== $* ($(date -u +%T))"; }
+
+step "self-play data"
+rm -f "$work"/train.bin* "$work"/held.bin*
+"$shishi" gensfen --out "$work/train.bin" --nodes 300 --positions 20000 --threads 2 --seed 101
+"$shishi" gensfen --out "$work/held.bin" --nodes 300 --positions 1000 --threads 2 --seed 102
+
+step "features"
+"$shishi" nnue-features "$work/train.bin" --out "$work/train.feat"
+
+step "train: stopped after 100 steps (in epoch 2), then resumed to the end of epoch 3"
+common=(--out "$work/nn.bin" --batch-size 256 --epochs 3 --report-every 25 --validation 1000 --seed 1)
+rm -f "$work"/nn.bin*
+$train train "$work/train.feat" "${common[@]}" --max-steps 100
+$train train "$work/train.feat" "${common[@]}" --resume
+
+step "Shishi loads the net"
+out="$(printf 'setoption name EvalFile value %s\nisready\nposition startpos\ne\nquit\n' \
+    "$work/nn.bin" | "$shishi")"
+echo "$out" | grep -q '^info string loaded the net' || { echo "not loaded: $out" >&2; exit 1; }
+if echo "$out" | grep -q 'info string error'; then echo "$out" >&2; exit 1; fi
+echo "$out" | grep '^eval =' || { echo "no evaluation: $out" >&2; exit 1; }
+
+step "quantisation check (must pass)"
+$train check --checkpoint "$work/nn.bin.ckpt" --net "$work/nn.bin" \
+    --records "$work/held.bin" --count 1000 --shishi "$shishi"
+
+for mistake in no-merge output-scale; do
+    step "a deliberately wrong quantisation, $mistake (the check must fail)"
+    $train export --checkpoint "$work/nn.bin.ckpt" --out "$work/wrong.bin" \
+        --deliberately-wrong-quantisation "$mistake"
+    if $train check --checkpoint "$work/nn.bin.ckpt" --net "$work/wrong.bin" \
+        --records "$work/held.bin" --count 1000 --shishi "$shishi"; then
+        echo "the check passed a wrongly quantised net ($mistake)" >&2
+        exit 1
+    fi
+    echo "the check refused the wrongly quantised net ($mistake), as it must"
+done
+step "selftest passed"

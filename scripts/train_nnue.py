@@ -1,0 +1,640 @@
+#!/usr/bin/env python3
+"""Trains a NNUE net for standard shogi on the CPU with PyTorch and writes it as `nn.bin`
+in YaneuraOu's format, the file Shishi (and YaneuraOu's NNUE edition) reads.
+
+Three commands (docs/NNUE.md, "Training a net", says how they fit together):
+
+  train   FEATURES... --out nn.bin      train from feature files (`shishi nnue-features`),
+                                        checkpointing as it goes; `--resume` goes on
+  export  --checkpoint C --out nn.bin   write the net of a checkpoint
+  check   --checkpoint C --net nn.bin --records HELD.bin
+                                        compare the float model with Shishi's evaluation
+                                        of the written file on held-out positions; exits 1
+                                        when the difference passes the bound
+
+The features are computed by Shishi itself (`shishi nnue-features`), never here: this
+script only reads the fixed-size records of that file (memory-mapped) and adds
+`king x 1548 + piece` as Shishi's evaluation does.
+
+Architectures (`--arch`):
+  halfkp  halfkp_256x2-32-32: 125 388 inputs (81 king squares x 1 548 pieces) to 256 per
+          view (one table for both views), the side to move's half first, clipped ReLU,
+          512 -> 32 -> 32 -> 1 with clipped ReLU. Trained with factorised features: a
+          king-independent table of 1 548 rows ("P") is added to every king's rows during
+          training and merged into them when the file is written.
+
+Float model and integer net (src/eval/nnue/layers.rs):
+  * transformer: int16 = round(127 * w), accumulator clamped to 0..127 = 127 * clamp(x, 0, 1);
+  * hidden layers: int8 weights = round(64 * w) (weights kept within -2..127/64 while
+    training), int32 biases = round(127 * 64 * b) + 32, so that Shishi's `>> 6` rounds to
+    the nearest instead of down; clamp 0..127 = 127 * clamp(y, 0, 1);
+  * output: the float model's output v is centipawns / 600; int8 weights =
+    round(w * 600 * 16 / 127), int32 bias = round(600 * 16 * b), and Shishi divides by 16;
+  * bias correction: each affine layer's integer bias also takes back the mean effect of
+    rounding its weights (see `quantise`).
+
+Loss: the model's win probability sigmoid(cp / scale) against the target
+lambda * sigmoid(score / scale) + (1 - lambda) * (result + 1) / 2, by cross entropy
+(`--scale 600`, `--lambda 0.7`: 1 learns the search's score only, 0 the game result only).
+"""
+
+import argparse
+import math
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+try:
+    import torch
+    import torch.nn.functional as F
+    from torch import nn
+except ImportError:  # pragma: no cover - said plainly instead of a traceback
+    sys.exit("train_nnue.py needs PyTorch: pip install torch")
+
+# --- the feature file (src/eval/nnue/feature_file.rs) -------------------------------------
+FEATURE_MAGIC = b"SHISHIFT"
+FEATURE_VERSION = 1
+FEATURE_HEADER_BYTES = 16
+PIECES = 38
+RECORD_DTYPE = np.dtype(
+    [
+        ("score", "<i2"),
+        ("ply", "<u2"),
+        ("result", "i1"),
+        ("stm", "u1"),
+        ("kings", "u1", (2,)),
+        ("pieces", "<u2", (2, PIECES)),
+    ]
+)
+assert RECORD_DTYPE.itemsize == 160
+
+# --- the net (src/eval/nnue/{features,file,layers}.rs) ------------------------------------
+PIECE_INPUTS = 1548
+KING_SQUARES = 81
+HALFKP_INPUTS = KING_SQUARES * PIECE_INPUTS
+HALF = 256
+HIDDEN = 32
+NN_VERSION = 0x7AF32F16
+WEIGHT_SCALE_BITS = 6
+FV_SCALE = 16
+ACTIVATION_SCALE = 127  # the clamp's top: 1.0 in the float model
+OUTPUT_SCALE = 600  # centipawns per unit of the float model's output
+HIDDEN_WEIGHT_LIMIT = (-128 / 64, 127 / 64)
+OUTPUT_WEIGHT_FACTOR = OUTPUT_SCALE * FV_SCALE / ACTIVATION_SCALE
+OUTPUT_WEIGHT_LIMIT = (-128 / OUTPUT_WEIGHT_FACTOR, 127 / OUTPUT_WEIGHT_FACTOR)
+
+
+def _affine_hash(outputs, previous):
+    h = (0xCC03DAE4 + outputs) & 0xFFFFFFFF
+    h ^= previous >> 1
+    h ^= (previous << 31) & 0xFFFFFFFF
+    return h
+
+
+def _clipped_relu_hash(previous):
+    return (0x538D24C7 + previous) & 0xFFFFFFFF
+
+
+def network_hash():
+    first = _clipped_relu_hash(_affine_hash(HIDDEN, 0xEC42E90D ^ (2 * HALF)))
+    second = _clipped_relu_hash(_affine_hash(HIDDEN, first))
+    return _affine_hash(1, second)
+
+
+ARCHS = {
+    "halfkp": {
+        "inputs": HALFKP_INPUTS,
+        "transformer_hash": (0x5D69D5B9 ^ 1) ^ (2 * HALF),
+        "text": "Features=HalfKP(Friend)[125388->256x2],Network=AffineTransform[1<-32]("
+        "ClippedReLU[32](AffineTransform[32<-32](ClippedReLU[32](AffineTransform[32<-512]("
+        "InputSlice[512(0:512)])))))",
+    },
+}
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+# --- data ----------------------------------------------------------------------------------
+def open_features(path):
+    """The records of a feature file, memory-mapped (only whole records)."""
+    with open(path, "rb") as f:
+        header = f.read(FEATURE_HEADER_BYTES)
+    if len(header) < FEATURE_HEADER_BYTES or header[:8] != FEATURE_MAGIC:
+        sys.exit(f"{path}: not a feature file of `shishi nnue-features` (no SHISHIFT header)")
+    version, record_bytes = struct.unpack("<II", header[8:16])
+    if version != FEATURE_VERSION or record_bytes != RECORD_DTYPE.itemsize:
+        sys.exit(f"{path}: feature file version {version}, {record_bytes}-byte records; "
+                 f"this script reads version {FEATURE_VERSION}, {RECORD_DTYPE.itemsize}")
+    count = (os.path.getsize(path) - FEATURE_HEADER_BYTES) // RECORD_DTYPE.itemsize
+    if count == 0:
+        return np.zeros(0, dtype=RECORD_DTYPE)
+    return np.memmap(path, dtype=RECORD_DTYPE, mode="r", offset=FEATURE_HEADER_BYTES,
+                     shape=(count,))
+
+
+class Dataset:
+    """The records of several feature files, those with |score| <= max_score."""
+
+    def __init__(self, paths, max_score):
+        self.parts = [open_features(p) for p in paths]
+        self.index = []  # (part, record) pairs as two arrays
+        parts, records = [], []
+        for i, part in enumerate(self.parts):
+            keep = np.nonzero(np.abs(part["score"].astype(np.int32)) <= max_score)[0]
+            parts.append(np.full(len(keep), i, dtype=np.int32))
+            records.append(keep.astype(np.int64))
+        self.part_of = np.concatenate(parts) if parts else np.zeros(0, np.int32)
+        self.record_of = np.concatenate(records) if records else np.zeros(0, np.int64)
+        self.total = sum(len(p) for p in self.parts)
+
+    def __len__(self):
+        return len(self.record_of)
+
+    def gather(self, positions):
+        """The records at dataset positions `positions` (sorted for locality)."""
+        positions = np.sort(positions)
+        out = np.empty(len(positions), dtype=RECORD_DTYPE)
+        parts = self.part_of[positions]
+        for i, part in enumerate(self.parts):
+            mask = parts == i
+            if mask.any():
+                out[mask] = part[self.record_of[positions[mask]]]
+        return out
+
+
+def batch_tensors(records, arch):
+    """Model inputs and labels of a batch of records."""
+    pieces = records["pieces"].astype(np.int64)  # (B, 2, 38)
+    kings = records["kings"].astype(np.int64)  # (B, 2)
+    if arch == "halfkp":
+        inputs = kings[:, :, None] * PIECE_INPUTS + pieces
+    else:
+        inputs = pieces
+    return (
+        torch.from_numpy(inputs),
+        torch.from_numpy(pieces),
+        torch.from_numpy(records["score"].astype(np.float32)),
+        torch.from_numpy(records["result"].astype(np.float32)),
+    )
+
+
+# --- model ---------------------------------------------------------------------------------
+class LazyAdam:
+    """Adam for the transformer's big table, touching only the rows a batch uses (as
+    PyTorch's SparseAdam does, without its cost of coalescing a sparse gradient of every
+    occurrence): the batch's distinct rows are gathered into a small dense tensor, the
+    model reads them through remapped indices, and their gradient updates those rows."""
+
+    def __init__(self, weight, lr, betas=(0.9, 0.999), eps=1e-8):
+        self.weight = weight
+        self.m = torch.zeros_like(weight)
+        self.v = torch.zeros_like(weight)
+        self.lr, self.betas, self.eps, self.steps = lr, betas, eps, 0
+
+    @staticmethod
+    def gather(weight, inputs):
+        """(distinct rows, indices into them shaped as `inputs`, the rows as a leaf)."""
+        distinct, inverse = torch.unique(inputs, return_inverse=True)
+        rows = weight.index_select(0, distinct).requires_grad_()
+        return distinct, inverse, rows
+
+    def step(self, distinct, grad):
+        self.steps += 1
+        b1, b2 = self.betas
+        m = self.m.index_select(0, distinct).mul_(b1).add_(grad, alpha=1 - b1)
+        v = self.v.index_select(0, distinct).mul_(b2).addcmul_(grad, grad, value=1 - b2)
+        self.m.index_copy_(0, distinct, m)
+        self.v.index_copy_(0, distinct, v)
+        step_size = self.lr * math.sqrt(1 - b2 ** self.steps) / (1 - b1 ** self.steps)
+        update = m.div_(v.sqrt_().add_(self.eps)).mul_(-step_size)
+        self.weight.index_add_(0, distinct, update)
+
+    def state_dict(self):
+        return {"m": self.m, "v": self.v, "steps": self.steps, "lr": self.lr}
+
+    def load_state_dict(self, state):
+        self.m.copy_(state["m"])
+        self.v.copy_(state["v"])
+        self.steps, self.lr = state["steps"], state["lr"]
+
+
+class Model(nn.Module):
+    def __init__(self, arch, factorise):
+        super().__init__()
+        self.arch = arch
+        inputs = ARCHS[arch]["inputs"]
+        self.factorise = factorise and arch == "halfkp"
+        # The big table is a buffer: LazyAdam updates it, not autograd's optimisers.
+        self.register_buffer("transformer", torch.empty(inputs, HALF).uniform_(-0.05, 0.05))
+        self.pieces = nn.Parameter(torch.zeros(PIECE_INPUTS, HALF)) if self.factorise else None
+        self.transformer_bias = nn.Parameter(torch.full((HALF,), 0.5))
+        self.first = nn.Linear(2 * HALF, HIDDEN)
+        self.second = nn.Linear(HIDDEN, HIDDEN)
+        self.output = nn.Linear(HIDDEN, 1)
+        with torch.no_grad():
+            self.output.weight.mul_(0.5)
+            self.output.bias.zero_()
+        # Mean inputs of each affine layer on training positions (`measure`), for the bias
+        # correction of `quantise`.
+        self.register_buffer("mean_inputs_first", torch.zeros(2 * HALF))
+        self.register_buffer("mean_inputs_second", torch.zeros(HIDDEN))
+        self.register_buffer("mean_inputs_output", torch.zeros(HIDDEN))
+
+    def measure(self, inputs, pieces):
+        """Records the mean inputs of the three affine layers over a batch of positions."""
+        with torch.no_grad():
+            b = inputs.shape[0]
+            acc = F.embedding_bag(inputs.reshape(2 * b, PIECES), self.transformer, mode="sum")
+            if self.pieces is not None:
+                acc = acc + F.embedding_bag(pieces.reshape(2 * b, PIECES), self.pieces, mode="sum")
+            x = (acc + self.transformer_bias).reshape(b, 2 * HALF).clamp(0.0, 1.0)
+            self.mean_inputs_first.copy_(x.mean(0))
+            x = self.first(x).clamp(0.0, 1.0)
+            self.mean_inputs_second.copy_(x.mean(0))
+            x = self.second(x).clamp(0.0, 1.0)
+            self.mean_inputs_output.copy_(x.mean(0))
+
+    def forward(self, inputs, pieces, rows=None):
+        """Output (centipawns / OUTPUT_SCALE) for inputs (B, 2, 38), side to move's first;
+        `rows` (from `LazyAdam.gather`) when training: the table's rows the batch reads."""
+        b = inputs.shape[0]
+        if rows is None:
+            acc = F.embedding_bag(inputs.reshape(2 * b, PIECES), self.transformer, mode="sum")
+        else:
+            _, inverse, leaf = rows
+            acc = F.embedding_bag(inverse.reshape(2 * b, PIECES), leaf, mode="sum")
+        if self.pieces is not None:
+            acc = acc + F.embedding_bag(pieces.reshape(2 * b, PIECES), self.pieces, mode="sum")
+        acc = acc + self.transformer_bias
+        x = acc.reshape(b, 2 * HALF).clamp(0.0, 1.0)
+        x = self.first(x).clamp(0.0, 1.0)
+        x = self.second(x).clamp(0.0, 1.0)
+        return self.output(x).squeeze(1)
+
+    def clip_weights(self):
+        """Keeps the weights within what the integer layers can hold."""
+        with torch.no_grad():
+            self.first.weight.clamp_(*HIDDEN_WEIGHT_LIMIT)
+            self.second.weight.clamp_(*HIDDEN_WEIGHT_LIMIT)
+            self.output.weight.clamp_(*OUTPUT_WEIGHT_LIMIT)
+
+    def merged_transformer(self):
+        """The transformer's rows with the factorised piece rows added to every king's."""
+        w = self.transformer.detach().clone()
+        if self.pieces is not None:
+            w.view(KING_SQUARES, PIECE_INPUTS, HALF).add_(self.pieces.detach())
+        return w
+
+
+def loss_of(model_out, score, result, scale, lam):
+    logits = model_out * (OUTPUT_SCALE / scale)
+    target = lam * torch.sigmoid(score / scale) + (1.0 - lam) * (result + 1.0) / 2.0
+    return F.binary_cross_entropy_with_logits(logits, target)
+
+
+# --- the file ------------------------------------------------------------------------------
+def quantise(model, wrong=None):
+    """The integer arrays of the file. Each affine layer's bias also takes back the mean
+    effect of rounding its weights, measured with the mean inputs of `Model.measure` (bias
+    correction): otherwise the rounding errors of a layer's weights, multiplied by inputs
+    that are never negative, shift every evaluation by the same few centipawns.
+
+    `wrong` makes a deliberate mistake, to show that the check fails on a wrong
+    quantisation: "no-merge" leaves the factorised piece rows out of the transformer,
+    "output-scale" writes the output weights 10 % too large."""
+    def rounded(values, low, high, dtype):
+        return np.clip(np.rint(values), low, high).astype(dtype)
+
+    def affine(layer, weight_factor, bias_factor, mean_inputs, extra=0):
+        w = layer.weight.detach().double().numpy() * weight_factor
+        w_int = rounded(w, -128, 127, "i1")
+        # Sum of (wanted - written) weight x the layer's mean integer input.
+        correction = (w - w_int) @ (mean_inputs.double().numpy() * ACTIVATION_SCALE)
+        b = layer.bias.detach().double().numpy() * bias_factor + correction + extra
+        return rounded(b, -(2 ** 31), 2 ** 31 - 1, "<i4"), w_int
+
+    hidden_w = 1 << WEIGHT_SCALE_BITS
+    hidden_b = ACTIVATION_SCALE * hidden_w
+    round_half = 1 << (WEIGHT_SCALE_BITS - 1)
+    out_w = OUTPUT_WEIGHT_FACTOR * (1.1 if wrong == "output-scale" else 1.0)
+    transformer = model.transformer if wrong == "no-merge" else model.merged_transformer()
+    q = {
+        "ft_bias": rounded(model.transformer_bias.detach().double().numpy() * ACTIVATION_SCALE,
+                           -32768, 32767, "<i2"),
+        "ft_weight": rounded(transformer.double().numpy() * ACTIVATION_SCALE,
+                             -32768, 32767, "<i2"),
+    }
+    q["l1_bias"], q["l1_weight"] = affine(model.first, hidden_w, hidden_b,
+                                          model.mean_inputs_first, round_half)
+    q["l2_bias"], q["l2_weight"] = affine(model.second, hidden_w, hidden_b,
+                                          model.mean_inputs_second, round_half)
+    q["out_bias"], q["out_weight"] = affine(model.output, out_w, OUTPUT_SCALE * FV_SCALE,
+                                            model.mean_inputs_output)
+    return q
+
+
+def write_net(model, path, wrong=None):
+    arch = ARCHS[model.arch]
+    q = quantise(model, wrong)
+    text = arch["text"].encode()
+    net_hash = network_hash()
+    tmp = f"{path}.tmp"
+    with open(tmp, "wb") as f:
+        f.write(struct.pack("<III", NN_VERSION, arch["transformer_hash"] ^ net_hash, len(text)))
+        f.write(text)
+        f.write(struct.pack("<I", arch["transformer_hash"]))
+        f.write(q["ft_bias"].tobytes())
+        f.write(q["ft_weight"].tobytes())
+        f.write(struct.pack("<I", net_hash))
+        for layer in ("l1", "l2", "out"):
+            f.write(q[f"{layer}_bias"].astype("<i4").tobytes())
+            f.write(q[f"{layer}_weight"].tobytes())
+    os.replace(tmp, path)
+
+
+# --- checkpoints ---------------------------------------------------------------------------
+def save_checkpoint(path, model, optimisers, epoch, batch, args, best_loss):
+    tmp = f"{path}.tmp"
+    torch.save(
+        {
+            "model": model.state_dict(),
+            "optimisers": [o.state_dict() for o in optimisers],
+            "epoch": epoch,
+            "batch": batch,
+            "best_loss": best_loss,
+            "arch": model.arch,
+            "factorise": model.factorise,
+            "args": vars(args),
+        },
+        tmp,
+    )
+    os.replace(tmp, path)
+
+
+def load_model(checkpoint_path):
+    state = torch.load(checkpoint_path, map_location="cpu", weights_only=False)
+    model = Model(state["arch"], state["factorise"])
+    model.load_state_dict(state["model"])
+    model.eval()
+    return model, state
+
+
+def make_optimisers(model, lr):
+    """The transformer table's LazyAdam and Adam for every other weight."""
+    return [LazyAdam(model.transformer, lr), torch.optim.Adam(model.parameters(), lr=lr)]
+
+
+def set_lr(optimisers, lr):
+    table, dense = optimisers
+    table.lr = lr
+    for g in dense.param_groups:
+        g["lr"] = lr
+
+
+def evaluate_loss(model, data, positions, args):
+    model.eval()
+    total, count = 0.0, 0
+    with torch.no_grad():
+        for start in range(0, len(positions), args.batch_size):
+            inputs, pieces, score, result = batch_tensors(
+                data.gather(positions[start:start + args.batch_size]), model.arch)
+            out = model(inputs, pieces)
+            total += loss_of(out, score, result, args.scale, args.lam).item() * len(score)
+            count += len(score)
+    model.train()
+    return total / max(count, 1)
+
+
+def command_train(args):
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    checkpoint = args.checkpoint or f"{args.out}.ckpt"
+    data = Dataset(args.features, args.max_score)
+    if len(data) < 2:
+        sys.exit("fewer than two usable positions in the feature files")
+    held = min(args.validation, len(data) // 10)
+    # The last records (the last games written) are held out, so no game is in both sets.
+    train_positions = np.arange(len(data) - held)
+    held_positions = np.arange(len(data) - held, len(data))
+    log(f"{data.total} records, {len(data)} with |score| <= {args.max_score}: "
+        f"{len(train_positions)} to train on, {held} held out")
+
+    model = Model(args.arch, not args.no_factorise)
+    optimisers = make_optimisers(model, args.lr)
+    start_epoch, start_batch, best_loss = 0, 0, float("inf")
+    if args.resume:
+        if not os.path.exists(checkpoint):
+            sys.exit(f"--resume: no checkpoint {checkpoint}")
+        state = torch.load(checkpoint, map_location="cpu", weights_only=False)
+        if state["arch"] != args.arch or state["factorise"] != (not args.no_factorise):
+            sys.exit(f"{checkpoint} is a {state['arch']} net (factorised: {state['factorise']}); "
+                     "resume it with the same --arch and factorisation")
+        model.load_state_dict(state["model"])
+        for o, s in zip(optimisers, state["optimisers"]):
+            o.load_state_dict(s)
+        start_epoch, start_batch = state["epoch"], state["batch"]
+        best_loss = state["best_loss"]
+        log(f"resumed from {checkpoint} at epoch {start_epoch + 1}, batch {start_batch}")
+    model.train()
+
+    batches = len(train_positions) // args.batch_size
+    if batches == 0:
+        sys.exit(f"fewer positions ({len(train_positions)}) than one batch ({args.batch_size})")
+    steps_done = 0
+    # The positions whose mean activations correct the biases when the file is written.
+    sample = batch_tensors(data.gather(train_positions[:10000]), args.arch)[:2]
+
+    def write():
+        model.measure(*sample)
+        write_net(model, args.out)
+    for epoch in range(start_epoch, args.epochs):
+        lr = args.lr * (args.lr_decay ** epoch)
+        set_lr(optimisers, lr)
+        table, dense = optimisers
+        order = np.random.default_rng([args.seed, epoch]).permutation(train_positions)
+        first_batch = start_batch if epoch == start_epoch else 0
+        window_loss, window_count, window_start = 0.0, 0, time.time()
+        for batch in range(first_batch, batches):
+            if args.max_steps is not None and steps_done >= args.max_steps:
+                break
+            chosen = order[batch * args.batch_size:(batch + 1) * args.batch_size]
+            inputs, pieces, score, result = batch_tensors(data.gather(chosen), args.arch)
+            rows = LazyAdam.gather(model.transformer, inputs)
+            out = model(inputs, pieces, rows)
+            loss = loss_of(out, score, result, args.scale, args.lam)
+            dense.zero_grad(set_to_none=True)
+            loss.backward()
+            dense.step()
+            with torch.no_grad():
+                table.step(rows[0], rows[2].grad)
+            model.clip_weights()
+            steps_done += 1
+            window_loss += loss.item()
+            window_count += 1
+            if (batch + 1) % args.report_every == 0 or batch + 1 == batches:
+                seconds = time.time() - window_start
+                log(f"epoch {epoch + 1}/{args.epochs} batch {batch + 1}/{batches} "
+                    f"loss {window_loss / window_count:.5f} lr {lr:.2e} "
+                    f"{window_count * args.batch_size / max(seconds, 1e-9):.0f} positions/s")
+                window_loss, window_count, window_start = 0.0, 0, time.time()
+            if args.checkpoint_every and (batch + 1) % args.checkpoint_every == 0:
+                model.measure(*sample)
+                save_checkpoint(checkpoint, model, optimisers, epoch, batch + 1, args, best_loss)
+        else:
+            val = evaluate_loss(model, data, held_positions, args) if held else float("nan")
+            improved = not val >= best_loss  # NaN (nothing held out) counts as better
+            best_loss = val if improved else best_loss
+            write()
+            save_checkpoint(checkpoint, model, optimisers, epoch + 1, 0, args, best_loss)
+            if improved:
+                shutil.copyfile(args.out, f"{args.out}.best")
+                shutil.copyfile(checkpoint, f"{checkpoint}.best")
+            log(f"epoch {epoch + 1} done: held-out loss {val:.5f} (best {best_loss:.5f}); "
+                f"wrote {args.out} and {checkpoint}"
+                + (f", and copied them to {args.out}.best and {checkpoint}.best" if improved else ""))
+            continue
+        # --max-steps reached inside the epoch.
+        write()
+        save_checkpoint(checkpoint, model, optimisers, epoch, batch, args, best_loss)
+        log(f"stopped after {steps_done} steps (--max-steps); wrote {args.out} and {checkpoint}")
+        return
+    if start_epoch >= args.epochs:
+        log(f"{checkpoint} has already done {start_epoch} epochs (--epochs {args.epochs})")
+        write()
+
+
+def command_export(args):
+    model, _ = load_model(args.checkpoint)
+    write_net(model, args.out, wrong=args.deliberately_wrong_quantisation)
+    log(f"wrote {args.out}")
+
+
+# --- the quantisation check ----------------------------------------------------------------
+def shishi_evals(shishi, net, sfens):
+    """Shishi's evaluation (`e`) of each SFEN with the net file `net`."""
+    commands = [f"setoption name EvalFile value {os.path.abspath(net)}", "isready"]
+    for sfen in sfens:
+        commands += [f"position sfen {sfen}", "e"]
+    commands.append("quit")
+    run = subprocess.run([shishi], input="\n".join(commands) + "\n", capture_output=True,
+                         text=True, timeout=600)
+    errors = [line for line in run.stdout.splitlines() if line.startswith("info string error")]
+    if errors:
+        sys.exit(f"shishi refused something: {errors[0]}")
+    values = [int(line.split("=")[1]) for line in run.stdout.splitlines()
+              if line.startswith("eval =")]
+    if len(values) != len(sfens):
+        sys.exit(f"shishi printed {len(values)} evaluations for {len(sfens)} positions:\n"
+                 f"{run.stderr[-2000:]}")
+    return np.array(values, dtype=np.float64)
+
+
+def command_check(args):
+    torch.set_num_threads(args.threads)
+    model, _ = load_model(args.checkpoint)
+    with tempfile.TemporaryDirectory() as tmp:
+        features = os.path.join(tmp, "held.feat")
+        sfen_file = os.path.join(tmp, "held.sfen")
+        subprocess.run([args.shishi, "nnue-features", *args.records, "--out", features,
+                        "--sfens", sfen_file, "--skip", str(args.skip),
+                        "--limit", str(args.count)],
+                       check=True, stdout=subprocess.DEVNULL)
+        records = open_features(features)
+        with open(sfen_file) as f:
+            sfens = [line.strip() for line in f]
+        records = np.array(records)
+    inputs, pieces, _, _ = batch_tensors(records, model.arch)
+    with torch.no_grad():
+        floats = model(inputs, pieces).double().numpy() * OUTPUT_SCALE
+    ints = shishi_evals(args.shishi, args.net, sfens)
+    diff = np.abs(floats - ints)
+    p50, p90, p99 = np.percentile(diff, [50, 90, 99])
+    print(f"positions {len(diff)}  |float - shishi| centipawns: max {diff.max():.2f} "
+          f"mean {diff.mean():.2f} (signed {np.mean(ints - floats):+.2f}) p50 {p50:.2f} p90 {p90:.2f} p99 {p99:.2f}  "
+          f"(evaluations: mean |cp| {np.abs(ints).mean():.1f}, max |cp| {np.abs(ints).max():.0f})")
+    worst = int(diff.argmax())
+    print(f"largest difference: float {floats[worst]:.2f}, shishi {ints[worst]:.0f}: {sfens[worst]}")
+    failed = []
+    if diff.mean() > args.max_mean:
+        failed.append(f"mean {diff.mean():.2f} > {args.max_mean}")
+    if p99 > args.max_p99:
+        failed.append(f"99th percentile {p99:.2f} > {args.max_p99}")
+    if failed:
+        print("quantisation check FAILED: " + "; ".join(failed))
+        sys.exit(1)
+    print(f"quantisation check passed (bounds: mean <= {args.max_mean}, "
+          f"99th percentile <= {args.max_p99})")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    t = sub.add_parser("train", help="train a net from feature files")
+    t.add_argument("features", nargs="+", help="files written by `shishi nnue-features`")
+    t.add_argument("--out", required=True,
+                   help="the nn.bin to write after every epoch (and OUT.best: the epoch of "
+                   "the lowest held-out loss so far)")
+    t.add_argument("--checkpoint", help="checkpoint file (default: OUT.ckpt)")
+    t.add_argument("--resume", action="store_true", help="go on from the checkpoint")
+    t.add_argument("--arch", choices=sorted(ARCHS), default="halfkp")
+    t.add_argument("--no-factorise", action="store_true",
+                   help="train HalfKP without the king-independent piece table")
+    t.add_argument("--epochs", type=int, default=10)
+    t.add_argument("--batch-size", type=int, default=4096)
+    t.add_argument("--lr", type=float, default=1e-3)
+    t.add_argument("--lr-decay", type=float, default=0.8,
+                   help="learning rate factor per epoch (epoch e uses lr * decay^e)")
+    t.add_argument("--lambda", dest="lam", type=float, default=0.7,
+                   help="weight of the search score against the game result (1: score only)")
+    t.add_argument("--scale", type=float, default=600.0,
+                   help="centipawns of the win-probability sigmoid: p = sigmoid(cp / scale)")
+    t.add_argument("--max-score", type=int, default=3000,
+                   help="leave out records whose |score| is larger (mate scores)")
+    t.add_argument("--validation", type=int, default=20000,
+                   help="positions held out at the end of the data (at most a tenth)")
+    t.add_argument("--threads", type=int, default=2, help="PyTorch threads")
+    t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--checkpoint-every", type=int, default=500,
+                   help="also checkpoint every this many batches (0: at epoch ends only)")
+    t.add_argument("--report-every", type=int, default=100, help="progress every N batches")
+    t.add_argument("--max-steps", type=int, help="stop after this many batches (tests)")
+
+    e = sub.add_parser("export", help="write the nn.bin of a checkpoint")
+    e.add_argument("--checkpoint", required=True)
+    e.add_argument("--out", required=True)
+    e.add_argument("--deliberately-wrong-quantisation", choices=["no-merge", "output-scale"],
+                   help="write a wrongly quantised net (to see the check fail): without the "
+                   "factorised rows merged, or with output weights 10%% too large")
+
+    c = sub.add_parser("check", help="compare the float model with Shishi on the written net")
+    c.add_argument("--checkpoint", required=True)
+    c.add_argument("--net", required=True, help="the nn.bin written from the checkpoint")
+    c.add_argument("--records", nargs="+", required=True,
+                   help="held-out PackedSfenValue files (gensfen's), not trained on")
+    c.add_argument("--count", type=int, default=2000)
+    c.add_argument("--skip", type=int, default=0, help="records of --records to pass over first")
+    c.add_argument("--shishi", default="target/release/shishi")
+    c.add_argument("--threads", type=int, default=2)
+    c.add_argument("--max-mean", type=float, default=MAX_MEAN_DIFF)
+    c.add_argument("--max-p99", type=float, default=MAX_P99_DIFF)
+
+    args = parser.parse_args()
+    {"train": command_train, "export": command_export, "check": command_check}[args.command](args)
+
+
+# The documented bounds of the quantisation check (docs/NNUE.md), centipawns.
+MAX_MEAN_DIFF = 16.0
+MAX_P99_DIFF = 45.0
+
+if __name__ == "__main__":
+    main()
