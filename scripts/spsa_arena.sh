@@ -126,6 +126,7 @@ AllowUsers $(whoami)
 StrictModes no
 UsePAM no
 PidFile $SSHDIR/sshd.pid
+Subsystem sftp internal-sftp
 SetEnv PATH=$(dirname "$UV"):/usr/local/bin:/usr/bin:/bin
 EOF
     "$SSHD" -D -e -f "$SSHDIR/sshd_config" 2> "$SSHDIR/sshd.log" &
@@ -165,3 +166,15 @@ sed -e "s|@ENGINE_CONFIG@|$OUT/engine.yaml|g" -e "s|@OPENINGS@|$OUT/openings.txt
 rm -rf "$OUT/run"
 shogiarena --output-dir "$OUT" run spsa "$OUT/spsa.yaml" --run-dir "$OUT/run" --no-resume ${SPSA_ARENA_EXTRA:-}
 echo "run directory: $OUT/run"
+# The tuned values, as the options that set them (for `shishi match --option1 …`).
+python3 - "$OUT/run" <<'EOF'
+import json, sys
+run = sys.argv[1]
+space = json.load(open(f"{run}/spsa/space.normalized.json"))
+current = json.load(open(f"{run}/spsa/current.json"))
+status = json.load(open(f"{run}/completion_status.json"))
+print(f"status {status['status']}, updates committed {status.get('last_committed_update')}")
+for p in space["parameters"]:
+    value = current["theta"][p["id"]]
+    print(f"{p['target']['option']}={round(value)}  (start {p['initial']:g}, theta {value:.2f})")
+EOF
