@@ -5,7 +5,8 @@
 # ShogiArena", says how to run it on N machines.
 #
 #   scripts/spsa_arena.sh [--engine PATH] [--updates N] [--pairs N] [--nodes N]
-#                         [--slots N] [--instances FILE] [--loopback-ssh] [--out DIR]
+#                         [--slots N] [--instances FILE] [--loopback-ssh]
+#                         [--worker-python PATH] [--out DIR]
 #
 #   --engine        the shishi binary (default target/release/shishi)
 #   --updates       SPSA updates (default 20); --pairs: game pairs per update (default 1)
@@ -16,6 +17,10 @@
 #   --loopback-ssh  exercise the SSH path on one machine: start an sshd on 127.0.0.1 (a high
 #                   port, a key made for the run, a throwaway authorized_keys, nothing else
 #                   reachable), add it as a second instance, stop it at the end
+#   --worker-python the Python interpreter SSH workers run on (a path every machine has),
+#                   instead of the CPython ShogiArena's worker bundle names and uv downloads
+#                   from GitHub (3.12.10 for ShogiArena 1.3.2): for machines without that
+#                   download
 #   --out           the run directory (default /tmp/shishi-spsa-arena)
 #
 # Needs `shogiarena` on PATH (pip install shogiarena; SSH instances also need `uv` on the
@@ -31,6 +36,7 @@ NODES=20000
 SLOTS=1
 INSTANCES=""
 LOOPBACK_SSH=0
+WORKER_PYTHON=""
 OUT=/tmp/shishi-spsa-arena
 
 while [ $# -gt 0 ]; do
@@ -42,8 +48,9 @@ while [ $# -gt 0 ]; do
         --slots) SLOTS="$2"; shift 2 ;;
         --instances) INSTANCES="$2"; shift 2 ;;
         --loopback-ssh) LOOPBACK_SSH=1; shift ;;
+        --worker-python) WORKER_PYTHON="$2"; shift 2 ;;
         --out) OUT="$2"; shift 2 ;;
-        -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
         *) echo "unknown argument: $1" >&2; exit 2 ;;
     esac
 done
@@ -127,7 +134,7 @@ StrictModes no
 UsePAM no
 PidFile $SSHDIR/sshd.pid
 Subsystem sftp internal-sftp
-SetEnv PATH=$(dirname "$UV"):/usr/local/bin:/usr/bin:/bin
+SetEnv PATH=$(dirname "$UV")${WORKER_PYTHON:+:$(dirname "$WORKER_PYTHON")}:/usr/local/bin:/usr/bin:/bin
 EOF
     "$SSHD" -D -e -f "$SSHDIR/sshd_config" 2> "$SSHDIR/sshd.log" &
     SSHD_PID=$!
@@ -164,7 +171,23 @@ sed -e "s|@ENGINE_CONFIG@|$OUT/engine.yaml|g" -e "s|@OPENINGS@|$OUT/openings.txt
     "$ROOT/scripts/spsa-arena/spsa.yaml" > "$OUT/spsa.yaml"
 
 rm -rf "$OUT/run"
-shogiarena --output-dir "$OUT" run spsa "$OUT/spsa.yaml" --run-dir "$OUT/run" --no-resume ${SPSA_ARENA_EXTRA:-}
+if [ -n "$WORKER_PYTHON" ]; then
+    # ShogiArena's SSH worker runs on the CPython version its bundle names (3.12.10 in
+    # 1.3.2), which uv downloads from GitHub when the machine lacks it. On machines without
+    # that download, name a Python interpreter every machine has at the same path (its
+    # directory must be on the PATH of SSH sessions there; the loopback sshd puts it there).
+    VERSION=$("$WORKER_PYTHON" -c 'import platform; print(platform.python_version())')
+    ARENA=(python3 -c "import sys
+import shogiarena._core.contexts.game_session.ports.worker_deployment as w
+w.WORKER_PYTHON_VERSION = sys.argv.pop(1)
+from shogiarena.cli import main
+sys.argv[0] = 'shogiarena'
+sys.exit(main())" "$VERSION")
+    ARENA[0]=$(dirname "$(command -v shogiarena)")/python
+else
+    ARENA=(shogiarena)
+fi
+"${ARENA[@]}" --output-dir "$OUT" run spsa "$OUT/spsa.yaml" --run-dir "$OUT/run" --no-resume ${SPSA_ARENA_EXTRA:-}
 echo "run directory: $OUT/run"
 # The tuned values, as the options that set them (for `shishi match --option1 …`).
 python3 - "$OUT/run" <<'EOF'
