@@ -11,9 +11,10 @@
 #   --engine        the shishi binary (default target/release/shishi)
 #   --updates       SPSA updates (default 20); --pairs: game pairs per update (default 1)
 #   --nodes         node limit per move (default 20000)
-#   --slots         games at once on this machine (default 1)
-#   --instances     ShogiArena instance files of more machines, comma-separated (one file
-#                   per machine, docs/STRENGTH.md); this machine always plays too
+#   --slots         games at once on this machine when it plays alone (default 1; with SSH
+#                   instances ShogiArena plays every game on them)
+#   --instances     ShogiArena instance files of SSH machines, comma-separated (one file
+#                   per machine, docs/STRENGTH.md); this machine then only coordinates
 #   --loopback-ssh  exercise the SSH path on one machine: start an sshd on 127.0.0.1 (a high
 #                   port, a key made for the run, a throwaway authorized_keys, nothing else
 #                   reachable), add it as a second instance, stop it at the end
@@ -58,8 +59,11 @@ done
 command -v shogiarena >/dev/null || { echo "shogiarena not found: pip install shogiarena" >&2; exit 1; }
 [ -x "$ENGINE" ] || { echo "no engine at $ENGINE (cargo build --release)" >&2; exit 1; }
 ENGINE="$(cd "$(dirname "$ENGINE")" && pwd)/$(basename "$ENGINE")"
-# Games in flight: every slot of every instance.
+# Games in flight: this machine's when it plays alone, else the SSH instances' (see POLICY).
 PARALLEL=$SLOTS
+if [ "$LOOPBACK_SSH" = 1 ] || [ -n "$INSTANCES" ]; then
+    PARALLEL=0
+fi
 [ "$LOOPBACK_SSH" = 1 ] && PARALLEL=$((PARALLEL + 1))
 for file in ${INSTANCES//,/ }; do
     PARALLEL=$((PARALLEL + $(awk '$1 == "slots:" {print $2; exit}' "$file") / 2))
@@ -95,6 +99,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
+POLICY=local
+[ "$LOOPBACK_SSH" = 1 ] || [ -n "$INSTANCES" ] && POLICY=auto
 # One instances file per machine (ShogiArena's single-file form): this one, the loopback
 # SSH server if asked for, and those given with --instances.
 LIST="\"$OUT/local.yaml\""
@@ -167,7 +173,7 @@ sed -e "s|@ENGINE@|$OUT/engine/shishi|g" -e "s|@WORKDIR@|$OUT/engine|g" \
     "$ROOT/scripts/spsa-arena/engine.yaml" > "$OUT/engine.yaml"
 sed -e "s|@ENGINE_CONFIG@|$OUT/engine.yaml|g" -e "s|@OPENINGS@|$OUT/openings.txt|g" \
     -e "s|@SPACE@|$ROOT/scripts/spsa-arena/space.yaml|g" -e "s|@UPDATES@|$UPDATES|g" \
-    -e "s|@PAIRS@|$PAIRS|g" -e "s|@NODES@|$NODES|g" -e "s|@PARALLEL@|$PARALLEL|g" -e "s|@INSTANCES@|[$LIST]|g" \
+    -e "s|@PAIRS@|$PAIRS|g" -e "s|@NODES@|$NODES|g" -e "s|@PARALLEL@|$PARALLEL|g" -e "s|@INSTANCES@|[$LIST]|g" -e "s|@POLICY@|$POLICY|g" \
     "$ROOT/scripts/spsa-arena/spsa.yaml" > "$OUT/spsa.yaml"
 
 rm -rf "$OUT/run"
