@@ -140,7 +140,7 @@ StrictModes no
 UsePAM no
 PidFile $SSHDIR/sshd.pid
 Subsystem sftp internal-sftp
-SetEnv PATH=$(dirname "$UV")${WORKER_PYTHON:+:$(dirname "$WORKER_PYTHON")}:/usr/local/bin:/usr/bin:/bin
+SetEnv PATH=$(dirname "$UV")${WORKER_PYTHON:+:$(dirname "$WORKER_PYTHON")}:/usr/local/bin:/usr/bin:/bin UV_NATIVE_TLS=1
 EOF
     "$SSHD" -D -e -f "$SSHDIR/sshd_config" 2> "$SSHDIR/sshd.log" &
     SSHD_PID=$!
