@@ -98,6 +98,7 @@ cleanup() {
     fi
 }
 trap cleanup EXIT
+trap "exit 143" INT TERM
 
 POLICY=local
 [ "$LOOPBACK_SSH" = 1 ] || [ -n "$INSTANCES" ] && POLICY=auto
