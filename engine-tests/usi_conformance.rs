@@ -571,6 +571,42 @@ fn step03_04_games_in_one_process_in_either_order() {
     e.wait_exit(Duration::from_millis(500));
 }
 
+#[test]
+fn step03_fischer_clock_moves_within_the_time_left_plus_increment() {
+    // `go btime 1000 wtime 1000 binc 100 winc 100`, then the clock as a GUI keeps it: the
+    // time taken off, the increment added back. Each answer comes within the time left plus
+    // the increment.
+    let mut e = Engine::ready();
+    e.send("usinewgame");
+    let mut left = [1000u64, 1000u64];
+    let mut moves: Vec<String> = Vec::new();
+    for ply in 0..6 {
+        let args = if moves.is_empty() {
+            "startpos".to_string()
+        } else {
+            format!("startpos moves {}", moves.join(" "))
+        };
+        e.send(&format!("position {args}"));
+        e.send(&format!(
+            "go btime {} wtime {} binc 100 winc 100",
+            left[0], left[1]
+        ));
+        let start = Instant::now();
+        let best = e.bestmove();
+        let took = start.elapsed().as_millis() as u64;
+        let side = ply % 2;
+        assert!(
+            took <= left[side] + 100,
+            "ply {ply}: {took} ms with {} ms left",
+            left[side]
+        );
+        assert_legal_bestmove(&position_of(&args), &best);
+        left[side] = left[side] + 100 - took;
+        moves.push(move_of(&best).to_string());
+    }
+    e.sync();
+}
+
 // ---- step 5 ----------------------------------------------------------------------------
 
 #[test]

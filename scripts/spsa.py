@@ -26,6 +26,10 @@ node-limited games, which are deterministic, do not replay the same few openings
 
     scripts/spsa.py --engine target/release/shishi --tc nodes=30000 --games 8 \
         --param Search_FutilityMargin:120:40:300:20 --param Search_LmrDivisor:220:120:400:20
+
+`--variant chushogi` (or any game `shishi match` referees) tunes in that game, from
+positions/openings/VARIANT.txt unless --openings says otherwise: the games ShogiArena cannot
+referee (docs/STRENGTH.md).
 """
 
 import argparse
@@ -82,6 +86,7 @@ def play(args, plus, minus, iteration, openings):
         "match",
         "--engine1", args.engine, "--name1", "plus",
         "--engine2", args.engine, "--name2", "minus",
+        "--variant", args.variant,
         "--games", str(args.games), "--tc", args.tc, "--concurrency", "1",
         "--openings", openings, "--out", out,
     ]
@@ -110,12 +115,18 @@ def main():
     parser.add_argument("--games", type=int, default=8, help="games per iteration (even)")
     parser.add_argument("--tc", default="nodes=30000")
     parser.add_argument("--iterations", type=int, default=200)
-    parser.add_argument("--openings", default=OPENINGS)
+    parser.add_argument("--variant", default="shogi",
+                        help="the game (shishi match --variant): shogi, chushogi, chukagamigi…")
+    parser.add_argument("--openings", default=None,
+                        help=f"opening file (default {OPENINGS} for shogi, "
+                        "positions/openings/VARIANT.txt otherwise)")
     parser.add_argument("--state", default="spsa.json")
     parser.add_argument("--a-scale", type=float, default=1.0)
     parser.add_argument("--a-offset", type=float, default=20.0)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
+    if args.openings is None:
+        args.openings = OPENINGS if args.variant == "shogi" else f"positions/openings/{args.variant}.txt"
     if args.games % 2:
         sys.exit("--games must be even (games are played in colour-swapped pairs)")
     refused = refused_options(args.engine, args.param)

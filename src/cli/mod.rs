@@ -22,6 +22,10 @@ struct Cli {
     /// Speak CECP (the XBoard/WinBoard protocol) instead of USI.
     #[arg(long)]
     xboard: bool,
+    /// USI: declare the hidden `Search_…` search parameters as spin options in the answer to
+    /// `usi`, for tuners that set only declared options (ShogiArena's SPSA).
+    #[arg(long)]
+    list_search_params: bool,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -80,7 +84,7 @@ pub fn parse_hash_mib(text: &str) -> Result<usize, String> {
 
 /// Reads the first line of stdin and hands the input to the CECP engine when it is
 /// `xboard` (as XBoard starts an engine), to the USI engine otherwise (that line included).
-fn serve_stdin() -> i32 {
+fn serve_stdin(list_search_params: bool) -> i32 {
     use std::io::{BufRead, Read};
     let mut input = std::io::BufReader::new(std::io::stdin());
     let mut first = Vec::new();
@@ -93,7 +97,8 @@ fn serve_stdin() -> i32 {
         log::info!("first line xboard: speaking CECP");
         crate::cecp::run_with(input, output)
     } else {
-        crate::usi::run_with(std::io::Cursor::new(first).chain(input), output)
+        let input = std::io::Cursor::new(first).chain(input);
+        crate::usi::run_listing(input, output, list_search_params)
     }
 }
 
@@ -136,7 +141,7 @@ pub fn run() -> i32 {
         Some(Command::Testnet(args)) => testnet::run(&args),
         Some(Command::NnueFeatures(args)) => nnue_features::run(&args),
         None if cli.xboard => return crate::cecp::run(),
-        None => return serve_stdin(),
+        None => return serve_stdin(cli.list_search_params),
     };
     match result {
         Ok(()) => 0,

@@ -1,5 +1,6 @@
 //! The alpha-beta search's tunable numbers: the margins, depth limits and switches of its
-//! pruning, reductions, extensions and move ordering ([`SearchParams`]), their defaults (the
+//! pruning, reductions, extensions, history updates, quiescence and aspiration windows, and
+//! the fractions of its time management (`Search_Time…`) ([`SearchParams`]), their defaults (the
 //! search as last accepted, docs/STRENGTH.md), and the table through which `setoption` sets
 //! them by name. They are hidden USI options: `usi` does not list them, so GUIs never show
 //! them, but `setoption name Search_… value N` sets one (for SPSA tuning and for gating a
@@ -12,6 +13,29 @@ pub struct ParamSpec {
     pub default: i32,
     pub min: i32,
     pub max: i32,
+}
+
+impl ParamSpec {
+    /// Whether the parameter belongs to time management (`search::time`): it changes how
+    /// long a search runs, never the tree of a fixed-depth search.
+    pub fn governs_time(&self) -> bool {
+        self.name.starts_with("Search_Time")
+    }
+
+    /// Other values worth trying, nearest the default first: one step either side, half and
+    /// double, then the extremes (all within range, none the default). For tests.
+    #[cfg(test)]
+    pub(crate) fn trial_values(&self) -> Vec<i32> {
+        let d = self.default;
+        let mut values = Vec::new();
+        for v in [d + 1, d - 1, d / 2, d * 2, self.min, self.max] {
+            let v = v.clamp(self.min, self.max);
+            if v != d && !values.contains(&v) {
+                values.push(v);
+            }
+        }
+        values
+    }
 }
 
 macro_rules! search_params {
@@ -129,6 +153,82 @@ search_params! {
     /// Switch: the first line's aspiration window spans the scores of the last two
     /// iterations (the side to move at the horizon alternates with the depth).
     aspiration_two_iterations: "Search_AspirationTwoIterations" = 0, 0..=1;
+    /// The first iteration searched in an aspiration window (the earlier ones: full width).
+    aspiration_min_depth: "Search_AspirationMinDepth" = 4, 2..=20;
+    /// After a failed aspiration search the margin grows by this percentage of itself plus
+    /// the constant below.
+    aspiration_growth_percent: "Search_AspirationGrowth" = 50, 0..=300;
+    aspiration_growth_add: "Search_AspirationGrowthAdd" = 10, 0..=200;
+    /// A margin grown past this gives up the window: the next search is full width.
+    aspiration_full_width: "Search_AspirationFullWidth" = 1000, 50..=10000;
+    /// Null move: the shallowest node it is tried at.
+    null_move_min_depth: "Search_NullMoveMinDepth" = 3, 1..=10;
+    /// Null move: the most plies the evaluation's lead over beta adds to the reduction.
+    null_move_eval_cap: "Search_NullMoveEvalCap" = 3, 0..=10;
+    /// Move-count pruning: the quiet moves searched at depth d are the percentage above of
+    /// this + d² (of this + d² × the improving percentage below / 100 where the evaluation
+    /// improves).
+    move_count_base: "Search_MoveCountBase" = 3, 0..=20;
+    move_count_improving_percent: "Search_MoveCountImproving" = 200, 100..=400;
+    /// Losing captures are pruned (`Search_SeeCaptureMargin`) at nodes at most this deep.
+    see_capture_depth: "Search_SeeCaptureDepth" = 4, 0..=12;
+    /// SEE pruning of quiet moves: the deepest reduced depth it applies to.
+    quiet_see_max_depth: "Search_QuietSeeMaxDepth" = 8, 1..=20;
+    /// Late-move reductions: the shallowest node where quiet moves are reduced.
+    lmr_min_depth: "Search_LmrMinDepth" = 3, 1..=10;
+    /// Late-move reductions: plies less at PV nodes, more where the evaluation does not
+    /// improve, more at expected cut nodes, less for killers and counter-moves and for
+    /// moves that give check.
+    lmr_pv_node: "Search_LmrPvNode" = 1, 0..=4;
+    lmr_not_improving: "Search_LmrNotImproving" = 1, 0..=4;
+    lmr_cut_node: "Search_LmrCutNode" = 1, 0..=4;
+    lmr_refutation: "Search_LmrRefutation" = 1, 0..=4;
+    lmr_gives_check: "Search_LmrGivesCheck" = 1, 0..=4;
+    /// Root moves: the moves after this many (in the order of the last iteration) are
+    /// reduced, a ply less than the table says.
+    root_lmr_moves: "Search_RootLmrMoves" = 3, 1..=40;
+    root_lmr_less: "Search_RootLmrLess" = 1, 0..=4;
+    /// History: a cutoff at depth d rewards its quiet move (and capture) with d² × this, at
+    /// most the maximum below, and punishes the moves tried before it with the malus
+    /// percentage of that.
+    history_bonus_scale: "Search_HistoryBonus" = 16, 1..=128;
+    history_bonus_max: "Search_HistoryBonusMax" = 2000, 100..=16384;
+    history_malus_percent: "Search_HistoryMalus" = 100, 0..=300;
+    /// ProbCut: the reduction of its verifying search (the result is stored a ply deeper
+    /// than that search).
+    probcut_reduction: "Search_ProbCutReduction" = 4, 2..=8;
+    /// Singular extensions: how much shallower than the node the table's lower bound may
+    /// have been searched.
+    singular_table_depth: "Search_SingularTableDepth" = 3, 0..=10;
+    /// Quiescence delta pruning: a capture whose victim (and promotion) cannot lift the
+    /// stand-pat within this margin of alpha is skipped.
+    quiescence_delta: "Search_QuiescenceDelta" = 200, 0..=2000;
+    /// Time (Fischer and sudden death, `search::time`): the moves still to play are planned
+    /// as this many, one fewer every `Search_TimePliesPerMove` plies of the game, never
+    /// fewer than `Search_TimeMinMovesToGo`.
+    time_moves_to_go: "Search_TimeMovesToGo" = 50, 10..=200;
+    time_plies_per_move: "Search_TimePliesPerMove" = 6, 1..=40;
+    time_min_moves_to_go: "Search_TimeMinMovesToGo" = 20, 1..=100;
+    /// Time: the percentage of the increment planned for this move.
+    time_increment_percent: "Search_TimeIncrement" = 75, 0..=100;
+    /// Time: the hard limit is the soft one times this (plus byoyomi), at most the time
+    /// left divided by the divisor below (plus byoyomi and increment).
+    time_hard_factor: "Search_TimeHardFactor" = 4, 1..=10;
+    time_hard_divisor: "Search_TimeHardDivisor" = 4, 1..=20;
+    /// Time: no new iteration starts past this percentage of the soft limit (scaled by the
+    /// stability and node-share percentages below).
+    time_soft_stop: "Search_TimeSoftStop" = 55, 10..=100;
+    /// Time, best-move stability: the soft stop is scaled by this percentage plus the one
+    /// below per recent change of the best move (a change counts 100 in the iteration it
+    /// happens and keeps `Search_TimeStabilityDecay` per cent of its weight each iteration
+    /// after).
+    time_stability_base: "Search_TimeStabilityBase" = 85, 10..=200;
+    time_stability_per_change: "Search_TimeStabilityPerChange" = 50, 0..=300;
+    time_stability_decay: "Search_TimeStabilityDecay" = 50, 0..=100;
+    /// Time, node share: the soft stop is scaled by this percentage less the slope below
+    /// times the share (0 to 1) of the last iteration's nodes spent on its best move.
+    time_node_share_base: "Search_TimeNodeShareBase" = 130, 50..=300;
+    time_node_share_slope: "Search_TimeNodeShareSlope" = 50, 0..=250;
 }
 
 impl SearchParams {

@@ -373,10 +373,12 @@ fn every_switch_on_still_returns_legal_moves_and_finds_the_mate() {
 }
 
 #[test]
-fn each_new_switch_changes_the_tree() {
-    // Two positions searched to depth 8, their node counts added: a quiet middlegame after
-    // a common opening, and one where both bishops and a rook can capture (so that the
-    // switches about captures have captures to order and cut).
+fn every_search_parameter_changes_the_tree() {
+    // Three positions searched to a fixed depth one after the other by one searcher (so that the
+    // later searches see what the earlier kept), their node counts and best lines together:
+    // a quiet middlegame after a common opening, one where both bishops and a rook can
+    // capture (so that the parameters about captures have captures to order and cut), and
+    // an endgame race with pieces in hand (drop mates and checks in quiescence).
     let positions = [
         played(
             Position::startpos(),
@@ -391,32 +393,71 @@ fn each_new_switch_changes_the_tree() {
                 "2h2d",
             ],
         ),
+        Position::from_sfen(
+            "l4k2l/4g4/p1n1pp1p1/2ps2p1p/1P5P1/P1P1PPP1P/3PS1N2/1+r2G1K2/L1S2G2L w BGNrbsn2p 60",
+        )
+        .unwrap(),
     ];
-    let nodes = |params: params::SearchParams| {
+    // The endgame's tree is large: it is searched 2 plies shallower.
+    let depths = [8, 8, 6];
+    let tree = |params: params::SearchParams| {
         let config = Config {
             params,
             ..Config::default()
         };
-        let mut total = 0;
-        for pos in &positions {
-            let mut searcher = Searcher::new(8);
-            searcher.search(pos, &depth(8), &config, &Control::new(false), &mut |_| {});
-            total += searcher.last_nodes();
+        let mut searcher = Searcher::new(8);
+        let mut trees = Vec::new();
+        for (pos, &d) in positions.iter().zip(&depths) {
+            let mut infos = Vec::new();
+            searcher.search(pos, &depth(d), &config, &Control::new(false), &mut |i| {
+                infos.push(i.clone())
+            });
+            trees.push((searcher.last_nodes(), last_exact(&infos).pv.clone()));
         }
-        total
+        trees
     };
-    let base = nodes(params::SearchParams::default());
-    for (name, value) in [
-        ("Search_SingularDepth", 4),
-        ("Search_QuietSeeMargin", 25),
-        ("Search_MoveCountPercent", 100),
-        ("Search_CaptureHistory", 1),
-        ("Search_ProbCutDepth", 0),
-    ] {
+    // A parameter that acts only where a switch is on is tried with the switch on, in both
+    // searches compared.
+    let enabling = |name: &str| -> Option<(&str, i32)> {
+        match name {
+            "Search_QuietSeeMaxDepth" => Some(("Search_QuietSeeMargin", 25)),
+            "Search_SingularMargin" | "Search_SingularTableDepth" => {
+                Some(("Search_SingularDepth", 4))
+            }
+            _ => None,
+        }
+    };
+    let with = |base: Option<(&str, i32)>, name: &str, value: i32| {
         let mut params = params::SearchParams::default();
+        if let Some((switch, on)) = base {
+            params.set(switch, on).unwrap();
+        }
         params.set(name, value).unwrap();
-        assert_ne!(nodes(params), base, "{name}={value} searched the same tree");
+        params
+    };
+    let plain = tree(params::SearchParams::default());
+    let mut unchanged = Vec::new();
+    for spec in params::SearchParams::SPECS
+        .iter()
+        .filter(|s| !s.governs_time())
+    {
+        let base = enabling(spec.name);
+        let reference = match base {
+            Some(_) => tree(with(base, spec.name, spec.default)),
+            None => plain.clone(),
+        };
+        let changes = spec
+            .trial_values()
+            .into_iter()
+            .any(|v| tree(with(base, spec.name, v)) != reference);
+        if !changes {
+            unchanged.push(spec.name);
+        }
     }
+    assert!(
+        unchanged.is_empty(),
+        "these parameters searched the same trees at every value tried: {unchanged:?}"
+    );
 }
 
 fn legal_decisions_in_random_positions(params: params::SearchParams, count: usize) {

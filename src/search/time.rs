@@ -4,7 +4,11 @@
 //!
 //! Byoyomi that would be lost anyway is used almost fully; Fischer time treats the
 //! remaining time plus byoyomi as the hard ceiling and counts on the increment as future
-//! budget; sudden death spends a fraction of what is left. `network_delay` (the average
+//! budget; sudden death spends a fraction of what is left. Between iterations the search
+//! stops past a share of the soft budget that grows when the best move has just changed and
+//! shrinks when it has stood for several iterations ([`best_move_changes`]), and shrinks when
+//! the best move took most of the last iteration's nodes ([`soft_stop_percent`]). Every
+//! number is a `Search_Time…` parameter (`search::params`). `network_delay` (the average
 //! transport latency, YaneuraOu's `NetworkDelay`) is taken off the planned time and
 //! `network_delay2` (the worst-case latency, `NetworkDelay2`) off the hard ceiling.
 //!
@@ -13,6 +17,7 @@
 //! engine still thinks 750 ms, at 300 ms it thinks 225 ms, and at `go movetime 100` 75 ms.
 //! With much time on the clock the margins are the options' values unchanged.
 
+use super::params::SearchParams;
 use super::{Clock, Config, Limits};
 use crate::rules::geometry::Color;
 use std::time::Duration;
@@ -66,9 +71,10 @@ pub fn budget(limits: &Limits, config: &Config, us: Color, game_ply: u32) -> Bud
     let ceiling = latency_margin(left + byo, config.network_delay2).max(MIN_THINK);
     // Moves still to play with this clock: fewer as the game goes on, and never more than
     // are left in a session that ends with the clock filled again.
-    let moves_to_go = 50u32
-        .saturating_sub(game_ply / 6)
-        .max(20)
+    let params = &config.params;
+    let moves_to_go = (params.time_moves_to_go as u32)
+        .saturating_sub(game_ply / params.time_plies_per_move as u32)
+        .max(params.time_min_moves_to_go as u32)
         .min(session.unwrap_or(u32::MAX))
         .max(1);
     let share = left / moves_to_go;
@@ -76,17 +82,40 @@ pub fn budget(limits: &Limits, config: &Config, us: Color, game_ply: u32) -> Bud
         // Byoyomi dominates: use what would be lost anyway.
         ceiling
     } else {
-        latency_margin(share + inc * 3 / 4 + byo, config.network_delay)
+        let planned_increment = inc * params.time_increment_percent as u32 / 100;
+        latency_margin(share + planned_increment + byo, config.network_delay)
     };
     let soft = soft.max(MIN_THINK).min(ceiling);
-    let hard = (soft * 4 + byo)
-        .min(left / 4 + byo + inc)
+    let hard = (soft * params.time_hard_factor as u32 + byo)
+        .min(left / params.time_hard_divisor as u32 + byo + inc)
         .max(soft)
         .min(ceiling);
     Budget {
         soft: Some(soft),
         hard: Some(hard),
     }
+}
+
+/// The weight of the best move's recent changes after an iteration (in hundredths of a
+/// change): the earlier weight decayed by `Search_TimeStabilityDecay`, plus a whole change
+/// if this iteration's best move is not the last one's.
+pub fn best_move_changes(params: &SearchParams, earlier: i32, changed: bool) -> i32 {
+    earlier * params.time_stability_decay / 100 + if changed { 100 } else { 0 }
+}
+
+/// The percentage of the soft limit after which no new iteration starts, given the weight
+/// of the best move's recent changes (see [`best_move_changes`]) and the share of the last
+/// iteration's nodes spent on its best move (0 to 1): `Search_TimeSoftStop` scaled up by an
+/// unstable best move and down by a stable one, and down by a best move that took most of
+/// the nodes (the others were refuted quickly), up by one that took few. Never below 1.
+pub fn soft_stop_percent(params: &SearchParams, changes: i32, best_move_share: f64) -> f64 {
+    let stability =
+        f64::from(params.time_stability_base + params.time_stability_per_change * changes / 100);
+    let share = best_move_share.clamp(0.0, 1.0);
+    let node_share = (f64::from(params.time_node_share_base)
+        - f64::from(params.time_node_share_slope) * share)
+        .max(1.0);
+    (f64::from(params.time_soft_stop) * stability / 100.0 * node_share / 100.0).max(1.0)
 }
 
 #[cfg(test)]
@@ -209,6 +238,120 @@ mod tests {
         let zero = budget(&limits, &config(), Color::Sente, 0);
         limits.clock.moves_to_go = Some(1);
         assert_eq!(zero, budget(&limits, &config(), Color::Sente, 0));
+    }
+
+    /// Fischer and sudden-death clocks (ms left, increment) at a few game plies.
+    const CLOCKS: [(u64, Option<u64>, u32); 8] = [
+        (10_000, Some(100), 0),
+        (10_000, Some(100), 120),
+        (1_000, Some(100), 60),
+        (300, Some(100), 80),
+        (60_000, Some(1_000), 30),
+        (300_000, None, 0),
+        (5_000, None, 150),
+        (40, None, 200),
+    ];
+
+    #[test]
+    fn fischer_and_sudden_death_never_exceed_the_time_left_less_its_margin() {
+        // With every time parameter at its default and at each extreme.
+        let mut settings = vec![SearchParams::default()];
+        for spec in SearchParams::SPECS.iter().filter(|s| s.governs_time()) {
+            for value in [spec.min, spec.max] {
+                let mut params = SearchParams::default();
+                params.set(spec.name, value).unwrap();
+                settings.push(params);
+            }
+        }
+        for params in settings {
+            let config = Config { params, ..config() };
+            for (left, inc, ply) in CLOCKS {
+                let b = budget(&clock(left, inc, None), &config, Color::Sente, ply);
+                let ceiling = latency_margin(ms(left), ms(500)).max(MIN_THINK);
+                let (soft, hard) = (b.soft.unwrap(), b.hard.unwrap());
+                assert!(hard <= ceiling, "{left} {inc:?} ply {ply}: {b:?}");
+                assert!(soft <= hard && soft >= MIN_THINK.min(ceiling), "{b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_increment_is_planned_for() {
+        for (left, ply) in [(10_000, 0), (60_000, 40), (3_000, 100)] {
+            let without = budget(&clock(left, None, None), &config(), Color::Gote, ply);
+            let with = budget(&clock(left, Some(1_000), None), &config(), Color::Gote, ply);
+            assert!(with.soft > without.soft, "{left} {with:?} {without:?}");
+            assert!(with.hard >= without.hard, "{left} {with:?} {without:?}");
+        }
+        // 75 % of the increment by default: 10 s + 0.1 s at the start plans 10 000 / 50 + 75
+        // ms, less the delay (100 ms, at most a quarter of that).
+        let b = budget(&clock(10_000, Some(100), None), &config(), Color::Sente, 0);
+        assert_eq!(b.soft, Some(Duration::from_micros(275_000 - 68_750)));
+    }
+
+    #[test]
+    fn a_stable_best_move_and_a_large_node_share_stop_earlier() {
+        let params = SearchParams::default();
+        let stable = soft_stop_percent(&params, 0, 0.5);
+        let changed_once = soft_stop_percent(&params, 100, 0.5);
+        let changed_twice = soft_stop_percent(&params, 200, 0.5);
+        assert!(stable < changed_once && changed_once < changed_twice);
+        let all_nodes = soft_stop_percent(&params, 0, 0.95);
+        let few_nodes = soft_stop_percent(&params, 0, 0.1);
+        assert!(all_nodes < stable && stable < few_nodes);
+        // A change weighs less every iteration after it.
+        let mut changes = best_move_changes(&params, 0, true);
+        assert_eq!(changes, 100);
+        changes = best_move_changes(&params, changes, false);
+        assert_eq!(changes, 50);
+        assert_eq!(best_move_changes(&params, changes, true), 125);
+        // Switched off (base 100, no weight per change, no slope), the stop is the plain
+        // percentage of the soft limit whatever the search did.
+        let mut plain = SearchParams::default();
+        for (name, value) in [
+            ("Search_TimeStabilityBase", 100),
+            ("Search_TimeStabilityPerChange", 0),
+            ("Search_TimeNodeShareBase", 100),
+            ("Search_TimeNodeShareSlope", 0),
+        ] {
+            plain.set(name, value).unwrap();
+        }
+        for (changes, share) in [(0, 0.0), (300, 1.0), (50, 0.5)] {
+            assert_eq!(soft_stop_percent(&plain, changes, share), 55.0);
+        }
+    }
+
+    #[test]
+    fn every_time_parameter_changes_the_time_spent() {
+        // What a parameter can change: the budgets of the clocks above, the stop percentage
+        // for a few searches' stability and node shares, and the weight of changes.
+        let observe = |params: &SearchParams| {
+            let config = Config {
+                params: *params,
+                ..config()
+            };
+            let budgets: Vec<Budget> = CLOCKS
+                .iter()
+                .map(|&(left, inc, ply)| {
+                    budget(&clock(left, inc, None), &config, Color::Sente, ply)
+                })
+                .collect();
+            let stops: Vec<u64> = [(0, 0.9), (100, 0.3), (250, 0.6)]
+                .iter()
+                .map(|&(c, share)| (soft_stop_percent(params, c, share) * 1000.0) as u64)
+                .collect();
+            let weight = best_move_changes(params, 100, false);
+            (budgets, stops, weight)
+        };
+        let reference = observe(&SearchParams::default());
+        for spec in SearchParams::SPECS.iter().filter(|s| s.governs_time()) {
+            let changes = spec.trial_values().into_iter().any(|v| {
+                let mut params = SearchParams::default();
+                params.set(spec.name, v).unwrap();
+                observe(&params) != reference
+            });
+            assert!(changes, "{} changes no time", spec.name);
+        }
     }
 
     #[test]

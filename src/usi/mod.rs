@@ -22,6 +22,7 @@ use crate::eval::nnue::Network;
 use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::geometry::Color;
 use crate::search::game::SearchGame;
+use crate::search::params::SearchParams;
 use crate::search::{Clock, Control, Limits};
 use command::{Go, MateLimit};
 use crossbeam_channel::{Receiver, Sender};
@@ -50,8 +51,20 @@ pub fn run() -> i32 {
 
 /// Speaks USI with `input` as the GUI's commands and `output` as the engine's answers.
 pub fn run_with<R: BufRead + Send + 'static>(input: R, output: Output) -> i32 {
+    run_listing(input, output, false)
+}
+
+/// [`run_with`], and with `search_params` the answer to `usi` also declares the hidden
+/// `Search_…` parameters as spin options (`shishi --list-search-params`): for tuners that set
+/// only the options an engine declares, such as ShogiArena's SPSA (docs/STRENGTH.md).
+pub fn run_listing<R: BufRead + Send + 'static>(
+    input: R,
+    output: Output,
+    search_params: bool,
+) -> i32 {
     let lines = spawn_reader(input);
     let mut engine = Engine::new(output);
+    engine.list_search_params = search_params;
     engine.serve(lines);
     0
 }
@@ -124,6 +137,8 @@ struct Engine {
     early_ponderhit: Option<Option<Clock>>,
     /// The opening book (`BookFile`), played from at `go` before searching.
     book: book::EngineBook,
+    /// Whether `usi` declares the hidden `Search_…` parameters too.
+    list_search_params: bool,
     /// Standard shogi's net and the file it was read from (`None`: the built-in evaluation).
     net: Option<(PathBuf, Arc<Network>)>,
 }
@@ -221,6 +236,7 @@ impl Engine {
             searched_since_clear: false,
             early_ponderhit: None,
             book: book::EngineBook::default(),
+            list_search_params: false,
             net: None,
         }
     }
@@ -355,6 +371,14 @@ impl Engine {
         self.out.line(&format!("id author {ENGINE_AUTHOR}"));
         for line in options::declarations() {
             self.out.line(&line);
+        }
+        if self.list_search_params {
+            for spec in SearchParams::SPECS {
+                self.out.line(&format!(
+                    "option name {} type spin default {} min {} max {}",
+                    spec.name, spec.default, spec.min, spec.max
+                ));
+            }
         }
         self.out.line("usiok");
     }
@@ -605,6 +629,32 @@ mod tests {
         assert_eq!(code, 0);
         let text = sink.text();
         text.lines().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn search_parameters_are_declared_only_when_asked_for() {
+        let script = "usi\nsetoption name Search_LmrDivisor value 300\nisready\n";
+        let listing = |search_params: bool| {
+            let sink = output::CapturedOutput::default();
+            let input = std::io::Cursor::new(script.as_bytes().to_vec());
+            run_listing(input, Output::new(Box::new(sink.clone())), search_params);
+            sink.text()
+        };
+        let listed = listing(true);
+        for spec in SearchParams::SPECS {
+            let line = format!(
+                "option name {} type spin default {} min {} max {}\n",
+                spec.name, spec.default, spec.min, spec.max
+            );
+            assert!(listed.contains(&line), "{line}");
+        }
+        assert!(listed.find("Search_").unwrap() < listed.find("usiok").unwrap());
+        assert!(!listed.contains("error"), "{listed}");
+        let plain = listing(false);
+        assert!(
+            !plain.contains("Search_") && plain.contains("readyok"),
+            "{plain}"
+        );
     }
 
     #[test]

@@ -109,6 +109,8 @@ pub struct RootMove {
     pub previous_score: i32,
     pub pv: Vec<Move>,
     pub seldepth: usize,
+    /// The nodes this thread spent on the move in the current iteration.
+    pub nodes: u64,
 }
 
 /// A root move's search result: its PV (from the move) and selective depth.
@@ -163,6 +165,11 @@ pub struct Worker<'a, G: SearchGame> {
     pub completed_best: Option<(i32, RootMove)>,
     /// The best score of the last completed iteration and of the one before.
     best_scores: [Option<i32>; 2],
+    /// The weight of the best move's recent changes between iterations, in hundredths
+    /// (`time::best_move_changes`).
+    best_move_changes: i32,
+    /// The nodes this thread spent on the last completed iteration.
+    iteration_nodes: u64,
     reductions: Vec<[u8; 64]>,
 }
 
@@ -182,6 +189,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 previous_score: -INFINITE,
                 pv: vec![mv],
                 seldepth: 0,
+                nodes: 0,
             })
             .collect();
         let mut reductions = vec![[0u8; 64]; 64];
@@ -215,6 +223,8 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             completed_depth: 0,
             completed_best: None,
             best_scores: [None; 2],
+            best_move_changes: 0,
+            iteration_nodes: 0,
             reductions,
         }
     }

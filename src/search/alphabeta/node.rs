@@ -49,9 +49,6 @@ impl BestSoFar {
     }
 }
 
-/// The largest history bonus of one cutoff.
-const HISTORY_BONUS_MAX: i32 = 2000;
-
 /// The static evaluation `static_eval` corrected by the table entry `hit`: its score where
 /// the bound says the true value is beyond the evaluation (above it for a lower bound, below
 /// it for an upper bound), except mate scores.
@@ -168,14 +165,15 @@ impl<G: SearchGame> Worker<'_, G> {
             }
             // Null move (zugzwang is rare in shogi, where pieces in hand can always be
             // dropped, and in the big variants).
-            if depth >= 3
+            if depth >= params.null_move_min_depth
                 && eval >= beta
                 && self.stack[ply - 1].current.is_some()
                 && beta.abs() < MATE_BOUND
             {
                 let r = params.null_move_base
                     + depth / params.null_move_depth_divisor
-                    + ((eval - beta) / params.null_move_eval_divisor).min(3);
+                    + ((eval - beta) / params.null_move_eval_divisor)
+                        .min(params.null_move_eval_cap);
                 self.stack[ply].current = None;
                 self.stack[ply].moved = None;
                 self.stack[ply + 1].plies_from_null = 0;
@@ -251,7 +249,12 @@ impl<G: SearchGame> Worker<'_, G> {
             if best.value > -MATE_BOUND && !in_check && !gives_check && !threat {
                 if quiet {
                     // Move-count pruning.
-                    let full = 3 + depth * depth * if improving { 2 } else { 1 };
+                    let growth = if improving {
+                        params.move_count_improving_percent
+                    } else {
+                        100
+                    };
+                    let full = params.move_count_base + depth * depth * growth / 100;
                     let limit = (full * params.move_count_percent / 100) as usize;
                     if depth <= params.move_count_depth && move_count > limit {
                         continue;
@@ -282,11 +285,13 @@ impl<G: SearchGame> Worker<'_, G> {
                     // times the square of its reduced depth.
                     if params.quiet_see_margin > 0 {
                         let d = lmr_depth().max(0);
-                        if d <= 8 && self.pos.see(mv) < -params.quiet_see_margin * d * d {
+                        if d <= params.quiet_see_max_depth
+                            && self.pos.see(mv) < -params.quiet_see_margin * d * d
+                        {
                             continue;
                         }
                     }
-                } else if depth <= 4
+                } else if depth <= params.see_capture_depth
                     && picked.stage == Stage::BadCapture
                     && self.pos.see(mv) < -params.see_capture_margin * depth
                 {
@@ -318,23 +323,29 @@ impl<G: SearchGame> Worker<'_, G> {
                 v = -self.search(new_depth, -beta, -alpha, ply + 1, !pv_node && !cut);
             } else {
                 let mut r = 0;
-                if depth >= 3 && move_count > 1 + usize::from(pv_node) && quiet && !in_check {
+                if depth >= params.lmr_min_depth
+                    && move_count > 1 + usize::from(pv_node)
+                    && quiet
+                    && !in_check
+                {
                     r = self.reduction(depth, move_count);
                     if pv_node {
-                        r -= 1;
+                        r -= params.lmr_pv_node;
                     }
                     if !improving {
-                        r += 1;
+                        r += params.lmr_not_improving;
                     }
                     if cut {
-                        r += 1;
+                        r += params.lmr_cut_node;
                     }
                     match picked.stage {
-                        Stage::TableMove | Stage::Killer | Stage::CounterMove => r -= 1,
+                        Stage::TableMove | Stage::Killer | Stage::CounterMove => {
+                            r -= params.lmr_refutation
+                        }
                         _ => r -= picked.score / params.lmr_history_divisor,
                     }
                     if gives_check {
-                        r -= 1;
+                        r -= params.lmr_gives_check;
                     }
                     if threat {
                         r -= params.threat_reduction;
@@ -363,13 +374,15 @@ impl<G: SearchGame> Worker<'_, G> {
                     line.extend(tail[0].iter().copied().take(room));
                 }
                 if v >= beta {
-                    let bonus = (depth * depth * 16).min(HISTORY_BONUS_MAX);
+                    let bonus =
+                        (depth * depth * params.history_bonus_scale).min(params.history_bonus_max);
+                    let malus = -bonus * params.history_malus_percent / 100;
                     if capture_history {
                         if capture {
                             self.heuristics.update_capture(moved, mv, victim, bonus);
                         }
                         for &(p, q, k) in &captures {
-                            self.heuristics.update_capture(p, q, k, -bonus);
+                            self.heuristics.update_capture(p, q, k, malus);
                         }
                     }
                     if quiet {
@@ -377,7 +390,7 @@ impl<G: SearchGame> Worker<'_, G> {
                         self.heuristics.set_counter(recent[0], mv);
                         self.heuristics.update_quiet(moved, mv, &recent, bonus);
                         for &(p, q) in &quiets {
-                            self.heuristics.update_quiet(p, q, &recent, -bonus);
+                            self.heuristics.update_quiet(p, q, &recent, malus);
                         }
                     }
                     break;
@@ -423,7 +436,10 @@ impl<G: SearchGame> Worker<'_, G> {
         if depth < params.probcut_depth || beta.abs() >= MATE_BOUND {
             return None;
         }
-        let refuted = |h: &&TtHit| h.depth >= depth - 3 && from_tt(h.score, ply) < probcut_beta;
+        let reduction = params.probcut_reduction;
+        // The depth a cut is stored at: a ply deeper than the verifying search.
+        let stored_depth = depth - reduction + 1;
+        let refuted = |h: &&TtHit| h.depth >= stored_depth && from_tt(h.score, ply) < probcut_beta;
         if hit.filter(refuted).is_some() {
             return None;
         }
@@ -438,7 +454,8 @@ impl<G: SearchGame> Worker<'_, G> {
             self.make_searched(mv, ply);
             let mut v = -self.qsearch(-probcut_beta, -probcut_beta + 1, ply + 1);
             if v >= probcut_beta {
-                v = -self.search(depth - 4, -probcut_beta, -probcut_beta + 1, ply + 1, !cut);
+                let d = depth - reduction;
+                v = -self.search(d, -probcut_beta, -probcut_beta + 1, ply + 1, !cut);
             }
             self.pos.unplay();
             if self.stopped {
@@ -450,7 +467,8 @@ impl<G: SearchGame> Worker<'_, G> {
                     mv: Some(mv),
                 };
                 let window = (probcut_beta - 1, probcut_beta);
-                self.store_result(self.pos.hash(), ply, depth - 3, best, window, static_eval);
+                let key = self.pos.hash();
+                self.store_result(key, ply, stored_depth, best, window, static_eval);
                 return Some(v);
             }
         }
@@ -468,9 +486,10 @@ impl<G: SearchGame> Worker<'_, G> {
         ply: usize,
         cut: bool,
     ) -> Singular {
+        let table_depth = self.shared.params.singular_table_depth;
         let Some(hit) = hit.filter(|h| {
             h.bound != TtBound::Upper
-                && h.depth >= depth - 3
+                && h.depth >= depth - table_depth
                 && from_tt(h.score, ply).abs() < MATE_BOUND
         }) else {
             return Singular::Plain;

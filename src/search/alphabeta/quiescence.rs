@@ -42,12 +42,13 @@ impl<G: SearchGame> Worker<'_, G> {
             .and_then(|h| h.mv)
             .filter(|_| SearchParams::on(self.shared.params.quiescence_table_move));
         picker.start_captures(&self.pos, tt_move, in_check);
+        let delta = self.shared.params.quiescence_delta;
         let mut searched = 0;
         let recent = [None, None];
         while let Some(Picked { mv, .. }) = picker.pick(&self.pos, &self.heuristics, &recent) {
             if !in_check {
                 let victim = self.pos.victim_value(mv);
-                if stand_pat + victim + self.pos.promotion_gain(mv) + 200 <= alpha {
+                if stand_pat + victim + self.pos.promotion_gain(mv) + delta <= alpha {
                     continue;
                 }
                 if self.pos.mover_value(mv) > victim && self.pos.see(mv) < 0 {

@@ -8,6 +8,7 @@ use super::{legal_prefix, Searched, Worker, MAX_PLY};
 use crate::rules::moves::Move;
 use crate::search::game::SearchGame;
 use crate::search::params::SearchParams;
+use crate::search::time;
 use crate::search::{Bound, Info};
 use std::time::Duration;
 
@@ -33,6 +34,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 }
             }
             let mv = self.root_moves[i].mv;
+            let nodes_before = self.nodes;
             let (v, searched) = match split.filter(|_| depth >= SPLIT_MIN_DEPTH && i == pv_index) {
                 Some(split) => self.first_with_helpers(split, mv, depth, alpha, beta),
                 None => self.root_move(mv, depth, alpha, beta, i - pv_index),
@@ -41,6 +43,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 break;
             }
             let rm = &mut self.root_moves[i];
+            rm.nodes += self.nodes - nodes_before;
             if i == pv_index || v > alpha {
                 rm.score = v;
                 rm.seldepth = searched.seldepth;
@@ -88,8 +91,11 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             v = -self.search(new_depth, -beta, -alpha, 1, false);
         } else {
             let quiet = !mv.is_promotion() && !captures;
-            let r = if depth >= 3 && index > 3 && quiet && !in_check && !gives_check {
-                (self.reduction(depth, index) - 1).clamp(0, new_depth - 1)
+            let shared = self.shared;
+            let params = &shared.params;
+            let late = index > params.root_lmr_moves as usize;
+            let r = if depth >= params.lmr_min_depth && late && quiet && !in_check && !gives_check {
+                (self.reduction(depth, index) - params.root_lmr_less).clamp(0, new_depth - 1)
             } else {
                 0
             };
@@ -147,8 +153,10 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 continue;
             }
             self.root_depth = depth;
+            let iteration_start = self.nodes;
             for rm in &mut self.root_moves {
                 rm.previous_score = rm.score;
+                rm.nodes = 0;
             }
             for pv_index in 0..multipv {
                 self.seldepth = 0;
@@ -164,16 +172,20 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     }
                     _ => previous,
                 };
-                let mut delta = self.shared.params.aspiration_delta;
-                let (mut alpha, mut beta) =
-                    if depth >= 4 && previous.abs() < MATE_BOUND && earlier.abs() < MATE_BOUND {
-                        (
-                            (previous.min(earlier) - delta).max(-INFINITE),
-                            (previous.max(earlier) + delta).min(INFINITE),
-                        )
-                    } else {
-                        (-INFINITE, INFINITE)
-                    };
+                let shared = self.shared;
+                let params = &shared.params;
+                let mut delta = params.aspiration_delta;
+                let (mut alpha, mut beta) = if depth >= params.aspiration_min_depth
+                    && previous.abs() < MATE_BOUND
+                    && earlier.abs() < MATE_BOUND
+                {
+                    (
+                        (previous.min(earlier) - delta).max(-INFINITE),
+                        (previous.max(earlier) + delta).min(INFINITE),
+                    )
+                } else {
+                    (-INFINITE, INFINITE)
+                };
                 loop {
                     let v = self.root_search(depth, alpha, beta, pv_index, split);
                     self.root_moves[pv_index..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
@@ -196,8 +208,9 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                     } else {
                         break;
                     }
-                    delta += delta / 2 + 10;
-                    if delta > 1000 {
+                    delta += delta * params.aspiration_growth_percent / 100
+                        + params.aspiration_growth_add;
+                    if delta > params.aspiration_full_width {
                         alpha = -INFINITE;
                         beta = INFINITE;
                     }
@@ -220,6 +233,12 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 }
                 break;
             }
+            let changed = self.completed_depth > 0
+                && self.best_scores[0].is_some()
+                && self.completed_best.as_ref().map(|(_, rm)| rm.mv) != Some(self.root_moves[0].mv);
+            self.best_move_changes =
+                time::best_move_changes(&self.shared.params, self.best_move_changes, changed);
+            self.iteration_nodes = self.nodes - iteration_start;
             self.completed_depth = depth;
             self.best_scores = [Some(self.root_moves[0].score), self.best_scores[0]];
             if depth <= max_depth {
@@ -264,7 +283,17 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 // search; the last completed iteration's move stands if it is cut short.
                 return false;
             }
-            if elapsed.as_secs_f64() >= soft.as_secs_f64() * 0.55 {
+            let best_move_share = if self.iteration_nodes == 0 {
+                0.0
+            } else {
+                self.root_moves[0].nodes as f64 / self.iteration_nodes as f64
+            };
+            let percent = time::soft_stop_percent(
+                &self.shared.params,
+                self.best_move_changes,
+                best_move_share,
+            );
+            if elapsed.as_secs_f64() >= soft.as_secs_f64() * percent / 100.0 {
                 return true;
             }
         }
