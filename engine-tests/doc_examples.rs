@@ -21,6 +21,17 @@ use std::time::{Duration, Instant};
 #[path = "common/child_lines.rs"]
 mod child_lines;
 
+/// The first words of the lines a USI session of docs/USI.md sends (the others are the
+/// engine's answers).
+const SENT_COMMANDS: [&str; 6] = [
+    "usi",
+    "isready",
+    "setoption",
+    "usinewgame",
+    "position",
+    "go",
+];
+
 /// The repository root.
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -242,20 +253,12 @@ fn every_command_line_example_runs_as_written() {
 /// The USI sessions of docs/USI.md: blocks whose first line is a GUI command.
 fn usi_sessions() -> Vec<Vec<String>> {
     let text = std::fs::read_to_string(root().join("docs/USI.md")).expect("docs/USI.md");
-    const COMMANDS: [&str; 6] = [
-        "usi",
-        "isready",
-        "setoption",
-        "usinewgame",
-        "position",
-        "go",
-    ];
     fenced_blocks(&text)
         .into_iter()
         .map(|(_, body)| body.lines().map(str::to_string).collect::<Vec<_>>())
         .filter(|lines| {
             lines.first().is_some_and(|l| {
-                COMMANDS.contains(&l.split_whitespace().next().unwrap_or_default())
+                SENT_COMMANDS.contains(&l.split_whitespace().next().unwrap_or_default())
             })
         })
         .collect()
@@ -267,15 +270,7 @@ fn the_usi_sessions_of_the_docs_replay() {
     assert!(sessions.len() >= 2, "the USI sessions were not found");
     for session in sessions {
         let (sent, shown): (Vec<&String>, Vec<&String>) = session.iter().partition(|l| {
-            [
-                "usi",
-                "isready",
-                "setoption",
-                "usinewgame",
-                "position",
-                "go",
-            ]
-            .contains(&l.split_whitespace().next().unwrap_or_default())
+            SENT_COMMANDS.contains(&l.split_whitespace().next().unwrap_or_default())
         });
         let (mut child, stdin, lines) =
             child_lines::spawn(Command::new(env!("CARGO_BIN_EXE_shishi")));
