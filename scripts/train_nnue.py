@@ -13,8 +13,8 @@ Three commands (docs/NNUE.md, "Training a net", says how they fit together):
                                         when the difference passes the bound
 
 The features are computed by Shishi itself (`shishi nnue-features`), never here: this
-script only reads the fixed-size records of that file (memory-mapped) and adds
-`king x 1548 + piece` as Shishi's evaluation does.
+script only reads the fixed-size records of that file (memory-mapped) and numbers the
+inputs from them as Shishi's evaluation does (`--arch`, below).
 
 Architectures (`--arch`):
   halfkp  halfkp_256x2-32-32: 125 388 inputs (81 king squares x 1 548 pieces) to 256 per
@@ -22,6 +22,11 @@ Architectures (`--arch`):
           512 -> 32 -> 32 -> 1 with clipped ReLU. Trained with factorised features: a
           king-independent table of 1 548 rows ("P") is added to every king's rows during
           training and merged into them when the file is written.
+  kp      kp_256x2-32-32: 1 710 inputs to 256 per view, the rest as halfkp. A view's inputs
+          are its 38 BonaPieces (0..1547) and the two kings: 1548 + its own king's square,
+          1629 + the other king's square, both as that view sees the board (YaneuraOu's
+          features K and P). 438 000 transformer weights instead of 32 million: for small
+          data sets. Not factorised (the P table is already king-independent).
 
 Float model and integer net (src/eval/nnue/layers.rs):
   * transformer: int16 = round(127 * w), accumulator clamped to 0..127 = 127 * clamp(x, 0, 1);
@@ -78,6 +83,11 @@ assert RECORD_DTYPE.itemsize == 160
 PIECE_INPUTS = 1548
 KING_SQUARES = 81
 HALFKP_INPUTS = KING_SQUARES * PIECE_INPUTS
+# KP: the BonaPieces, then one input per square of the view's own king, then per square of
+# the other king (src/eval/nnue/features.rs).
+FRIEND_KING_INPUT = PIECE_INPUTS
+ENEMY_KING_INPUT = PIECE_INPUTS + KING_SQUARES
+KP_INPUTS = PIECE_INPUTS + 2 * KING_SQUARES
 HALF = 256
 HIDDEN = 32
 NN_VERSION = 0x7AF32F16
@@ -112,6 +122,15 @@ ARCHS = {
         "inputs": HALFKP_INPUTS,
         "transformer_hash": (0x5D69D5B9 ^ 1) ^ (2 * HALF),
         "text": "Features=HalfKP(Friend)[125388->256x2],Network=AffineTransform[1<-32]("
+        "ClippedReLU[32](AffineTransform[32<-32](ClippedReLU[32](AffineTransform[32<-512]("
+        "InputSlice[512(0:512)])))))",
+    },
+    "kp": {
+        "inputs": KP_INPUTS,
+        # YaneuraOu's FeatureSet<K, P>: K's hash ^ (P's hash rotated left by one), then ^ 512.
+        "transformer_hash": (0xD3CEE169 ^ ((0x764CFB4B << 1) & 0xFFFFFFFF) ^ (0x764CFB4B >> 31))
+        ^ (2 * HALF),
+        "text": "Features=K+P[1710->256x2],Network=AffineTransform[1<-32]("
         "ClippedReLU[32](AffineTransform[32<-32](ClippedReLU[32](AffineTransform[32<-512]("
         "InputSlice[512(0:512)])))))",
     },
@@ -171,13 +190,17 @@ class Dataset:
 
 
 def batch_tensors(records, arch):
-    """Model inputs and labels of a batch of records."""
+    """Model inputs (B, 2, inputs a view), the BonaPieces (B, 2, 38) and the labels of a
+    batch of records; the side to move's view first."""
     pieces = records["pieces"].astype(np.int64)  # (B, 2, 38)
-    kings = records["kings"].astype(np.int64)  # (B, 2)
+    kings = records["kings"].astype(np.int64)  # (B, 2), each as its own side sees the board
     if arch == "halfkp":
         inputs = kings[:, :, None] * PIECE_INPUTS + pieces
     else:
-        inputs = pieces
+        # A view sees the other king's square turned round (80 - s), as it sees every square.
+        own = FRIEND_KING_INPUT + kings
+        other = ENEMY_KING_INPUT + (KING_SQUARES - 1) - kings[:, ::-1]
+        inputs = np.concatenate([pieces, own[:, :, None], other[:, :, None]], axis=2)
     return (
         torch.from_numpy(inputs),
         torch.from_numpy(pieces),
@@ -251,8 +274,8 @@ class Model(nn.Module):
     def measure(self, inputs, pieces):
         """Records the mean inputs of the three affine layers over a batch of positions."""
         with torch.no_grad():
-            b = inputs.shape[0]
-            acc = F.embedding_bag(inputs.reshape(2 * b, PIECES), self.transformer, mode="sum")
+            b, _, per_view = inputs.shape
+            acc = F.embedding_bag(inputs.reshape(2 * b, per_view), self.transformer, mode="sum")
             if self.pieces is not None:
                 acc = acc + F.embedding_bag(pieces.reshape(2 * b, PIECES), self.pieces, mode="sum")
             x = (acc + self.transformer_bias).reshape(b, 2 * HALF).clamp(0.0, 1.0)
@@ -263,14 +286,14 @@ class Model(nn.Module):
             self.mean_inputs_output.copy_(x.mean(0))
 
     def forward(self, inputs, pieces, rows=None):
-        """Output (centipawns / OUTPUT_SCALE) for inputs (B, 2, 38), side to move's first;
+        """Output (centipawns / OUTPUT_SCALE) for inputs (B, 2, n), side to move's first;
         `rows` (from `LazyAdam.gather`) when training: the table's rows the batch reads."""
-        b = inputs.shape[0]
+        b, _, per_view = inputs.shape
         if rows is None:
-            acc = F.embedding_bag(inputs.reshape(2 * b, PIECES), self.transformer, mode="sum")
+            acc = F.embedding_bag(inputs.reshape(2 * b, per_view), self.transformer, mode="sum")
         else:
             _, inverse, leaf = rows
-            acc = F.embedding_bag(inverse.reshape(2 * b, PIECES), leaf, mode="sum")
+            acc = F.embedding_bag(inverse.reshape(2 * b, per_view), leaf, mode="sum")
         if self.pieces is not None:
             acc = acc + F.embedding_bag(pieces.reshape(2 * b, PIECES), self.pieces, mode="sum")
         acc = acc + self.transformer_bias
@@ -434,7 +457,7 @@ def command_train(args):
         if not os.path.exists(checkpoint):
             sys.exit(f"--resume: no checkpoint {checkpoint}")
         state = torch.load(checkpoint, map_location="cpu", weights_only=False)
-        if state["arch"] != args.arch or state["factorise"] != (not args.no_factorise):
+        if state["arch"] != args.arch or state["factorise"] != model.factorise:
             sys.exit(f"{checkpoint} is a {state['arch']} net (factorised: {state['factorise']}); "
                      "resume it with the same --arch and factorisation")
         model.load_state_dict(state["model"])
@@ -588,7 +611,8 @@ def main():
     t.add_argument("--resume", action="store_true", help="go on from the checkpoint")
     t.add_argument("--arch", choices=sorted(ARCHS), default="halfkp")
     t.add_argument("--no-factorise", action="store_true",
-                   help="train HalfKP without the king-independent piece table")
+                   help="train HalfKP without the king-independent piece table (kp never "
+                   "has one)")
     t.add_argument("--epochs", type=int, default=10)
     t.add_argument("--batch-size", type=int, default=4096)
     t.add_argument("--lr", type=float, default=1e-3)
@@ -614,7 +638,7 @@ def main():
     e.add_argument("--out", required=True)
     e.add_argument("--deliberately-wrong-quantisation", choices=["no-merge", "output-scale"],
                    help="write a wrongly quantised net (to see the check fail): without the "
-                   "factorised rows merged, or with output weights 10%% too large")
+                   "factorised rows merged (halfkp only), or with output weights 10%% too large")
 
     c = sub.add_parser("check", help="compare the float model with Shishi on the written net")
     c.add_argument("--checkpoint", required=True)
