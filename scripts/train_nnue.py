@@ -38,6 +38,13 @@ Float model and integer net (src/eval/nnue/layers.rs):
   * bias correction: each affine layer's integer bias also takes back the mean effect of
     rounding its weights (see `quantise`).
 
+Quantisation-aware training (`--quantise-aware`, the default for kp): the forward pass reads
+every weight as the file will hold it (rounded to its integer grid and clamped, e.g.
+round(127 w) / 127 for the transformer), while the gradient updates the float weights as if
+there were no rounding (straight-through). The model trained is then the integer net up to
+the rounding of the hidden activations. Not for factorised halfkp (its file rows are sums
+of two tables, rounded only when merged).
+
 Loss: the model's win probability sigmoid(cp / scale) against the target
 lambda * sigmoid(score / scale) + (1 - lambda) * (result + 1) / 2, by cross entropy
 (`--scale 600`, `--lambda 0.7`: 1 learns the search's score only, 0 the game result only).
@@ -249,12 +256,22 @@ class LazyAdam:
         self.steps, self.lr = state["steps"], state["lr"]
 
 
+def fake_quantised(w, scale, low, high):
+    """`w` as the file holds it, round(w * scale) clamped to low..high, divided by scale
+    again; its gradient passes to `w` unchanged (straight-through)."""
+    q = torch.clamp(torch.round(w * scale), low, high) / scale
+    return w + (q - w).detach()
+
+
 class Model(nn.Module):
-    def __init__(self, arch, factorise):
+    def __init__(self, arch, factorise, quantise_aware=False):
         super().__init__()
         self.arch = arch
         inputs = ARCHS[arch]["inputs"]
         self.factorise = factorise and arch == "halfkp"
+        if quantise_aware and self.factorise:
+            raise ValueError("quantisation-aware training needs unfactorised rows")
+        self.quantise_aware = quantise_aware
         # The big table is a buffer: LazyAdam updates it, not autograd's optimisers.
         self.register_buffer("transformer", torch.empty(inputs, HALF).uniform_(-0.05, 0.05))
         self.pieces = nn.Parameter(torch.zeros(PIECE_INPUTS, HALF)) if self.factorise else None
@@ -289,18 +306,29 @@ class Model(nn.Module):
         """Output (centipawns / OUTPUT_SCALE) for inputs (B, 2, n), side to move's first;
         `rows` (from `LazyAdam.gather`) when training: the table's rows the batch reads."""
         b, _, per_view = inputs.shape
+        qa = self.quantise_aware
         if rows is None:
-            acc = F.embedding_bag(inputs.reshape(2 * b, per_view), self.transformer, mode="sum")
+            table, indices = self.transformer, inputs
         else:
-            _, inverse, leaf = rows
-            acc = F.embedding_bag(inverse.reshape(2 * b, per_view), leaf, mode="sum")
+            _, indices, table = rows
+        if qa:
+            table = fake_quantised(table, ACTIVATION_SCALE, -32768, 32767)
+        acc = F.embedding_bag(indices.reshape(2 * b, per_view), table, mode="sum")
         if self.pieces is not None:
             acc = acc + F.embedding_bag(pieces.reshape(2 * b, PIECES), self.pieces, mode="sum")
-        acc = acc + self.transformer_bias
-        x = acc.reshape(b, 2 * HALF).clamp(0.0, 1.0)
-        x = self.first(x).clamp(0.0, 1.0)
-        x = self.second(x).clamp(0.0, 1.0)
-        return self.output(x).squeeze(1)
+        bias = self.transformer_bias
+        if qa:
+            bias = fake_quantised(bias, ACTIVATION_SCALE, -32768, 32767)
+        x = (acc + bias).reshape(b, 2 * HALF).clamp(0.0, 1.0)
+
+        def affine(layer, weight_scale):
+            w = layer.weight
+            if qa:
+                w = fake_quantised(w, weight_scale, -128, 127)
+            return F.linear(x, w, layer.bias)
+        x = affine(self.first, 1 << WEIGHT_SCALE_BITS).clamp(0.0, 1.0)
+        x = affine(self.second, 1 << WEIGHT_SCALE_BITS).clamp(0.0, 1.0)
+        return affine(self.output, OUTPUT_WEIGHT_FACTOR).squeeze(1)
 
     def clip_weights(self):
         """Keeps the weights within what the integer layers can hold."""
@@ -325,10 +353,11 @@ def loss_of(model_out, score, result, scale, lam):
 
 # --- the file ------------------------------------------------------------------------------
 def quantise(model, wrong=None):
-    """The integer arrays of the file. Each affine layer's bias also takes back the mean
-    effect of rounding its weights, measured with the mean inputs of `Model.measure` (bias
-    correction): otherwise the rounding errors of a layer's weights, multiplied by inputs
-    that are never negative, shift every evaluation by the same few centipawns.
+    """The integer arrays of the file. Unless the model was trained quantisation-aware, each
+    affine layer's bias also takes back the mean effect of rounding its weights, measured
+    with the mean inputs of `Model.measure` (bias correction): otherwise the rounding errors
+    of a layer's weights, multiplied by inputs that are never negative, shift every
+    evaluation by the same few centipawns.
 
     `wrong` makes a deliberate mistake, to show that the check fails on a wrong
     quantisation: "no-merge" leaves the factorised piece rows out of the transformer,
@@ -339,8 +368,10 @@ def quantise(model, wrong=None):
     def affine(layer, weight_factor, bias_factor, mean_inputs, extra=0):
         w = layer.weight.detach().double().numpy() * weight_factor
         w_int = rounded(w, -128, 127, "i1")
-        # Sum of (wanted - written) weight x the layer's mean integer input.
-        correction = (w - w_int) @ (mean_inputs.double().numpy() * ACTIVATION_SCALE)
+        # Sum of (wanted - written) weight x the layer's mean integer input; none when the
+        # model was trained through the rounding (it already reads the written weights).
+        correction = 0.0 if model.quantise_aware else (
+            (w - w_int) @ (mean_inputs.double().numpy() * ACTIVATION_SCALE))
         b = layer.bias.detach().double().numpy() * bias_factor + correction + extra
         return rounded(b, -(2 ** 31), 2 ** 31 - 1, "<i4"), w_int
 
@@ -395,6 +426,7 @@ def save_checkpoint(path, model, optimisers, epoch, batch, args, best_loss):
             "best_loss": best_loss,
             "arch": model.arch,
             "factorise": model.factorise,
+            "quantise_aware": model.quantise_aware,
             "args": vars(args),
         },
         tmp,
@@ -404,7 +436,7 @@ def save_checkpoint(path, model, optimisers, epoch, batch, args, best_loss):
 
 def load_model(checkpoint_path):
     state = torch.load(checkpoint_path, map_location="cpu", weights_only=False)
-    model = Model(state["arch"], state["factorise"])
+    model = Model(state["arch"], state["factorise"], state.get("quantise_aware", False))
     model.load_state_dict(state["model"])
     model.eval()
     return model, state
@@ -450,16 +482,23 @@ def command_train(args):
     log(f"{data.total} records, {len(data)} with |score| <= {args.max_score}: "
         f"{len(train_positions)} to train on, {held} held out")
 
-    model = Model(args.arch, not args.no_factorise)
+    quantise_aware = args.quantise_aware
+    if quantise_aware is None:
+        quantise_aware = args.arch == "kp"
+    if quantise_aware and args.arch == "halfkp" and not args.no_factorise:
+        sys.exit("--quantise-aware with halfkp needs --no-factorise")
+    model = Model(args.arch, not args.no_factorise, quantise_aware)
     optimisers = make_optimisers(model, args.lr)
     start_epoch, start_batch, best_loss = 0, 0, float("inf")
     if args.resume:
         if not os.path.exists(checkpoint):
             sys.exit(f"--resume: no checkpoint {checkpoint}")
         state = torch.load(checkpoint, map_location="cpu", weights_only=False)
-        if state["arch"] != args.arch or state["factorise"] != model.factorise:
-            sys.exit(f"{checkpoint} is a {state['arch']} net (factorised: {state['factorise']}); "
-                     "resume it with the same --arch and factorisation")
+        if (state["arch"] != args.arch or state["factorise"] != model.factorise
+                or state.get("quantise_aware", False) != model.quantise_aware):
+            sys.exit(f"{checkpoint} is a {state['arch']} net (factorised: {state['factorise']}, "
+                     f"quantisation-aware: {state.get('quantise_aware', False)}); resume it "
+                     "with the same --arch, factorisation and --quantise-aware")
         model.load_state_dict(state["model"])
         for o, s in zip(optimisers, state["optimisers"]):
             o.load_state_dict(s)
@@ -613,6 +652,9 @@ def main():
     t.add_argument("--no-factorise", action="store_true",
                    help="train HalfKP without the king-independent piece table (kp never "
                    "has one)")
+    t.add_argument("--quantise-aware", action=argparse.BooleanOptionalAction, default=None,
+                   help="train through the file's rounding (straight-through); default: on "
+                   "for kp, off for halfkp (which needs --no-factorise for it)")
     t.add_argument("--epochs", type=int, default=10)
     t.add_argument("--batch-size", type=int, default=4096)
     t.add_argument("--lr", type=float, default=1e-3)
