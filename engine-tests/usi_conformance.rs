@@ -1425,8 +1425,9 @@ fn go_mate_solves_chu_kagamigi_and_declines_the_games_without_mate() {
 
 // ---- the evaluation options and `e` ----------------------------------------------------
 
-/// `EvalDir`/`EvalFile` are read at `isready`; a file that cannot be used is reported and the
-/// built-in evaluation goes on; `e` prints the evaluation in use.
+/// `ShogiEval`/`EvalDir`/`EvalFile` are read at `isready`: the built-in net by default, a file
+/// when one is named (one that cannot be used is reported and the built-in net goes on), the
+/// hand-written tables with `ShogiEval hand-written`; `e` prints the evaluation in use.
 #[test]
 fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
     use shishi::eval::nnue::features::FeatureSet;
@@ -1435,10 +1436,15 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
     std::fs::create_dir_all(&dir).unwrap();
     let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
     let pos = Position::from_sfen(sfen).unwrap();
-    let builtin = format!("eval = {}", shishi::eval::shogi::evaluate(&pos));
+    let hand_written = format!("eval = {}", shishi::eval::shogi::evaluate(&pos));
+    let builtin = format!(
+        "eval = {}",
+        shishi::eval::nnue::builtin::network().evaluate(&pos)
+    );
     let net = Network::random(FeatureSet::HalfKp, 1);
     let with_net = format!("eval = {}", net.evaluate(&pos));
     assert_ne!(builtin, with_net);
+    assert_ne!(builtin, hand_written);
 
     let mut e = Engine::ready();
     e.send(&format!("position sfen {sfen}"));
@@ -1452,6 +1458,20 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
         e.send("isready");
         e.until("readyok")
     };
+    // The hand-written tables, one option away, and back.
+    let lines = isready(&mut e, "ShogiEval value hand-written");
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    assert_eq!(eval(&mut e), hand_written);
+    e.send("go depth 3");
+    assert_legal_bestmove(&pos, &e.bestmove());
+    let lines = isready(&mut e, "ShogiEval value net");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "info string loaded the net <builtin> (kp_256x2-32-32)"),
+        "{lines:?}"
+    );
+    assert_eq!(eval(&mut e), builtin);
     // No nn.bin in the folder.
     let lines = isready(&mut e, &format!("EvalDir value {}", dir.display()));
     assert!(
@@ -1488,7 +1508,7 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
     e.send("go depth 3");
     let best = e.bestmove();
     assert_legal_bestmove(&pos, &best);
-    // Another architecture (its hash differs): refused, the built-in evaluation returns.
+    // Another architecture (its hash differs): refused, the built-in net returns.
     let mut other = bytes.clone();
     other[4] ^= 1;
     std::fs::write(dir.join("nn.bin"), &other).unwrap();
@@ -1521,5 +1541,8 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
     assert_eq!(eval(&mut e), with_kp);
     e.send("go depth 3");
     assert_legal_bestmove(&pos, &e.bestmove());
+    // ShogiEval hand-written wins over a named file.
+    isready(&mut e, "ShogiEval value hand-written");
+    assert_eq!(eval(&mut e), hand_written);
     std::fs::remove_dir_all(&dir).unwrap();
 }

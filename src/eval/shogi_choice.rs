@@ -1,5 +1,6 @@
 //! The evaluation the standard shogi search uses: the hand-written tables ([`Evaluator`]) or,
-//! when one is loaded, a net ([`Network`]); and the state it carries from ply to ply
+//! when one is loaded, a net ([`Network`]; the engine loads the built-in one unless told
+//! otherwise, [`ShogiEvalChoice`]); and the state it carries from ply to ply
 //! ([`ShogiTotals`]: the tables' totals, or the net's accumulator).
 //!
 //! A net needs both kings on the board; a position without one (a composed problem) is
@@ -14,6 +15,35 @@ use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
 use crate::rules::variants::shogi::Position;
 use std::sync::{Arc, OnceLock};
+
+/// Which evaluation standard shogi is played with (the `ShogiEval` option): a net (the one
+/// the engine is given, else the built-in one) or the hand-written tables.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ShogiEvalChoice {
+    #[default]
+    Net,
+    HandWritten,
+}
+
+impl ShogiEvalChoice {
+    /// Every choice, in the order the option lists them.
+    pub const ALL: [ShogiEvalChoice; 2] = [ShogiEvalChoice::Net, ShogiEvalChoice::HandWritten];
+
+    /// The choice's name as the option spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ShogiEvalChoice::Net => "net",
+            ShogiEvalChoice::HandWritten => "hand-written",
+        }
+    }
+
+    /// Parses a name (case-insensitive).
+    pub fn from_name(name: &str) -> Option<ShogiEvalChoice> {
+        Self::ALL
+            .into_iter()
+            .find(|choice| choice.name().eq_ignore_ascii_case(name))
+    }
+}
 
 /// The tables, and the net that replaces them when there is one.
 #[derive(Clone)]

@@ -1,0 +1,35 @@
+//! The net built into the engine: standard shogi's default evaluation, a
+//! `kp_256x2-32-32` net trained here (docs/NNUE.md, "The built-in net": its data, training
+//! command and the games that made it the default), embedded in the executable so that a
+//! plain build plays with it and finds no file.
+
+use super::{file, Network};
+use std::sync::{Arc, OnceLock};
+
+/// The net's file, exactly as YaneuraOu would read it from `EvalDir/nn.bin`.
+pub const FILE_BYTES: &[u8] = include_bytes!("builtin-kp.nn");
+
+/// The built-in net, read from [`FILE_BYTES`] once.
+pub fn network() -> Arc<Network> {
+    static NET: OnceLock<Arc<Network>> = OnceLock::new();
+    NET.get_or_init(|| {
+        // A test reads the same bytes: a build whose embedded file were unreadable fails it.
+        Arc::new(file::parse(FILE_BYTES).expect("the built-in net is a valid nn.bin"))
+    })
+    .clone()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::nnue::features::FeatureSet;
+    use crate::rules::variants::shogi::Position;
+
+    #[test]
+    fn the_built_in_net_reads_and_evaluates_the_start_position_near_zero() {
+        let net = network();
+        assert_eq!(net.features, FeatureSet::Kp);
+        let value = net.evaluate(&Position::startpos());
+        assert!(value.abs() < 200, "start position {value}");
+    }
+}
