@@ -146,6 +146,63 @@ fn usi_plays_minishogi() {
     assert!(out.trim_end().ends_with("readyok"), "{out}");
 }
 
+/// The `checkmate` line `go mate 5000` answers on the minishogi position `sfen`.
+fn go_mate(sfen: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    write!(
+        stdin,
+        "usi\nsetoption name USI_Variant value minishogi\nisready\n\
+         position sfen {sfen}\ngo mate 5000\n"
+    )
+    .unwrap();
+    stdin.flush().unwrap();
+    // The answer is awaited before `quit`, which would stop the solver.
+    let line = BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map(|l| l.unwrap())
+        .find(|l| l.starts_with("checkmate"))
+        .unwrap_or_else(|| panic!("no checkmate line for {sfen}"));
+    writeln!(stdin, "quit").unwrap();
+    drop(stdin);
+    child.wait().unwrap();
+    line
+}
+
+/// `go mate` solves minishogi tsume, checked by hand. Mate in 1: the gold dropped on 1b,
+/// guarded by the pawn on 1c, covers 2a and 2b (no other check mates). Mate in 3 (no
+/// check mates in 1: a rook or silver drop leaves 2a/4a or 2b/4b free, the pawn push is
+/// taken): R*3b, guarded by the pawn, leaves the king 2a or 4a, and a silver dropped on 1b
+/// or 5b, guarded by the rook along the b rank, mates.
+#[test]
+fn go_mate_solves_minishogi_tsume() {
+    assert_eq!(go_mate("4k/5/4P/5/K4 b G 1"), "checkmate G*1b");
+    let line = go_mate("2k2/5/2P2/5/K4 b RS 1");
+    let moves: Vec<&str> = line
+        .strip_prefix("checkmate ")
+        .unwrap_or_else(|| panic!("{line}"))
+        .split(' ')
+        .collect();
+    assert_eq!(moves.len(), 3, "{line}");
+    let mut pos = Position::from_sfen("2k2/5/2P2/5/K4 b RS 1").unwrap();
+    for m in &moves {
+        let mv = pos
+            .parse_usi_move(m)
+            .unwrap_or_else(|e| panic!("{line}: {e}"));
+        pos.play(mv);
+    }
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome::Win(Color::Sente)),
+        "{line} does not mate"
+    );
+}
+
 #[test]
 fn cecp_offers_and_plays_minishogi() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
