@@ -11,7 +11,7 @@ use crate::rules::dropshogi::{
 };
 use crate::rules::geometry::Geometry;
 use crate::rules::piece::atoms::{step, BISHOP, DRAGON, GOLD, HORSE, KING, ROOK, SILVER};
-use crate::rules::piece::{KindId, PieceRules};
+use crate::rules::piece::{KindId, MoveAtom, PieceRules};
 use std::sync::OnceLock;
 
 /// The 5×5 board; the promotion zone is the last rank.
@@ -53,35 +53,43 @@ impl Kind {
     pub const COUNT: usize = Kind::ALL.len();
 }
 
+/// A kind held in hand as itself, promoting to `to`.
+const fn promoting(
+    name: &'static str,
+    letter: char,
+    atoms: &'static [MoveAtom],
+    held: Kind,
+    to: Kind,
+) -> PieceRules {
+    PieceRules::new(name, letter, atoms)
+        .promoting_to(KindId(to as u8))
+        .held_as(KindId(held as u8), true)
+}
+
+/// A promoted kind, held in hand as `base` once captured.
+const fn promoted(
+    name: &'static str,
+    letter: char,
+    atoms: &'static [MoveAtom],
+    base: Kind,
+) -> PieceRules {
+    PieceRules::new(name, letter, atoms)
+        .promoted()
+        .held_as(KindId(base as u8), false)
+}
+
 /// Each kind's rules, by index.
 static PIECES: [PieceRules; Kind::COUNT] = [
-    PieceRules::new("pawn", 'P', &[step(1, 0)])
-        .promoting_to(KindId(Tokin as u8))
-        .held_as(KindId(Pawn as u8), true)
-        .forced_on_last(1),
-    PieceRules::new("silver", 'S', &SILVER)
-        .promoting_to(KindId(ProSilver as u8))
-        .held_as(KindId(Silver as u8), true),
+    promoting("pawn", 'P', &[step(1, 0)], Pawn, Tokin).forced_on_last(1),
+    promoting("silver", 'S', &SILVER, Silver, ProSilver),
     PieceRules::new("gold", 'G', &GOLD).held_as(KindId(Gold as u8), true),
-    PieceRules::new("bishop", 'B', &BISHOP)
-        .promoting_to(KindId(Horse as u8))
-        .held_as(KindId(Bishop as u8), true),
-    PieceRules::new("rook", 'R', &ROOK)
-        .promoting_to(KindId(Dragon as u8))
-        .held_as(KindId(Rook as u8), true),
+    promoting("bishop", 'B', &BISHOP, Bishop, Horse),
+    promoting("rook", 'R', &ROOK, Rook, Dragon),
     PieceRules::new("king", 'K', &KING).royal(),
-    PieceRules::new("tokin", 'P', &GOLD)
-        .promoted()
-        .held_as(KindId(Pawn as u8), false),
-    PieceRules::new("promoted silver", 'S', &GOLD)
-        .promoted()
-        .held_as(KindId(Silver as u8), false),
-    PieceRules::new("horse", 'B', &HORSE)
-        .promoted()
-        .held_as(KindId(Bishop as u8), false),
-    PieceRules::new("dragon", 'R', &DRAGON)
-        .promoted()
-        .held_as(KindId(Rook as u8), false),
+    promoted("tokin", 'P', &GOLD, Pawn),
+    promoted("promoted silver", 'S', &GOLD, Silver),
+    promoted("horse", 'B', &HORSE, Bishop),
+    promoted("dragon", 'R', &DRAGON, Rook),
 ];
 
 impl DropKind for Kind {
