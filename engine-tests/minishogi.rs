@@ -12,22 +12,15 @@ use shishi::rules::moves::MoveList;
 use shishi::rules::variants::minishogi::Position;
 use shishi::rules::xboard_moves::{xboard_to_usi, BoardSize};
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 #[path = "common/perft_file.rs"]
 mod perft_file;
 use perft_file::{assert_perft_line, read_suite};
 
-fn shishi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_shishi"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+#[path = "common/run_shishi.rs"]
+mod run_shishi;
+use run_shishi::{shishi, shishi_with_input, text};
 
 #[test]
 fn perft_agrees_with_shogiops() {
@@ -103,19 +96,7 @@ fn drop_rules_and_game_end_are_the_familys() {
 
 /// Feeds `input` to `shishi` (USI, or CECP after `xboard`) and returns its stdout.
 fn converse(input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    text(&child.wait_with_output().unwrap().stdout)
+    text(&shishi_with_input(&[], input).stdout)
 }
 
 #[test]
