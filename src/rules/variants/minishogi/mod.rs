@@ -11,7 +11,7 @@ use crate::rules::dropshogi::{
 };
 use crate::rules::geometry::Geometry;
 use crate::rules::piece::atoms::{step, BISHOP, DRAGON, GOLD, HORSE, KING, ROOK, SILVER};
-use crate::rules::piece::{KindId, MoveAtom, PieceRules};
+use crate::rules::piece::{KindId, PieceRules};
 use std::sync::OnceLock;
 
 /// The 5×5 board; the promotion zone is the last rank.
@@ -53,43 +53,24 @@ impl Kind {
     pub const COUNT: usize = Kind::ALL.len();
 }
 
-/// A kind held in hand as itself, promoting to `to`.
-const fn promoting(
-    name: &'static str,
-    letter: char,
-    atoms: &'static [MoveAtom],
-    held: Kind,
-    to: Kind,
-) -> PieceRules {
-    PieceRules::new(name, letter, atoms)
-        .promoting_to(KindId(to as u8))
-        .held_as(KindId(held as u8), true)
-}
-
-/// A promoted kind, held in hand as `base` once captured.
-const fn promoted(
-    name: &'static str,
-    letter: char,
-    atoms: &'static [MoveAtom],
-    base: Kind,
-) -> PieceRules {
-    PieceRules::new(name, letter, atoms)
-        .promoted()
-        .held_as(KindId(base as u8), false)
+/// The table id of `kind`.
+const fn id(kind: Kind) -> KindId {
+    KindId(kind as u8)
 }
 
 /// Each kind's rules, by index.
 static PIECES: [PieceRules; Kind::COUNT] = [
-    promoting("pawn", 'P', &[step(1, 0)], Pawn, Tokin).forced_on_last(1),
-    promoting("silver", 'S', &SILVER, Silver, ProSilver),
-    PieceRules::new("gold", 'G', &GOLD).held_as(KindId(Gold as u8), true),
-    promoting("bishop", 'B', &BISHOP, Bishop, Horse),
-    promoting("rook", 'R', &ROOK, Rook, Dragon),
+    PieceRules::promoting_in_hand("pawn", 'P', &[step(1, 0)], id(Pawn), id(Tokin))
+        .forced_on_last(1),
+    PieceRules::promoting_in_hand("silver", 'S', &SILVER, id(Silver), id(ProSilver)),
+    PieceRules::new("gold", 'G', &GOLD).held_as(id(Gold), true),
+    PieceRules::promoting_in_hand("bishop", 'B', &BISHOP, id(Bishop), id(Horse)),
+    PieceRules::promoting_in_hand("rook", 'R', &ROOK, id(Rook), id(Dragon)),
     PieceRules::new("king", 'K', &KING).royal(),
-    promoted("tokin", 'P', &GOLD, Pawn),
-    promoted("promoted silver", 'S', &GOLD, Silver),
-    promoted("horse", 'B', &HORSE, Bishop),
-    promoted("dragon", 'R', &DRAGON, Rook),
+    PieceRules::promoted_from("tokin", 'P', &GOLD, id(Pawn)),
+    PieceRules::promoted_from("promoted silver", 'S', &GOLD, id(Silver)),
+    PieceRules::promoted_from("horse", 'B', &HORSE, id(Bishop)),
+    PieceRules::promoted_from("dragon", 'R', &DRAGON, id(Rook)),
 ];
 
 impl DropKind for Kind {
