@@ -180,7 +180,7 @@ pub fn read(text: &str) -> Result<RecordedGame, String> {
     let sfen = shogi_sfen(
         &grid,
         sente_to_move.unwrap_or(true),
-        &format!("{}{}", hands[0], hands[1]),
+        &counted_hand(&format!("{}{}", hands[0], hands[1])),
     );
     let mut pos = Position::from_sfen(&sfen).map_err(|e| format!("CSA start position: {e}"))?;
     let start_sfen = (sfen != Position::startpos().to_sfen()).then_some(sfen);
@@ -200,6 +200,25 @@ pub fn read(text: &str) -> Result<RecordedGame, String> {
         players,
         chu_rules: None,
     })
+}
+
+/// SFEN hand text of a CSA hand listed piece by piece (`PPp`: `P+00FU00FU`, `P-00FU`),
+/// each letter once with its count (`2Pp`), in the order the letters first appear.
+fn counted_hand(letters: &str) -> String {
+    let mut counts: Vec<(char, usize)> = Vec::new();
+    for letter in letters.chars() {
+        match counts.iter_mut().find(|(l, _)| *l == letter) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((letter, 1)),
+        }
+    }
+    counts
+        .iter()
+        .map(|&(letter, n)| match n {
+            1 => letter.to_string(),
+            n => format!("{n}{letter}"),
+        })
+        .collect()
 }
 
 /// The standard start position as a grid.
