@@ -313,7 +313,7 @@ fn each_side_reads_its_own_half_first() {
 /// the tree's captures, drops, promotions, king moves and null moves.
 #[test]
 fn the_search_keeps_the_accumulator_exact() {
-    use crate::search::{Config, Control, Decision, Limits, Searcher};
+    use crate::search::{Decision, Limits, Searcher};
     let mut searcher = Searcher::new(16);
     searcher.set_network(Some(std::sync::Arc::new(test_net().clone())));
     let limits = Limits {
@@ -325,13 +325,7 @@ fn the_search_keeps_the_accumulator_exact() {
         "1+L2k1s2/r5gbl/1Gp3p1n/3lpp1sp/1n1p3P1/PB2PG2P/1PPP1PPRN/2S1G1S2/1N1K4L w 2Pp 70",
     ] {
         let pos = Position::from_sfen(sfen).unwrap();
-        let decision = searcher.search(
-            &pos,
-            &limits,
-            &Config::default(),
-            &Control::new(false),
-            &mut |_| {},
-        );
+        let decision = crate::search::tests::quiet_search(&mut searcher, &pos, &limits);
         assert!(
             matches!(decision, Decision::Move { .. }),
             "{sfen}: {decision:?}"
