@@ -156,9 +156,15 @@ impl<G: SearchGame> Worker<'_, G> {
         };
 
         if !pv_node && !in_check && excluded.is_none() {
-            // Reverse futility: far above beta at low depth.
+            // Reverse futility: far above beta at low depth (a smaller margin where the
+            // evaluation improves).
+            let improving_less = if improving {
+                params.reverse_futility_improving
+            } else {
+                0
+            };
             if depth <= params.reverse_futility_depth
-                && eval - params.reverse_futility_margin * depth >= beta
+                && eval - params.reverse_futility_margin * depth + improving_less >= beta
                 && beta.abs() < MATE_BOUND
             {
                 return eval;
@@ -222,6 +228,7 @@ impl<G: SearchGame> Worker<'_, G> {
         let mut quiets: ArrayVec<(usize, Move), 64> = ArrayVec::new();
         let mut captures: ArrayVec<(usize, Move, usize), 32> = ArrayVec::new();
         let capture_history = SearchParams::on(params.capture_history);
+        let table_move_noisy = tt_move.is_some_and(|m| m.is_promotion() || self.pos.is_capture(m));
         let original_alpha = alpha;
         while let Some(picked) = picker.pick(&self.pos, &self.heuristics, &recent) {
             let mv = picked.mv;
@@ -312,7 +319,11 @@ impl<G: SearchGame> Worker<'_, G> {
                         Singular::Plain => {}
                     }
                 }
-                if extension == 0 && gives_check && self.pos.see(mv) >= 0 {
+                if extension == 0
+                    && gives_check
+                    && depth <= params.check_extension_depth
+                    && self.pos.see(mv) >= 0
+                {
                     extension = 1;
                 }
             }
@@ -323,11 +334,10 @@ impl<G: SearchGame> Worker<'_, G> {
                 v = -self.search(new_depth, -beta, -alpha, ply + 1, !pv_node && !cut);
             } else {
                 let mut r = 0;
-                if depth >= params.lmr_min_depth
+                let late = depth >= params.lmr_min_depth
                     && move_count > 1 + usize::from(pv_node)
-                    && quiet
-                    && !in_check
-                {
+                    && !in_check;
+                if late && quiet {
                     r = self.reduction(depth, move_count);
                     if pv_node {
                         r -= params.lmr_pv_node;
@@ -349,6 +359,23 @@ impl<G: SearchGame> Worker<'_, G> {
                     }
                     if threat {
                         r -= params.threat_reduction;
+                    }
+                    if table_move_noisy {
+                        r += params.lmr_table_noisy;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                } else if late && params.lmr_noisy_less > 0 {
+                    // A capture or promotion late in the order: reduced less than a quiet
+                    // move, a losing capture as much.
+                    r = self.reduction(depth, move_count);
+                    if picked.stage != Stage::BadCapture {
+                        r -= params.lmr_noisy_less;
+                    }
+                    if pv_node {
+                        r -= params.lmr_pv_node;
+                    }
+                    if gives_check {
+                        r -= params.lmr_gives_check;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
