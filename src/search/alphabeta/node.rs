@@ -1,11 +1,12 @@
 //! The alpha-beta search of an inner node: principal-variation search with mate-distance
-//! pruning, table cutoffs, reverse futility and null-move pruning, move-count, futility,
-//! history and SEE pruning, check extensions, late-move reductions, and the killer,
-//! counter-move and history updates on a cutoff; internal iterative reduction, the
-//! table-corrected evaluation, drop mates in one, threats, SEE pruning of quiet moves, the
-//! capture history, ProbCut and singular extensions (with multi-cut) where `search::params`
-//! switches them on. At depth 0 it hands over to quiescence. Also the best value and move
-//! so far, kept the same way by every node and by quiescence.
+//! pruning, table cutoffs, reverse futility and null-move pruning, ProbCut, internal
+//! iterative reduction, move-count, futility and SEE pruning, check extensions, late-move
+//! reductions, and the killer, counter-move and history updates on a cutoff; the
+//! table-corrected evaluation, drop mates in one, threats, history pruning, SEE pruning of
+//! quiet moves, late-move reductions of captures and promotions, the capture history and
+//! singular extensions (with multi-cut) where `search::params` switches them on. At depth 0
+//! it hands over to quiescence. Also the best value and move so far, kept the same way by
+//! every node and by quiescence.
 
 use super::score::{from_tt, INFINITE, MATE, MATE_BOUND};
 use super::table::table_cutoff;
