@@ -221,6 +221,13 @@ search_params! {
     /// Late-move reductions: quiet moves are reduced this many plies more where the table
     /// move is a capture or a promotion.
     lmr_table_noisy: "Search_LmrTableNoisy" = 0, 0..=4;
+    /// Switch: a correction history (`search::ordering`) moves each inner node's static
+    /// evaluation by the average gap between the searched value and the evaluation seen
+    /// after the same previous move (piece and square), learned at nodes whose result says
+    /// which way the evaluation erred.
+    correction_history: "Search_CorrectionHistory" = 0, 0..=1;
+    /// The correction history: the largest correction, in centipawns.
+    correction_max: "Search_CorrectionMax" = 100, 10..=1000;
     /// Time (Fischer and sudden death, `search::time`): the moves still to play are planned
     /// as this many, one fewer every `Search_TimePliesPerMove` plies of the game, never
     /// fewer than `Search_TimeMinMovesToGo`.

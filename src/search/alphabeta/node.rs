@@ -140,8 +140,13 @@ impl<G: SearchGame> Worker<'_, G> {
         {
             return MATE - ply as i32 - 1;
         }
+        let correcting = SearchParams::on(params.correction_history);
+        let previous = self.played_before(ply, 1);
         let static_eval = if in_check {
             -INFINITE
+        } else if correcting {
+            let corrected = self.static_eval(ply) + self.heuristics.correction(previous);
+            corrected.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
         } else {
             self.static_eval(ply)
         };
@@ -438,6 +443,30 @@ impl<G: SearchGame> Worker<'_, G> {
         if best.value == -INFINITE {
             // Every move was pruned (cannot happen: the first move is always searched).
             best.value = alpha;
+        }
+        // The correction history learns where the result bounds the value on the far side of
+        // the evaluation (not from captures and promotions, whose gain the evaluation cannot
+        // see, nor from mates).
+        if correcting
+            && !in_check
+            && excluded.is_none()
+            && best.value.abs() < MATE_BOUND
+            && best
+                .mv
+                .is_none_or(|m| !m.is_promotion() && !self.pos.is_capture(m))
+        {
+            // A lower bound at or below the evaluation, or an upper bound at or above it,
+            // says nothing of the evaluation's error.
+            let lower_below = best.value >= beta && best.value <= static_eval;
+            let upper_above = best.value <= original_alpha && best.value >= static_eval;
+            if !lower_below && !upper_above {
+                self.heuristics.update_correction(
+                    previous,
+                    best.value - static_eval,
+                    depth,
+                    params.correction_max,
+                );
+            }
         }
         if excluded.is_none() {
             let eval = if in_check { 0 } else { static_eval };
