@@ -84,8 +84,10 @@ search_params! {
     null_move_base: "Search_NullMoveBase" = 3, 1..=6;
     null_move_depth_divisor: "Search_NullMoveDepthDivisor" = 4, 2..=10;
     null_move_eval_divisor: "Search_NullMoveEvalDivisor" = 200, 50..=800;
-    /// Move-count pruning of quiet moves: the deepest node it applies to.
-    move_count_depth: "Search_MoveCountDepth" = 5, 0..=15;
+    /// Move-count pruning of quiet moves: the deepest node it applies to. 8 (was 5) since
+    /// issue 38, with IIR 4 and LMR base 100 (docs/STRENGTH.md, "Tree size from the start
+    /// position": a 5.8 times smaller tree to depth 22; its gate was undecided, +2.4 Elo).
+    move_count_depth: "Search_MoveCountDepth" = 8, 0..=15;
     /// Move-count pruning: the quiet moves searched at depth d are this percentage of
     /// 3 + d² (of 3 + 2d² where the evaluation improves). 50 accepted 2026-11-27
     /// (docs/STRENGTH.md): +23.3 Elo (8.1 to 38.6) over 1820 games.
@@ -107,8 +109,8 @@ search_params! {
     /// Losing captures: skipped at depth ≤ 4 when SEE is below −this × depth.
     see_capture_margin: "Search_SeeCaptureMargin" = 120, 20..=400;
     /// Internal iterative reduction: nodes at least this deep without a table move are
-    /// searched a ply shallower (0: off).
-    iir_depth: "Search_IirDepth" = 0, 0..=20;
+    /// searched a ply shallower (0: off). 4 (was off) since issue 38.
+    iir_depth: "Search_IirDepth" = 4, 0..=20;
     /// Switch: pruning judges the node by the table's score where its bound says the true
     /// value lies beyond the static evaluation.
     table_eval: "Search_TableEval" = 0, 0..=1;
@@ -203,6 +205,30 @@ search_params! {
     /// Quiescence delta pruning: a capture whose victim (and promotion) cannot lift the
     /// stand-pat within this margin of alpha is skipped.
     quiescence_delta: "Search_QuiescenceDelta" = 200, 0..=2000;
+    /// Late-move reductions: the plies (in hundredths) added to every entry of the
+    /// logarithmic table before it is rounded down (50 rounds to nearest, as before issue
+    /// 38; 100 since: a ply more from the table's second row and column on).
+    lmr_base: "Search_LmrBase" = 100, 0..=300;
+    /// Late-move reductions of captures and promotions: they are reduced too (past the
+    /// first move, at nodes at least `Search_LmrMinDepth` deep), by the table's reduction
+    /// less this many plies (a losing capture, `Stage::BadCapture`, by the whole table's
+    /// reduction); 0 leaves them unreduced.
+    lmr_noisy_less: "Search_LmrNoisyLess" = 0, 0..=4;
+    /// Reverse futility: the margin is this many centipawns smaller where the evaluation
+    /// improves.
+    reverse_futility_improving: "Search_ReverseFutilityImproving" = 0, 0..=300;
+    /// Check extensions: only at nodes at most this deep (at every depth with the maximum).
+    check_extension_depth: "Search_CheckExtensionDepth" = 64, 0..=64;
+    /// Late-move reductions: quiet moves are reduced this many plies more where the table
+    /// move is a capture or a promotion.
+    lmr_table_noisy: "Search_LmrTableNoisy" = 0, 0..=4;
+    /// Switch: a correction history (`search::ordering`) moves each inner node's static
+    /// evaluation by the average gap between the searched value and the evaluation seen
+    /// after the same previous move (piece and square), learned at nodes whose result says
+    /// which way the evaluation erred.
+    correction_history: "Search_CorrectionHistory" = 0, 0..=1;
+    /// The correction history: the largest correction, in centipawns.
+    correction_max: "Search_CorrectionMax" = 100, 10..=1000;
     /// Time (Fischer and sudden death, `search::time`): the moves still to play are planned
     /// as this many, one fewer every `Search_TimePliesPerMove` plies of the game, never
     /// fewer than `Search_TimeMinMovesToGo`.

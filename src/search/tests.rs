@@ -445,6 +445,7 @@ fn every_search_parameter_changes_the_tree() {
     let enabling = |name: &str| -> Option<(&str, i32)> {
         match name {
             "Search_QuietSeeMaxDepth" => Some(("Search_QuietSeeMargin", 25)),
+            "Search_CorrectionMax" => Some(("Search_CorrectionHistory", 1)),
             "Search_SingularMargin" | "Search_SingularTableDepth" => {
                 Some(("Search_SingularDepth", 4))
             }
