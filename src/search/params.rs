@@ -84,10 +84,11 @@ search_params! {
     null_move_base: "Search_NullMoveBase" = 3, 1..=6;
     null_move_depth_divisor: "Search_NullMoveDepthDivisor" = 4, 2..=10;
     null_move_eval_divisor: "Search_NullMoveEvalDivisor" = 200, 50..=800;
-    /// Move-count pruning of quiet moves: the deepest node it applies to. 8 (was 5) since
-    /// issue 38, with IIR 4 and LMR base 100 (docs/STRENGTH.md, "Tree size from the start
-    /// position": a 5.8 times smaller tree to depth 22; its gate was undecided, +2.4 Elo).
-    move_count_depth: "Search_MoveCountDepth" = 8, 0..=15;
+    /// Move-count pruning of quiet moves: the deepest node it applies to. Issue 38's tree
+    /// setting is 8 with `Search_IirDepth` 4 and `Search_LmrBase` 100 (docs/STRENGTH.md, "Tree
+    /// size from the start position": depth 26 in 23.4 M nodes); not the default while its
+    /// gate is undecided.
+    move_count_depth: "Search_MoveCountDepth" = 5, 0..=15;
     /// Move-count pruning: the quiet moves searched at depth d are this percentage of
     /// 3 + d² (of 3 + 2d² where the evaluation improves). 50 accepted 2026-11-27
     /// (docs/STRENGTH.md): +23.3 Elo (8.1 to 38.6) over 1820 games.
@@ -109,8 +110,8 @@ search_params! {
     /// Losing captures: skipped at depth ≤ 4 when SEE is below −this × depth.
     see_capture_margin: "Search_SeeCaptureMargin" = 120, 20..=400;
     /// Internal iterative reduction: nodes at least this deep without a table move are
-    /// searched a ply shallower (0: off). 4 (was off) since issue 38.
-    iir_depth: "Search_IirDepth" = 4, 0..=20;
+    /// searched a ply shallower (0: off).
+    iir_depth: "Search_IirDepth" = 0, 0..=20;
     /// Switch: pruning judges the node by the table's score where its bound says the true
     /// value lies beyond the static evaluation.
     table_eval: "Search_TableEval" = 0, 0..=1;
@@ -206,9 +207,9 @@ search_params! {
     /// stand-pat within this margin of alpha is skipped.
     quiescence_delta: "Search_QuiescenceDelta" = 200, 0..=2000;
     /// Late-move reductions: the plies (in hundredths) added to every entry of the
-    /// logarithmic table before it is rounded down (50 rounds to nearest, as before issue
-    /// 38; 100 since: a ply more from the table's second row and column on).
-    lmr_base: "Search_LmrBase" = 100, 0..=300;
+    /// logarithmic table before it is rounded down (50 rounds to nearest; 100, issue 38's
+    /// tree setting, a ply more from the table's second row and column on).
+    lmr_base: "Search_LmrBase" = 50, 0..=300;
     /// Late-move reductions of captures and promotions: they are reduced too (past the
     /// first move, at nodes at least `Search_LmrMinDepth` deep), by the table's reduction
     /// less this many plies (a losing capture, `Stage::BadCapture`, by the whole table's

@@ -1,7 +1,7 @@
 //! The alpha-beta search of an inner node: principal-variation search with mate-distance
-//! pruning, table cutoffs, reverse futility and null-move pruning, ProbCut, internal
-//! iterative reduction, move-count, futility and SEE pruning, check extensions, late-move
-//! reductions, and the killer, counter-move and history updates on a cutoff; the
+//! pruning, table cutoffs, reverse futility and null-move pruning, ProbCut, move-count,
+//! futility and SEE pruning, check extensions, late-move reductions, and the killer,
+//! counter-move and history updates on a cutoff; internal iterative reduction, the
 //! table-corrected evaluation, drop mates in one, threats, history pruning, SEE pruning of
 //! quiet moves, late-move reductions of captures and promotions, the capture history and
 //! singular extensions (with multi-cut) where `search::params` switches them on. At depth 0
