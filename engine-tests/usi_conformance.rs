@@ -1446,13 +1446,14 @@ fn go_mate_solves_chu_kagamigi_and_declines_the_games_without_mate() {
 /// built-in evaluation goes on; `e` prints the evaluation in use.
 #[test]
 fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
+    use shishi::eval::nnue::features::FeatureSet;
     use shishi::eval::nnue::{file, Network};
     let dir = std::env::temp_dir().join(format!("shishi-usi-net-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
     let pos = Position::from_sfen(sfen).unwrap();
     let builtin = format!("eval = {}", shishi::eval::shogi::evaluate(&pos));
-    let net = Network::random(1);
+    let net = Network::random(FeatureSet::HalfKp, 1);
     let with_net = format!("eval = {}", net.evaluate(&pos));
     assert_ne!(builtin, with_net);
 
@@ -1517,6 +1518,24 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
         "{lines:?}"
     );
     assert_eq!(eval(&mut e), builtin);
+    e.send("go depth 3");
+    assert_legal_bestmove(&pos, &e.bestmove());
+    // A kp_256x2-32-32 net is read the same way, told apart by its hash.
+    let kp = Network::random(FeatureSet::Kp, 1);
+    std::fs::write(dir.join("kp.bin"), file::write(&kp)).unwrap();
+    let lines = isready(
+        &mut e,
+        &format!("EvalFile value {}", dir.join("kp.bin").display()),
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string loaded the net") && l.ends_with("(kp_256x2-32-32)")),
+        "{lines:?}"
+    );
+    let with_kp = format!("eval = {}", kp.evaluate(&pos));
+    assert_ne!(with_kp, with_net);
+    assert_eq!(eval(&mut e), with_kp);
     e.send("go depth 3");
     assert_legal_bestmove(&pos, &e.bestmove());
     std::fs::remove_dir_all(&dir).unwrap();

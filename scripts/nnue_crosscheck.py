@@ -3,20 +3,23 @@
 
 Both engines are asked `e` (YaneuraOu's extension: `eval = N`, the static evaluation of the
 current position for the side to move) on the same positions with the same `nn.bin`, and
-every difference is reported. The net is written by `shishi testnet --seed S` (random
-weights in the halfkp_256x2-32-32 format), or given with --net.
+every difference is reported. The net is written by `shishi testnet --seed S --arch A`
+(random weights in the halfkp_256x2-32-32 or kp_256x2-32-32 format), or given with --net.
 
 YaneuraOu is built here from a source tree you provide (nothing of it is in this
 repository): --yaneuraou-source (or $YANEURAOU_SRC) names a checkout holding `source/`;
-the source is copied to a scratch folder and built there with its Makefile:
-`make normal TARGET_CPU=AVX2 YANEURAOU_EDITION=YANEURAOU_ENGINE_NNUE COMPILER=g++`.
---yaneuraou names an already built binary instead.
+the source is copied to a scratch folder and built there with its Makefile, as the edition
+of the architecture (--arch):
+`make normal TARGET_CPU=AVX2 YANEURAOU_EDITION=YANEURAOU_ENGINE_NNUE COMPILER=g++` for
+halfkp, `YANEURAOU_EDITION=YANEURAOU_ENGINE_NNUE_KP256` for kp (each edition reads only its
+own architecture). --yaneuraou names an already built binary of that edition instead.
 
 Positions: the standard-shogi lines of positions/ (bench SFENs, the openings played out),
 then random playouts from the start and from handicap starts (cshogi's move generator,
-seeded), until --count positions; each must have both kings (HalfKP needs them).
+seeded), until --count positions; each must have both kings (both feature sets need them).
 
     scripts/nnue_crosscheck.py --yaneuraou-source ~/src/YaneuraOu --count 1000 --seed 7
+    scripts/nnue_crosscheck.py --yaneuraou-source ~/src/YaneuraOu --arch kp --count 1000
 
 Exit status 0 when every value agrees, 1 otherwise.
 """
@@ -33,6 +36,12 @@ import cshogi
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
+# YaneuraOu's edition (its Makefile's YANEURAOU_EDITION) for each architecture.
+EDITIONS = {
+    "halfkp": "YANEURAOU_ENGINE_NNUE",
+    "kp": "YANEURAOU_ENGINE_NNUE_KP256",
+}
+
 HANDICAPS = [
     # lance, bishop, rook, two pieces, four pieces: the stronger side (gote) moves first.
     "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
@@ -43,17 +52,20 @@ HANDICAPS = [
 ]
 
 
-def build_yaneuraou(source, scratch):
-    """Copies YaneuraOu's source/ into scratch and builds the NNUE edition there."""
+def build_yaneuraou(source, scratch, arch):
+    """Copies YaneuraOu's source/ into scratch and builds the NNUE edition of `arch` there."""
     src = os.path.join(source, "source")
     if not os.path.isdir(src):
         sys.exit(f"{source} has no source/ folder")
     work = os.path.join(scratch, "yaneuraou")
     shutil.copytree(src, os.path.join(work, "source"))
+    # A copied tree may hold another edition's objects: build from clean.
+    subprocess.run(["make", "clean"], cwd=os.path.join(work, "source"), check=True,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     jobs = str(os.cpu_count() or 1)
     subprocess.run(
         ["make", "-j", jobs, "normal", "TARGET_CPU=AVX2",
-         "YANEURAOU_EDITION=YANEURAOU_ENGINE_NNUE", "COMPILER=g++"],
+         f"YANEURAOU_EDITION={EDITIONS[arch]}", "COMPILER=g++"],
         cwd=os.path.join(work, "source"), check=True, stdout=subprocess.DEVNULL)
     return os.path.join(work, "source", "YaneuraOu-by-gcc")
 
@@ -159,7 +171,10 @@ class Engine:
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--yaneuraou-source", default=os.environ.get("YANEURAOU_SRC"))
-    parser.add_argument("--yaneuraou", help="an already built YaneuraOu NNUE binary")
+    parser.add_argument("--yaneuraou",
+                        help="an already built YaneuraOu binary of the --arch's edition")
+    parser.add_argument("--arch", choices=sorted(EDITIONS), default="halfkp",
+                        help="the architecture of the test net (and the edition built)")
     parser.add_argument("--shishi", default=os.path.join(ROOT, "target/release/shishi"))
     parser.add_argument("--net", help="an nn.bin to use instead of a random test net")
     parser.add_argument("--net-seed", type=int, default=1)
@@ -174,7 +189,7 @@ def main():
         if not yaneuraou:
             if not args.yaneuraou_source:
                 sys.exit("give --yaneuraou-source (or YANEURAOU_SRC) or --yaneuraou")
-            yaneuraou = build_yaneuraou(args.yaneuraou_source, scratch)
+            yaneuraou = build_yaneuraou(args.yaneuraou_source, scratch, args.arch)
         if not os.path.exists(args.shishi):
             subprocess.run(["cargo", "build", "--release"], cwd=ROOT, check=True)
         eval_dir = os.path.join(scratch, "eval")
@@ -183,7 +198,8 @@ def main():
         if args.net:
             shutil.copy(args.net, net)
         else:
-            subprocess.run([args.shishi, "testnet", "--seed", str(args.net_seed), net], check=True)
+            subprocess.run([args.shishi, "testnet", "--seed", str(args.net_seed),
+                            "--arch", args.arch, net], check=True)
 
         rng = random.Random(args.seed)
         positions = [p for p in opening_positions() if has_both_kings(p)]

@@ -13,8 +13,8 @@ Three commands (docs/NNUE.md, "Training a net", says how they fit together):
                                         when the difference passes the bound
 
 The features are computed by Shishi itself (`shishi nnue-features`), never here: this
-script only reads the fixed-size records of that file (memory-mapped) and adds
-`king x 1548 + piece` as Shishi's evaluation does.
+script only reads the fixed-size records of that file (memory-mapped) and numbers the
+inputs from them as Shishi's evaluation does (`--arch`, below).
 
 Architectures (`--arch`):
   halfkp  halfkp_256x2-32-32: 125 388 inputs (81 king squares x 1 548 pieces) to 256 per
@@ -22,6 +22,11 @@ Architectures (`--arch`):
           512 -> 32 -> 32 -> 1 with clipped ReLU. Trained with factorised features: a
           king-independent table of 1 548 rows ("P") is added to every king's rows during
           training and merged into them when the file is written.
+  kp      kp_256x2-32-32: 1 710 inputs to 256 per view, the rest as halfkp. A view's inputs
+          are its 38 BonaPieces (0..1547) and the two kings: 1548 + its own king's square,
+          1629 + the other king's square, both as that view sees the board (YaneuraOu's
+          features K and P). 438 000 transformer weights instead of 32 million: for small
+          data sets. Not factorised (the P table is already king-independent).
 
 Float model and integer net (src/eval/nnue/layers.rs):
   * transformer: int16 = round(127 * w), accumulator clamped to 0..127 = 127 * clamp(x, 0, 1);
@@ -32,6 +37,13 @@ Float model and integer net (src/eval/nnue/layers.rs):
     round(w * 600 * 16 / 127), int32 bias = round(600 * 16 * b), and Shishi divides by 16;
   * bias correction: each affine layer's integer bias also takes back the mean effect of
     rounding its weights (see `quantise`).
+
+Quantisation-aware training (`--quantise-aware`, the default for kp): the forward pass reads
+every weight as the file will hold it (rounded to its integer grid and clamped, e.g.
+round(127 w) / 127 for the transformer), while the gradient updates the float weights as if
+there were no rounding (straight-through). The model trained is then the integer net up to
+the rounding of the hidden activations. Not for factorised halfkp (its file rows are sums
+of two tables, rounded only when merged).
 
 Loss: the model's win probability sigmoid(cp / scale) against the target
 lambda * sigmoid(score / scale) + (1 - lambda) * (result + 1) / 2, by cross entropy
@@ -78,6 +90,11 @@ assert RECORD_DTYPE.itemsize == 160
 PIECE_INPUTS = 1548
 KING_SQUARES = 81
 HALFKP_INPUTS = KING_SQUARES * PIECE_INPUTS
+# KP: the BonaPieces, then one input per square of the view's own king, then per square of
+# the other king (src/eval/nnue/features.rs).
+FRIEND_KING_INPUT = PIECE_INPUTS
+ENEMY_KING_INPUT = PIECE_INPUTS + KING_SQUARES
+KP_INPUTS = PIECE_INPUTS + 2 * KING_SQUARES
 HALF = 256
 HIDDEN = 32
 NN_VERSION = 0x7AF32F16
@@ -112,6 +129,15 @@ ARCHS = {
         "inputs": HALFKP_INPUTS,
         "transformer_hash": (0x5D69D5B9 ^ 1) ^ (2 * HALF),
         "text": "Features=HalfKP(Friend)[125388->256x2],Network=AffineTransform[1<-32]("
+        "ClippedReLU[32](AffineTransform[32<-32](ClippedReLU[32](AffineTransform[32<-512]("
+        "InputSlice[512(0:512)])))))",
+    },
+    "kp": {
+        "inputs": KP_INPUTS,
+        # YaneuraOu's FeatureSet<K, P>: K's hash ^ (P's hash rotated left by one), then ^ 512.
+        "transformer_hash": (0xD3CEE169 ^ ((0x764CFB4B << 1) & 0xFFFFFFFF) ^ (0x764CFB4B >> 31))
+        ^ (2 * HALF),
+        "text": "Features=K+P[1710->256x2],Network=AffineTransform[1<-32]("
         "ClippedReLU[32](AffineTransform[32<-32](ClippedReLU[32](AffineTransform[32<-512]("
         "InputSlice[512(0:512)])))))",
     },
@@ -171,13 +197,17 @@ class Dataset:
 
 
 def batch_tensors(records, arch):
-    """Model inputs and labels of a batch of records."""
+    """Model inputs (B, 2, inputs a view), the BonaPieces (B, 2, 38) and the labels of a
+    batch of records; the side to move's view first."""
     pieces = records["pieces"].astype(np.int64)  # (B, 2, 38)
-    kings = records["kings"].astype(np.int64)  # (B, 2)
+    kings = records["kings"].astype(np.int64)  # (B, 2), each as its own side sees the board
     if arch == "halfkp":
         inputs = kings[:, :, None] * PIECE_INPUTS + pieces
     else:
-        inputs = pieces
+        # A view sees the other king's square turned round (80 - s), as it sees every square.
+        own = FRIEND_KING_INPUT + kings
+        other = ENEMY_KING_INPUT + (KING_SQUARES - 1) - kings[:, ::-1]
+        inputs = np.concatenate([pieces, own[:, :, None], other[:, :, None]], axis=2)
     return (
         torch.from_numpy(inputs),
         torch.from_numpy(pieces),
@@ -226,12 +256,22 @@ class LazyAdam:
         self.steps, self.lr = state["steps"], state["lr"]
 
 
+def fake_quantised(w, scale, low, high):
+    """`w` as the file holds it, round(w * scale) clamped to low..high, divided by scale
+    again; its gradient passes to `w` unchanged (straight-through)."""
+    q = torch.clamp(torch.round(w * scale), low, high) / scale
+    return w + (q - w).detach()
+
+
 class Model(nn.Module):
-    def __init__(self, arch, factorise):
+    def __init__(self, arch, factorise, quantise_aware=False):
         super().__init__()
         self.arch = arch
         inputs = ARCHS[arch]["inputs"]
         self.factorise = factorise and arch == "halfkp"
+        if quantise_aware and self.factorise:
+            raise ValueError("quantisation-aware training needs unfactorised rows")
+        self.quantise_aware = quantise_aware
         # The big table is a buffer: LazyAdam updates it, not autograd's optimisers.
         self.register_buffer("transformer", torch.empty(inputs, HALF).uniform_(-0.05, 0.05))
         self.pieces = nn.Parameter(torch.zeros(PIECE_INPUTS, HALF)) if self.factorise else None
@@ -251,8 +291,8 @@ class Model(nn.Module):
     def measure(self, inputs, pieces):
         """Records the mean inputs of the three affine layers over a batch of positions."""
         with torch.no_grad():
-            b = inputs.shape[0]
-            acc = F.embedding_bag(inputs.reshape(2 * b, PIECES), self.transformer, mode="sum")
+            b, _, per_view = inputs.shape
+            acc = F.embedding_bag(inputs.reshape(2 * b, per_view), self.transformer, mode="sum")
             if self.pieces is not None:
                 acc = acc + F.embedding_bag(pieces.reshape(2 * b, PIECES), self.pieces, mode="sum")
             x = (acc + self.transformer_bias).reshape(b, 2 * HALF).clamp(0.0, 1.0)
@@ -263,21 +303,32 @@ class Model(nn.Module):
             self.mean_inputs_output.copy_(x.mean(0))
 
     def forward(self, inputs, pieces, rows=None):
-        """Output (centipawns / OUTPUT_SCALE) for inputs (B, 2, 38), side to move's first;
+        """Output (centipawns / OUTPUT_SCALE) for inputs (B, 2, n), side to move's first;
         `rows` (from `LazyAdam.gather`) when training: the table's rows the batch reads."""
-        b = inputs.shape[0]
+        b, _, per_view = inputs.shape
+        qa = self.quantise_aware
         if rows is None:
-            acc = F.embedding_bag(inputs.reshape(2 * b, PIECES), self.transformer, mode="sum")
+            table, indices = self.transformer, inputs
         else:
-            _, inverse, leaf = rows
-            acc = F.embedding_bag(inverse.reshape(2 * b, PIECES), leaf, mode="sum")
+            _, indices, table = rows
+        if qa:
+            table = fake_quantised(table, ACTIVATION_SCALE, -32768, 32767)
+        acc = F.embedding_bag(indices.reshape(2 * b, per_view), table, mode="sum")
         if self.pieces is not None:
             acc = acc + F.embedding_bag(pieces.reshape(2 * b, PIECES), self.pieces, mode="sum")
-        acc = acc + self.transformer_bias
-        x = acc.reshape(b, 2 * HALF).clamp(0.0, 1.0)
-        x = self.first(x).clamp(0.0, 1.0)
-        x = self.second(x).clamp(0.0, 1.0)
-        return self.output(x).squeeze(1)
+        bias = self.transformer_bias
+        if qa:
+            bias = fake_quantised(bias, ACTIVATION_SCALE, -32768, 32767)
+        x = (acc + bias).reshape(b, 2 * HALF).clamp(0.0, 1.0)
+
+        def affine(layer, weight_scale):
+            w = layer.weight
+            if qa:
+                w = fake_quantised(w, weight_scale, -128, 127)
+            return F.linear(x, w, layer.bias)
+        x = affine(self.first, 1 << WEIGHT_SCALE_BITS).clamp(0.0, 1.0)
+        x = affine(self.second, 1 << WEIGHT_SCALE_BITS).clamp(0.0, 1.0)
+        return affine(self.output, OUTPUT_WEIGHT_FACTOR).squeeze(1)
 
     def clip_weights(self):
         """Keeps the weights within what the integer layers can hold."""
@@ -302,10 +353,11 @@ def loss_of(model_out, score, result, scale, lam):
 
 # --- the file ------------------------------------------------------------------------------
 def quantise(model, wrong=None):
-    """The integer arrays of the file. Each affine layer's bias also takes back the mean
-    effect of rounding its weights, measured with the mean inputs of `Model.measure` (bias
-    correction): otherwise the rounding errors of a layer's weights, multiplied by inputs
-    that are never negative, shift every evaluation by the same few centipawns.
+    """The integer arrays of the file. Unless the model was trained quantisation-aware, each
+    affine layer's bias also takes back the mean effect of rounding its weights, measured
+    with the mean inputs of `Model.measure` (bias correction): otherwise the rounding errors
+    of a layer's weights, multiplied by inputs that are never negative, shift every
+    evaluation by the same few centipawns.
 
     `wrong` makes a deliberate mistake, to show that the check fails on a wrong
     quantisation: "no-merge" leaves the factorised piece rows out of the transformer,
@@ -316,8 +368,10 @@ def quantise(model, wrong=None):
     def affine(layer, weight_factor, bias_factor, mean_inputs, extra=0):
         w = layer.weight.detach().double().numpy() * weight_factor
         w_int = rounded(w, -128, 127, "i1")
-        # Sum of (wanted - written) weight x the layer's mean integer input.
-        correction = (w - w_int) @ (mean_inputs.double().numpy() * ACTIVATION_SCALE)
+        # Sum of (wanted - written) weight x the layer's mean integer input; none when the
+        # model was trained through the rounding (it already reads the written weights).
+        correction = 0.0 if model.quantise_aware else (
+            (w - w_int) @ (mean_inputs.double().numpy() * ACTIVATION_SCALE))
         b = layer.bias.detach().double().numpy() * bias_factor + correction + extra
         return rounded(b, -(2 ** 31), 2 ** 31 - 1, "<i4"), w_int
 
@@ -372,6 +426,7 @@ def save_checkpoint(path, model, optimisers, epoch, batch, args, best_loss):
             "best_loss": best_loss,
             "arch": model.arch,
             "factorise": model.factorise,
+            "quantise_aware": model.quantise_aware,
             "args": vars(args),
         },
         tmp,
@@ -381,7 +436,7 @@ def save_checkpoint(path, model, optimisers, epoch, batch, args, best_loss):
 
 def load_model(checkpoint_path):
     state = torch.load(checkpoint_path, map_location="cpu", weights_only=False)
-    model = Model(state["arch"], state["factorise"])
+    model = Model(state["arch"], state["factorise"], state.get("quantise_aware", False))
     model.load_state_dict(state["model"])
     model.eval()
     return model, state
@@ -427,16 +482,23 @@ def command_train(args):
     log(f"{data.total} records, {len(data)} with |score| <= {args.max_score}: "
         f"{len(train_positions)} to train on, {held} held out")
 
-    model = Model(args.arch, not args.no_factorise)
+    quantise_aware = args.quantise_aware
+    if quantise_aware is None:
+        quantise_aware = args.arch == "kp"
+    if quantise_aware and args.arch == "halfkp" and not args.no_factorise:
+        sys.exit("--quantise-aware with halfkp needs --no-factorise")
+    model = Model(args.arch, not args.no_factorise, quantise_aware)
     optimisers = make_optimisers(model, args.lr)
     start_epoch, start_batch, best_loss = 0, 0, float("inf")
     if args.resume:
         if not os.path.exists(checkpoint):
             sys.exit(f"--resume: no checkpoint {checkpoint}")
         state = torch.load(checkpoint, map_location="cpu", weights_only=False)
-        if state["arch"] != args.arch or state["factorise"] != (not args.no_factorise):
-            sys.exit(f"{checkpoint} is a {state['arch']} net (factorised: {state['factorise']}); "
-                     "resume it with the same --arch and factorisation")
+        if (state["arch"] != args.arch or state["factorise"] != model.factorise
+                or state.get("quantise_aware", False) != model.quantise_aware):
+            sys.exit(f"{checkpoint} is a {state['arch']} net (factorised: {state['factorise']}, "
+                     f"quantisation-aware: {state.get('quantise_aware', False)}); resume it "
+                     "with the same --arch, factorisation and --quantise-aware")
         model.load_state_dict(state["model"])
         for o, s in zip(optimisers, state["optimisers"]):
             o.load_state_dict(s)
@@ -590,7 +652,11 @@ def main():
     t.add_argument("--resume", action="store_true", help="go on from the checkpoint")
     t.add_argument("--arch", choices=sorted(ARCHS), default="halfkp")
     t.add_argument("--no-factorise", action="store_true",
-                   help="train HalfKP without the king-independent piece table")
+                   help="train HalfKP without the king-independent piece table (kp never "
+                   "has one)")
+    t.add_argument("--quantise-aware", action=argparse.BooleanOptionalAction, default=None,
+                   help="train through the file's rounding (straight-through); default: on "
+                   "for kp, off for halfkp (which needs --no-factorise for it)")
     t.add_argument("--epochs", type=int, default=10)
     t.add_argument("--batch-size", type=int, default=4096)
     t.add_argument("--lr", type=float, default=1e-3)
@@ -616,7 +682,7 @@ def main():
     e.add_argument("--out", required=True)
     e.add_argument("--deliberately-wrong-quantisation", choices=["no-merge", "output-scale"],
                    help="write a wrongly quantised net (to see the check fail): without the "
-                   "factorised rows merged, or with output weights 10%% too large")
+                   "factorised rows merged (halfkp only), or with output weights 10%% too large")
 
     c = sub.add_parser("check", help="compare the float model with Shishi on the written net")
     c.add_argument("--checkpoint", required=True)

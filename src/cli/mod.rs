@@ -54,11 +54,12 @@ enum Command {
     /// Make and inspect opening books in YaneuraOu's text format: from game records, by
     /// analysis, by merging; statistics. Games: shogi, chushogi, chukagamigi, minishogi.
     Book(book::BookArgs),
-    /// Write a net of random weights in YaneuraOu's halfkp_256x2-32-32 format, for comparing
-    /// evaluations with YaneuraOu. Games: shogi.
+    /// Write a net of random weights in YaneuraOu's halfkp_256x2-32-32 (or, with --arch kp,
+    /// kp_256x2-32-32) format, for comparing evaluations with YaneuraOu. Games: shogi.
     Testnet(testnet::TestnetArgs),
-    /// Turn PackedSfenValue training records into the HalfKP feature file the net trainer
-    /// (scripts/train_nnue.py) reads. Games: shogi.
+    /// Turn PackedSfenValue training records into the feature file (king squares and
+    /// BonaPieces, for HalfKP and K+P) the net trainer (scripts/train_nnue.py) reads.
+    /// Games: shogi.
     NnueFeatures(nnue_features::NnueFeaturesArgs),
 }
 

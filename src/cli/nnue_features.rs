@@ -1,7 +1,8 @@
 //! `shishi nnue-features`: turns files of YaneuraOu `PackedSfenValue` training records
 //! (`shishi gensfen`'s) into the feature file a net trainer memory-maps
-//! (`eval::nnue::feature_file`): each position's HalfKP features as the evaluation computes
-//! them, with its score, result and side to move. Positions that do not decode, or lack a
+//! (`eval::nnue::feature_file`): each position's king squares and BonaPieces as the
+//! evaluation computes them (the HalfKP and K+P inputs follow from them), with its score,
+//! result and side to move. Positions that do not decode, or lack a
 //! king, are skipped and counted. `--sfens` also writes each written position's SFEN, one a
 //! line in the same order (for checking a trained net against the engine's evaluation).
 //!

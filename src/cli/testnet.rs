@@ -1,22 +1,45 @@
-//! `shishi testnet`: writes a net of random weights in YaneuraOu's `halfkp_256x2-32-32`
-//! format (`nn.bin`), the same bytes for the same seed on every machine, for comparing
-//! Shishi's evaluation with YaneuraOu's (`scripts/nnue_crosscheck.sh`). It plays nothing well.
+//! `shishi testnet`: writes a net of random weights in one of YaneuraOu's formats
+//! (`halfkp_256x2-32-32` or `kp_256x2-32-32`, its `nn.bin`), the same bytes for the same
+//! seed on every machine, for comparing Shishi's evaluation with YaneuraOu's
+//! (`scripts/nnue_crosscheck.py`). It plays nothing well.
 
+use crate::eval::nnue::features::FeatureSet;
 use crate::eval::nnue::{file, Network};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use std::path::PathBuf;
+
+/// The architecture of the net written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Arch {
+    /// halfkp_256x2-32-32 (HalfKP features, 125 388 inputs; 64 MB).
+    Halfkp,
+    /// kp_256x2-32-32 (K+P features, 1 710 inputs; under 1 MB).
+    Kp,
+}
+
+impl Arch {
+    fn features(self) -> FeatureSet {
+        match self {
+            Arch::Halfkp => FeatureSet::HalfKp,
+            Arch::Kp => FeatureSet::Kp,
+        }
+    }
+}
 
 #[derive(Args, Debug)]
 pub struct TestnetArgs {
     /// The seed of the weights.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// The architecture.
+    #[arg(long, value_enum, default_value_t = Arch::Halfkp)]
+    arch: Arch,
     /// The file to write (YaneuraOu reads `nn.bin` in its `EvalDir`).
     out: PathBuf,
 }
 
 pub fn run(args: &TestnetArgs) -> Result<(), String> {
-    let bytes = file::write(&Network::random(args.seed));
+    let bytes = file::write(&Network::random(args.arch.features(), args.seed));
     std::fs::write(&args.out, bytes)
         .map_err(|e| format!("cannot write {}: {e}", args.out.display()))
 }

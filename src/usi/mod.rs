@@ -450,8 +450,9 @@ impl Engine {
             NetLoad::Unchanged => return,
             NetLoad::Loaded(path, net) => {
                 self.out.line(&format!(
-                    "info string loaded the net {} (halfkp_256x2-32-32)",
-                    path.display()
+                    "info string loaded the net {} ({})",
+                    path.display(),
+                    crate::eval::nnue::file::architecture_name(net.features)
                 ));
                 Some((path, net))
             }

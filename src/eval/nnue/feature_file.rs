@@ -1,8 +1,9 @@
 //! The feature file a net trainer reads (`shishi nnue-features` writes it,
-//! `scripts/train_nnue.py` memory-maps it): per training position, the HalfKP features of
-//! both views exactly as the evaluation computes them (`features::active`,
-//! `features::king_offset`), so training and inference index the transformer identically
-//! and no other program has to decode positions.
+//! `scripts/train_nnue.py` memory-maps it): per training position, the king squares and
+//! BonaPieces of both views exactly as the evaluation computes them (`features::active`,
+//! `features::king_offset`), from which both feature sets' inputs follow, so training and
+//! inference index the transformer identically and no other program has to decode
+//! positions.
 //!
 //! All numbers little-endian. A header of [`HEADER_BYTES`]: the magic `SHISHIFT`, the
 //! format version ([`VERSION`], `u32`), the bytes of a record ([`RECORD_BYTES`], `u32`).
@@ -19,15 +20,18 @@
 //! | 8–83 | the side to move's 38 BonaPieces (`u16`, 0–1547), in `features::active`'s order |
 //! | 84–159 | the other side's 38 BonaPieces |
 //!
-//! The transformer input of a view is `king × 1548 + piece` (`features::king_offset` plus
-//! the BonaPiece), the side to move's view first, as `Network::score` orders the halves.
-//! The king-independent piece number (the factorised "P" feature, and the whole input of a
-//! K-independent net) is the BonaPiece itself.
+//! The HalfKP input of a view is `king × 1548 + piece` (`features::king_offset` plus the
+//! BonaPiece), the side to move's view first, as `Network::score` orders the halves. The
+//! king-independent piece number (the factorised "P" feature, and feature P of K+P) is the
+//! BonaPiece itself; K+P's king inputs are `1548 + own king` and `1629 + the other king`,
+//! the other king's square turned round (`80 − s`) since its byte is as the other side
+//! sees the board ([`FeatureRecord::inputs`]).
 
-use super::features::{self, PIECES};
+use super::features::{self, FeatureSet, PIECES};
 use crate::record::packed_sfen::TrainingRecord;
 use crate::rules::geometry::Color;
 use crate::rules::variants::shogi::Position;
+use arrayvec::ArrayVec;
 
 /// The first bytes of a feature file.
 pub const MAGIC: &[u8; 8] = b"SHISHIFT";
@@ -121,11 +125,22 @@ impl FeatureRecord {
         Ok((FeatureRecord::from_position(&pos, record)?, pos))
     }
 
-    /// The transformer inputs of view `slot` (0 the side to move's), as
-    /// `Network::refresh` adds their rows.
-    pub fn inputs(&self, slot: usize) -> [usize; PIECES] {
-        let offset = usize::from(self.kings[slot]) * features::PIECE_INPUTS;
-        std::array::from_fn(|i| offset + usize::from(self.pieces[slot][i]))
+    /// The transformer inputs of view `slot` (0 the side to move's) in a net of
+    /// `features`, as `Network::refresh` adds their rows.
+    pub fn inputs(&self, slot: usize, features: FeatureSet) -> ArrayVec<usize, { PIECES + 2 }> {
+        let pieces = self.pieces[slot].iter().map(|&p| usize::from(p));
+        let king = usize::from(self.kings[slot]);
+        match features {
+            FeatureSet::HalfKp => pieces.map(|p| king * features::PIECE_INPUTS + p).collect(),
+            FeatureSet::Kp => {
+                let other = 80 - usize::from(self.kings[1 - slot]);
+                let kings = [
+                    features::PIECE_INPUTS + king,
+                    features::PIECE_INPUTS + 81 + other,
+                ];
+                pieces.chain(kings).collect()
+            }
+        }
     }
 
     pub fn to_bytes(&self) -> [u8; RECORD_BYTES] {
@@ -187,10 +202,17 @@ mod tests {
     }
 
     /// The features written and read back are `features::active`'s for both views, side to
-    /// move first, and the transformer rows they name give the accumulator the net computes.
+    /// move first, and the transformer rows they name give the accumulator the net computes,
+    /// for both feature sets.
     #[test]
     fn written_features_are_the_evaluations_features() {
-        let net = Network::random(3);
+        for features in FeatureSet::ALL {
+            written_features_give_the_accumulator(features);
+        }
+    }
+
+    fn written_features_give_the_accumulator(feature_set: FeatureSet) {
+        let net = Network::random(feature_set, 3);
         for (i, sfen) in SFENS.iter().enumerate() {
             let pos = Position::from_sfen(sfen).unwrap();
             let record = record_of(&pos, 100 * i as i16 - 150);
@@ -206,7 +228,7 @@ mod tests {
                 let active: Vec<u16> = features::active(&pos, view).iter().map(|p| p.0).collect();
                 assert_eq!(back.pieces[slot].to_vec(), active, "{sfen} view {view:?}");
                 let mut half = net.transformer.biases;
-                for input in back.inputs(slot) {
+                for input in back.inputs(slot, feature_set) {
                     half.add(&net.transformer.weights[input]);
                 }
                 assert_eq!(half, acc.0[view.index()], "{sfen} view {view:?}");

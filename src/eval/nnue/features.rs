@@ -1,12 +1,19 @@
-//! HalfKP features as YaneuraOu numbers them: which inputs of the feature transformer a
-//! position sets for each side's view, and which ones a move changes.
+//! The feature sets of the nets Shishi reads, numbered as YaneuraOu numbers them: which
+//! inputs of the feature transformer a position sets for each side's view, and which ones a
+//! move changes.
 //!
-//! Each side (a *perspective*) sees the position through its own king: input
-//! `king × 1548 + piece`, where `king` is its king's square and `piece` one of the 1548
-//! "BonaPiece" numbers of a non-king piece, both as that side sees the board. Sente sees the
-//! board as it is; gote sees it turned round (square `s` becomes `80 − s`) with the colours
-//! swapped ("friend" pieces are its own). Squares are numbered file-major from 1a (0), 1b,
-//! … 1i, 2a, … 9i (80), as Shishi numbers them.
+//! Each side (a *perspective*) numbers every piece as it sees the board: a "BonaPiece".
+//! Sente sees the board as it is; gote sees it turned round (square `s` becomes `80 − s`)
+//! with the colours swapped ("friend" pieces are its own). Squares are numbered file-major
+//! from 1a (0), 1b, … 1i, 2a, … 9i (80), as Shishi numbers them. Two feature sets
+//! ([`FeatureSet`]) turn these numbers into inputs:
+//!
+//! * HalfKP (`halfkp_256x2-32-32`): input `king × 1548 + piece`, where `king` is the view's
+//!   own king's square and `piece` the BonaPiece (0–1547) of a non-king piece; 81 × 1548
+//!   inputs. A king move changes every input of its side's view (that view is recomputed).
+//! * K+P (`kp_256x2-32-32`): the BonaPiece itself (feature P, 0–1547), and the two kings
+//!   (feature K): `1548 + square` for the view's own king, `1629 + square` for the other
+//!   king; 1710 inputs. A king move changes one input of each view.
 //!
 //! * Pieces in hand: the `n`-th piece of a kind held (from 0) is `base + n`, with the bases
 //!   friend pawn 1, enemy pawn 20, friend lance 39, enemy lance 44, knights 49/54, silvers
@@ -25,10 +32,88 @@ use crate::rules::moves::Move;
 use crate::rules::variants::shogi::{Kind, Position};
 use arrayvec::ArrayVec;
 
-/// BonaPiece numbers per perspective.
+/// BonaPiece numbers of the non-king pieces, per perspective.
 pub const PIECE_INPUTS: usize = 1548;
-/// Inputs of the feature transformer: a block of [`PIECE_INPUTS`] per king square.
-pub const INPUTS: usize = 81 * PIECE_INPUTS;
+/// Squares of the board (a king's possible squares).
+const SQUARES: usize = 81;
+/// Inputs of HalfKP: a block of [`PIECE_INPUTS`] per king square.
+pub const HALFKP_INPUTS: usize = SQUARES * PIECE_INPUTS;
+/// The K input of a view's own king on square 0; the other king's are [`SQUARES`] on.
+const KING_INPUT: usize = PIECE_INPUTS;
+/// Inputs of K+P: the BonaPieces, then each king's squares.
+pub const KP_INPUTS: usize = PIECE_INPUTS + 2 * SQUARES;
+/// The most non-king pieces [`active`] lists (a full set has [`PIECES`]; a composed position
+/// may have more, and the incremental updates count them the same way).
+const MAX_PIECES: usize = 64;
+/// The most inputs a view sets (K+P: the pieces and two kings).
+pub const MAX_ACTIVE: usize = MAX_PIECES + 2;
+
+/// The feature set of a net: how a position's pieces become transformer inputs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FeatureSet {
+    /// HalfKP (friend king): `king × 1548 + piece`.
+    HalfKp,
+    /// K+P: the piece, and each king's square.
+    Kp,
+}
+
+impl FeatureSet {
+    pub const ALL: [FeatureSet; 2] = [FeatureSet::HalfKp, FeatureSet::Kp];
+
+    /// Rows of the feature transformer.
+    pub const fn inputs(self) -> usize {
+        match self {
+            FeatureSet::HalfKp => HALFKP_INPUTS,
+            FeatureSet::Kp => KP_INPUTS,
+        }
+    }
+
+    /// The hash word of the feature set, as the format defines it: HalfKP (friend) is
+    /// `0x5D69D5B9 ^ 1`; a set of two features (K then P) is the first's hash xor the
+    /// second's rotated left by one bit.
+    pub const fn hash(self) -> u32 {
+        match self {
+            FeatureSet::HalfKp => 0x5D69_D5B9 ^ 1,
+            FeatureSet::Kp => {
+                const K: u32 = 0xD3CE_E169;
+                const P: u32 = 0x764C_FB4B;
+                K ^ P.rotate_left(1)
+            }
+        }
+    }
+
+    /// The name the architecture text gives the features.
+    pub const fn name(self) -> &'static str {
+        match self {
+            FeatureSet::HalfKp => "HalfKP(Friend)",
+            FeatureSet::Kp => "K+P",
+        }
+    }
+
+    /// The transformer inputs `perspective` reads in `pos` (none for HalfKP without that
+    /// side's king; K+P counts the kings on the board).
+    pub fn inputs_of(self, pos: &Position, perspective: Color) -> ArrayVec<usize, MAX_ACTIVE> {
+        let mut out = ArrayVec::new();
+        let pieces = active(pos, perspective);
+        match self {
+            FeatureSet::HalfKp => {
+                if let Some(king) = pos.king_square(perspective) {
+                    let offset = king_offset(perspective, king);
+                    out.extend(pieces.iter().map(|p| offset + usize::from(p.0)));
+                }
+            }
+            FeatureSet::Kp => {
+                out.extend(pieces.iter().map(|p| usize::from(p.0)));
+                for owner in Color::BOTH {
+                    if let Some(sq) = pos.king_square(owner) {
+                        out.push(usize::from(king(perspective, owner, sq).0));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
 /// Non-king pieces of a full set, which the net always counts.
 pub const PIECES: usize = 38;
 
@@ -46,7 +131,8 @@ const BOARD_FRIEND: [u16; Kind::COUNT] = [
 // The features never reach past the 1548 numbers.
 const _: () = assert!(BOARD_FRIEND[Kind::Dragon as usize] as usize + 81 + 81 == PIECE_INPUTS);
 
-/// A BonaPiece number (one perspective's number of a non-king piece).
+/// A BonaPiece number (one perspective's number of a piece: 0–1547 for the non-king
+/// pieces, the K inputs of K+P for the kings).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct BonaPiece(pub u16);
 
@@ -78,7 +164,14 @@ pub fn in_hand(perspective: Color, owner: Color, kind: Kind, nth: u8) -> BonaPie
     BonaPiece(base[kind.index()] + u16::from(nth))
 }
 
-/// The first row of the transformer's weights that `perspective` reads: its king's square
+/// The K+P input of the king of `owner` on `sq`, as `perspective` sees it.
+#[inline]
+pub fn king(perspective: Color, owner: Color, sq: Square) -> BonaPiece {
+    let enemy = if owner == perspective { 0 } else { SQUARES };
+    BonaPiece((KING_INPUT + enemy + seen(perspective, sq)) as u16)
+}
+
+/// The first row of the HalfKP transformer's weights that `perspective` reads: its king's square
 /// as it sees the board, times the BonaPiece count.
 #[inline]
 pub fn king_offset(perspective: Color, king: Square) -> usize {
@@ -87,7 +180,7 @@ pub fn king_offset(perspective: Color, king: Square) -> usize {
 
 /// The BonaPieces of every non-king piece of `pos` as `perspective` sees them (those of
 /// missing pieces included, as number 0).
-pub fn active(pos: &Position, perspective: Color) -> ArrayVec<BonaPiece, 64> {
+pub fn active(pos: &Position, perspective: Color) -> ArrayVec<BonaPiece, MAX_PIECES> {
     let mut out = ArrayVec::new();
     for owner in Color::BOTH {
         let ours = pos.pieces_of(owner);
@@ -122,9 +215,10 @@ pub fn active(pos: &Position, perspective: Color) -> ArrayVec<BonaPiece, 64> {
     out
 }
 
-/// What a move changes: at most two pieces change BonaPiece (the mover, and a captured piece
-/// that goes to hand), given for both perspectives, and whose king moved (that side's view
-/// is recomputed from scratch).
+/// What a move changes: at most two non-king pieces change BonaPiece (the mover, and a
+/// captured piece that goes to hand), given for both perspectives, and whose king moved
+/// (HalfKP recomputes that side's view from scratch; K+P changes the king's input of both
+/// views).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Changes {
     /// Per change, the old and new BonaPiece for each perspective (`Color::index`); the
@@ -132,6 +226,8 @@ pub struct Changes {
     pieces: [[[BonaPiece; 2]; 2]; 2],
     count: u8,
     pub king_moved: Option<Color>,
+    /// When a king moved: its old and new K+P input for each perspective.
+    king: [[BonaPiece; 2]; 2],
 }
 
 impl Changes {
@@ -144,6 +240,13 @@ impl Changes {
     #[inline]
     pub fn pieces(&self) -> &[[[BonaPiece; 2]; 2]] {
         &self.pieces[..usize::from(self.count)]
+    }
+
+    /// The moved king's old and new K+P input, per perspective (meaningful when
+    /// `king_moved` is some).
+    #[inline]
+    pub fn king(&self) -> &[[BonaPiece; 2]; 2] {
+        &self.king
     }
 }
 
@@ -177,6 +280,7 @@ pub fn changes(pos: &Position, mv: Move) -> Changes {
             };
             if kind == Kind::King {
                 out.king_moved = Some(us);
+                out.king = [both(|p| king(p, us, from)), both(|p| king(p, us, to))];
             } else {
                 let landed = if mv.is_promotion() {
                     kind.promoted()
@@ -239,6 +343,39 @@ mod tests {
             BonaPiece(89)
         );
         assert_eq!(king_offset(Color::Gote, sq("5a")), (80 - 36) * PIECE_INPUTS);
+        // K+P: sente's king on 5i (square 44) is gote's enemy king on its square 36.
+        assert_eq!(
+            king(Color::Sente, Color::Sente, sq("5i")),
+            BonaPiece(1548 + 44)
+        );
+        assert_eq!(
+            king(Color::Gote, Color::Sente, sq("5i")),
+            BonaPiece(1629 + 36)
+        );
+        assert_eq!(
+            king(Color::Gote, Color::Gote, sq("5a")),
+            BonaPiece(1548 + 44)
+        );
+    }
+
+    #[test]
+    fn hashes_are_those_of_the_features() {
+        // YaneuraOu's HalfKP(Friend) and K+P feature sets.
+        assert_eq!(FeatureSet::HalfKp.hash(), 0x5D69_D5B8);
+        assert_eq!(FeatureSet::Kp.hash(), 0x3F57_17FF);
+    }
+
+    #[test]
+    fn each_view_reads_its_pieces_and_the_kings() {
+        let pos = Position::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b 2P 1").unwrap();
+        let kp = FeatureSet::Kp.inputs_of(&pos, Color::Sente);
+        assert_eq!(kp.len(), PIECES + 2);
+        assert_eq!(&kp[..2], &[1, 2]);
+        assert_eq!(&kp[PIECES..], &[1548 + 44, 1629 + 36]);
+        let halfkp = FeatureSet::HalfKp.inputs_of(&pos, Color::Sente);
+        assert_eq!(halfkp.len(), PIECES);
+        assert_eq!(&halfkp[..2], &[44 * 1548 + 1, 44 * 1548 + 2]);
+        assert!(kp.iter().all(|&i| i < KP_INPUTS));
     }
 
     #[test]

@@ -1,6 +1,8 @@
-//! The `nn.bin` file of a `halfkp_256x2-32-32` net as YaneuraOu's NNUE edition writes and
-//! reads it: what its bytes are, the hash words that name the architecture, and reading a
-//! file into a [`Network`](super::Network) with a clear error for anything else.
+//! The `nn.bin` file of a `halfkp_256x2-32-32` or `kp_256x2-32-32` net as YaneuraOu's NNUE
+//! editions write and read it: what its bytes are, the hash words that name the
+//! architecture, and reading a file into a [`Network`](super::Network) with a clear error
+//! for anything else. The two architectures differ only in their features (the
+//! transformer's hash and its number of rows: 125 388 for HalfKP, 1 710 for K+P).
 //!
 //! The file, every number little-endian:
 //!
@@ -10,16 +12,17 @@
 //! | hash of the whole net | `u32` = feature transformer hash ^ network hash |
 //! | length of the architecture text, the text | `u32`, bytes |
 //! | feature transformer hash | `u32` |
-//! | its biases, its weights (input-major: 256 per input) | `i16[256]`, `i16[125388 × 256]` |
+//! | its biases, its weights (input-major: 256 per input) | `i16[256]`, `i16[inputs × 256]` |
 //! | network hash | `u32` |
 //! | first hidden layer: biases, weights (output-major: 512 per output) | `i32[32]`, `i8[32 × 512]` |
 //! | second hidden layer | `i32[32]`, `i8[32 × 32]` |
 //! | output layer | `i32[1]`, `i8[1 × 32]` |
 //!
 //! and nothing after. The hashes are computed here the way the format defines them, layer by
-//! layer, so a file of another architecture is told apart before its weights are read.
+//! layer, so the architecture is known, and a file of another one told apart, before its
+//! weights are read.
 
-use super::features::INPUTS;
+use super::features::FeatureSet;
 use super::layers::{Affine, HIDDEN, L1_INPUTS};
 use super::{FeatureTransformer, Network, HALF};
 use std::fmt;
@@ -28,10 +31,10 @@ use std::path::Path;
 /// The version word every file of this format begins with.
 pub const VERSION: u32 = 0x7AF3_2F16;
 
-/// The hash word of the HalfKP (friend king) features.
-const HALFKP_FRIEND_HASH: u32 = 0x5D69_D5B9 ^ 1;
 /// The feature transformer's hash: the features' hash and its output width (two halves).
-pub const TRANSFORMER_HASH: u32 = HALFKP_FRIEND_HASH ^ (2 * HALF as u32);
+pub const fn transformer_hash(features: FeatureSet) -> u32 {
+    features.hash() ^ (2 * HALF as u32)
+}
 
 /// The hash of an affine layer of `outputs` outputs after a layer of hash `previous`.
 const fn affine_hash(outputs: u32, previous: u32) -> u32 {
@@ -56,13 +59,40 @@ pub const NETWORK_HASH: u32 = {
 };
 
 /// The hash of the whole net, the second word of the file.
-pub const FILE_HASH: u32 = TRANSFORMER_HASH ^ NETWORK_HASH;
+pub const fn file_hash(features: FeatureSet) -> u32 {
+    transformer_hash(features) ^ NETWORK_HASH
+}
 
-/// The architecture text YaneuraOu writes for this net (informative: files are told apart by
-/// their hashes).
-pub const ARCHITECTURE: &str = "Features=HalfKP(Friend)[125388->256x2],Network=\
-AffineTransform[1<-32](ClippedReLU[32](AffineTransform[32<-32](ClippedReLU[32](\
-AffineTransform[32<-512](InputSlice[512(0:512)])))))";
+/// The architecture's name, as YaneuraOu's sources name it.
+pub const fn architecture_name(features: FeatureSet) -> &'static str {
+    match features {
+        FeatureSet::HalfKp => "halfkp_256x2-32-32",
+        FeatureSet::Kp => "kp_256x2-32-32",
+    }
+}
+
+/// The layers after the feature transformer, as the architecture text names them.
+const NETWORK_TEXT: &str = "Network=AffineTransform[1<-32](ClippedReLU[32](\
+AffineTransform[32<-32](ClippedReLU[32](AffineTransform[32<-512](InputSlice[512(0:512)])))))";
+
+/// The architecture text written in the file (informative: files are told apart by their
+/// hashes), e.g. `Features=K+P[1710->256x2],Network=…`.
+pub fn architecture_text(features: FeatureSet) -> String {
+    format!(
+        "Features={}[{}->{HALF}x2],{NETWORK_TEXT}",
+        features.name(),
+        features.inputs()
+    )
+}
+
+/// The names of the architectures read, for messages.
+fn architecture_names() -> String {
+    let names: Vec<&str> = FeatureSet::ALL
+        .iter()
+        .map(|&f| architecture_name(f))
+        .collect();
+    names.join(" or ")
+}
 
 /// Why a file is not a net Shishi can use.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,15 +101,23 @@ pub enum LoadError {
     Io(String),
     /// The first word is not the version of this format.
     Version(u32),
-    /// The hash words name another architecture.
+    /// The net's hash is none of the architectures read.
+    Architecture { found: u32, architecture: String },
+    /// A layer's hash word is not the one of the architecture the file's hash names.
     Hash {
+        net: &'static str,
         what: &'static str,
         expected: u32,
         found: u32,
         architecture: String,
     },
-    /// The file ends before its last weight.
-    Truncated { needed: usize, length: usize },
+    /// The file ends before its last weight (`net`: the architecture, once the header names
+    /// it).
+    Truncated {
+        net: Option<&'static str>,
+        needed: usize,
+        length: usize,
+    },
     /// Bytes follow the last weight.
     TrailingBytes(usize),
 }
@@ -92,20 +130,47 @@ impl fmt::Display for LoadError {
                 f,
                 "not a NNUE file of YaneuraOu's format (version word {v:#010x}, expected {VERSION:#010x})"
             ),
+            LoadError::Architecture {
+                found,
+                architecture,
+            } => {
+                let expected: Vec<String> = FeatureSet::ALL
+                    .iter()
+                    .map(|&fs| format!("{:#010x}", file_hash(fs)))
+                    .collect();
+                write!(
+                    f,
+                    "not a {} net: file hash {found:#010x}, expected {} \
+                     (the file says its architecture is {architecture:?})",
+                    architecture_names(),
+                    expected.join(" or ")
+                )
+            }
             LoadError::Hash {
+                net,
                 what,
                 expected,
                 found,
                 architecture,
             } => write!(
                 f,
-                "not a halfkp_256x2-32-32 net: {what} hash {found:#010x}, expected {expected:#010x} \
+                "not a {net} net: {what} hash {found:#010x}, expected {expected:#010x} \
                  (the file says its architecture is {architecture:?})"
             ),
-            LoadError::Truncated { needed, length } => write!(
-                f,
-                "the file is truncated: {length} bytes where a halfkp_256x2-32-32 net needs {needed}"
-            ),
+            LoadError::Truncated {
+                net,
+                needed,
+                length,
+            } => match net {
+                Some(net) => write!(
+                    f,
+                    "the file is truncated: {length} bytes where a {net} net needs {needed}"
+                ),
+                None => write!(
+                    f,
+                    "the file is truncated: {length} bytes, shorter than its header ({needed})"
+                ),
+            },
             LoadError::TrailingBytes(n) => {
                 write!(f, "{n} bytes follow the net's last weight")
             }
@@ -119,14 +184,16 @@ impl std::error::Error for LoadError {}
 struct Reader<'a> {
     bytes: &'a [u8],
     at: usize,
-    /// Bytes a complete file has (known once the architecture text's length is read).
+    /// Bytes a complete file has, and its architecture (known once the header is read).
     needed: usize,
+    net: Option<&'static str>,
 }
 
 impl<'a> Reader<'a> {
     fn take(&mut self, n: usize) -> Result<&'a [u8], LoadError> {
         let end = self.at + n;
         let slice = self.bytes.get(self.at..end).ok_or(LoadError::Truncated {
+            net: self.net,
             needed: self.needed.max(end),
             length: self.bytes.len(),
         })?;
@@ -165,6 +232,7 @@ impl<'a> Reader<'a> {
 
     fn hash(
         &mut self,
+        features: FeatureSet,
         what: &'static str,
         expected: u32,
         architecture: &str,
@@ -172,6 +240,7 @@ impl<'a> Reader<'a> {
         let found = self.u32()?;
         if found != expected {
             return Err(LoadError::Hash {
+                net: architecture_name(features),
                 what,
                 expected,
                 found,
@@ -182,14 +251,18 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// The bytes of the header before the architecture text.
+const HEADER_BYTES: usize = 12;
+
 /// The bytes of everything after the architecture text.
-const BODY_BYTES: usize = 4
-    + 2 * HALF
-    + 2 * HALF * INPUTS
-    + 4
-    + (4 * HIDDEN + HIDDEN * L1_INPUTS)
-    + (4 * HIDDEN + HIDDEN * HIDDEN)
-    + (4 + HIDDEN);
+const fn body_bytes(features: FeatureSet) -> usize {
+    4 + 2 * HALF
+        + 2 * HALF * features.inputs()
+        + 4
+        + (4 * HIDDEN + HIDDEN * L1_INPUTS)
+        + (4 * HIDDEN + HIDDEN * HIDDEN)
+        + (4 + HIDDEN)
+}
 
 /// Reads an affine layer's biases and output-major weights.
 fn read_affine<const IN: usize, const OUT: usize>(
@@ -209,38 +282,48 @@ pub fn parse(bytes: &[u8]) -> Result<Network, LoadError> {
     let mut r = Reader {
         bytes,
         at: 0,
-        needed: 12 + BODY_BYTES,
+        needed: HEADER_BYTES,
+        net: None,
     };
     let version = r.u32()?;
     if version != VERSION {
         return Err(LoadError::Version(version));
     }
-    let file_hash = r.u32()?;
+    let found = r.u32()?;
     let length = r.u32()? as usize;
-    r.needed = 12 + length + BODY_BYTES;
+    r.needed = HEADER_BYTES + length;
     let architecture = String::from_utf8_lossy(r.take(length)?).into_owned();
-    if file_hash != FILE_HASH {
-        return Err(LoadError::Hash {
-            what: "file",
-            expected: FILE_HASH,
-            found: file_hash,
+    let Some(features) = FeatureSet::ALL
+        .into_iter()
+        .find(|&fs| file_hash(fs) == found)
+    else {
+        return Err(LoadError::Architecture {
+            found,
             architecture,
         });
-    }
+    };
+    r.needed = HEADER_BYTES + length + body_bytes(features);
+    r.net = Some(architecture_name(features));
     // A short file is reported as such before the weights are read.
     if bytes.len() < r.needed {
         return Err(LoadError::Truncated {
+            net: r.net,
             needed: r.needed,
             length: bytes.len(),
         });
     }
-    r.hash("feature transformer", TRANSFORMER_HASH, &architecture)?;
-    let mut transformer = FeatureTransformer::zeroed();
+    r.hash(
+        features,
+        "feature transformer",
+        transformer_hash(features),
+        &architecture,
+    )?;
+    let mut transformer = FeatureTransformer::zeroed(features);
     r.i16s(&mut transformer.biases.0)?;
     for row in transformer.weights.iter_mut() {
         r.i16s(&mut row.0)?;
     }
-    r.hash("network", NETWORK_HASH, &architecture)?;
+    r.hash(features, "network", NETWORK_HASH, &architecture)?;
     let first = read_affine::<L1_INPUTS, HIDDEN>(&mut r)?;
     let second = read_affine::<HIDDEN, HIDDEN>(&mut r)?;
     let output = read_affine::<HIDDEN, 1>(&mut r)?;
@@ -248,6 +331,7 @@ pub fn parse(bytes: &[u8]) -> Result<Network, LoadError> {
         return Err(LoadError::TrailingBytes(bytes.len() - r.at));
     }
     Ok(Network {
+        features,
         transformer,
         first,
         second,
@@ -263,13 +347,15 @@ pub fn load(path: &Path) -> Result<Network, LoadError> {
 
 /// Writes a net in the format (the test nets; YaneuraOu reads what this writes).
 pub fn write(network: &Network) -> Vec<u8> {
-    let mut out = Vec::with_capacity(12 + ARCHITECTURE.len() + BODY_BYTES);
+    let features = network.features;
+    let text = architecture_text(features);
+    let mut out = Vec::with_capacity(HEADER_BYTES + text.len() + body_bytes(features));
     let u32le = |out: &mut Vec<u8>, v: u32| out.extend_from_slice(&v.to_le_bytes());
     u32le(&mut out, VERSION);
-    u32le(&mut out, FILE_HASH);
-    u32le(&mut out, ARCHITECTURE.len() as u32);
-    out.extend_from_slice(ARCHITECTURE.as_bytes());
-    u32le(&mut out, TRANSFORMER_HASH);
+    u32le(&mut out, file_hash(features));
+    u32le(&mut out, text.len() as u32);
+    out.extend_from_slice(text.as_bytes());
+    u32le(&mut out, transformer_hash(features));
     let t = &network.transformer;
     for row in std::iter::once(&t.biases).chain(t.weights.iter()) {
         for v in row.0 {

@@ -1,7 +1,9 @@
-//! NNUE evaluation of standard shogi with YaneuraOu's `halfkp_256x2-32-32` nets (its
-//! `nn.bin`), computing exactly the value YaneuraOu's NNUE edition computes.
+//! NNUE evaluation of standard shogi with YaneuraOu's `halfkp_256x2-32-32` and
+//! `kp_256x2-32-32` nets (its `nn.bin`), computing exactly the value YaneuraOu's NNUE
+//! edition computes.
 //!
-//! The net: a feature transformer turns the HalfKP features of each side's view (`features`)
+//! The net: a feature transformer turns the features of each side's view (HalfKP or K+P,
+//! `features`; the two architectures differ only there)
 //! into 256 sums (`i16`, the *accumulator* half of that side), kept up to date move by move;
 //! the side to move's half and then the other's, clamped to 0..=127, feed two hidden layers
 //! of 32 and an output (`layers`). The file format and the hashes that identify it are in
@@ -16,7 +18,7 @@ mod simd;
 
 use crate::rules::geometry::Color;
 use crate::rules::variants::shogi::Position;
-use features::{BonaPiece, Changes, INPUTS};
+use features::{Changes, FeatureSet};
 use layers::{clipped_relu, to_centipawns, Affine, HIDDEN, L1_INPUTS};
 
 /// Width of one accumulator half (the transformer's outputs per perspective).
@@ -59,11 +61,11 @@ pub struct FeatureTransformer {
 }
 
 impl FeatureTransformer {
-    /// All zero, ready to be filled.
-    pub fn zeroed() -> FeatureTransformer {
+    /// All zero, ready to be filled: a row per input of `features`.
+    pub fn zeroed(features: FeatureSet) -> FeatureTransformer {
         FeatureTransformer {
             biases: Row::default(),
-            weights: vec![Row::default(); INPUTS],
+            weights: vec![Row::default(); features.inputs()],
         }
     }
 }
@@ -75,6 +77,8 @@ pub struct Accumulator(pub [Row; 2]);
 /// A loaded net.
 #[derive(Clone)]
 pub struct Network {
+    /// What the transformer's rows stand for (the architecture).
+    pub features: FeatureSet,
     pub transformer: FeatureTransformer,
     pub first: Affine<L1_INPUTS, HIDDEN>,
     pub second: Affine<HIDDEN, HIDDEN>,
@@ -83,12 +87,12 @@ pub struct Network {
 
 impl std::fmt::Debug for Network {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Network(halfkp_256x2-32-32)")
+        write!(f, "Network({})", file::architecture_name(self.features))
     }
 }
 
 impl Network {
-    /// Whether the net can evaluate `pos`: HalfKP needs both kings.
+    /// Whether the net can evaluate `pos`: both feature sets need both kings.
     #[inline]
     pub fn fits(pos: &Position) -> bool {
         pos.king_square(Color::Sente).is_some() && pos.king_square(Color::Gote).is_some()
@@ -98,12 +102,8 @@ impl Network {
     pub fn refresh(&self, pos: &Position, perspective: Color, acc: &mut Accumulator) {
         let half = &mut acc.0[perspective.index()];
         *half = self.transformer.biases;
-        let Some(king) = pos.king_square(perspective) else {
-            return;
-        };
-        let offset = features::king_offset(perspective, king);
-        for BonaPiece(p) in features::active(pos, perspective) {
-            half.add(&self.transformer.weights[offset + usize::from(p)]);
+        for input in self.features.inputs_of(pos, perspective) {
+            half.add(&self.transformer.weights[input]);
         }
     }
 
@@ -117,8 +117,8 @@ impl Network {
     }
 
     /// The accumulator of the position reached by a move with `changes` from a position
-    /// whose accumulator is `before`; `after` is that position (for the view of a king that
-    /// moved, recomputed from scratch).
+    /// whose accumulator is `before`; `after` is that position (HalfKP recomputes the view of
+    /// a king that moved from it; K+P only swaps that king's input in both views).
     #[inline]
     pub fn update(
         &self,
@@ -127,22 +127,33 @@ impl Network {
         before: &Accumulator,
         out: &mut Accumulator,
     ) {
+        let w = &self.transformer.weights;
         for color in Color::BOTH {
-            if changes.king_moved == Some(color) {
-                self.refresh(after, color, out);
-                continue;
-            }
-            let Some(king) = after.king_square(color) else {
-                out.0[color.index()] = before.0[color.index()];
-                continue;
+            let view = color.index();
+            let offset = match self.features {
+                FeatureSet::HalfKp => {
+                    if changes.king_moved == Some(color) {
+                        self.refresh(after, color, out);
+                        continue;
+                    }
+                    let Some(king) = after.king_square(color) else {
+                        out.0[view] = before.0[view];
+                        continue;
+                    };
+                    features::king_offset(color, king)
+                }
+                FeatureSet::Kp => 0,
             };
-            let offset = features::king_offset(color, king);
-            let half = &mut out.0[color.index()];
-            *half = before.0[color.index()];
-            let w = &self.transformer.weights;
+            let half = &mut out.0[view];
+            *half = before.0[view];
             for [old, new] in changes.pieces() {
-                half.sub(&w[offset + usize::from(old[color.index()].0)]);
-                half.add(&w[offset + usize::from(new[color.index()].0)]);
+                half.sub(&w[offset + usize::from(old[view].0)]);
+                half.add(&w[offset + usize::from(new[view].0)]);
+            }
+            if self.features == FeatureSet::Kp && changes.king_moved.is_some() {
+                let [old, new] = changes.king();
+                half.sub(&w[usize::from(old[view].0)]);
+                half.add(&w[usize::from(new[view].0)]);
             }
         }
     }
@@ -168,9 +179,10 @@ impl Network {
         self.score(&self.accumulate(pos), pos.side_to_move())
     }
 
-    /// A net of random weights from `seed`, the same on every machine, scaled so that its
-    /// clamps and layers all take part (the test nets; it plays nothing well).
-    pub fn random(seed: u64) -> Network {
+    /// A net of `features` with random weights from `seed`, the same on every machine,
+    /// scaled so that its clamps and layers all take part (the test nets; it plays nothing
+    /// well).
+    pub fn random(features: FeatureSet, seed: u64) -> Network {
         let mut state = seed;
         let mut next = move || {
             // SplitMix64.
@@ -181,7 +193,7 @@ impl Network {
             z ^ (z >> 31)
         };
         let mut uniform = |low: i64, high: i64| low + (next() % (high - low + 1) as u64) as i64;
-        let mut transformer = FeatureTransformer::zeroed();
+        let mut transformer = FeatureTransformer::zeroed(features);
         for b in transformer.biases.0.iter_mut() {
             *b = uniform(-20, 80) as i16;
         }
@@ -214,6 +226,7 @@ impl Network {
             Affine::from_rows(biases, &rows)
         }
         Network {
+            features,
             transformer,
             first: layer(b1, r1),
             second: layer(b2, r2),
