@@ -12,7 +12,6 @@ use shishi::rules::moves::MoveList;
 use shishi::rules::variants::minishogi::Position;
 use shishi::rules::xboard_moves::{xboard_to_usi, BoardSize};
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 
 #[path = "common/perft_file.rs"]
 mod perft_file;
@@ -20,7 +19,7 @@ use perft_file::{assert_perft_line, read_suite};
 
 #[path = "common/run_shishi.rs"]
 mod run_shishi;
-use run_shishi::{shishi, shishi_with_input, text};
+use run_shishi::{shishi, shishi_with_input, spawn_shishi, text};
 
 #[test]
 fn perft_agrees_with_shogiops() {
@@ -129,12 +128,7 @@ fn usi_plays_minishogi() {
 
 /// The `checkmate` line `go mate 5000` answers on the minishogi position `sfen`.
 fn go_mate(sfen: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = spawn_shishi(&[]);
     let mut stdin = child.stdin.take().unwrap();
     write!(
         stdin,
@@ -186,13 +180,7 @@ fn go_mate_solves_minishogi_tsume() {
 
 #[test]
 fn cecp_offers_and_plays_minishogi() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
-        .arg("--xboard")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = spawn_shishi(&["--xboard"]);
     let mut stdin = child.stdin.take().unwrap();
     // Shishi is gote after `new`: it answers sente's 1e1d (XBoard's e1e2).
     stdin

@@ -2,7 +2,7 @@
 //! (the end of input follows the script), and its output as text.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 /// Runs `shishi` with `args` and returns its output.
 pub fn shishi(args: &[&str]) -> Output {
@@ -30,6 +30,18 @@ pub fn shishi_with_input(args: &[&str], script: &str) -> Output {
         .write_all(script.as_bytes())
         .unwrap();
     child.wait_with_output().expect("the binary ends")
+}
+
+/// Starts `shishi` with `args` for a conversation: stdin and stdout piped, stderr dropped.
+#[allow(dead_code)] // Not every test binary talks to the engine line by line.
+pub fn spawn_shishi(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs")
 }
 
 /// Output bytes as text (invalid UTF-8 replaced).
