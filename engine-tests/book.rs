@@ -7,44 +7,24 @@ use shishi::book::choose::BookPosition;
 use shishi::book::{Book, BookMove};
 use shishi::usi::options::Variant;
 use shishi::usi::position::{RuleOptions, UsiPosition};
-use std::io::Write;
-use std::process::{Command, Stdio};
 
+#[path = "common/run_shishi.rs"]
+mod run_shishi;
+use run_shishi::{shishi, shishi_with_input, text};
 #[path = "common/scratch_dir.rs"]
 mod scratch_dir;
 use scratch_dir::ScratchDir;
 
 const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/engine-tests/fixtures");
-const SHISHI: &str = env!("CARGO_BIN_EXE_shishi");
 
 /// Runs the USI engine on `script` (then end of input) and returns its stdout lines and
 /// its stderr.
 fn usi(script: &str) -> (Vec<String>, String) {
-    let mut child = Command::new(SHISHI)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start shishi");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let out = shishi_with_input(&[], script);
     (
-        text.lines().map(str::to_string).collect(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
+        text(&out.stdout).lines().map(str::to_string).collect(),
+        text(&out.stderr),
     )
-}
-
-fn shishi(args: &[&str]) -> std::process::Output {
-    Command::new(SHISHI)
-        .args(args)
-        .output()
-        .expect("run shishi")
 }
 
 fn bestmoves(lines: &[String]) -> Vec<String> {
@@ -372,24 +352,29 @@ fn match_openings_are_drawn_from_the_book() {
     let path = dir.join("small.db");
     std::fs::write(&path, small_book().to_text()).unwrap();
     let engine = format!("python3 {FIXTURES}/fake_usi.py resign");
+    // Two games between resigning fake engines, with `book_args` and written to `out`.
+    let two_games = |book_args: &[&str], out: &std::path::Path| {
+        let mut args = vec![
+            "match",
+            "--engine1",
+            &engine,
+            "--engine2",
+            &engine,
+            "--games",
+            "2",
+            "--tc",
+            "movetime=100",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend(book_args);
+        shishi(&args)
+    };
     let out_dir = dir.join("out");
-    let out = shishi(&[
-        "match",
-        "--engine1",
-        &engine,
-        "--engine2",
-        &engine,
-        "--games",
-        "2",
-        "--tc",
-        "movetime=100",
-        "--book",
-        path.to_str().unwrap(),
-        "--book-plies",
-        "4",
-        "--out",
-        out_dir.to_str().unwrap(),
-    ]);
+    let out = two_games(
+        &["--book", path.to_str().unwrap(), "--book-plies", "4"],
+        &out_dir,
+    );
     assert!(out.status.success(), "{out:?}");
     let games = std::fs::read_to_string(out_dir.join("games.jsonl")).unwrap();
     // The book has 2g2f at the start and nothing after it: the opening is that one move.
@@ -407,24 +392,7 @@ fn match_openings_are_drawn_from_the_book() {
     let mut book = Book::default();
     book.insert("4k4/9/9/9/9/9/9/9/4K4 b - 1", BookMove::counted("5i5h", 1));
     std::fs::write(&other, book.to_text()).unwrap();
-    let out = shishi(&[
-        "match",
-        "--engine1",
-        &engine,
-        "--engine2",
-        &engine,
-        "--games",
-        "2",
-        "--tc",
-        "movetime=100",
-        "--book",
-        other.to_str().unwrap(),
-        "--out",
-        dir.join("out2").to_str().unwrap(),
-    ]);
+    let out = two_games(&["--book", other.to_str().unwrap()], &dir.join("out2"));
     assert!(!out.status.success());
-    assert!(
-        String::from_utf8_lossy(&out.stderr).contains("has no move"),
-        "{out:?}"
-    );
+    assert!(text(&out.stderr).contains("has no move"), "{out:?}");
 }

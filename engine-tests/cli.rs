@@ -1,18 +1,9 @@
 //! The `shishi` command line driven as a process: results on stdout, errors on stderr with
 //! a non-zero exit code, never a panic.
 
-use std::process::{Command, Output};
-
-fn shishi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_shishi"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+#[path = "common/run_shishi.rs"]
+mod run_shishi;
+use run_shishi::{shishi, text};
 
 #[test]
 fn perft_prints_nodes_time_and_speed() {

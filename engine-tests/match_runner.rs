@@ -35,16 +35,12 @@ fn out_dir(name: &str) -> ScratchDir {
     ScratchDir::new("shishi-match", name)
 }
 
-fn shishi_match(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_shishi"))
-        .arg("match")
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+#[path = "common/run_shishi.rs"]
+mod run_shishi;
+use run_shishi::{shishi, text};
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+fn shishi_match(args: &[&str]) -> Output {
+    shishi(&[&["match"], args].concat())
 }
 
 /// Runs a match and returns (stdout, the parsed lines of games.jsonl sorted by game).
@@ -1308,106 +1304,67 @@ fn refused_match(name: &str, args: &[&str]) -> String {
 fn options_the_engine_refuses_stop_the_match_with_the_engines_words() {
     let me = env!("CARGO_BIN_EXE_shishi");
     let scripted = scripted();
-    // Shishi declares USI_Hash as a spin of 1 to 1048576: the referee refuses at once.
-    let err = refused_match(
-        "opt-hash",
-        &[
-            "--engine1",
-            me,
-            "--engine2",
-            &scripted,
-            "--option1",
-            "USI_Hash=99999999",
-        ],
-    );
-    assert!(err.contains("engine 1 (shishi)"), "{err}");
-    assert!(
-        err.contains("USI_Hash") && err.contains("from 1 to 1048576"),
-        "{err}"
-    );
-    // A name Shishi does not know: it says so with `info string error`, which is passed on.
-    let err = refused_match(
-        "opt-bogus",
-        &[
-            "--engine1",
-            &scripted,
-            "--engine2",
-            me,
-            "--option2",
-            "Bogus=1",
-        ],
-    );
-    assert!(err.contains("engine 2 (shishi)"), "{err}");
-    assert!(
-        err.contains("info string error") && err.contains("Bogus"),
-        "{err}"
-    );
-    // Checks and combos: the values the engine lists, nothing else.
-    let err = refused_match(
-        "opt-combo",
-        &[
-            "--engine1",
-            me,
-            "--engine2",
-            &scripted,
-            "--option1",
-            "ParallelMode=fast",
-        ],
-    );
-    assert!(
-        err.contains("ParallelMode") && err.contains("one of"),
-        "{err}"
-    );
-    // The fake engine declares USI_Hash up to 1024.
-    let err = refused_match(
-        "opt-fake-hash",
-        &[
-            "--engine1",
-            &scripted,
-            "--engine2",
-            &scripted,
-            "--option2",
-            "USI_Hash=2048",
-        ],
-    );
-    assert!(
-        err.contains("engine 2") && err.contains("from 1 to 1024"),
-        "{err}"
-    );
-    // CECP: Shishi's `feature option=` list and its `Error (…)` answer.
     let xboard = format!("{me} --xboard");
-    let err = refused_match(
-        "opt-cecp-range",
-        &[
-            "--engine1",
-            &xboard,
-            "--proto1",
-            "cecp",
-            "--engine2",
-            &scripted,
-            "--option1",
-            "MultiPV=601",
-        ],
-    );
-    assert!(
-        err.contains("engine 1") && err.contains("from 1 to 600"),
-        "{err}"
-    );
-    let err = refused_match(
-        "opt-cecp-bogus",
-        &[
-            "--engine1",
-            &xboard,
-            "--proto1",
-            "cecp",
-            "--engine2",
-            &scripted,
-            "--option1",
-            "Bogus=1",
-        ],
-    );
-    assert!(err.contains("engine 1") && err.contains("Error ("), "{err}");
-    assert!(err.contains("Bogus"), "{err}");
+    let usi = |engine1: &str, engine2: &str, option: &str, value: &str| {
+        vec![
+            "--engine1".to_string(),
+            engine1.to_string(),
+            "--engine2".to_string(),
+            engine2.to_string(),
+            option.to_string(),
+            value.to_string(),
+        ]
+    };
+    let cecp_first = |value: &str| {
+        let mut args = usi(&xboard, &scripted, "--option1", value);
+        args.splice(2..2, ["--proto1".to_string(), "cecp".to_string()]);
+        args
+    };
+    // Each refused match: its name, its arguments, and what stderr must say.
+    let cases: [(&str, Vec<String>, &[&str]); 6] = [
+        // Shishi declares USI_Hash as a spin of 1 to 1048576: the referee refuses at once.
+        (
+            "opt-hash",
+            usi(me, &scripted, "--option1", "USI_Hash=99999999"),
+            &["engine 1 (shishi)", "USI_Hash", "from 1 to 1048576"],
+        ),
+        // A name Shishi does not know: it says so with `info string error`, passed on.
+        (
+            "opt-bogus",
+            usi(&scripted, me, "--option2", "Bogus=1"),
+            &["engine 2 (shishi)", "info string error", "Bogus"],
+        ),
+        // Checks and combos: the values the engine lists, nothing else.
+        (
+            "opt-combo",
+            usi(me, &scripted, "--option1", "ParallelMode=fast"),
+            &["ParallelMode", "one of"],
+        ),
+        // The fake engine declares USI_Hash up to 1024.
+        (
+            "opt-fake-hash",
+            usi(&scripted, &scripted, "--option2", "USI_Hash=2048"),
+            &["engine 2", "from 1 to 1024"],
+        ),
+        // CECP: Shishi's `feature option=` list and its `Error (…)` answer.
+        (
+            "opt-cecp-range",
+            cecp_first("MultiPV=601"),
+            &["engine 1", "from 1 to 600"],
+        ),
+        (
+            "opt-cecp-bogus",
+            cecp_first("Bogus=1"),
+            &["engine 1", "Error (", "Bogus"],
+        ),
+    ];
+    for (name, args, said) in cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let err = refused_match(name, &args);
+        for words in said {
+            assert!(err.contains(words), "{name}: no {words:?} in {err}");
+        }
+    }
 }
 
 /// Issue 34: what the referee cannot check is still not silent. An option the engine does

@@ -12,22 +12,14 @@ use shishi::rules::moves::MoveList;
 use shishi::rules::variants::minishogi::Position;
 use shishi::rules::xboard_moves::{xboard_to_usi, BoardSize};
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Output, Stdio};
 
 #[path = "common/perft_file.rs"]
 mod perft_file;
 use perft_file::{assert_perft_line, read_suite};
 
-fn shishi(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_shishi"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+#[path = "common/run_shishi.rs"]
+mod run_shishi;
+use run_shishi::{shishi, shishi_with_input, spawn_shishi, text};
 
 #[test]
 fn perft_agrees_with_shogiops() {
@@ -103,19 +95,7 @@ fn drop_rules_and_game_end_are_the_familys() {
 
 /// Feeds `input` to `shishi` (USI, or CECP after `xboard`) and returns its stdout.
 fn converse(input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    text(&child.wait_with_output().unwrap().stdout)
+    text(&shishi_with_input(&[], input).stdout)
 }
 
 #[test]
@@ -146,15 +126,61 @@ fn usi_plays_minishogi() {
     assert!(out.trim_end().ends_with("readyok"), "{out}");
 }
 
+/// The `checkmate` line `go mate 5000` answers on the minishogi position `sfen`.
+fn go_mate(sfen: &str) -> String {
+    let mut child = spawn_shishi(&[]);
+    let mut stdin = child.stdin.take().unwrap();
+    write!(
+        stdin,
+        "usi\nsetoption name USI_Variant value minishogi\nisready\n\
+         position sfen {sfen}\ngo mate 5000\n"
+    )
+    .unwrap();
+    stdin.flush().unwrap();
+    // The answer is awaited before `quit`, which would stop the solver.
+    let line = BufReader::new(child.stdout.take().unwrap())
+        .lines()
+        .map(|l| l.unwrap())
+        .find(|l| l.starts_with("checkmate"))
+        .unwrap_or_else(|| panic!("no checkmate line for {sfen}"));
+    writeln!(stdin, "quit").unwrap();
+    drop(stdin);
+    child.wait().unwrap();
+    line
+}
+
+/// `go mate` solves minishogi tsume, checked by hand. Mate in 1: the gold dropped on 1b,
+/// guarded by the pawn on 1c, covers 2a and 2b (no other check mates). Mate in 3 (no
+/// check mates in 1: a rook or silver drop leaves 2a/4a or 2b/4b free, the pawn push is
+/// taken): R*3b, guarded by the pawn, leaves the king 2a or 4a, and a silver dropped on 1b
+/// or 5b, guarded by the rook along the b rank, mates.
+#[test]
+fn go_mate_solves_minishogi_tsume() {
+    assert_eq!(go_mate("4k/5/4P/5/K4 b G 1"), "checkmate G*1b");
+    let line = go_mate("2k2/5/2P2/5/K4 b RS 1");
+    let moves: Vec<&str> = line
+        .strip_prefix("checkmate ")
+        .unwrap_or_else(|| panic!("{line}"))
+        .split(' ')
+        .collect();
+    assert_eq!(moves.len(), 3, "{line}");
+    let mut pos = Position::from_sfen("2k2/5/2P2/5/K4 b RS 1").unwrap();
+    for m in &moves {
+        let mv = pos
+            .parse_usi_move(m)
+            .unwrap_or_else(|e| panic!("{line}: {e}"));
+        pos.play(mv);
+    }
+    assert_eq!(
+        pos.outcome(),
+        Some(Outcome::Win(Color::Sente)),
+        "{line} does not mate"
+    );
+}
+
 #[test]
 fn cecp_offers_and_plays_minishogi() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shishi"))
-        .arg("--xboard")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary runs");
+    let mut child = spawn_shishi(&["--xboard"]);
     let mut stdin = child.stdin.take().unwrap();
     // Shishi is gote after `new`: it answers sente's 1e1d (XBoard's e1e2).
     stdin

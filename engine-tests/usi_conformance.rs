@@ -194,6 +194,16 @@ impl Engine {
             std::thread::sleep(Duration::from_millis(2));
         }
     }
+
+    /// The lines an exited engine printed that were not read yet.
+    fn rest_after_exit(&mut self) -> Vec<String> {
+        let mut rest = Vec::new();
+        while let Ok(line) = self.lines.recv_timeout(ANSWER) {
+            self.transcript.push(format!("< {line}"));
+            rest.push(line);
+        }
+        rest
+    }
 }
 
 impl Drop for Engine {
@@ -1251,6 +1261,8 @@ fn an_impossible_hash_size_falls_back_and_says_so() {
 /// 1.0 s, exit at 11.6 s): the protocol thread waited for the fill. It now reads on, and
 /// `quit` cuts the fill short. (8192 MiB, where the machine has it, so that the fill
 /// outlasts the bound on a quiet machine too; cut short, it never touches that much.)
+/// The `isready` before `quit` is still answered: a piped `usi`, `isready`, `quit` once
+/// printed no `readyok` (the process ended before the search thread reached it).
 #[test]
 fn quit_during_a_table_fill_exits_at_once() {
     for delay in [Duration::ZERO, Duration::from_millis(150)] {
@@ -1263,6 +1275,11 @@ fn quit_during_a_table_fill_exits_at_once() {
         e.send("quit");
         let took = e.wait_exit(Duration::from_secs(5));
         assert!(took < Duration::from_secs(1), "quit took {took:?}");
+        let rest = e.rest_after_exit();
+        assert!(
+            rest.iter().any(|l| l == "readyok"),
+            "no readyok after isready, quit (delay {delay:?}): {rest:#?}"
+        );
     }
 }
 

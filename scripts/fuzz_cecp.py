@@ -38,16 +38,14 @@ loaded machine. On a failure it prints the step and the engine's answers, saves 
 whole batch to fuzz-cecp-failure-<seed>-<batch>.txt and exits 1. Exits 0 with a summary line
 otherwise; `--lines` counts the fuzzed command lines, the summary also every line written.
 """
-import argparse
 import itertools
-import os
 import queue
 import random
 import re
-import subprocess
 import sys
-import threading
 import time
+
+import fuzz_common
 
 GAMES = ["shogi", "chu", "chukagamigi"]
 
@@ -159,50 +157,21 @@ def allowed(line):
     return True
 
 
-def mutate(rng, line):
-    toks = tokenize(line)
-    kind = rng.randrange(11)
-    if kind == 0 and toks:
-        del toks[rng.randrange(len(toks))]
-    elif kind == 1 and toks:
-        i = rng.randrange(len(toks))
-        toks.insert(i, toks[i])
-    elif kind == 2 and len(toks) > 1:
-        i, j = rng.randrange(len(toks)), rng.randrange(len(toks))
-        toks[i], toks[j] = toks[j], toks[i]
-    elif kind == 3 and toks:
-        toks[rng.randrange(len(toks))] = rng.choice(TOKENS)
-    elif kind == 4:
-        toks.insert(rng.randrange(len(toks) + 1), rng.choice(TOKENS))
-    elif kind == 5:
-        for i, t in enumerate(toks):
-            if NUMBER.match(t):
-                toks[i] = rng.choice(["0", "-5", "4294967296", "18446744073709551615",
-                                      "99999999999999999999999", "1e300", "-1e300", "nan",
-                                      "0.001", str(rng.randrange(10**6))])
-    elif kind == 6:
-        text = " ".join(toks)
-        if text:
-            return text[:rng.randrange(len(text))]
-    elif kind == 7:
-        chars = list(" ".join(toks))
-        for _ in range(rng.randrange(1, 4)):
-            if chars:
-                chars[rng.randrange(len(chars))] = chr(rng.choice(
-                    [rng.randrange(32, 127), rng.randrange(0x80, 0x800),
-                     rng.randrange(0x3000, 0x3100), 0xFFFD, 9, 13]))
-        return "".join(chars)
-    elif kind == 8:
-        return " ".join(toks + [rng.choice(TOKENS) for _ in range(rng.randrange(50, 3000))])
-    elif kind == 9:
-        return "  ".join(toks) + rng.choice(["\r", " \r", "\t", ""])
-    elif kind == 10 and toks:
-        # A field of a FEN or a leg of a move replaced by a nasty value.
+def nasty_field(rng, toks):
+    """A field of a FEN or a leg of a move replaced by a nasty value."""
+    if toks:
         i = rng.randrange(len(toks))
         nasty = ["13/12", "k" * 13, "[PPPPPPPPPPPPPPPPPPPP]", "[", "]", "w", "b", "x", "0",
                  "-1", "99999999999999999999", "5k6/12", "a99a98", "@@", "P@", "+", ","]
         toks[i] = rng.choice(nasty)
-    return " ".join(toks)
+
+
+def mutate(rng, line):
+    extremes = ["0", "-5", "4294967296", "18446744073709551615", "99999999999999999999999",
+                "1e300", "-1e300", "nan", "0.001"]
+    return fuzz_common.mutate(rng, tokenize(line), TOKENS, NUMBER, extremes, nasty_field,
+                                 kinds=11)
+
 
 
 def corpus_line(rng, game):
@@ -220,14 +189,10 @@ def corpus_line(rng, game):
     elif roll < 0.62:
         line = "setboard " + rng.choice(FENS[game] + FENS[rng.choice(GAMES)])
     elif roll < 0.65:
-        # Raw junk bytes, decoded as the engine does (invalid UTF-8 replaced).
-        raw = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 60)))
-        line = raw.replace(b"\n", b" ").decode("utf-8", errors="replace")
+        line = fuzz_common.junk_line(rng)
     else:
         line = rng.choice(OTHER_LINES)
-    if rng.random() < 0.6:
-        line = mutate(rng, line)
-    return line.replace("\n", " ")
+    return fuzz_common.sometimes_mutated(rng, line, 0.6, mutate)
 
 
 class Turn:
@@ -341,26 +306,9 @@ def check_step(turn, step, answers):
     return None
 
 
-class Engine:
+class Engine(fuzz_common.EnginePipe):
     def __init__(self, path):
-        env = dict(os.environ)
-        env.pop("RUST_LOG", None)
-        self.proc = subprocess.Popen([path, "--xboard"], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     env=env)
-        self.lines = queue.Queue()
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
-
-    def _read(self):
-        for raw in self.proc.stdout:
-            self.lines.put(raw.decode("utf-8", errors="replace").rstrip("\r\n"))
-        self.lines.put(None)
-
-    def send(self, lines):
-        data = "".join(l + "\n" for l in lines).encode("utf-8", errors="replace")
-        self.proc.stdin.write(data)
-        self.proc.stdin.flush()
+        super().__init__([path, "--xboard"])
 
     def until(self, want, limit):
         """Lines up to and including `want`; (lines, why) with why None on success."""
@@ -376,16 +324,6 @@ class Engine:
             got.append(line)
             if line == want:
                 return got, None
-
-    def alive(self):
-        return self.proc.poll() is None
-
-    def close(self):
-        try:
-            self.send(["quit"])
-            self.proc.wait(timeout=5)
-        except Exception:
-            self.proc.kill()
 
 
 class Batch:
@@ -479,13 +417,7 @@ def run_batch(engine, rng, game, size, first_ping):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--engine", default="target/release/shishi")
-    ap.add_argument("--lines", type=int, default=20000)
-    ap.add_argument("--batch", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--games", default=",".join(GAMES))
-    args = ap.parse_args()
+    args = fuzz_common.parse_arguments(__doc__, GAMES)
     games = args.games.split(",")
     rng = random.Random(args.seed)
     engine = Engine(args.engine)
@@ -514,13 +446,8 @@ def main():
         per_game[game][0] += batch.corpus
         per_game[game][1] += answered
         if not ok:
-            name = f"fuzz-cecp-failure-{args.seed}-{batches}.txt"
-            with open(name, "w", encoding="utf-8", errors="replace") as f:
-                f.write("\n".join(batch.sent) + "\n")
-            print(f"FAIL batch {batches} ({game}): {why}; batch saved to {name}")
-            print("last lines received:", *[repr(l[:200]) for l in received[-12:]], sep="\n  ")
-            engine.proc.kill()
-            sys.exit(1)
+            fuzz_common.fail_batch(engine, f"fuzz-cecp-failure-{args.seed}-{batches}.txt",
+                                   batches, game, why, batch.sent, received, sent_shown=0)
     engine.close()
     secs = time.time() - start
     detail = ", ".join(f"{g} {v[0]} lines/{v[1]} moves" for g, v in per_game.items())

@@ -25,15 +25,12 @@ tests). On a failure it prints the batch's last lines and the engine's output, s
 whole batch to fuzz-failure-<seed>-<batch>.txt, and exits 1. Exits 0 with a summary line
 otherwise.
 """
-import argparse
-import os
 import queue
 import random
 import re
-import subprocess
-import sys
-import threading
 import time
+
+import fuzz_common
 
 GAMES = ["shogi", "chushogi", "chukagamigi", "shogammon", "madness"]
 
@@ -148,46 +145,9 @@ def allowed(line):
     return True
 
 
-def mutate(rng, line):
-    toks = tokenize(line)
-    kind = rng.randrange(12)
-    if kind == 0 and toks:
-        del toks[rng.randrange(len(toks))]
-    elif kind == 1 and toks:
-        i = rng.randrange(len(toks))
-        toks.insert(i, toks[i])
-    elif kind == 2 and len(toks) > 1:
-        i, j = rng.randrange(len(toks)), rng.randrange(len(toks))
-        toks[i], toks[j] = toks[j], toks[i]
-    elif kind == 3 and toks:
-        toks[rng.randrange(len(toks))] = rng.choice(TOKENS)
-    elif kind == 4:
-        toks.insert(rng.randrange(len(toks) + 1), rng.choice(TOKENS))
-    elif kind == 5:
-        for i, t in enumerate(toks):
-            if NUMBER.match(t):
-                toks[i] = rng.choice(["0", "-5", "4294967296", "18446744073709551615",
-                                      "99999999999999999999999", str(rng.randrange(10**6))])
-    elif kind == 6:
-        text = " ".join(toks)
-        if text:
-            cut = rng.randrange(len(text))
-            return text[:cut]
-    elif kind == 7:
-        text = " ".join(toks)
-        chars = list(text)
-        for _ in range(rng.randrange(1, 4)):
-            if chars:
-                chars[rng.randrange(len(chars))] = chr(rng.choice(
-                    [rng.randrange(32, 127), rng.randrange(0x80, 0x800),
-                     rng.randrange(0x3000, 0x3100), 0xFFFD, 9, 13]))
-        return "".join(chars)
-    elif kind == 8:
-        return " ".join(toks + [rng.choice(TOKENS) for _ in range(rng.randrange(50, 3000))])
-    elif kind == 9:
-        return "  ".join(toks) + rng.choice(["\r", " \r", "\t", ""])
-    elif kind == 10 and "sfen" in toks:
-        # SFEN-field noise: the board, side, hand or move number replaced by a nasty value.
+def nasty_sfen_field(rng, toks):
+    """SFEN-field noise: the board, side, hand or move number replaced by a nasty value."""
+    if "sfen" in toks:
         at = toks.index("sfen") + 1 + rng.randrange(4)
         nasty = ["10p10p", "19p", "p" * 19, "R" * 20, "2P3p", "RRRR", "0", "+5", "01", "-",
                  "9/9/9", "4k4/9/9/9/09/9/9/9/4K4", "x", "b", "w", "18446744073709551616"]
@@ -195,7 +155,13 @@ def mutate(rng, line):
             toks[at] = rng.choice(nasty)
         else:
             toks.append(rng.choice(nasty))
-    return " ".join(toks)
+
+
+def mutate(rng, line):
+    extremes = ["0", "-5", "4294967296", "18446744073709551615", "99999999999999999999999"]
+    return fuzz_common.mutate(rng, tokenize(line), TOKENS, NUMBER, extremes,
+                                 nasty_sfen_field, kinds=12)
+
 
 
 def corpus_line(rng, game):
@@ -205,45 +171,15 @@ def corpus_line(rng, game):
     elif roll < 0.60:
         line = rng.choice(GO_LINES)
     elif roll < 0.65:
-        # Raw junk bytes, decoded as the engine does (invalid UTF-8 replaced).
-        raw = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 60)))
-        line = raw.replace(b"\n", b" ").decode("utf-8", errors="replace")
+        line = fuzz_common.junk_line(rng)
     else:
         line = rng.choice(OTHER_LINES)
-    if rng.random() < 0.7:
-        line = mutate(rng, line)
-    return line.replace("\n", " ")
+    return fuzz_common.sometimes_mutated(rng, line, 0.7, mutate)
 
 
-class Engine:
+class Engine(fuzz_common.EnginePipe):
     def __init__(self, path):
-        env = dict(os.environ)
-        env.pop("RUST_LOG", None)
-        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL)
-        self.lines = queue.Queue()
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
-
-    def _read(self):
-        for raw in self.proc.stdout:
-            self.lines.put(raw.decode("utf-8", errors="replace").rstrip("\r\n"))
-        self.lines.put(None)
-
-    def send(self, lines):
-        data = "".join(l + "\n" for l in lines).encode("utf-8", errors="replace")
-        self.proc.stdin.write(data)
-        self.proc.stdin.flush()
-
-    def alive(self):
-        return self.proc.poll() is None
-
-    def close(self):
-        try:
-            self.send(["quit"])
-            self.proc.wait(timeout=5)
-        except Exception:
-            self.proc.kill()
+        super().__init__([path])
 
 
 def run_batch(engine, rng, game, size):
@@ -304,13 +240,7 @@ def run_batch(engine, rng, game, size):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--engine", default="target/release/shishi")
-    ap.add_argument("--lines", type=int, default=20000)
-    ap.add_argument("--batch", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--games", default=",".join(GAMES))
-    args = ap.parse_args()
+    args = fuzz_common.parse_arguments(__doc__, GAMES)
     games = args.games.split(",")
     rng = random.Random(args.seed)
     engine = Engine(args.engine)
@@ -327,14 +257,8 @@ def main():
         per_game[game][0] += n
         per_game[game][1] += gos
         if not ok:
-            name = f"fuzz-failure-{args.seed}-{batches}.txt"
-            with open(name, "w", encoding="utf-8", errors="replace") as f:
-                f.write("\n".join(sent) + "\n")
-            print(f"FAIL batch {batches} ({game}): {why}; batch saved to {name}")
-            print("last lines sent:", *[repr(l[:200]) for l in sent[-8:]], sep="\n  ")
-            print("last lines received:", *[repr(l[:200]) for l in received[-12:]], sep="\n  ")
-            engine.proc.kill()
-            sys.exit(1)
+            fuzz_common.fail_batch(engine, f"fuzz-failure-{args.seed}-{batches}.txt", batches,
+                                   game, why, sent, received, sent_shown=8)
     engine.close()
     secs = time.time() - start
     detail = ", ".join(f"{g} {v[0]} lines/{v[1]} go" for g, v in per_game.items())

@@ -22,6 +22,12 @@
 # NetworkDelay=0 and NetworkDelay2=0; Shishi is sent NetworkDelay=0 and NetworkDelay2=0 too,
 # so both think for the whole byoyomi.
 #
+# OPPONENTS=yaneuraou-nnue plays the match that isolates search: YANEURAOU_NNUE names a
+# YaneuraOu NNUE-edition binary (halfkp_256x2-32-32; scripts/nnue_crosscheck.py builds one
+# from its source), NET an nn.bin, and both engines evaluate with that one file (YaneuraOu
+# through EvalDir, the file's folder, Shishi through EvalFile). With NET set, Shishi uses
+# it against the other opponents too.
+#
 # CONCURRENCY stays 1 by default, so that the outside engine's threads never share a core
 # with a second game; 2 is fair to both engines (docs/MATCH.md, "Concurrency 2 on two cores:
 # no engine-1 bias").
@@ -50,6 +56,9 @@ fi
 
 SHISHI_ARGS=(--engine1 "$SHISHI" --name1 shishi
     --option1 Threads=1 --option1 NetworkDelay=0 --option1 NetworkDelay2=0)
+if [ -n "${NET:-}" ]; then
+    SHISHI_ARGS+=(--option1 "EvalFile=$(realpath "$NET")")
+fi
 
 for opponent in $OPPONENTS; do
     case "$opponent" in
@@ -76,8 +85,22 @@ EOF
             --option2 Threads=1 --option2 USI_Hash=256 --option2 BookFile=no_book
             --option2 NetworkDelay=0 --option2 NetworkDelay2=0)
         ;;
+    yaneuraou-nnue)
+        if [ -z "${YANEURAOU_NNUE:-}" ] || [ ! -x "$YANEURAOU_NNUE" ] || [ -z "${NET:-}" ]; then
+            echo "yaneuraou-nnue needs YANEURAOU_NNUE (a YaneuraOu NNUE-edition binary) and NET (an nn.bin)" >&2
+            exit 2
+        fi
+        if [ "$(basename "$NET")" != nn.bin ]; then
+            echo "NET must be named nn.bin: YaneuraOu reads EvalDir/nn.bin" >&2
+            exit 2
+        fi
+        OPPONENT_ARGS=(--engine2 "$YANEURAOU_NNUE" --name2 yaneuraou-nnue
+            --option2 Threads=1 --option2 USI_Hash=256 --option2 BookFile=no_book
+            --option2 NetworkDelay=0 --option2 NetworkDelay2=0
+            --option2 "EvalDir=$(dirname "$(realpath "$NET")")")
+        ;;
     *)
-        echo "unknown opponent '$opponent' (fairy or yaneuraou)" >&2
+        echo "unknown opponent '$opponent' (fairy, yaneuraou or yaneuraou-nnue)" >&2
         exit 2
         ;;
     esac

@@ -581,8 +581,10 @@ def command_export(args):
 
 # --- the quantisation check ----------------------------------------------------------------
 def shishi_evals(shishi, net, sfens):
-    """Shishi's evaluation (`e`) of each SFEN with the net file `net`."""
-    commands = [f"setoption name EvalFile value {os.path.abspath(net)}", "isready"]
+    """Shishi's evaluation (`e`) of each SFEN with the net file `net` (None: the built-in
+    hand-written evaluation)."""
+    commands = [f"setoption name EvalFile value {os.path.abspath(net)}"] if net else []
+    commands.append("isready")
     for sfen in sfens:
         commands += [f"position sfen {sfen}", "e"]
     commands.append("quit")

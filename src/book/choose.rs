@@ -320,14 +320,6 @@ mod tests {
     fn depth_and_value_limits_filter_as_yaneuraou_does() {
         let text = "sfen p b - 1\na none 100 10 1\nb none 75 30 1\nc none 60 30 1\n";
         let mut rng = StdRng::seed_from_u64(2);
-        let shallow = BookSettings {
-            depth_limit: 11,
-            ..settings()
-        };
-        assert_eq!(
-            probe(&Line(vec![]), &mut book(text), &shallow, &mut rng).choice,
-            None
-        );
         let deep_enough = BookSettings {
             depth_limit: 10,
             ..settings()
@@ -336,30 +328,23 @@ mod tests {
             let chosen = probe(&Line(vec![]), &mut book(text), &deep_enough, &mut rng).choice;
             assert_ne!(chosen.unwrap().mv, "c", "60 is more than 30 below 100");
         }
-        let black_floor = BookSettings {
-            eval_limit: [101, -140],
-            ..settings()
-        };
-        assert_eq!(
-            probe(&Line(vec![]), &mut book(text), &black_floor, &mut rng).choice,
-            None
-        );
-        let late = BookSettings {
-            max_ply: 0,
-            ..settings()
-        };
-        assert_eq!(
-            probe(&Line(vec![]), &mut book(text), &late, &mut rng).choice,
-            None
-        );
-        let ignore_all = BookSettings {
-            ignore_rate: 100,
-            ..settings()
-        };
-        assert_eq!(
-            probe(&Line(vec![]), &mut book(text), &ignore_all, &mut rng).choice,
-            None
-        );
+        // No move: every move too shallow, one under the floor, past the last ply, or the
+        // book ignored.
+        let refusals: [fn(&mut BookSettings); 4] = [
+            |s| s.depth_limit = 11,
+            |s| s.eval_limit = [101, -140],
+            |s| s.max_ply = 0,
+            |s| s.ignore_rate = 100,
+        ];
+        for refuse in refusals {
+            let mut refusing = settings();
+            refuse(&mut refusing);
+            assert_eq!(
+                probe(&Line(vec![]), &mut book(text), &refusing, &mut rng).choice,
+                None,
+                "{refusing:?}"
+            );
+        }
     }
 
     /// Weighted by count, a move played 9 times in 10 is chosen about 9 times in 10; the

@@ -49,6 +49,23 @@ pub trait TablePosition: TableWeights {
     fn effect(&self, mv: Move) -> Effect;
 }
 
+/// Inside an `impl TablePosition for Position` of a game whose `Kind` lists its kinds in
+/// `Kind::ALL`: the side to move and every piece, read from the position's own
+/// `side_to_move` and `pieces(color, kind)`.
+macro_rules! table_position_pieces {
+    () => {
+        #[inline]
+        fn side_to_move(&self) -> Color {
+            Position::side_to_move(self)
+        }
+
+        fn for_each_piece(&self, f: impl FnMut(Square, Color, usize)) {
+            board12::each_piece_by_kind(Kind::COUNT, |c, k| self.pieces(c, Kind::ALL[k]), f);
+        }
+    };
+}
+pub(crate) use table_position_pieces;
+
 /// Calls `f` with the square, owner and kind index of every piece, owner by owner and kind
 /// by kind, where `pieces(color, kind)` is the set of `color`'s pieces of kind index `kind`
 /// (the body of a position's [`TablePosition::for_each_piece`]).

@@ -84,14 +84,7 @@ impl TableWeights for Position {
 }
 
 impl TablePosition for Position {
-    #[inline]
-    fn side_to_move(&self) -> Color {
-        Position::side_to_move(self)
-    }
-
-    fn for_each_piece(&self, f: impl FnMut(Square, Color, usize)) {
-        board12::each_piece_by_kind(Kind::COUNT, |c, k| self.pieces(c, Kind::ALL[k]), f);
-    }
+    board12::table_position_pieces!();
 
     #[inline]
     fn royal(&self, color: Color) -> Option<Square> {
@@ -145,20 +138,25 @@ pub fn effect(pos: &Position, mv: Move) -> Effect {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::random_games::{check_incremental, pick_preferring};
+    use crate::eval::random_games::{assert_values_rank, check_incremental, pick_preferring};
     use crate::rules::moves::MoveList;
     use rand::rngs::StdRng;
 
     #[test]
     fn measured_values_rank_the_pieces_sensibly() {
-        let v = |k: Kind| value(k);
-        assert_eq!(v(Kind::Pawn), 100);
-        assert!(v(Kind::Gold) > v(Kind::Copper));
-        assert!(v(Kind::Rook) > v(Kind::Lance));
-        assert!(v(Kind::DragonKing) > v(Kind::Rook));
-        assert!(v(Kind::FreeKing) > v(Kind::DragonKing));
-        assert!(v(Kind::Lion) > v(Kind::Rook));
-        assert!(v(Kind::SoaringEagle) > v(Kind::DragonHorse));
+        use Kind::*;
+        assert_values_rank(
+            value,
+            Pawn,
+            &[
+                (Gold, Copper),
+                (Rook, Lance),
+                (DragonKing, Rook),
+                (FreeKing, DragonKing),
+                (Lion, Rook),
+                (SoaringEagle, DragonHorse),
+            ],
+        );
     }
 
     #[test]

@@ -78,14 +78,7 @@ impl TableWeights for Position {
 }
 
 impl TablePosition for Position {
-    #[inline]
-    fn side_to_move(&self) -> Color {
-        Position::side_to_move(self)
-    }
-
-    fn for_each_piece(&self, f: impl FnMut(Square, Color, usize)) {
-        board12::each_piece_by_kind(Kind::COUNT, |c, k| self.pieces(c, Kind::ALL[k]), f);
-    }
+    board12::table_position_pieces!();
 
     #[inline]
     fn royal(&self, color: Color) -> Option<Square> {
@@ -142,16 +135,21 @@ impl TablePosition for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::random_games::{any_move, check_incremental};
+    use crate::eval::random_games::{any_move, assert_values_rank, check_incremental};
 
     #[test]
     fn measured_values_rank_the_pieces_sensibly() {
-        let v = |k: Kind| Position::values()[k.index()];
-        assert_eq!(v(Kind::Pawn), 100);
-        assert!(v(Kind::Rook) > v(Kind::Gold));
-        assert!(v(Kind::DragonKing) > v(Kind::Rook));
-        assert!(v(Kind::DragonHorse) > v(Kind::Bishop));
-        assert!(v(Kind::Gold) > v(Kind::Pawn));
+        use Kind::*;
+        assert_values_rank(
+            |k: Kind| Position::values()[k.index()],
+            Pawn,
+            &[
+                (Rook, Gold),
+                (DragonKing, Rook),
+                (DragonHorse, Bishop),
+                (Gold, Pawn),
+            ],
+        );
     }
 
     #[test]

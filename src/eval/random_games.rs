@@ -109,3 +109,16 @@ pub(crate) fn check_incremental<P: Game + Clone>(
     });
     compared
 }
+
+/// Checks measured piece values: `pawn` is worth 100, and the first kind of each pair in
+/// `ranked` more than the second.
+pub(crate) fn assert_values_rank<K: Copy + std::fmt::Debug>(
+    value: impl Fn(K) -> i32,
+    pawn: K,
+    ranked: &[(K, K)],
+) {
+    assert_eq!(value(pawn), 100);
+    for &(more, less) in ranked {
+        assert!(value(more) > value(less), "{more:?} above {less:?}");
+    }
+}

@@ -1,12 +1,19 @@
-//! CSA's piece codes (read and written), and the CSA reader (CSA standard file format V2.2, the subset game records use): `N+`/`N-`
+//! CSA (the CSA standard file format V2.2, the subset game records use), read and written:
+//! the piece codes, the reader and the writer ([`write`]). The reader takes `N+`/`N-`
 //! names, the start position as `PI` or `P1`…`P9` rows with `P+`/`P-` hand lines and the
 //! side to move, move lines `+7776FU` (`00` for a drop), several statements per line
 //! separated by `,`, `T` times, `'` comments, `%` results. Promotion is read from the board:
 //! a move whose piece code is the promoted form of the piece on its origin promotes.
 
-use super::{sfen_letter, shogi_sfen, usi_square, RecordedGame};
+use super::finished_game::{
+    file_rank, format_time, moved_kind_and_origin, rank_from_file_9, Ending, FinishedGame,
+    HAND_ORDER,
+};
+use super::{piece_row, sfen_letter, shogi_sfen, usi_square, RecordedGame};
+use crate::rules::geometry::Color;
 use crate::rules::variants::shogi::{Kind, Position};
 use crate::rules::variants::Variant;
+use std::fmt::Write as _;
 
 /// The CSA piece codes, read and written.
 const CODES: [(&str, Kind); 14] = [
@@ -28,19 +35,14 @@ const CODES: [(&str, Kind); 14] = [
 
 /// The CSA code of `kind`.
 pub fn code_of(kind: Kind) -> &'static str {
-    CODES
-        .iter()
-        .find(|(_, k)| *k == kind)
-        .map(|(code, _)| *code)
+    piece_row(&CODES, |_, k| k == kind)
         .expect("every kind has a code")
+        .0
 }
 
 /// The SFEN text (sente's letter, with `+`) of a CSA piece code.
 fn sfen_piece(code: &str) -> Option<String> {
-    CODES
-        .iter()
-        .find(|(c, _)| *c == code)
-        .map(|&(_, kind)| sfen_letter(kind))
+    piece_row(&CODES, |c, _| c == code).map(|(_, kind)| sfen_letter(kind))
 }
 
 fn error(line: usize, message: impl std::fmt::Display) -> String {
@@ -178,7 +180,7 @@ pub fn read(text: &str) -> Result<RecordedGame, String> {
     let sfen = shogi_sfen(
         &grid,
         sente_to_move.unwrap_or(true),
-        &format!("{}{}", hands[0], hands[1]),
+        &counted_hand(&format!("{}{}", hands[0], hands[1])),
     );
     let mut pos = Position::from_sfen(&sfen).map_err(|e| format!("CSA start position: {e}"))?;
     let start_sfen = (sfen != Position::startpos().to_sfen()).then_some(sfen);
@@ -198,6 +200,25 @@ pub fn read(text: &str) -> Result<RecordedGame, String> {
         players,
         chu_rules: None,
     })
+}
+
+/// SFEN hand text of a CSA hand listed piece by piece (`PPp`: `P+00FU00FU`, `P-00FU`),
+/// each letter once with its count (`2Pp`), in the order the letters first appear.
+fn counted_hand(letters: &str) -> String {
+    let mut counts: Vec<(char, usize)> = Vec::new();
+    for letter in letters.chars() {
+        match counts.iter_mut().find(|(l, _)| *l == letter) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((letter, 1)),
+        }
+    }
+    counts
+        .iter()
+        .map(|&(letter, n)| match n {
+            1 => letter.to_string(),
+            n => format!("{n}{letter}"),
+        })
+        .collect()
 }
 
 /// The standard start position as a grid.
@@ -268,38 +289,106 @@ fn is_promoted(kind: Kind) -> bool {
     )
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const GAME: &str = "V2.2\nN+Shishi\nN-Other\nPI\n+\n+7776FU\nT1\n-3334FU\n+8822UM,T0\n-3122GI\n+0045KA\n%TORYO\n";
-
-    #[test]
-    fn a_game_with_a_promotion_a_capture_and_a_drop() {
-        let game = read(GAME).unwrap();
-        assert_eq!(game.start_sfen, None);
-        assert_eq!(game.moves, ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]);
-        assert_eq!(game.players[0].as_deref(), Some("Shishi"));
+/// A side's sign in CSA: `+` sente, `-` gote.
+fn side_sign(color: Color) -> char {
+    match color {
+        Color::Sente => '+',
+        Color::Gote => '-',
     }
+}
 
-    #[test]
-    fn a_board_with_hands() {
-        let text = "P1 *  *  *  * -OU *  *  *  * \nP2 *  *  *  *  *  *  *  *  * \nP3 *  *  *  *  *  *  *  *  * \nP4 *  *  *  *  *  *  *  *  * \nP5 *  *  *  *  *  *  *  *  * \nP6 *  *  *  *  *  *  *  *  * \nP7 *  *  *  *  *  *  *  *  * \nP8 *  *  *  *  *  *  *  *  * \nP9 *  *  *  * +OU *  *  *  * \nP+00KI\n+\n+0042KI\n";
-        let game = read(text).unwrap();
-        assert_eq!(
-            game.start_sfen.as_deref(),
-            Some("4k4/9/9/9/9/9/9/9/4K4 b G 1")
-        );
-        assert_eq!(game.moves, ["G*4b"]);
+/// The start position as `P1`…`P9` rows, `P+`/`P-` hand lines and the side to move.
+fn board_rows(pos: &Position) -> String {
+    let mut out = String::new();
+    for rank in 0..9 {
+        let _ = write!(out, "P{}", rank + 1);
+        for piece in rank_from_file_9(pos, rank) {
+            out.push_str(&match piece {
+                None => " * ".to_string(),
+                Some(p) => format!("{}{}", side_sign(p.color()), code_of(p.kind())),
+            });
+        }
+        out.push('\n');
     }
+    for color in [Color::Sente, Color::Gote] {
+        let _ = write!(out, "P{}", side_sign(color));
+        for &k in HAND_ORDER {
+            for _ in 0..pos.hand(color).count(k) {
+                let _ = write!(out, "00{}", code_of(k));
+            }
+        }
+        out.push('\n');
+    }
+    out.push(side_sign(pos.side_to_move()));
+    out.push('\n');
+    out
+}
 
-    #[test]
-    fn errors_name_the_line() {
-        let bad = GAME.replace("-3334FU", "-3335FU");
-        let message = read(&bad).unwrap_err();
-        assert!(message.starts_with("CSA line 8"), "{message}");
-        assert!(read("+7776FU\n").is_err());
-        assert!(read("PI\n+\n+77\n").is_err());
-        assert!(read("PI\n+\n-3334FU\n").is_err());
+/// The game in CSA format (V2.2, UTF-8).
+pub fn write(game: &FinishedGame) -> String {
+    let mut pos = game.start_position();
+    let mut out = String::new();
+    out.push_str("'CSA encoding=UTF-8\nV2.2\n");
+    let _ = writeln!(out, "N+{}", game.players[0]);
+    let _ = writeln!(out, "N-{}", game.players[1]);
+    out.push_str("$EVENT:shishi match\n");
+    let _ = writeln!(out, "$START_TIME:{}", format_time(game.started));
+    let _ = writeln!(out, "'time control {}", game.time_control);
+    if game.start.is_none() {
+        out.push_str("PI\n+\n");
+    } else {
+        out.push_str(&board_rows(&pos));
     }
+    for m in &game.moves {
+        let mv = pos
+            .parse_usi_move(&m.usi)
+            .expect("records hold legal moves");
+        let mover = pos.side_to_move();
+        let sign = side_sign(mover);
+        let (tf, tr) = file_rank(mv.to());
+        let (kind, origin) = moved_kind_and_origin(&pos, mv);
+        let (from, kind) = match origin {
+            None => ("00".to_string(), kind),
+            Some(from) => {
+                let (ff, fr) = file_rank(from);
+                let kind = if mv.is_promotion() {
+                    kind.promoted()
+                } else {
+                    kind
+                };
+                (format!("{ff}{fr}"), kind)
+            }
+        };
+        let _ = writeln!(out, "{sign}{from}{tf}{tr}{}", code_of(kind));
+        let _ = writeln!(out, "T{}", m.millis.unwrap_or(0) / 1000);
+        if let Some(score) = m.score {
+            // Floodgate-style comment; CSA scores are from sente's point of view.
+            let cp = score.as_cp();
+            let cp = if mover == Color::Sente { cp } else { -cp };
+            let _ = writeln!(out, "'** {cp}");
+        }
+        pos.play(mv);
+    }
+    let to_move = pos.side_to_move();
+    let loser_sign = match game.winner.map(Color::flip) {
+        Some(Color::Sente) => "+",
+        _ => "-",
+    };
+    let terminal = match game.ending {
+        // The mated side "resigns": readers (cshogi) then know the winner; %TSUMI they
+        // do not. The reason is in the `'result` comment.
+        Ending::Mate | Ending::Resign => "%TORYO".to_string(),
+        Ending::Repetition => "%SENNICHITE".to_string(),
+        Ending::IllegalMove => "%ILLEGAL_MOVE".to_string(),
+        Ending::TimeUp => "%TIME_UP".to_string(),
+        Ending::Declaration => "%KACHI".to_string(),
+        Ending::PerpetualCheck | Ending::IllegalAction => format!("%{loser_sign}ILLEGAL_ACTION"),
+        Ending::MoveLimit => "%MAX_MOVES".to_string(),
+        Ending::AdjudicatedDraw => "%HIKIWAKE".to_string(),
+        Ending::AdjudicatedWin if game.winner != Some(to_move) => "%TORYO".to_string(),
+        Ending::AdjudicatedWin | Ending::Unnamed => "%CHUDAN".to_string(),
+    };
+    let _ = writeln!(out, "{terminal}");
+    let _ = writeln!(out, "'result {}", game.result_line);
+    out
 }

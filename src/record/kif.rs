@@ -1,12 +1,19 @@
-//! KIF's piece names (read and written), and the KIF reader (Kakinoki's format, UTF-8): the header (`手合割：平手`, or a board diagram
+//! KIF (Kakinoki's format, UTF-8), read and written: the piece names, the reader and the
+//! writer ([`write`]). The reader takes the header (`手合割：平手`, or a board diagram
 //! with `後手の持駒：`/`先手の持駒：` and `後手番`), the players (`先手：`, `後手：`), and
 //! the move lines `   1 ７六歩(77)   ( 0:01/00:00:01)`: destination (full-width file,
 //! kanji rank, or `同` for the previous destination), piece, `成`/`不成`, `打`, origin.
 //! Reading stops at the first terminal word (`投了`, `詰み`, …) or variation (`変化：`).
 
-use super::{sfen_letter, shogi_sfen, usi_square, RecordedGame};
+use super::finished_game::{
+    file_rank, format_time, moved_kind_and_origin, rank_from_file_9, Ending, FinishedGame,
+    HAND_ORDER,
+};
+use super::{piece_row, sfen_letter, shogi_sfen, usi_square, RecordedGame};
+use crate::rules::geometry::{Color, Square};
 use crate::rules::variants::shogi::{Kind, Position};
 use crate::rules::variants::Variant;
+use std::fmt::Write as _;
 
 const FILES: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 const RANKS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -39,28 +46,22 @@ const PIECES: [(&str, Kind); 19] = [
 
 /// The name a KIF move writes for `kind`.
 pub fn kind_name(kind: Kind) -> &'static str {
-    PIECES
-        .iter()
-        .find(|(_, k)| *k == kind)
-        .map(|(name, _)| *name)
+    piece_row(&PIECES, |_, k| k == kind)
         .expect("every kind has a name")
+        .0
 }
 
 /// The one-character name a KIF board diagram writes for `kind`.
 pub fn diagram_name(kind: Kind) -> &'static str {
-    PIECES
-        .iter()
-        .find(|(name, k)| *k == kind && name.chars().count() == 1)
-        .map(|(name, _)| *name)
+    piece_row(&PIECES, |name, k| k == kind && name.chars().count() == 1)
         .expect("every kind has a one-character name")
+        .0
 }
 
 /// A piece name at the start of `text`, with its SFEN text (`+L`, sente's letters).
 fn piece_at_start(text: &str) -> Option<(&'static str, String)> {
-    PIECES
-        .iter()
-        .find(|(name, _)| text.starts_with(name))
-        .map(|&(name, kind)| (name, sfen_letter(kind)))
+    piece_row(&PIECES, |name, _| text.starts_with(name))
+        .map(|(name, kind)| (name, sfen_letter(kind)))
 }
 
 /// Words that end the moves.
@@ -314,40 +315,173 @@ fn move_to_usi(text: &str, previous: Option<&str>) -> Result<(String, String), S
     Ok((format!("{from}{to}{}", if promotes { "+" } else { "" }), to))
 }
 
+/// KIF's kanji numbers up to 18 (`二`, `十`, `十八`), as hands count pieces.
+fn kanji_number(n: u8) -> String {
+    const DIGITS: [&str; 10] = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+    match n {
+        0..=9 => DIGITS[n as usize].to_string(),
+        10 => "十".into(),
+        _ => format!("十{}", DIGITS[(n % 10) as usize]),
+    }
+}
+
+/// A side's hand as a KIF header writes it (`飛　金二　歩三`, or `なし`).
+fn hand_text(pos: &Position, color: Color) -> String {
+    let hand = pos.hand(color);
+    let parts: Vec<String> = HAND_ORDER
+        .iter()
+        .filter(|k| hand.count(**k) > 0)
+        .map(|&k| {
+            let n = hand.count(k);
+            let count = if n > 1 {
+                kanji_number(n)
+            } else {
+                String::new()
+            };
+            format!("{}{count}", kind_name(k))
+        })
+        .collect();
+    if parts.is_empty() {
+        "なし".into()
+    } else {
+        parts.join("　")
+    }
+}
+
+/// A KIF board diagram (BOD) for a start position other than the standard one.
+fn board_diagram(pos: &Position) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "後手の持駒：{}", hand_text(pos, Color::Gote));
+    out.push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n");
+    for rank in 0..9 {
+        out.push('|');
+        for piece in rank_from_file_9(pos, rank) {
+            out.push_str(&match piece {
+                None => " ・".to_string(),
+                Some(p) if p.color() == Color::Gote => format!("v{}", diagram_name(p.kind())),
+                Some(p) => format!(" {}", diagram_name(p.kind())),
+            });
+        }
+        let _ = writeln!(out, "|{}", RANKS[rank as usize]);
+    }
+    out.push_str("+---------------------------+\n");
+    let _ = writeln!(out, "先手の持駒：{}", hand_text(pos, Color::Sente));
+    if pos.side_to_move() == Color::Gote {
+        out.push_str("後手番\n");
+    }
+    out
+}
+
+fn side_name(color: Color) -> &'static str {
+    match color {
+        Color::Sente => "先手",
+        Color::Gote => "後手",
+    }
+}
+
+/// A move's time as KIF writes it: this move's minutes and seconds, then the mover's total.
+fn time_text(secs: u64, total: u64) -> String {
+    format!(
+        "({:>2}:{:02}/{:02}:{:02}:{:02})",
+        secs / 60,
+        secs % 60,
+        total / 3600,
+        total / 60 % 60,
+        total % 60
+    )
+}
+
+/// The game in KIF (UTF-8).
+pub fn write(game: &FinishedGame) -> String {
+    let mut pos = game.start_position();
+    let mut out = String::new();
+    let _ = writeln!(out, "# KIF written by shishi match");
+    let _ = writeln!(out, "開始日時：{}", format_time(game.started));
+    let _ = writeln!(out, "持ち時間：{}", game.time_control);
+    if game.start.is_none() {
+        out.push_str("手合割：平手\n");
+    } else {
+        out.push_str(&board_diagram(&pos));
+    }
+    let _ = writeln!(out, "先手：{}", game.players[0]);
+    let _ = writeln!(out, "後手：{}", game.players[1]);
+    let _ = writeln!(out, "*結果 {}", game.result_line);
+    out.push_str("手数----指手---------消費時間--\n");
+    let mut total_secs = 0u64;
+    let mut previous_to: Option<Square> = None;
+    for (i, m) in game.moves.iter().enumerate() {
+        let mv = pos
+            .parse_usi_move(&m.usi)
+            .expect("records hold legal moves");
+        let to = mv.to();
+        let (tf, tr) = file_rank(to);
+        let mut text = if previous_to == Some(to) {
+            "同　".to_string()
+        } else {
+            format!("{}{}", FILES[tf as usize - 1], RANKS[tr as usize - 1])
+        };
+        let (kind, origin) = moved_kind_and_origin(&pos, mv);
+        text.push_str(kind_name(kind));
+        match origin {
+            None => text.push('打'),
+            Some(from) => {
+                if mv.is_promotion() {
+                    text.push('成');
+                }
+                let (ff, fr) = file_rank(from);
+                let _ = write!(text, "({ff}{fr})");
+            }
+        }
+        let secs = m.millis.unwrap_or(0) / 1000;
+        total_secs += secs;
+        let _ = writeln!(
+            out,
+            "{:>4} {text:<12} {}",
+            i + 1,
+            time_text(secs, total_secs)
+        );
+        if let Some(score) = m.score {
+            let _ = writeln!(out, "**評価値={}", score.record_text());
+        }
+        pos.play(mv);
+        previous_to = Some(to);
+    }
+    let n = game.moves.len();
+    let to_move = pos.side_to_move();
+    let terminal = match game.ending {
+        Ending::Mate => "詰み",
+        Ending::Repetition => "千日手",
+        Ending::PerpetualCheck => "反則勝ち",
+        Ending::Resign => "投了",
+        Ending::IllegalMove | Ending::IllegalAction => "反則負け",
+        Ending::TimeUp => "切れ負け",
+        Ending::Declaration => "入玉勝ち",
+        Ending::MoveLimit | Ending::AdjudicatedDraw => "持将棋",
+        Ending::AdjudicatedWin if game.winner != Some(to_move) => "投了",
+        Ending::AdjudicatedWin | Ending::Unnamed => "中断",
+    };
+    let _ = writeln!(
+        out,
+        "{:>4} {terminal:<12} {}",
+        n + 1,
+        time_text(0, total_secs)
+    );
+    let summary = match (game.winner, game.ending) {
+        (None, Ending::Repetition) => "千日手".to_string(),
+        (None, _) => "持将棋".to_string(),
+        (Some(w), Ending::Declaration) => format!("{}の入玉勝ち", side_name(w)),
+        (Some(w), Ending::IllegalMove | Ending::IllegalAction | Ending::PerpetualCheck) => {
+            format!("{}の反則負け", side_name(w.flip()))
+        }
+        (Some(w), _) => format!("{}の勝ち", side_name(w)),
+    };
+    let _ = writeln!(out, "まで{n}手で{summary}");
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const GAME: &str = "# KIF\n開始日時：2026/01/01\n手合割：平手\n先手：Shishi\n後手：Other\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:01/00:00:01)\n   2 ３四歩(33)   ( 0:01/00:00:01)\n**評価値=30\n   3 ２二角成(88)   ( 0:01/00:00:02)\n   4 同　銀(31)   ( 0:01/00:00:02)\n   5 ４五角打   ( 0:01/00:00:03)\n   6 投了   ( 0:01/00:00:03)\nまで5手で先手の勝ち\n";
-
-    #[test]
-    fn a_game_with_a_promotion_a_recapture_and_a_drop() {
-        let game = read(GAME).unwrap();
-        assert_eq!(game.start_sfen, None);
-        assert_eq!(game.moves, ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"]);
-        assert_eq!(game.players[1].as_deref(), Some("Other"));
-    }
-
-    #[test]
-    fn a_board_diagram_with_hands_and_gote_to_move() {
-        let text = "後手の持駒：なし\n  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n| ・ ・ ・ ・v玉 ・ ・ ・ ・|一\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|二\n| ・ ・ ・ ・ 歩 ・ ・ ・ ・|三\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|四\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n| ・ ・ ・ ・ 玉 ・ ・ ・ ・|九\n+---------------------------+\n先手の持駒：金　歩二\n後手番\n手数----指手---------消費時間--\n   1 ４一玉(51)\n   2 ５二金打\n";
-        let game = read(text).unwrap();
-        assert_eq!(
-            game.start_sfen.as_deref(),
-            Some("4k4/9/4P4/9/9/9/9/9/4K4 w G2P 1")
-        );
-        assert_eq!(game.moves, ["5a4a", "G*5b"]);
-    }
-
-    #[test]
-    fn errors_name_the_line() {
-        let bad = GAME.replace("３四歩(33)", "３五歩(33)");
-        let message = read(&bad).unwrap_err();
-        assert!(message.starts_with("KIF line 8"), "{message}");
-        assert!(read("   1 同　歩(77)\n").is_err());
-        assert!(read("   2 ７六歩(77)\n").is_err());
-        assert!(read("   1 ７六歩\n").is_err());
-    }
 
     /// Issue 34: a file with no KIF in it was read as a game of no moves.
     #[test]

@@ -86,11 +86,6 @@ mod tests {
         assert_eq!(game.players[0].as_deref(), Some("a"));
         let chu = read("# variant: chushogi (ChuRules jcsa)\nposition startpos\n").unwrap();
         assert_eq!(chu.chu_rules, Some(ChuRules::Jcsa));
-        let sfen = read("position sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b\n").unwrap();
-        assert_eq!(
-            sfen.start_sfen.as_deref(),
-            Some("4k4/9/9/9/9/9/9/9/4K4 b G 1")
-        );
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! engines' own scores).
 
 use super::openings::Opening;
-use super::player::{Player, Reply, Score, Turn};
+use super::player::{Player, Reply, Turn};
 use super::process::EngineError;
 use super::result::{GameResult, Reason};
 use super::tc::{Clocks, Millis, TimeControl};
@@ -20,15 +20,8 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::time::Instant;
 
-/// One move of the record.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlayedMove {
-    pub usi: String,
-    /// Thinking time; `None` for opening moves and the referee's chance draws.
-    pub millis: Option<u64>,
-    /// The mover's evaluation, when it reported one.
-    pub score: Option<Score>,
-}
+/// One move of the record, with its time and score.
+pub use crate::record::finished_game::PlayedMove;
 
 /// A finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -398,7 +391,7 @@ fn score_adjudication<G: RefereeGame>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::referee::player::PlayerResult;
+    use crate::referee::player::{PlayerResult, Score};
     use crate::rules::variants::shogi::Position;
     use crate::rules::variants::{madness, GameStart, RuleOptions, Variant};
 

@@ -647,26 +647,29 @@ mod tests {
     #[test]
     fn move_times_are_sent_as_limits_the_engine_can_meet() {
         let mut player = CecpPlayer::new("e", "e", &[], GameChoice::from(Variant::Shogi));
+        let level = |player: &mut CecpPlayer, ms| {
+            player
+                .level_command(TimeControl::MoveTime(Millis(ms)))
+                .unwrap()
+        };
         player.protover2 = true;
-        let mut level = |ms| {
-            player
-                .level_command(TimeControl::MoveTime(Millis(ms)))
-                .unwrap()
-        };
-        assert_eq!(level(1000), "st 1");
-        assert_eq!(level(3000), "st 3");
-        assert_eq!(level(500), "level 1 0:01 0");
-        assert_eq!(level(1), "level 1 0:01 0");
-        assert_eq!(level(2500), "level 1 0:03 0");
+        for (ms, command) in [
+            (1000, "st 1"),
+            (3000, "st 3"),
+            (500, "level 1 0:01 0"),
+            (1, "level 1 0:01 0"),
+            (2500, "level 1 0:03 0"),
+        ] {
+            assert_eq!(level(&mut player, ms), command, "{ms} ms");
+        }
         player.protover2 = false;
-        let mut level = |ms| {
-            player
-                .level_command(TimeControl::MoveTime(Millis(ms)))
-                .unwrap()
-        };
-        assert_eq!(level(500), "level 0 0:01");
-        assert_eq!(level(1500), "level 0 0:01");
-        assert_eq!(level(61_000), "level 0 1:01");
+        for (ms, command) in [
+            (500, "level 0 0:01"),
+            (1500, "level 0 0:01"),
+            (61_000, "level 0 1:01"),
+        ] {
+            assert_eq!(level(&mut player, ms), command, "{ms} ms, protocol 1");
+        }
         assert!(player.warned_whole_seconds);
     }
 

@@ -1,17 +1,14 @@
-//! Game records: KIF and CSA files for standard shogi, the USI `position` line that
+//! Game records: KIF and CSA files for standard shogi (written by `record/`, from the
+//! [`FinishedGame`] made here of the referee's record), the USI `position` line that
 //! replays the game (every variant), the `.usi` record (that line with the players, result,
 //! times and scores as `#` comments, so that it loads back as an opening file), and one
 //! JSON line per game in `games.jsonl` ([`GameLine`]: written as each game ends, read back by
 //! `--resume`).
 
 use super::arbiter::GameRecord;
-use super::player::Score;
-use super::result::Reason;
-use crate::record::csa::code_of as csa_code;
-use crate::record::kif::{diagram_name as kif_diagram_name, kind_name as kif_name};
-use crate::rules::dropshogi::DropKind;
-use crate::rules::geometry::{Color, File, Rank, Square};
-use crate::rules::variants::shogi::{Geo, Kind, Piece, Position};
+use super::result::{GameResult, Reason};
+use crate::record::finished_game::{format_time, Ending, FinishedGame};
+use crate::rules::variants::shogi::Position;
 use crate::rules::variants::{GameChoice, Variant};
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
@@ -47,356 +44,62 @@ pub fn usi_record(game: &GameRecord) -> String {
             .map_or_else(|| "no clock".to_string(), |ms| format!("{ms} ms"));
         let score = m
             .score
-            .map_or_else(String::new, |s| format!(" score {}", score_text(s)));
+            .map_or_else(String::new, |s| format!(" score {}", s.record_text()));
         let _ = writeln!(out, "# {:>4}. {} {time}{score}", i + 1, m.usi);
     }
     let _ = writeln!(out, "{}", usi_line(game));
     out
 }
 
-/// Civil date and time (UTC) of a Unix time, as `YYYY/MM/DD HH:MM:SS`.
-pub fn format_time(unix: u64) -> String {
-    let days = (unix / 86_400) as i64;
-    let secs = unix % 86_400;
-    // Howard Hinnant's civil_from_days.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}/{month:02}/{day:02} {:02}:{:02}:{:02}",
-        secs / 3600,
-        secs / 60 % 60,
-        secs % 60
-    )
-}
-
-const FILE_DIGITS: [&str; 9] = ["１", "２", "３", "４", "５", "６", "７", "８", "９"];
-const RANK_KANJI: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
-
-/// A side's sign in CSA: `+` sente, `-` gote.
-fn csa_side(color: Color) -> char {
-    match color {
-        Color::Sente => '+',
-        Color::Gote => '-',
+/// The game as the KIF and CSA writers take it; standard shogi only.
+fn finished_shogi_game(game: &GameRecord) -> FinishedGame {
+    let shogi = GameChoice::from(Variant::Shogi);
+    let start = (!game.opening.starts_from_startpos(shogi)).then(|| {
+        game.opening
+            .base_position::<Position>(shogi)
+            .expect("openings are validated when loaded")
+    });
+    FinishedGame {
+        start,
+        moves: game.moves.clone(),
+        players: game.names.clone(),
+        started: game.started,
+        time_control: game.tc.to_string(),
+        winner: game.result.winner,
+        ending: ending(&game.result),
+        result_line: game.result.one_line(),
     }
 }
 
-fn kanji_number(n: u8) -> String {
-    const DIGITS: [&str; 10] = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
-    match n {
-        0..=9 => DIGITS[n as usize].to_string(),
-        10 => "十".into(),
-        _ => format!("十{}", DIGITS[(n % 10) as usize]),
-    }
-}
-
-fn file_rank(sq: Square) -> (u8, u8) {
-    (sq.file::<Geo>().0 + 1, sq.rank::<Geo>().0 + 1)
-}
-
-/// Kinds in the order records list hands (R B G S N L P): the order SFEN prints them.
-const HAND_ORDER: &[Kind] = <Kind as DropKind>::HAND_PRINT_ORDER;
-
-fn kif_hand(pos: &Position, color: Color) -> String {
-    let hand = pos.hand(color);
-    let parts: Vec<String> = HAND_ORDER
-        .iter()
-        .filter(|k| hand.count(**k) > 0)
-        .map(|&k| {
-            let n = hand.count(k);
-            let count = if n > 1 {
-                kanji_number(n)
-            } else {
-                String::new()
-            };
-            format!("{}{count}", kif_name(k))
-        })
-        .collect();
-    if parts.is_empty() {
-        "なし".into()
-    } else {
-        parts.join("　")
-    }
-}
-
-/// The pieces of `rank` (0: the top rank) as diagrams list them, file 9 first.
-fn rank_from_file_9(pos: &Position, rank: u8) -> impl Iterator<Item = Option<Piece>> + '_ {
-    (0..9)
-        .rev()
-        .map(move |file| pos.piece_at(Square::new::<Geo>(File(file), Rank(rank))))
-}
-
-/// A KIF board diagram (BOD) for a start position other than the standard one.
-fn kif_board(pos: &Position) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "後手の持駒：{}", kif_hand(pos, Color::Gote));
-    out.push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n");
-    for rank in 0..9 {
-        out.push('|');
-        for piece in rank_from_file_9(pos, rank) {
-            out.push_str(&match piece {
-                None => " ・".to_string(),
-                Some(p) if p.color() == Color::Gote => format!("v{}", kif_diagram_name(p.kind())),
-                Some(p) => format!(" {}", kif_diagram_name(p.kind())),
-            });
+/// The words KIF and CSA have for why a game ended.
+fn ending(result: &GameResult) -> Ending {
+    match result.reason {
+        Reason::Checkmate | Reason::NoLegalMove => Ending::Mate,
+        Reason::Repetition => Ending::Repetition,
+        Reason::PerpetualCheck => Ending::PerpetualCheck,
+        Reason::Resign => Ending::Resign,
+        Reason::IllegalMove => Ending::IllegalMove,
+        Reason::FalseDeclaration | Reason::FalseClaim | Reason::EngineFailure => {
+            Ending::IllegalAction
         }
-        let _ = writeln!(out, "|{}", RANK_KANJI[rank as usize]);
+        Reason::TimeForfeit => Ending::TimeUp,
+        Reason::Declaration => Ending::Declaration,
+        Reason::MoveLimit => Ending::MoveLimit,
+        Reason::AdjudicatedDraw => Ending::AdjudicatedDraw,
+        Reason::AdjudicatedWin => Ending::AdjudicatedWin,
+        // Chu Shogi's ends; KIF and CSA are written for standard shogi only.
+        Reason::RoyalCapture | Reason::BareKing | Reason::RepetitionLoss => Ending::Unnamed,
     }
-    out.push_str("+---------------------------+\n");
-    let _ = writeln!(out, "先手の持駒：{}", kif_hand(pos, Color::Sente));
-    if pos.side_to_move() == Color::Gote {
-        out.push_str("後手番\n");
-    }
-    out
-}
-
-fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::Sente => "先手",
-        Color::Gote => "後手",
-    }
-}
-
-/// The base position of a standard-shogi record.
-fn shogi_base(game: &GameRecord) -> Position {
-    game.opening
-        .base_position(GameChoice::from(Variant::Shogi))
-        .expect("openings are validated when loaded")
 }
 
 /// The game in KIF (UTF-8); standard shogi only.
 pub fn kif(game: &GameRecord) -> String {
-    let mut pos = shogi_base(game);
-    let mut out = String::new();
-    let _ = writeln!(out, "# KIF written by shishi match");
-    let _ = writeln!(out, "開始日時：{}", format_time(game.started));
-    let _ = writeln!(out, "持ち時間：{}", game.tc);
-    if game
-        .opening
-        .starts_from_startpos(GameChoice::from(Variant::Shogi))
-    {
-        out.push_str("手合割：平手\n");
-    } else {
-        out.push_str(&kif_board(&pos));
-    }
-    let _ = writeln!(out, "先手：{}", game.names[0]);
-    let _ = writeln!(out, "後手：{}", game.names[1]);
-    let _ = writeln!(out, "*結果 {}", game.result.one_line());
-    out.push_str("手数----指手---------消費時間--\n");
-    let mut total_secs = 0u64;
-    let mut previous_to: Option<Square> = None;
-    let time_text = |secs: u64, total: u64| {
-        format!(
-            "({:>2}:{:02}/{:02}:{:02}:{:02})",
-            secs / 60,
-            secs % 60,
-            total / 3600,
-            total / 60 % 60,
-            total % 60
-        )
-    };
-    for (i, m) in game.moves.iter().enumerate() {
-        let mv = pos
-            .parse_usi_move(&m.usi)
-            .expect("records hold legal moves");
-        let to = mv.to();
-        let (tf, tr) = file_rank(to);
-        let mut text = if previous_to == Some(to) {
-            "同　".to_string()
-        } else {
-            format!(
-                "{}{}",
-                FILE_DIGITS[tf as usize - 1],
-                RANK_KANJI[tr as usize - 1]
-            )
-        };
-        match mv.from() {
-            None => {
-                let kind = Kind::from_index(mv.dropped_kind().expect("drop").0).expect("kind");
-                text.push_str(kif_name(kind));
-                text.push('打');
-            }
-            Some(from) => {
-                let piece = pos.piece_at(from).expect("a piece moves");
-                text.push_str(kif_name(piece.kind()));
-                if mv.is_promotion() {
-                    text.push('成');
-                }
-                let (ff, fr) = file_rank(from);
-                let _ = write!(text, "({ff}{fr})");
-            }
-        }
-        let secs = m.millis.unwrap_or(0) / 1000;
-        total_secs += secs;
-        let _ = writeln!(
-            out,
-            "{:>4} {text:<12} {}",
-            i + 1,
-            time_text(secs, total_secs)
-        );
-        if let Some(score) = m.score {
-            let _ = writeln!(out, "**評価値={}", score_text(score));
-        }
-        pos.play(mv);
-        previous_to = Some(to);
-    }
-    let n = game.moves.len();
-    let result = &game.result;
-    let to_move = pos.side_to_move();
-    let terminal = match result.reason {
-        Reason::Checkmate | Reason::NoLegalMove => "詰み",
-        Reason::Repetition => "千日手",
-        Reason::PerpetualCheck => "反則勝ち",
-        Reason::Resign => "投了",
-        Reason::IllegalMove
-        | Reason::FalseDeclaration
-        | Reason::FalseClaim
-        | Reason::EngineFailure => "反則負け",
-        Reason::TimeForfeit => "切れ負け",
-        Reason::Declaration => "入玉勝ち",
-        Reason::MoveLimit | Reason::AdjudicatedDraw => "持将棋",
-        Reason::AdjudicatedWin if result.winner != Some(to_move) => "投了",
-        Reason::AdjudicatedWin => "中断",
-        // Chu Shogi's ends; KIF is written for standard shogi only.
-        Reason::RoyalCapture | Reason::BareKing | Reason::RepetitionLoss => "中断",
-    };
-    let _ = writeln!(
-        out,
-        "{:>4} {terminal:<12} {}",
-        n + 1,
-        time_text(0, total_secs)
-    );
-    let summary = match (result.winner, result.reason) {
-        (None, Reason::Repetition) => "千日手".to_string(),
-        (None, _) => "持将棋".to_string(),
-        (Some(w), Reason::Declaration) => format!("{}の入玉勝ち", side_name(w)),
-        (
-            Some(w),
-            Reason::IllegalMove
-            | Reason::FalseDeclaration
-            | Reason::FalseClaim
-            | Reason::EngineFailure
-            | Reason::PerpetualCheck,
-        ) => format!("{}の反則負け", side_name(w.flip())),
-        (Some(w), _) => format!("{}の勝ち", side_name(w)),
-    };
-    let _ = writeln!(out, "まで{n}手で{summary}");
-    out
-}
-
-fn score_text(score: Score) -> String {
-    match score {
-        Score::Cp(cp) => cp.to_string(),
-        Score::Mate(n) => format!("mate{n}"),
-    }
+    crate::record::kif::write(&finished_shogi_game(game))
 }
 
 /// The game in CSA format (V2.2, UTF-8); standard shogi only.
 pub fn csa(game: &GameRecord) -> String {
-    let mut pos = shogi_base(game);
-    let mut out = String::new();
-    out.push_str("'CSA encoding=UTF-8\nV2.2\n");
-    let _ = writeln!(out, "N+{}", game.names[0]);
-    let _ = writeln!(out, "N-{}", game.names[1]);
-    out.push_str("$EVENT:shishi match\n");
-    let _ = writeln!(out, "$START_TIME:{}", format_time(game.started));
-    let _ = writeln!(out, "'time control {}", game.tc);
-    if game
-        .opening
-        .starts_from_startpos(GameChoice::from(Variant::Shogi))
-    {
-        out.push_str("PI\n+\n");
-    } else {
-        for rank in 0..9 {
-            let _ = write!(out, "P{}", rank + 1);
-            for piece in rank_from_file_9(&pos, rank) {
-                out.push_str(&match piece {
-                    None => " * ".to_string(),
-                    Some(p) => format!("{}{}", csa_side(p.color()), csa_code(p.kind())),
-                });
-            }
-            out.push('\n');
-        }
-        for color in [Color::Sente, Color::Gote] {
-            let _ = write!(out, "P{}", csa_side(color));
-            for &k in HAND_ORDER {
-                for _ in 0..pos.hand(color).count(k) {
-                    let _ = write!(out, "00{}", csa_code(k));
-                }
-            }
-            out.push('\n');
-        }
-        out.push(csa_side(pos.side_to_move()));
-        out.push('\n');
-    }
-    for m in &game.moves {
-        let mv = pos
-            .parse_usi_move(&m.usi)
-            .expect("records hold legal moves");
-        let mover = pos.side_to_move();
-        let sign = csa_side(mover);
-        let (tf, tr) = file_rank(mv.to());
-        let (from, kind) = match mv.from() {
-            None => (
-                "00".to_string(),
-                Kind::from_index(mv.dropped_kind().expect("drop").0).expect("kind"),
-            ),
-            Some(from) => {
-                let piece: Piece = pos.piece_at(from).expect("a piece moves");
-                let kind = if mv.is_promotion() {
-                    piece.kind().promoted()
-                } else {
-                    piece.kind()
-                };
-                let (ff, fr) = file_rank(from);
-                (format!("{ff}{fr}"), kind)
-            }
-        };
-        let _ = writeln!(out, "{sign}{from}{tf}{tr}{}", csa_code(kind));
-        let _ = writeln!(out, "T{}", m.millis.unwrap_or(0) / 1000);
-        if let Some(score) = m.score {
-            // Floodgate-style comment; CSA scores are from sente's point of view.
-            let cp = score.as_cp();
-            let cp = if mover == Color::Sente { cp } else { -cp };
-            let _ = writeln!(out, "'** {cp}");
-        }
-        pos.play(mv);
-    }
-    let to_move = pos.side_to_move();
-    let loser_sign = |w: Option<Color>| match w.map(Color::flip) {
-        Some(Color::Sente) => "+",
-        _ => "-",
-    };
-    let result = &game.result;
-    let terminal = match result.reason {
-        // The mated side "resigns": readers (cshogi) then know the winner; %TSUMI they
-        // do not. The reason is in the `'result` comment.
-        Reason::Checkmate | Reason::NoLegalMove => "%TORYO".to_string(),
-        Reason::Repetition => "%SENNICHITE".to_string(),
-        Reason::Resign => "%TORYO".to_string(),
-        Reason::IllegalMove => "%ILLEGAL_MOVE".to_string(),
-        Reason::TimeForfeit => "%TIME_UP".to_string(),
-        Reason::Declaration => "%KACHI".to_string(),
-        Reason::PerpetualCheck
-        | Reason::FalseDeclaration
-        | Reason::FalseClaim
-        | Reason::EngineFailure => format!("%{}ILLEGAL_ACTION", loser_sign(result.winner)),
-        Reason::MoveLimit => "%MAX_MOVES".to_string(),
-        Reason::AdjudicatedDraw => "%HIKIWAKE".to_string(),
-        Reason::AdjudicatedWin if result.winner != Some(to_move) => "%TORYO".to_string(),
-        Reason::AdjudicatedWin => "%CHUDAN".to_string(),
-        // Chu Shogi's ends; CSA is written for standard shogi only.
-        Reason::RoyalCapture | Reason::BareKing | Reason::RepetitionLoss => "%CHUDAN".to_string(),
-    };
-    let _ = writeln!(out, "{terminal}");
-    let _ = writeln!(out, "'result {}", result.one_line());
-    out
+    crate::record::csa::write(&finished_shogi_game(game))
 }
 
 /// One line of `games.jsonl`: a finished game, written as each game ends and read back by
@@ -444,8 +147,10 @@ mod tests {
     use super::*;
     use crate::referee::arbiter::PlayedMove;
     use crate::referee::openings::Opening;
+    use crate::referee::player::Score;
     use crate::referee::result::GameResult;
     use crate::referee::tc::TimeControl;
+    use crate::rules::geometry::Color;
 
     fn game(moves: &[&str], winner: Option<Color>, reason: Reason) -> GameRecord {
         GameRecord {

@@ -7,24 +7,9 @@ use super::tc::{Clocks, Millis};
 use crate::rules::geometry::Color;
 use std::time::Instant;
 
-/// An engine's evaluation, from the point of view of the side it moved for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    Cp(i32),
-    /// Mate in this many plies; negative when the engine is being mated.
-    Mate(i32),
-}
-
-impl Score {
-    /// A centipawn value for adjudication, mates as ±100000.
-    pub fn as_cp(self) -> i32 {
-        match self {
-            Score::Cp(cp) => cp,
-            Score::Mate(n) if n < 0 => -100_000,
-            Score::Mate(_) => 100_000,
-        }
-    }
-}
+/// An engine's evaluation, from the point of view of the side it moved for (records
+/// note it beside each move).
+pub use crate::record::finished_game::Score;
 
 /// What the engine did with its turn.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -293,6 +293,18 @@ mod tests {
     use super::*;
     use crate::rules::variants::chu::ChuRules;
 
+    /// Plays `action` in `game` and checks that it ended the game: sente took the last royal.
+    fn sente_takes_the_last_royal<G: RefereeGame>(game: &mut G, action: &str) {
+        let mv = game.parse_move(action).unwrap();
+        game.play(mv);
+        let end = game.rules_end().unwrap();
+        assert_eq!(
+            (end.winner, end.reason),
+            (Some(Color::Sente), Reason::RoyalCapture),
+            "{action}"
+        );
+    }
+
     #[test]
     fn usi_options_select_the_game_and_the_chu_rules() {
         assert!(usi_options(Variant::Shogi.into()).is_empty());
@@ -327,13 +339,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(pos.rules_end(), None);
-        let take = pos.parse_move("6g6f").unwrap();
-        pos.play(take);
-        let end = pos.rules_end().unwrap();
-        assert_eq!(
-            (end.winner, end.reason),
-            (Some(Color::Sente), Reason::RoyalCapture)
-        );
+        sente_takes_the_last_royal(&mut pos, "6g6f");
         // Jitto spelt as XBoard's null move is one of the Lion's passes.
         let pos = <chu::Position as RefereeGame>::from_sfen(
             "11k/12/12/12/12/6N5/12/12/12/12/12/K11 b - 1",
@@ -409,12 +415,6 @@ mod tests {
             "gote's card is not sente's"
         );
         assert!(game.parse_move("r:4").is_err(), "a die is nature's");
-        let card = game.parse_move("c:4").unwrap();
-        game.play(card);
-        let end = game.rules_end().unwrap();
-        assert_eq!(
-            (end.winner, end.reason),
-            (Some(Color::Sente), Reason::RoyalCapture)
-        );
+        sente_takes_the_last_royal(&mut game, "c:4");
     }
 }

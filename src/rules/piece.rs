@@ -148,6 +148,31 @@ impl PieceRules {
         }
     }
 
+    /// A drop game's kind that promotes to `to` and goes to hand as itself (`kind`).
+    pub const fn promoting_in_hand(
+        name: &'static str,
+        letter: char,
+        atoms: &'static [MoveAtom],
+        kind: KindId,
+        to: KindId,
+    ) -> PieceRules {
+        PieceRules::new(name, letter, atoms)
+            .promoting_to(to)
+            .held_as(kind, true)
+    }
+
+    /// A drop game's promoted kind, which goes to hand as `base` when captured.
+    pub const fn promoted_from(
+        name: &'static str,
+        letter: char,
+        atoms: &'static [MoveAtom],
+        base: KindId,
+    ) -> PieceRules {
+        PieceRules::new(name, letter, atoms)
+            .promoted()
+            .held_as(base, false)
+    }
+
     /// Must promote on its last `ranks` ranks.
     pub const fn forced_on_last(self, ranks: u8) -> PieceRules {
         PieceRules {

@@ -474,4 +474,4 @@ fn wait_for_stop(limits: &Limits, control: &Control) {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

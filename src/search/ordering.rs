@@ -1,6 +1,6 @@
 //! Move ordering's memory: the heuristics (killers, history, counter-moves, continuation and
-//! capture histories) a search learns, for any [`SearchGame`], and the shelf that carries
-//! them from one search to the next. The staged picker that uses them is `search::picker`.
+//! capture histories, and the correction history of the static evaluation) a search learns,
+//! for any [`SearchGame`], and the shelf that carries them from one search to the next. The staged picker that uses them is `search::picker`.
 
 use super::game::SearchGame;
 use super::params::SearchParams;
@@ -33,7 +33,15 @@ pub struct Heuristics {
     /// captured piece's slot. Empty unless asked for.
     captures: Vec<i16>,
     slots: usize,
+    /// The correction history: how far the searched value of a node lay from its static
+    /// evaluation, on average, after the previous move (indexed like `history` by the piece
+    /// that moved and where; the piece's slot tells the side), in 1/[`CORRECTION_GRAIN`]
+    /// centipawns.
+    correction: Vec<i32>,
 }
+
+/// The correction history's entries are centipawns times this.
+const CORRECTION_GRAIN: i32 = 256;
 
 pub const HISTORY_MAX: i32 = 16384;
 
@@ -99,6 +107,7 @@ impl Heuristics {
             cells,
             captures: vec![0; captures_len],
             slots: G::PIECE_SLOTS,
+            correction: vec![0; cells],
         }
     }
 
@@ -110,6 +119,7 @@ impl Heuristics {
             && self.cells == cells
             && self.continuation.len() == continuation_len
             && self.captures.len() == captures_len
+            && self.correction.len() == cells
     }
 
     /// Readies tables learned in the last search for the next one: the killers are
@@ -119,6 +129,37 @@ impl Heuristics {
         self.history.iter_mut().for_each(|h| *h /= 2);
         self.continuation.iter_mut().for_each(|h| *h /= 2);
         self.captures.iter_mut().for_each(|h| *h /= 2);
+        self.correction.iter_mut().for_each(|h| *h /= 2);
+    }
+
+    /// The correction of the static evaluation after the move `previous`, in centipawns
+    /// (0 after a null move or at the root).
+    #[inline]
+    pub fn correction(&self, previous: PreviousMove) -> i32 {
+        previous.map_or(0, |(p, m)| {
+            self.correction[self.cell(p, m)] / CORRECTION_GRAIN
+        })
+    }
+
+    /// Moves the correction after `previous` towards `difference` (searched value less the
+    /// corrected static evaluation, centipawns) by a weight that grows with the node's
+    /// `depth`, keeping it within ±`max` centipawns.
+    #[inline]
+    pub fn update_correction(
+        &mut self,
+        previous: PreviousMove,
+        difference: i32,
+        depth: i32,
+        max: i32,
+    ) {
+        if let Some((p, m)) = previous {
+            let cell = self.cell(p, m);
+            let entry = &mut self.correction[cell];
+            let target = *entry + difference.clamp(-max, max) * CORRECTION_GRAIN;
+            let weight = (depth + 1).min(16);
+            let moved = (*entry * (256 - weight) + target * weight) / 256;
+            *entry = moved.clamp(-max * CORRECTION_GRAIN, max * CORRECTION_GRAIN);
+        }
     }
 
     #[inline]

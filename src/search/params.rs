@@ -84,7 +84,10 @@ search_params! {
     null_move_base: "Search_NullMoveBase" = 3, 1..=6;
     null_move_depth_divisor: "Search_NullMoveDepthDivisor" = 4, 2..=10;
     null_move_eval_divisor: "Search_NullMoveEvalDivisor" = 200, 50..=800;
-    /// Move-count pruning of quiet moves: the deepest node it applies to.
+    /// Move-count pruning of quiet moves: the deepest node it applies to. Issue 38's tree
+    /// setting is 8 with `Search_IirDepth` 4 and `Search_LmrBase` 100 (docs/STRENGTH.md, "Tree
+    /// size from the start position": depth 26 in 23.4 M nodes); not the default while its
+    /// gate is undecided.
     move_count_depth: "Search_MoveCountDepth" = 5, 0..=15;
     /// Move-count pruning: the quiet moves searched at depth d are this percentage of
     /// 3 + d² (of 3 + 2d² where the evaluation improves). 50 accepted 2026-11-27
@@ -203,6 +206,30 @@ search_params! {
     /// Quiescence delta pruning: a capture whose victim (and promotion) cannot lift the
     /// stand-pat within this margin of alpha is skipped.
     quiescence_delta: "Search_QuiescenceDelta" = 200, 0..=2000;
+    /// Late-move reductions: the plies (in hundredths) added to every entry of the
+    /// logarithmic table before it is rounded down (50 rounds to nearest; 100, issue 38's
+    /// tree setting, a ply more from the table's second row and column on).
+    lmr_base: "Search_LmrBase" = 50, 0..=300;
+    /// Late-move reductions of captures and promotions: they are reduced too (past the
+    /// first move, at nodes at least `Search_LmrMinDepth` deep), by the table's reduction
+    /// less this many plies (a losing capture, `Stage::BadCapture`, by the whole table's
+    /// reduction); 0 leaves them unreduced.
+    lmr_noisy_less: "Search_LmrNoisyLess" = 0, 0..=4;
+    /// Reverse futility: the margin is this many centipawns smaller where the evaluation
+    /// improves.
+    reverse_futility_improving: "Search_ReverseFutilityImproving" = 0, 0..=300;
+    /// Check extensions: only at nodes at most this deep (at every depth with the maximum).
+    check_extension_depth: "Search_CheckExtensionDepth" = 64, 0..=64;
+    /// Late-move reductions: quiet moves are reduced this many plies more where the table
+    /// move is a capture or a promotion.
+    lmr_table_noisy: "Search_LmrTableNoisy" = 0, 0..=4;
+    /// Switch: a correction history (`search::ordering`) moves each inner node's static
+    /// evaluation by the average gap between the searched value and the evaluation seen
+    /// after the same previous move (piece and square), learned at nodes whose result says
+    /// which way the evaluation erred.
+    correction_history: "Search_CorrectionHistory" = 0, 0..=1;
+    /// The correction history: the largest correction, in centipawns.
+    correction_max: "Search_CorrectionMax" = 100, 10..=1000;
     /// Time (Fischer and sudden death, `search::time`): the moves still to play are planned
     /// as this many, one fewer every `Search_TimePliesPerMove` plies of the game, never
     /// fewer than `Search_TimeMinMovesToGo`.

@@ -28,6 +28,22 @@ fn run(sfen: &str, moves: &[&str], limits: &Limits, config: &Config) -> (Decisio
     (decision, infos)
 }
 
+/// `searcher`'s decision on `pos` within `limits`, with the default settings, never
+/// stopped, its reports dropped.
+pub(crate) fn quiet_search<G: SearchGame>(
+    searcher: &mut Searcher,
+    pos: &G,
+    limits: &Limits,
+) -> Decision {
+    searcher.search(
+        pos,
+        limits,
+        &Config::default(),
+        &Control::new(false),
+        &mut |_| {},
+    )
+}
+
 fn depth(d: u32) -> Limits {
     Limits {
         depth: Some(d),
@@ -56,13 +72,7 @@ fn the_searcher_keeps_the_value_of_the_move_it_chose() {
     let mut searcher = Searcher::new(8);
     assert_eq!(searcher.last_score(), None);
     let mate = Position::from_sfen("4k4/9/4P4/9/9/9/9/9/4K4 b G 1").unwrap();
-    searcher.search(
-        &mate,
-        &depth(3),
-        &Config::default(),
-        &Control::new(false),
-        &mut |_| {},
-    );
+    quiet_search(&mut searcher, &mate, &depth(3));
     assert_eq!(searcher.last_score(), Some(Score::Mate(1)));
     let mut infos = Vec::new();
     let start = Position::startpos();
@@ -76,13 +86,7 @@ fn the_searcher_keeps_the_value_of_the_move_it_chose() {
     assert_eq!(searcher.last_score(), Some(last_exact(&infos).score));
     // No legal move: no value.
     let mated = Position::from_sfen("8k/8G/8L/9/9/9/9/9/K8 w - 1").unwrap();
-    searcher.search(
-        &mated,
-        &depth(2),
-        &Config::default(),
-        &Control::new(false),
-        &mut |_| {},
-    );
+    quiet_search(&mut searcher, &mated, &depth(2));
     assert_eq!(searcher.last_score(), None);
 }
 
@@ -226,13 +230,7 @@ fn obeys_the_node_limit() {
         nodes: Some(20_000),
         ..Limits::default()
     };
-    let decision = searcher.search(
-        &pos,
-        &limits,
-        &Config::default(),
-        &Control::new(false),
-        &mut |_| {},
-    );
+    let decision = quiet_search(&mut searcher, &pos, &limits);
     assert!(matches!(decision, Decision::Move { .. }));
     let nodes = searcher.last_nodes();
     assert!((20_000..20_200).contains(&nodes), "{nodes}");
@@ -447,6 +445,7 @@ fn every_search_parameter_changes_the_tree() {
     let enabling = |name: &str| -> Option<(&str, i32)> {
         match name {
             "Search_QuietSeeMaxDepth" => Some(("Search_QuietSeeMargin", 25)),
+            "Search_CorrectionMax" => Some(("Search_CorrectionHistory", 1)),
             "Search_SingularMargin" | "Search_SingularTableDepth" => {
                 Some(("Search_SingularDepth", 4))
             }

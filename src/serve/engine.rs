@@ -523,15 +523,24 @@ mod tests {
         assert!(!decision.contains(' '), "{decision}");
     }
 
+    /// A pool of one slot whose searches fail as `faults` says (`panic:13`).
+    fn faulty_pool(faults: &str) -> EnginePool {
+        EnginePool::new(1, HashMb(1), TestFaults::parse(faults).unwrap())
+    }
+
+    /// Why the search failed; panics if it did not.
+    fn failure(event: EngineEvent) -> String {
+        match event {
+            EngineEvent::Failed(why) => why,
+            other => panic!("{other:?}"),
+        }
+    }
+
     #[test]
     fn a_panicking_search_is_reported_and_the_slot_goes_on() {
-        let faults = TestFaults::parse("panic:13").unwrap();
-        let pool = EnginePool::new(1, HashMb(1), faults);
+        let pool = faulty_pool("panic:13");
         for _ in 0..2 {
-            let (event, _) = answer(&pool, request(100, 13));
-            let EngineEvent::Failed(why) = event else {
-                panic!("{event:?}")
-            };
+            let why = failure(answer(&pool, request(100, 13)).0);
             assert!(
                 why.contains("panicked") && why.contains("test fault"),
                 "{why}"
@@ -544,12 +553,9 @@ mod tests {
 
     #[test]
     fn a_search_that_does_not_stop_is_given_up_by_the_slots_clock() {
-        let faults = TestFaults::parse("hang:21").unwrap();
-        let pool = EnginePool::new(1, HashMb(1), faults);
+        let pool = faulty_pool("hang:21");
         let (event, took) = answer(&pool, request(200, 21));
-        let EngineEvent::Failed(why) = event else {
-            panic!("{event:?}")
-        };
+        let why = failure(event);
         assert!(why.contains("did not answer"), "{why}");
         let given_up_at = Duration::from_millis(200) + STOP_GRACE;
         assert!(took >= given_up_at, "{took:?}");
@@ -560,8 +566,7 @@ mod tests {
 
     #[test]
     fn a_search_without_a_time_limit_is_stopped_by_the_slots_clock() {
-        let faults = TestFaults::parse("overrun:31").unwrap();
-        let pool = EnginePool::new(1, HashMb(1), faults);
+        let pool = faulty_pool("overrun:31");
         let (event, took) = answer(&pool, request(300, 31));
         assert!(matches!(event, EngineEvent::Decision(_)), "{event:?}");
         assert!(took >= Duration::from_millis(300), "{took:?}");

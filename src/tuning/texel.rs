@@ -53,83 +53,64 @@ impl Parameter {
     }
 }
 
+/// A weight's name as `scripts/texel.py` prints it: the field and its indices (`rank[3][4]`).
+fn weight_name(field: &str, indices: &[usize]) -> String {
+    indices
+        .iter()
+        .fold(field.to_string(), |name, i| format!("{name}[{i}]"))
+}
+
+/// Adds the weight `w.field[i]…` to `out`, named as it is written, scaled by `percent`.
+macro_rules! add_weight {
+    ($out:ident, $percent:expr, $field:ident $([$index:ident])*) => {
+        $out.push(Parameter::new(
+            weight_name(stringify!($field), &[$($index),*]),
+            move |w| &mut w.$field $([$index])*,
+            $percent,
+        ))
+    };
+}
+
 /// Every weight of standard shogi's evaluation, in the order the features are written.
 pub fn parameters() -> Vec<Parameter> {
     let whole: fn(&Weights) -> i32 = |_| 100;
     let pst: fn(&Weights) -> i32 = |w| w.pst_percent;
+    let attack: fn(&Weights) -> i32 = |w| w.attack_percent;
+    let defend: fn(&Weights) -> i32 = |w| w.defend_percent;
+    let not_king = || Kind::ALL.into_iter().filter(|&k| k != Kind::King);
     let mut out = Vec::new();
-    for kind in Kind::ALL.into_iter().filter(|&k| k != Kind::King) {
-        let k = kind.index();
-        out.push(Parameter::new(
-            format!("board[{k}]"),
-            move |w| &mut w.board[k],
-            whole,
-        ));
+    for k in not_king().map(Kind::index) {
+        add_weight!(out, whole, board[k]);
     }
     for h in 0..7 {
-        out.push(Parameter::new(
-            format!("hand[{h}]"),
-            move |w| &mut w.hand[h],
-            whole,
-        ));
+        add_weight!(out, whole, hand[h]);
     }
     for (h, &set_count) in Kind::SET_COUNT.iter().enumerate() {
         for n in 1..usize::from(set_count) {
-            out.push(Parameter::new(
-                format!("hand_count[{h}][{n}]"),
-                move |w| &mut w.hand_count[h][n],
-                whole,
-            ));
+            add_weight!(out, whole, hand_count[h][n]);
         }
     }
-    for kind in Kind::ALL {
-        let k = kind.index();
+    for k in Kind::ALL.map(Kind::index) {
         for r in 0..9 {
-            out.push(Parameter::new(
-                format!("rank[{k}][{r}]"),
-                move |w| &mut w.rank[k][r],
-                pst,
-            ));
+            add_weight!(out, pst, rank[k][r]);
         }
     }
     for f in 0..9 {
-        out.push(Parameter::new(
-            format!("king_file[{f}]"),
-            move |w| &mut w.king_file[f],
-            pst,
-        ));
+        add_weight!(out, pst, king_file[f]);
     }
-    for kind in Kind::ALL {
-        let k = kind.index();
+    for k in Kind::ALL.map(Kind::index) {
         for d in 0..3 {
-            out.push(Parameter::new(
-                format!("attack[{k}][{d}]"),
-                move |w| &mut w.attack[k][d],
-                |w| w.attack_percent,
-            ));
-            out.push(Parameter::new(
-                format!("defend[{k}][{d}]"),
-                move |w| &mut w.defend[k][d],
-                |w| w.defend_percent,
-            ));
+            add_weight!(out, attack, attack[k][d]);
+            add_weight!(out, defend, defend[k][d]);
         }
     }
-    for kind in Kind::ALL.into_iter().filter(|&k| k != Kind::King) {
-        let k = kind.index();
+    for k in not_king().map(Kind::index) {
         for c in 1..SHAPE_CELLS {
-            out.push(Parameter::new(
-                format!("attack_shape[{k}][{c}]"),
-                move |w| &mut w.attack_shape[k][c],
-                whole,
-            ));
-            out.push(Parameter::new(
-                format!("defend_shape[{k}][{c}]"),
-                move |w| &mut w.defend_shape[k][c],
-                whole,
-            ));
+            add_weight!(out, whole, attack_shape[k][c]);
+            add_weight!(out, whole, defend_shape[k][c]);
         }
     }
-    out.push(Parameter::new("tempo".to_string(), |w| &mut w.tempo, whole));
+    add_weight!(out, whole, tempo);
     out
 }
 

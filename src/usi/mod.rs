@@ -6,7 +6,8 @@
 //! thread keeps the current position and options, queues jobs for the search thread and
 //! steers a running search through its [`Control`]. It never waits on the search thread
 //! while commands come: `isready` queues a job that fills the table and prints `readyok`,
-//! so `quit` and `stop` are heard during a fill (and `stop` cuts it short). All stdout goes
+//! so `quit` and `stop` are heard during a fill (and cut it short; every queued `isready` is
+//! answered before the exit). All stdout goes
 //! through one [`output::Output`]. `docs/USI.md` describes the commands and options.
 
 pub mod book;
@@ -275,8 +276,9 @@ impl Engine {
         self.finish_search(Some(QUIT_GRACE));
     }
 
-    /// At the end of input: stops the running search and waits until every `isready`
-    /// queued has been answered (a piped script's `isready` still gets its `readyok`).
+    /// At `quit` or the end of input: stops the running search and waits until every
+    /// `isready` queued has been answered (a piped `usi`, `isready`, `quit` still gets its
+    /// `readyok`: a table fill still running was cut short by `quit`, so this is quick).
     fn answer_readies(&mut self) {
         if let Some(active) = &self.active {
             active.control.stop();
@@ -356,7 +358,9 @@ impl Engine {
             "ponderhit" => self.ponderhit(&args),
             "e" => self.static_eval(),
             "quit" => {
+                // A fill cut short ends at once; its `readyok` is printed before the exit.
                 self.fill_stops.stop();
+                self.answer_readies();
                 return Flow::Quit;
             }
             // usinewgame with nothing to clear, debug, register: nothing to do.

@@ -84,6 +84,22 @@ fn chosen<T>(
     read(text.trim()).ok_or_else(|| format!("{text:?} is not one of {}", names().join(", ")))
 }
 
+/// The combo of an enum's names (`ALL`, `name`, `from_name`), setting the value read into
+/// the options' field `$field` (of the options `$o`).
+macro_rules! enum_combo {
+    ($enum:ident, |$o:ident| $field:expr) => {
+        OptionKind::Combo {
+            names: || names_of(&$enum::ALL, $enum::name),
+            set: |$o, text| {
+                $field = chosen(text, $enum::from_name, || {
+                    names_of(&$enum::ALL, $enum::name)
+                })?;
+                Ok(())
+            },
+        }
+    };
+}
+
 /// Every declared option, in the order `usi` lists them.
 pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
@@ -124,15 +140,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "ParallelMode",
         aliases: &[],
-        kind: OptionKind::Combo {
-            names: || names_of(&ParallelMode::ALL, ParallelMode::name),
-            set: |o, text| {
-                o.search.parallel = chosen(text, ParallelMode::from_name, || {
-                    names_of(&ParallelMode::ALL, ParallelMode::name)
-                })?;
-                Ok(())
-            },
-        },
+        kind: enum_combo!(ParallelMode, |o| o.search.parallel),
         default: "lazysmp",
         effect: Effect::None,
         offered: Offered::Both,
@@ -207,15 +215,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "ChanceAlgorithm",
         aliases: &[],
-        kind: OptionKind::Combo {
-            names: || names_of(&ChanceAlgorithm::ALL, ChanceAlgorithm::name),
-            set: |o, text| {
-                o.search.chance_algorithm = chosen(text, ChanceAlgorithm::from_name, || {
-                    names_of(&ChanceAlgorithm::ALL, ChanceAlgorithm::name)
-                })?;
-                Ok(())
-            },
-        },
+        kind: enum_combo!(ChanceAlgorithm, |o| o.search.chance_algorithm),
         default: "star2",
         effect: Effect::None,
         offered: Offered::UsiOnly,
@@ -224,15 +224,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "USI_Variant",
         aliases: &["uci_variant"],
-        kind: OptionKind::Combo {
-            names: || names_of(Variant::ALL, Variant::name),
-            set: |o, text| {
-                o.variant = chosen(text, Variant::from_name, || {
-                    names_of(Variant::ALL, Variant::name)
-                })?;
-                Ok(())
-            },
-        },
+        kind: enum_combo!(Variant, |o| o.variant),
         default: "shogi",
         effect: Effect::NewGame,
         offered: Offered::UsiOnly,
@@ -241,15 +233,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "EnteringKingRule",
         aliases: &[],
-        kind: OptionKind::Combo {
-            names: || names_of(&EnteringKingRule::ALL, EnteringKingRule::name),
-            set: |o, text| {
-                o.entering_king = chosen(text, EnteringKingRule::from_name, || {
-                    names_of(&EnteringKingRule::ALL, EnteringKingRule::name)
-                })?;
-                Ok(())
-            },
-        },
+        kind: enum_combo!(EnteringKingRule, |o| o.entering_king),
         default: "csa27",
         effect: Effect::None,
         offered: Offered::Both,
@@ -258,15 +242,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "ChuRules",
         aliases: &[],
-        kind: OptionKind::Combo {
-            names: || names_of(&ChuRules::ALL, ChuRules::name),
-            set: |o, text| {
-                o.chu_rules = chosen(text, ChuRules::from_name, || {
-                    names_of(&ChuRules::ALL, ChuRules::name)
-                })?;
-                Ok(())
-            },
-        },
+        kind: enum_combo!(ChuRules, |o| o.chu_rules),
         default: "lishogi",
         effect: Effect::NewGame,
         offered: Offered::Both,

@@ -326,6 +326,7 @@ pub fn run(jobs: Receiver<Job>, done: Sender<()>, out: Output, initial_hash: Has
                 let line = match &position {
                     UsiPosition::Shogi(pos) => solve_mate(pos.as_ref(), limit, &control),
                     UsiPosition::Chukagamigi(pos) => solve_mate(pos.as_ref(), limit, &control),
+                    UsiPosition::Minishogi(pos) => solve_mate(pos.as_ref(), limit, &control),
                     // Chu (royals, no drops), Shogammon and the Madness have no checkmate.
                     _ => "checkmate notimplemented".to_string(),
                 };

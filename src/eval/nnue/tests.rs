@@ -362,7 +362,7 @@ fn the_search_keeps_the_accumulator_exact() {
 }
 
 fn the_search_checks_the_accumulator(features: FeatureSet) {
-    use crate::search::{Config, Control, Decision, Limits, Searcher};
+    use crate::search::{Decision, Limits, Searcher};
     let mut searcher = Searcher::new(16);
     searcher.set_network(Some(std::sync::Arc::new(test_net(features).clone())));
     let limits = Limits {
@@ -374,13 +374,7 @@ fn the_search_checks_the_accumulator(features: FeatureSet) {
         "1+L2k1s2/r5gbl/1Gp3p1n/3lpp1sp/1n1p3P1/PB2PG2P/1PPP1PPRN/2S1G1S2/1N1K4L w 2Pp 70",
     ] {
         let pos = Position::from_sfen(sfen).unwrap();
-        let decision = searcher.search(
-            &pos,
-            &limits,
-            &Config::default(),
-            &Control::new(false),
-            &mut |_| {},
-        );
+        let decision = crate::search::tests::quiet_search(&mut searcher, &pos, &limits);
         assert!(
             matches!(decision, Decision::Move { .. }),
             "{sfen}: {decision:?}"

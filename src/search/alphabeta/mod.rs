@@ -194,9 +194,10 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             .collect();
         let mut reductions = vec![[0u8; 64]; 64];
         let divisor = f64::from(shared.params.lmr_divisor) / 100.0;
+        let base = f64::from(shared.params.lmr_base) / 100.0;
         for (d, row) in reductions.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.5 + (d as f64).ln() * (m as f64).ln() / divisor) as u8;
+                *r = (base + (d as f64).ln() * (m as f64).ln() / divisor) as u8;
             }
         }
         let plies_from_null = pos.moves_played().min(REPETITION_WINDOW);

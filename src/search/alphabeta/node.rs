@@ -1,11 +1,12 @@
 //! The alpha-beta search of an inner node: principal-variation search with mate-distance
-//! pruning, table cutoffs, reverse futility and null-move pruning, move-count, futility,
-//! history and SEE pruning, check extensions, late-move reductions, and the killer,
+//! pruning, table cutoffs, reverse futility and null-move pruning, ProbCut, move-count,
+//! futility and SEE pruning, check extensions, late-move reductions, and the killer,
 //! counter-move and history updates on a cutoff; internal iterative reduction, the
-//! table-corrected evaluation, drop mates in one, threats, SEE pruning of quiet moves, the
-//! capture history, ProbCut and singular extensions (with multi-cut) where `search::params`
-//! switches them on. At depth 0 it hands over to quiescence. Also the best value and move
-//! so far, kept the same way by every node and by quiescence.
+//! table-corrected evaluation, drop mates in one, threats, history pruning, SEE pruning of
+//! quiet moves, late-move reductions of captures and promotions, the capture history and
+//! singular extensions (with multi-cut) where `search::params` switches them on. At depth 0
+//! it hands over to quiescence. Also the best value and move so far, kept the same way by
+//! every node and by quiescence.
 
 use super::score::{from_tt, INFINITE, MATE, MATE_BOUND};
 use super::table::table_cutoff;
@@ -139,8 +140,13 @@ impl<G: SearchGame> Worker<'_, G> {
         {
             return MATE - ply as i32 - 1;
         }
+        let correcting = SearchParams::on(params.correction_history);
+        let previous = self.played_before(ply, 1);
         let static_eval = if in_check {
             -INFINITE
+        } else if correcting {
+            let corrected = self.static_eval(ply) + self.heuristics.correction(previous);
+            corrected.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
         } else {
             self.static_eval(ply)
         };
@@ -156,9 +162,15 @@ impl<G: SearchGame> Worker<'_, G> {
         };
 
         if !pv_node && !in_check && excluded.is_none() {
-            // Reverse futility: far above beta at low depth.
+            // Reverse futility: far above beta at low depth (a smaller margin where the
+            // evaluation improves).
+            let improving_less = if improving {
+                params.reverse_futility_improving
+            } else {
+                0
+            };
             if depth <= params.reverse_futility_depth
-                && eval - params.reverse_futility_margin * depth >= beta
+                && eval - params.reverse_futility_margin * depth + improving_less >= beta
                 && beta.abs() < MATE_BOUND
             {
                 return eval;
@@ -222,6 +234,7 @@ impl<G: SearchGame> Worker<'_, G> {
         let mut quiets: ArrayVec<(usize, Move), 64> = ArrayVec::new();
         let mut captures: ArrayVec<(usize, Move, usize), 32> = ArrayVec::new();
         let capture_history = SearchParams::on(params.capture_history);
+        let table_move_noisy = tt_move.is_some_and(|m| m.is_promotion() || self.pos.is_capture(m));
         let original_alpha = alpha;
         while let Some(picked) = picker.pick(&self.pos, &self.heuristics, &recent) {
             let mv = picked.mv;
@@ -312,7 +325,11 @@ impl<G: SearchGame> Worker<'_, G> {
                         Singular::Plain => {}
                     }
                 }
-                if extension == 0 && gives_check && self.pos.see(mv) >= 0 {
+                if extension == 0
+                    && gives_check
+                    && depth <= params.check_extension_depth
+                    && self.pos.see(mv) >= 0
+                {
                     extension = 1;
                 }
             }
@@ -323,11 +340,10 @@ impl<G: SearchGame> Worker<'_, G> {
                 v = -self.search(new_depth, -beta, -alpha, ply + 1, !pv_node && !cut);
             } else {
                 let mut r = 0;
-                if depth >= params.lmr_min_depth
+                let late = depth >= params.lmr_min_depth
                     && move_count > 1 + usize::from(pv_node)
-                    && quiet
-                    && !in_check
-                {
+                    && !in_check;
+                if late && quiet {
                     r = self.reduction(depth, move_count);
                     if pv_node {
                         r -= params.lmr_pv_node;
@@ -349,6 +365,23 @@ impl<G: SearchGame> Worker<'_, G> {
                     }
                     if threat {
                         r -= params.threat_reduction;
+                    }
+                    if table_move_noisy {
+                        r += params.lmr_table_noisy;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                } else if late && params.lmr_noisy_less > 0 {
+                    // A capture or promotion late in the order: reduced less than a quiet
+                    // move, a losing capture as much.
+                    r = self.reduction(depth, move_count);
+                    if picked.stage != Stage::BadCapture {
+                        r -= params.lmr_noisy_less;
+                    }
+                    if pv_node {
+                        r -= params.lmr_pv_node;
+                    }
+                    if gives_check {
+                        r -= params.lmr_gives_check;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
@@ -410,6 +443,30 @@ impl<G: SearchGame> Worker<'_, G> {
         if best.value == -INFINITE {
             // Every move was pruned (cannot happen: the first move is always searched).
             best.value = alpha;
+        }
+        // The correction history learns where the result bounds the value on the far side of
+        // the evaluation (not from captures and promotions, whose gain the evaluation cannot
+        // see, nor from mates).
+        if correcting
+            && !in_check
+            && excluded.is_none()
+            && best.value.abs() < MATE_BOUND
+            && best
+                .mv
+                .is_none_or(|m| !m.is_promotion() && !self.pos.is_capture(m))
+        {
+            // A lower bound at or below the evaluation, or an upper bound at or above it,
+            // says nothing of the evaluation's error.
+            let lower_below = best.value >= beta && best.value <= static_eval;
+            let upper_above = best.value <= original_alpha && best.value >= static_eval;
+            if !lower_below && !upper_above {
+                self.heuristics.update_correction(
+                    previous,
+                    best.value - static_eval,
+                    depth,
+                    params.correction_max,
+                );
+            }
         }
         if excluded.is_none() {
             let eval = if in_check { 0 } else { static_eval };

@@ -2,15 +2,15 @@
 //! ([`SearchGame`]: moves, check, play/unplay), a per-node check recogniser, and the id under
 //! which the transposition table knows a position. Standard shogi keys positions by board
 //! and attacker hand, so that hand dominance carries proofs and disproofs between hands
-//! (`table`); Chu Kagamigi, whose 24 hand kinds do not fit that packing, keys them by the
-//! whole zobrist hash (hands included) and uses no dominance.
+//! (`table`); Chu Kagamigi, whose 24 hand kinds do not fit that packing, and minishogi key
+//! them by the whole zobrist hash (hands included) and use no dominance.
 
 use super::checks::CheckInfo;
 use super::table::{AttackerHand, BoardKey, NodeId};
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
 use crate::rules::notation::GameText;
-use crate::rules::variants::{kagamigi, shogi};
+use crate::rules::variants::{kagamigi, minishogi, shogi};
 use crate::search::game::SearchGame;
 
 /// A game with drops and checkmate that `go mate` can solve.
@@ -55,24 +55,33 @@ impl MateGame for shogi::Position {
     }
 }
 
-impl MateGame for kagamigi::Position {
-    type CheckFilter = <kagamigi::Position as SearchGame>::Checks;
+/// `MateGame` for drop games whose search detects checks without tables of their own
+/// (`Checks = ()`): the table keys a position by its whole zobrist hash, hands included, so
+/// no hand dominance is used.
+macro_rules! mate_game_keyed_by_hash {
+    ($($position:ty),+) => {$(
+        impl MateGame for $position {
+            type CheckFilter = <$position as SearchGame>::Checks;
 
-    // Kagamigi's `Checks` is `()` today; the call keeps working if it gains data.
-    #[allow(clippy::unit_arg)]
-    fn check_filter(&self) -> Option<Self::CheckFilter> {
-        Some(self.checks())
-    }
+            // `Checks` is `()` today; the call keeps working if it gains data.
+            #[allow(clippy::unit_arg)]
+            fn check_filter(&self) -> Option<Self::CheckFilter> {
+                Some(self.checks())
+            }
 
-    #[inline]
-    fn filter_gives_check(&self, filter: &Self::CheckFilter, mv: Move) -> bool {
-        self.checks_gives_check(filter, mv)
-    }
+            #[inline]
+            fn filter_gives_check(&self, filter: &Self::CheckFilter, mv: Move) -> bool {
+                self.checks_gives_check(filter, mv)
+            }
 
-    fn node_id(&self, _attacker: Color) -> NodeId {
-        NodeId {
-            board: BoardKey(SearchGame::hash(self)),
-            hand: AttackerHand::default(),
+            fn node_id(&self, _attacker: Color) -> NodeId {
+                NodeId {
+                    board: BoardKey(SearchGame::hash(self)),
+                    hand: AttackerHand::default(),
+                }
+            }
         }
-    }
+    )+};
 }
+
+mate_game_keyed_by_hash!(kagamigi::Position, minishogi::Position);

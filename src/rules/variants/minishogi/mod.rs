@@ -53,35 +53,24 @@ impl Kind {
     pub const COUNT: usize = Kind::ALL.len();
 }
 
+/// The table id of `kind`.
+const fn id(kind: Kind) -> KindId {
+    KindId(kind as u8)
+}
+
 /// Each kind's rules, by index.
 static PIECES: [PieceRules; Kind::COUNT] = [
-    PieceRules::new("pawn", 'P', &[step(1, 0)])
-        .promoting_to(KindId(Tokin as u8))
-        .held_as(KindId(Pawn as u8), true)
+    PieceRules::promoting_in_hand("pawn", 'P', &[step(1, 0)], id(Pawn), id(Tokin))
         .forced_on_last(1),
-    PieceRules::new("silver", 'S', &SILVER)
-        .promoting_to(KindId(ProSilver as u8))
-        .held_as(KindId(Silver as u8), true),
-    PieceRules::new("gold", 'G', &GOLD).held_as(KindId(Gold as u8), true),
-    PieceRules::new("bishop", 'B', &BISHOP)
-        .promoting_to(KindId(Horse as u8))
-        .held_as(KindId(Bishop as u8), true),
-    PieceRules::new("rook", 'R', &ROOK)
-        .promoting_to(KindId(Dragon as u8))
-        .held_as(KindId(Rook as u8), true),
+    PieceRules::promoting_in_hand("silver", 'S', &SILVER, id(Silver), id(ProSilver)),
+    PieceRules::new("gold", 'G', &GOLD).held_as(id(Gold), true),
+    PieceRules::promoting_in_hand("bishop", 'B', &BISHOP, id(Bishop), id(Horse)),
+    PieceRules::promoting_in_hand("rook", 'R', &ROOK, id(Rook), id(Dragon)),
     PieceRules::new("king", 'K', &KING).royal(),
-    PieceRules::new("tokin", 'P', &GOLD)
-        .promoted()
-        .held_as(KindId(Pawn as u8), false),
-    PieceRules::new("promoted silver", 'S', &GOLD)
-        .promoted()
-        .held_as(KindId(Silver as u8), false),
-    PieceRules::new("horse", 'B', &HORSE)
-        .promoted()
-        .held_as(KindId(Bishop as u8), false),
-    PieceRules::new("dragon", 'R', &DRAGON)
-        .promoted()
-        .held_as(KindId(Rook as u8), false),
+    PieceRules::promoted_from("tokin", 'P', &GOLD, id(Pawn)),
+    PieceRules::promoted_from("promoted silver", 'S', &GOLD, id(Silver)),
+    PieceRules::promoted_from("horse", 'B', &HORSE, id(Bishop)),
+    PieceRules::promoted_from("dragon", 'R', &DRAGON, id(Rook)),
 ];
 
 impl DropKind for Kind {

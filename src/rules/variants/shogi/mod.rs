@@ -110,22 +110,8 @@ const fn promoting(
     forced_ranks: u8,
 ) -> PieceRules {
     let base = Kind::ALL[promoted as usize - Kind::PROMOTION_OFFSET as usize];
-    PieceRules::new(name, letter, atoms)
-        .promoting_to(promoted.id())
-        .held_as(base.id(), true)
+    PieceRules::promoting_in_hand(name, letter, atoms, base.id(), promoted.id())
         .forced_on_last(forced_ranks)
-}
-
-/// The rule record of the promoted form of `base`.
-const fn promoted(
-    name: &'static str,
-    letter: char,
-    atoms: &'static [MoveAtom],
-    base: Kind,
-) -> PieceRules {
-    PieceRules::new(name, letter, atoms)
-        .promoted()
-        .held_as(base.id(), false)
 }
 
 /// The rule record of every kind, indexed by `Kind as usize` (RULES.md §1.2).
@@ -138,12 +124,12 @@ pub static PIECES: [PieceRules; 14] = [
     promoting("rook", 'R', &ROOK, Kind::Dragon, 0),
     PieceRules::new("gold", 'G', &GOLD).held_as(Kind::Gold.id(), true),
     PieceRules::new("king", 'K', &KING).royal(),
-    promoted("tokin", 'P', &GOLD, Kind::Pawn),
-    promoted("promoted lance", 'L', &GOLD, Kind::Lance),
-    promoted("promoted knight", 'N', &GOLD, Kind::Knight),
-    promoted("promoted silver", 'S', &GOLD, Kind::Silver),
-    promoted("horse", 'B', &HORSE, Kind::Bishop),
-    promoted("dragon", 'R', &DRAGON, Kind::Rook),
+    PieceRules::promoted_from("tokin", 'P', &GOLD, Kind::Pawn.id()),
+    PieceRules::promoted_from("promoted lance", 'L', &GOLD, Kind::Lance.id()),
+    PieceRules::promoted_from("promoted knight", 'N', &GOLD, Kind::Knight.id()),
+    PieceRules::promoted_from("promoted silver", 'S', &GOLD, Kind::Silver.id()),
+    PieceRules::promoted_from("horse", 'B', &HORSE, Kind::Bishop.id()),
+    PieceRules::promoted_from("dragon", 'R', &DRAGON, Kind::Rook.id()),
 ];
 
 #[cfg(test)]
