@@ -16,22 +16,23 @@ sufficient (docs/NNUE.md, "Training a net", shows both).
 
 import argparse
 import os
-import subprocess
 import sys
-import tempfile
 
 import numpy as np
+import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from train_nnue import open_features, shishi_evals  # noqa: E402  (the file format once)
+# The held-out records, Shishi's evaluations and the loss, as the trainer has them.
+from train_nnue import OUTPUT_SCALE, held_out, loss_of, shishi_evals  # noqa: E402
 
 LAMBDAS = (0.7, 1.0, 0.0)
 
 
 def cross_entropy(cp, score, result, lam, scale):
-    p = np.clip(1.0 / (1.0 + np.exp(-cp / scale)), 1e-9, 1.0 - 1e-9)
-    target = lam / (1.0 + np.exp(-score / scale)) + (1.0 - lam) * (result + 1.0) / 2.0
-    return float(np.mean(-(target * np.log(p) + (1.0 - target) * np.log(1.0 - p))))
+    """The trainer's loss for evaluations `cp` (centipawns) of the records."""
+    as_tensor = lambda values: torch.from_numpy(values.astype(np.float32))  # noqa: E731
+    return float(loss_of(as_tensor(cp / OUTPUT_SCALE), as_tensor(score), as_tensor(result),
+                         scale, lam))
 
 
 def main():
@@ -45,14 +46,7 @@ def main():
     parser.add_argument("--max-score", type=int, default=3000)
     args = parser.parse_args()
 
-    with tempfile.TemporaryDirectory() as tmp:
-        features, sfen_file = os.path.join(tmp, "held.feat"), os.path.join(tmp, "held.sfen")
-        subprocess.run([args.shishi, "nnue-features", args.records, "--out", features,
-                        "--sfens", sfen_file, "--skip", str(args.skip), "--limit", str(args.count)],
-                       check=True, stdout=subprocess.DEVNULL)
-        records = np.array(open_features(features))
-        with open(sfen_file) as f:
-            sfens = [line.strip() for line in f]
+    records, sfens = held_out(args.shishi, [args.records], args.skip, args.count)
     keep = np.abs(records["score"].astype(np.int32)) <= args.max_score
     score = records["score"].astype(np.float64)[keep]
     result = records["result"].astype(np.float64)[keep]

@@ -602,20 +602,24 @@ def shishi_evals(shishi, net, sfens):
     return np.array(values, dtype=np.float64)
 
 
-def command_check(args):
-    torch.set_num_threads(args.threads)
-    model, _ = load_model(args.checkpoint)
+def held_out(shishi, records, skip, count):
+    """The feature records and SFENs of `count` PackedSfenValue records of the files
+    `records` after the first `skip`, computed by Shishi (`nnue-features --sfens`)."""
     with tempfile.TemporaryDirectory() as tmp:
         features = os.path.join(tmp, "held.feat")
         sfen_file = os.path.join(tmp, "held.sfen")
-        subprocess.run([args.shishi, "nnue-features", *args.records, "--out", features,
-                        "--sfens", sfen_file, "--skip", str(args.skip),
-                        "--limit", str(args.count)],
+        subprocess.run([shishi, "nnue-features", *records, "--out", features,
+                        "--sfens", sfen_file, "--skip", str(skip), "--limit", str(count)],
                        check=True, stdout=subprocess.DEVNULL)
-        records = open_features(features)
         with open(sfen_file) as f:
             sfens = [line.strip() for line in f]
-        records = np.array(records)
+        return np.array(open_features(features)), sfens
+
+
+def command_check(args):
+    torch.set_num_threads(args.threads)
+    model, _ = load_model(args.checkpoint)
+    records, sfens = held_out(args.shishi, args.records, args.skip, args.count)
     inputs, pieces, _, _ = batch_tensors(records, model.arch)
     with torch.no_grad():
         floats = model(inputs, pieces).double().numpy() * OUTPUT_SCALE

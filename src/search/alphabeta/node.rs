@@ -343,45 +343,37 @@ impl<G: SearchGame> Worker<'_, G> {
                 let late = depth >= params.lmr_min_depth
                     && move_count > 1 + usize::from(pv_node)
                     && !in_check;
-                if late && quiet {
+                if late && (quiet || params.lmr_noisy_less > 0) {
                     r = self.reduction(depth, move_count);
                     if pv_node {
                         r -= params.lmr_pv_node;
                     }
-                    if !improving {
-                        r += params.lmr_not_improving;
+                    if gives_check {
+                        r -= params.lmr_gives_check;
                     }
-                    if cut {
-                        r += params.lmr_cut_node;
-                    }
-                    match picked.stage {
-                        Stage::TableMove | Stage::Killer | Stage::CounterMove => {
-                            r -= params.lmr_refutation
+                    if quiet {
+                        if !improving {
+                            r += params.lmr_not_improving;
                         }
-                        _ => r -= picked.score / params.lmr_history_divisor,
-                    }
-                    if gives_check {
-                        r -= params.lmr_gives_check;
-                    }
-                    if threat {
-                        r -= params.threat_reduction;
-                    }
-                    if table_move_noisy {
-                        r += params.lmr_table_noisy;
-                    }
-                    r = r.clamp(0, new_depth - 1);
-                } else if late && params.lmr_noisy_less > 0 {
-                    // A capture or promotion late in the order: reduced less than a quiet
-                    // move, a losing capture as much.
-                    r = self.reduction(depth, move_count);
-                    if picked.stage != Stage::BadCapture {
+                        if cut {
+                            r += params.lmr_cut_node;
+                        }
+                        match picked.stage {
+                            Stage::TableMove | Stage::Killer | Stage::CounterMove => {
+                                r -= params.lmr_refutation
+                            }
+                            _ => r -= picked.score / params.lmr_history_divisor,
+                        }
+                        if threat {
+                            r -= params.threat_reduction;
+                        }
+                        if table_move_noisy {
+                            r += params.lmr_table_noisy;
+                        }
+                    } else if picked.stage != Stage::BadCapture {
+                        // A capture or promotion late in the order: reduced less than a
+                        // quiet move, a losing capture as much.
                         r -= params.lmr_noisy_less;
-                    }
-                    if pv_node {
-                        r -= params.lmr_pv_node;
-                    }
-                    if gives_check {
-                        r -= params.lmr_gives_check;
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
