@@ -214,6 +214,8 @@ impl SearchThread {
             fault: Arc::clone(&fault),
         }));
         let (jobs, job_rx) = crossbeam_channel::unbounded();
+        // Standard shogi is played with the built-in net, as the USI engine plays by default.
+        let _ = jobs.send(Job::Network(Some(crate::eval::nnue::builtin::network())));
         let (done_tx, done) = crossbeam_channel::unbounded();
         let (panic_tx, panicked) = crossbeam_channel::bounded(1);
         let spawned = std::thread::Builder::new()

@@ -284,7 +284,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         name: "EvalDir",
         aliases: &[],
         kind: OptionKind::Text(TextKind::Folder, |o, text| o.net.dir = path_value(text)),
-        default: "<builtin>",
+        default: crate::eval::nnue::builtin::NAME,
         effect: Effect::Net,
         offered: Offered::Both,
         help: "A folder holding the net nn.bin for standard shogi (<builtin>: the net built into the engine).",

@@ -88,7 +88,7 @@ pub enum NetOrigin {
 impl std::fmt::Display for NetOrigin {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            NetOrigin::BuiltIn => f.write_str("<builtin>"),
+            NetOrigin::BuiltIn => f.write_str(crate::eval::nnue::builtin::NAME),
             NetOrigin::File(path) => write!(f, "{}", path.display()),
         }
     }
@@ -157,7 +157,7 @@ impl NetSource {
 pub(super) fn path_value(text: &str) -> Option<String> {
     let text = text.trim();
     let nothing = text.is_empty()
-        || text.eq_ignore_ascii_case("<builtin>")
+        || text.eq_ignore_ascii_case(crate::eval::nnue::builtin::NAME)
         || text.eq_ignore_ascii_case("<empty>");
     (!nothing).then(|| text.to_string())
 }

@@ -4,10 +4,29 @@
 //! plain build plays with it and finds no file.
 
 use super::{file, Network};
+use std::borrow::Cow;
+use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 /// The net's file, exactly as YaneuraOu would read it from `EvalDir/nn.bin`.
 pub const FILE_BYTES: &[u8] = include_bytes!("builtin-kp.nn");
+
+/// What stands for the built-in net where a net file or folder is named (the `EvalDir`
+/// option's default, `--eval-file <builtin>`).
+pub const NAME: &str = "<builtin>";
+
+/// The net the file `path` holds ([`NAME`]: the built-in net) and the file's bytes, or why
+/// it cannot be used (for the command-line tools' `--eval-file`).
+pub fn load_named(path: &Path) -> Result<(Arc<Network>, Cow<'static, [u8]>), String> {
+    if path.as_os_str() == NAME {
+        return Ok((network(), Cow::Borrowed(FILE_BYTES)));
+    }
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("cannot read the net {}: {e}", path.display()))?;
+    let net =
+        file::parse(&bytes).map_err(|e| format!("cannot use the net {}: {e}", path.display()))?;
+    Ok((Arc::new(net), Cow::Owned(bytes)))
+}
 
 /// The built-in net, read from [`FILE_BYTES`] once.
 pub fn network() -> Arc<Network> {
