@@ -200,12 +200,12 @@ impl<V: DropVariant> DropPosition<V> {
 #[cfg(test)]
 mod tests {
     use super::super::{DropPosition, DropVariant};
+    use crate::rules::game::random_games;
     use crate::rules::moves::{Move, MoveList};
     use crate::rules::sink::MovePart;
     use crate::rules::variants::{kagamigi, shogi};
-    use rand::rngs::StdRng;
     use rand::seq::SliceRandom;
-    use rand::{Rng, SeedableRng};
+    use rand::Rng;
 
     fn sorted(moves: &MoveList) -> Vec<u32> {
         let mut bits: Vec<u32> = moves.iter().map(|m| m.bits()).collect();
@@ -217,54 +217,46 @@ mod tests {
     /// and `is_legal` says yes to each legal move and no to the moves of earlier positions
     /// (one and two plies back, and their promotion twins) that are not legal here.
     fn parts_and_legality_agree<V: DropVariant>(start: DropPosition<V>, seed: u64) {
-        let mut rng = StdRng::seed_from_u64(seed);
         let mut earlier: [Vec<Move>; 2] = Default::default();
         let (mut refused, mut positions) = (0, 0);
-        for _ in 0..20 {
-            let mut pos = start.clone();
-            for _ in 0..100 {
-                let mut legal = MoveList::new();
-                pos.generate_legal(&mut legal);
-                let (mut captures, mut quiets) = (MoveList::new(), MoveList::new());
-                pos.generate_part(MovePart::Captures, &mut captures);
-                pos.generate_part(MovePart::Quiets, &mut quiets);
-                assert!(captures.iter().all(|m| pos.piece_at(m.to()).is_some()));
-                assert!(quiets.iter().all(|m| pos.piece_at(m.to()).is_none()));
-                let mut both = captures.clone();
-                both.extend(quiets.iter().copied());
-                assert_eq!(sorted(&both), sorted(&legal), "{}", pos.to_sfen());
-                for &mv in legal.iter() {
-                    assert!(
-                        pos.is_legal(mv),
-                        "{} {}",
-                        pos.to_sfen(),
-                        pos.move_to_usi(mv)
-                    );
-                }
-                for &mv in earlier.iter().flatten() {
-                    let twin = match mv.from() {
-                        Some(from) => Move::normal(from, mv.to(), !mv.is_promotion()),
-                        None => mv,
-                    };
-                    for m in [mv, twin] {
-                        let expected = legal.contains(&m);
-                        assert_eq!(pos.is_legal(m), expected, "{} {:?}", pos.to_sfen(), m);
-                        refused += usize::from(!expected);
-                    }
-                }
-                positions += 1;
-                let Some(&mv) = legal.choose(&mut rng) else {
-                    break;
-                };
-                earlier.swap(0, 1);
-                earlier[0] = legal
-                    .iter()
-                    .copied()
-                    .filter(|_| rng.gen_bool(0.3))
-                    .collect();
-                pos.play(mv);
+        random_games(&start, seed, (20, 100), |pos, legal, rng| {
+            let (mut captures, mut quiets) = (MoveList::new(), MoveList::new());
+            pos.generate_part(MovePart::Captures, &mut captures);
+            pos.generate_part(MovePart::Quiets, &mut quiets);
+            assert!(captures.iter().all(|m| pos.piece_at(m.to()).is_some()));
+            assert!(quiets.iter().all(|m| pos.piece_at(m.to()).is_none()));
+            let mut both = captures.clone();
+            both.extend(quiets.iter().copied());
+            assert_eq!(sorted(&both), sorted(legal), "{}", pos.to_sfen());
+            for &mv in legal.iter() {
+                assert!(
+                    pos.is_legal(mv),
+                    "{} {}",
+                    pos.to_sfen(),
+                    pos.move_to_usi(mv)
+                );
             }
-        }
+            for &mv in earlier.iter().flatten() {
+                let twin = match mv.from() {
+                    Some(from) => Move::normal(from, mv.to(), !mv.is_promotion()),
+                    None => mv,
+                };
+                for m in [mv, twin] {
+                    let expected = legal.contains(&m);
+                    assert_eq!(pos.is_legal(m), expected, "{} {:?}", pos.to_sfen(), m);
+                    refused += usize::from(!expected);
+                }
+            }
+            positions += 1;
+            let mv = *legal.choose(rng)?;
+            earlier.swap(0, 1);
+            earlier[0] = legal
+                .iter()
+                .copied()
+                .filter(|_| rng.gen_bool(0.3))
+                .collect();
+            Some(mv)
+        });
         assert!(
             positions > 1000 && refused > 10_000,
             "{positions} {refused}"
