@@ -224,7 +224,7 @@ fn validate(pos: &Position) -> Result<(), NotationError> {
                 Some(base) => set_counts[base.index()] += 1,
             }
             let kind = piece.kind();
-            if kind.can_promote() && !t.alive[us.index()][kind.index()].contains(sq) {
+            if kind.can_promote() && !t.board.alive[us.index()][kind.index()].contains(sq) {
                 return Err(sfen_error(format!(
                     "{} on {} could never move",
                     kind.rules().name,
