@@ -100,7 +100,9 @@ macro_rules! drop_tables_from_fields {
             fn step_attacks(&self, color: Color, kind: Kind, sq: Square) -> Bb {
                 <$tables>::step_attacks(self, color, kind, sq)
             }
-            #[inline]
+            // Always inlined, as the inherent `attacks` is: Chu Kagamigi's 24-byte board
+            // then stays in registers (a call measured 22 % slower in its perft).
+            #[inline(always)]
             fn attacks(&self, piece: Piece, sq: Square, occupied: Bb) -> Bb {
                 <$tables>::attacks(self, piece, sq, occupied)
             }
