@@ -200,8 +200,6 @@ impl Player for SearchPlayer {
         })
     }
     fn game_over(&mut self, _: PlayerResult) {}
-    fn reset(&mut self) {}
-    fn quit(&mut self) {}
 }
 
 /// Plays one referee game of the Madness from `opening`.

@@ -50,7 +50,7 @@ pub fn effect_gain(pos: &Position, owner: Color, v: CardValue) -> Centipawns {
                 None => 0,
             };
             let t = pos.tables();
-            let zone = t.zone[owner.index()].contains(to);
+            let zone = t.board.zone[owner.index()].contains(to);
             let promotion = if kind.can_promote() && zone {
                 (board(kind.promoted()) - board(kind)).max(0)
             } else {

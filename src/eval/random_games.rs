@@ -1,6 +1,7 @@
 //! Test support for the engine layers (evaluation and search): seeded random games over any
-//! [`Game`], visiting every position reached, and the check, run over such games, that an
-//! evaluation's incremental update agrees with a full recount.
+//! [`Game`] (the rules layer's, `rules::game::random_games`), visiting every position
+//! reached, and the check, run over such games, that an evaluation's incremental update
+//! agrees with a full recount.
 
 use super::board12::{TableEvaluator, TablePosition};
 use super::shogi::Evaluator;
@@ -10,30 +11,8 @@ use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::shogi::Position as ShogiPosition;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
-use rand::SeedableRng;
 
-/// Plays `games` games of at most `plies` moves from `start`. At every position `visit` gets
-/// the position, its legal moves and the random generator (seeded with `seed`), and names
-/// the move to play (`None` ends the game); it may play and unplay moves itself.
-pub(crate) fn random_games<P: Game + Clone>(
-    start: &P,
-    seed: u64,
-    (games, plies): (usize, usize),
-    mut visit: impl FnMut(&mut P, &MoveList, &mut StdRng) -> Option<Move>,
-) {
-    let rng = &mut StdRng::seed_from_u64(seed);
-    for _ in 0..games {
-        let mut pos = start.clone();
-        for _ in 0..plies {
-            let mut legal = MoveList::new();
-            pos.legal_actions(&mut legal);
-            let Some(mv) = visit(&mut pos, &legal, rng) else {
-                break;
-            };
-            pos.play(mv);
-        }
-    }
-}
+pub(crate) use crate::rules::game::random_games;
 
 /// A random legal move, one satisfying `prefer` if there is one.
 pub(crate) fn pick_preferring(

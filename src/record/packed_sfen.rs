@@ -497,10 +497,8 @@ impl TrainingRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::moves::MoveList;
-    use rand::rngs::StdRng;
+    use crate::rules::game::random_games;
     use rand::seq::SliceRandom;
-    use rand::SeedableRng;
 
     fn bytes_of(hex: &str) -> [u8; PACKED_SFEN_BYTES] {
         let mut out = [0; PACKED_SFEN_BYTES];
@@ -587,35 +585,27 @@ mod tests {
 
     #[test]
     fn random_positions_round_trip() {
-        let mut rng = StdRng::seed_from_u64(35);
         let (mut promoted, mut in_hand, mut checked) = (0, 0, 0);
-        for _ in 0..60 {
-            let mut pos = Position::startpos();
-            for _ in 0..200 {
-                let mut legal = MoveList::new();
-                pos.generate_legal(&mut legal);
-                let Some(&mv) = legal.choose(&mut rng) else {
-                    break;
-                };
-                let record = TrainingRecord {
-                    position: PackedSfen::pack(&pos),
-                    score: -1234,
-                    best_move: Move16::from_move(mv),
-                    game_ply: pos.move_number() as u16,
-                    result: GameResult::Loss,
-                };
-                let back = TrainingRecord::from_bytes(&record.to_bytes()).unwrap();
-                assert_eq!(back, record);
-                let unpacked = back.position.to_position(pos.move_number()).unwrap();
-                assert_eq!(unpacked.to_sfen(), pos.to_sfen());
-                assert_eq!(back.best_move.to_move(), Some(mv));
-                let sfen = pos.to_sfen();
-                promoted += usize::from(sfen.split(' ').next().unwrap().contains('+'));
-                in_hand += usize::from(sfen.split(' ').nth(2) != Some("-"));
-                checked += 1;
-                pos.play(mv);
-            }
-        }
+        random_games(&Position::startpos(), 35, (60, 200), |pos, legal, rng| {
+            let mv = *legal.choose(rng)?;
+            let record = TrainingRecord {
+                position: PackedSfen::pack(pos),
+                score: -1234,
+                best_move: Move16::from_move(mv),
+                game_ply: pos.move_number() as u16,
+                result: GameResult::Loss,
+            };
+            let back = TrainingRecord::from_bytes(&record.to_bytes()).unwrap();
+            assert_eq!(back, record);
+            let unpacked = back.position.to_position(pos.move_number()).unwrap();
+            assert_eq!(unpacked.to_sfen(), pos.to_sfen());
+            assert_eq!(back.best_move.to_move(), Some(mv));
+            let sfen = pos.to_sfen();
+            promoted += usize::from(sfen.split(' ').next().unwrap().contains('+'));
+            in_hand += usize::from(sfen.split(' ').nth(2) != Some("-"));
+            checked += 1;
+            Some(mv)
+        });
         assert!(
             promoted > 1000 && in_hand > 1000,
             "{promoted} {in_hand} of {checked}"

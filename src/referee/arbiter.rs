@@ -547,8 +547,6 @@ mod tests {
         fn game_over(&mut self, result: PlayerResult) {
             self.results.push(result);
         }
-        fn reset(&mut self) {}
-        fn quit(&mut self) {}
     }
 
     fn scripted(moves: &[&'static str], fallback: Reply) -> Scripted {

@@ -340,16 +340,11 @@ impl CecpPlayer {
                 .into_iter()
                 .collect();
         } else if !self.options.is_empty() {
-            let sent: Vec<String> = self
-                .options
-                .iter()
-                .map(|(name, value)| format!("{name}={value}"))
-                .collect();
             return Err(EngineError::Protocol(format!(
                 "the engine sent no `feature` line within {} s (protover 1, as GNU Shogi), \
                  so it takes no options; {} cannot be set",
                 FEATURE_TIMEOUT.as_secs(),
-                sent.join(" ")
+                engine_options::requested_text(&self.options)
             )));
         }
         p.drain()?;
@@ -575,14 +570,14 @@ impl Player for CecpPlayer {
         }
     }
 
-    fn reset(&mut self) {
-        // Dropping the process kills it.
-        self.process = None;
-        self.played = false;
+    fn process_slot(&mut self) -> Option<&mut Option<EngineProcess>> {
+        Some(&mut self.process)
     }
 
-    fn quit(&mut self) {
-        EngineProcess::quit_slot(&mut self.process);
+    fn reset(&mut self) {
+        // Dropping the process kills it; a fresh one has played no game.
+        self.process = None;
+        self.played = false;
     }
 }
 

@@ -201,6 +201,15 @@ pub fn check_all(
     Ok(unlisted)
 }
 
+/// The requested options as `NAME=VALUE` words, separated by spaces (as messages quote them).
+pub fn requested_text(requested: &[(String, String)]) -> String {
+    let words: Vec<String> = requested
+        .iter()
+        .map(|(name, value)| format!("{name}={value}"))
+        .collect();
+    words.join(" ")
+}
+
 /// The warning for options an engine does not list but took without a complaint.
 pub fn unlisted_warning(unlisted: &[String], offered: &[OfferedOption]) -> Option<String> {
     if unlisted.is_empty() {

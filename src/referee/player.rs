@@ -2,7 +2,7 @@
 //! one move request before a deadline, hear the result, quit. `usi_client.rs` and
 //! `cecp_client.rs` implement it.
 
-use super::process::EngineError;
+use super::process::{EngineError, EngineProcess};
 use super::tc::{Clocks, Millis};
 use crate::rules::geometry::Color;
 use std::time::Instant;
@@ -64,9 +64,23 @@ pub trait Player: Send {
     fn play(&mut self, turn: &Turn) -> Result<Answer, EngineError>;
     /// Tells the engine how the game ended (errors are ignored: the game is over).
     fn game_over(&mut self, result: PlayerResult);
+    /// The engine process of the seat, when it runs one (`None`: a player inside this
+    /// process, as the tests have); [`Player::reset`] and [`Player::quit`] end it.
+    fn process_slot(&mut self) -> Option<&mut Option<EngineProcess>> {
+        None
+    }
     /// Kills the process so that the next `new_game` starts a fresh one (after a crash,
     /// hang or protocol error).
-    fn reset(&mut self);
+    fn reset(&mut self) {
+        if let Some(slot) = self.process_slot() {
+            // Dropping the process kills it.
+            *slot = None;
+        }
+    }
     /// Ends the process politely.
-    fn quit(&mut self);
+    fn quit(&mut self) {
+        if let Some(slot) = self.process_slot() {
+            EngineProcess::quit_slot(slot);
+        }
+    }
 }

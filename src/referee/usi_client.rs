@@ -98,14 +98,9 @@ impl UsiPlayer {
             p.send("isready")?;
             let complaints = await_readyok(&mut p)?;
             if !complaints.is_empty() {
-                let sent: Vec<String> = self
-                    .options
-                    .iter()
-                    .map(|(name, value)| format!("{name}={value}"))
-                    .collect();
                 return Err(EngineError::Protocol(format!(
                     "the engine complained while its options ({}) were set: {}",
-                    sent.join(" "),
+                    engine_options::requested_text(&self.options),
                     complaints.join(" | ")
                 )));
             }
@@ -261,13 +256,8 @@ impl Player for UsiPlayer {
         }
     }
 
-    fn reset(&mut self) {
-        // Dropping the process kills it.
-        self.process = None;
-    }
-
-    fn quit(&mut self) {
-        EngineProcess::quit_slot(&mut self.process);
+    fn process_slot(&mut self) -> Option<&mut Option<EngineProcess>> {
+        Some(&mut self.process)
     }
 }
 

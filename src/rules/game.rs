@@ -80,6 +80,31 @@ pub fn walk_legal_prefix<P: Clone>(
     None
 }
 
+/// Plays `games` games of at most `plies` moves from `start`. At every position `visit` gets
+/// the position, its legal moves and the random generator (seeded with `seed`), and names
+/// the move to play (`None` ends the game); it may play and unplay moves itself.
+#[cfg(test)]
+pub(crate) fn random_games<P: Game + Clone>(
+    start: &P,
+    seed: u64,
+    (games, plies): (usize, usize),
+    mut visit: impl FnMut(&mut P, &MoveList, &mut rand::rngs::StdRng) -> Option<Move>,
+) {
+    use rand::SeedableRng;
+    let rng = &mut rand::rngs::StdRng::seed_from_u64(seed);
+    for _ in 0..games {
+        let mut pos = start.clone();
+        for _ in 0..plies {
+            let mut legal = MoveList::new();
+            pos.legal_actions(&mut legal);
+            let Some(mv) = visit(&mut pos, &legal, rng) else {
+                break;
+            };
+            pos.play(mv);
+        }
+    }
+}
+
 /// Every legal action of `game` as `text` writes it, sorted: what the rules tests compare.
 #[cfg(test)]
 pub fn sorted_action_texts<G: Game>(game: &G, text: impl Fn(Move) -> String) -> Vec<String> {

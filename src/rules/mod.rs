@@ -10,6 +10,8 @@ pub mod game;
 pub mod geometry;
 pub mod moves;
 pub mod notation;
+#[cfg(test)]
+pub(crate) mod notation_checks;
 pub mod perft;
 pub mod piece;
 pub mod play_record;

@@ -172,16 +172,29 @@ pub fn xboard_to_usi(text: &str, board: BoardSize) -> String {
 mod tests {
     use super::*;
 
+    /// Asserts that each `(usi, xboard)` move is written as `xboard` on board `b` and read
+    /// back as `usi`.
+    fn assert_round_trips(b: BoardSize, moves: &[(&str, &str)]) {
+        for &(usi, xboard) in moves {
+            assert_eq!(usi_to_xboard(usi, b, false), xboard, "{usi}");
+            assert_eq!(xboard_to_usi(xboard, b), usi, "{xboard}");
+        }
+    }
+
     #[test]
     fn xboard_coordinates_round_trip() {
         let b = BoardSize::SHOGI;
         let x = |usi: &str| usi_to_xboard(usi, b, false);
-        assert_eq!(x("7g7f"), "c3c4");
-        assert_eq!(x("8h2b+"), "b2h8+");
-        assert_eq!(x("P*5e"), "P@e5");
-        for usi in ["7g7f", "8h2b+", "P*5e", "1a1b", "9i9h"] {
-            assert_eq!(xboard_to_usi(&x(usi), b), usi);
-        }
+        assert_round_trips(
+            b,
+            &[
+                ("7g7f", "c3c4"),
+                ("8h2b+", "b2h8+"),
+                ("P*5e", "P@e5"),
+                ("1a1b", "i9i8"),
+                ("9i9h", "a1a2"),
+            ],
+        );
         assert_eq!(xboard_to_usi("7g7f", b), "7g7f");
         assert_eq!(xboard_to_usi("garbage", b), "garbage");
         // Off-board text passes through unchanged rather than panicking.
@@ -197,19 +210,23 @@ mod tests {
     fn chu_moves_in_xboard_coordinates() {
         let b = BoardSize::CHU;
         let x = |usi: &str| usi_to_xboard(usi, b, false);
-        // Sente's left rook corner 12l is a1; gote's 1a is l12.
-        assert_eq!(x("12l11k"), "a1b2");
-        assert_eq!(x("1a1b"), "l12l11");
-        assert_eq!(x("5i5h"), "h4h5");
-        assert_eq!(x("10c10d+"), "c10c9+");
-        // Double moves are two legs; igui comes back to its square; jitto is the null move.
-        assert_eq!(x("6i5h4g"), "g4h5,h5i6");
-        assert_eq!(x("6i5h6i"), "g4h5,h5g4");
+        assert_round_trips(
+            b,
+            &[
+                // Sente's left rook corner 12l is a1; gote's 1a is l12.
+                ("12l11k", "a1b2"),
+                ("1a1b", "l12l11"),
+                ("5i5h", "h4h5"),
+                ("10c10d+", "c10c9+"),
+                ("3a12l", "j12a1"),
+                // Double moves are two legs; igui comes back to its square.
+                ("6i5h4g", "g4h5,h5i6"),
+                ("6i5h6i", "g4h5,h5g4"),
+            ],
+        );
+        // Jitto is the null move; lishogi's explicit non-promotion is left out.
         assert_eq!(usi_to_xboard("6f5e6f", b, true), "@@@@");
         assert_eq!(x("5i5h="), "h4h5");
-        for usi in ["12l11k", "1a1b", "6i5h4g", "6i5h6i", "10c10d+", "3a12l"] {
-            assert_eq!(xboard_to_usi(&x(usi), b), usi);
-        }
         assert_eq!(xboard_to_usi("@@@@", b), "@@@@");
         // Legs that do not join, or too many of them, are left as sent.
         assert_eq!(xboard_to_usi("g4h5,i5i6", b), "g4h5,i5i6");

@@ -228,8 +228,8 @@ fn choose<G: MateGame>(solver: &mut Solver, pos: &mut G, path: &mut Vec<NodeId>)
     if attacking {
         if let Some(c) = children
             .iter()
-            .filter(|c| c.pn == 0)
-            .min_by_key(|c| c.distance)
+            .filter(|c| c.outcome.pn == 0)
+            .min_by_key(|c| c.outcome.distance)
         {
             return Choice::Play(c.mv);
         }
@@ -241,12 +241,12 @@ fn choose<G: MateGame>(solver: &mut Solver, pos: &mut G, path: &mut Vec<NodeId>)
     }
     let mut longest: Option<(u16, Move)> = None;
     for c in &children {
-        if c.dn == 0 {
+        if c.outcome.dn == 0 {
             // A refuting reply (a repetition, or no mate within the cap): no line here.
             return Choice::Fail;
         }
-        let distance = if c.pn == 0 {
-            c.distance
+        let distance = if c.outcome.pn == 0 {
+            c.outcome.distance
         } else {
             pos.play(c.mv);
             path.push(c.id);

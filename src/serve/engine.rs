@@ -530,6 +530,13 @@ mod tests {
         EnginePool::new(1, HashMb(1), TestFaults::parse(faults).unwrap())
     }
 
+    /// Asserts that `pool` answers the 100 ms search of game `game_seed` with a move: after a
+    /// failure, its slot goes on.
+    fn assert_the_slot_goes_on(pool: &EnginePool, game_seed: u64) {
+        let (event, _) = answer(pool, request(100, game_seed));
+        assert!(matches!(event, EngineEvent::Decision(_)), "{event:?}");
+    }
+
     /// Why the search failed; panics if it did not.
     fn failure(event: EngineEvent) -> String {
         match event {
@@ -548,8 +555,7 @@ mod tests {
                 "{why}"
             );
             // The one slot has a new thread, which answers another game's search.
-            let (event, _) = answer(&pool, request(100, 14));
-            assert!(matches!(event, EngineEvent::Decision(_)), "{event:?}");
+            assert_the_slot_goes_on(&pool, 14);
         }
     }
 
@@ -562,8 +568,7 @@ mod tests {
         let given_up_at = Duration::from_millis(200) + STOP_GRACE;
         assert!(took >= given_up_at, "{took:?}");
         assert!(took < given_up_at + Duration::from_secs(5), "{took:?}");
-        let (event, _) = answer(&pool, request(100, 22));
-        assert!(matches!(event, EngineEvent::Decision(_)), "{event:?}");
+        assert_the_slot_goes_on(&pool, 22);
     }
 
     #[test]

@@ -307,37 +307,28 @@ pub const OPTIONS: &[OptionSpec] = &[
         offered: Offered::Both,
         help: "Forgets the search state.",
     },
-    OptionSpec {
-        name: "USI_OwnBook",
-        aliases: &[],
-        kind: OptionKind::Check(|o, b| o.book.choice.own_book = b),
-        default: "true",
-        effect: Effect::None,
-        offered: Offered::Book,
-        help: "Use the book at all.",
-    },
-    OptionSpec {
-        name: "BookFile",
-        aliases: &[],
-        kind: OptionKind::Text(TextKind::File, |o, text| {
+    book_option(
+        "USI_OwnBook",
+        OptionKind::Check(|o, b| o.book.choice.own_book = b),
+        "true",
+        "Use the book at all.",
+    ),
+    book_option(
+        "BookFile",
+        OptionKind::Text(TextKind::File, |o, text| {
             o.book.file = text.trim().to_string()
         }),
-        default: "no_book",
-        effect: Effect::None,
-        offered: Offered::Book,
-        help: "The book file; no_book turns the book off.",
-    },
-    OptionSpec {
-        name: "BookDir",
-        aliases: &[],
-        kind: OptionKind::Text(TextKind::Folder, |o, text| {
+        "no_book",
+        "The book file; no_book turns the book off.",
+    ),
+    book_option(
+        "BookDir",
+        OptionKind::Text(TextKind::Folder, |o, text| {
             o.book.dir = text.trim().to_string()
         }),
-        default: ".",
-        effect: Effect::None,
-        offered: Offered::Book,
-        help: "The folder BookFile is in.",
-    },
+        ".",
+        "The folder BookFile is in.",
+    ),
     book_spin(
         "BookMoves",
         "16",
@@ -386,33 +377,24 @@ pub const OPTIONS: &[OptionSpec] = &[
         "The least depth a book move's score must come from.",
         |o, n| o.book.choice.depth_limit = n as i32,
     ),
-    OptionSpec {
-        name: "BookOnTheFly",
-        aliases: &[],
-        kind: OptionKind::Check(|o, b| o.book.on_the_fly = b),
-        default: "false",
-        effect: Effect::None,
-        offered: Offered::Book,
-        help: "Look moves up in the file instead of reading it whole.",
-    },
-    OptionSpec {
-        name: "ConsiderBookMoveCount",
-        aliases: &[],
-        kind: OptionKind::Check(|o, b| o.book.choice.weigh_by_count = b),
-        default: "false",
-        effect: Effect::None,
-        offered: Offered::Book,
-        help: "Choose book moves by how often they were played.",
-    },
-    OptionSpec {
-        name: "IgnoreBookPly",
-        aliases: &[],
-        kind: OptionKind::Check(|o, b| o.book.ignore_ply = b),
-        default: "false",
-        effect: Effect::None,
-        offered: Offered::Book,
-        help: "Positions match whatever their move number.",
-    },
+    book_option(
+        "BookOnTheFly",
+        OptionKind::Check(|o, b| o.book.on_the_fly = b),
+        "false",
+        "Look moves up in the file instead of reading it whole.",
+    ),
+    book_option(
+        "ConsiderBookMoveCount",
+        OptionKind::Check(|o, b| o.book.choice.weigh_by_count = b),
+        "false",
+        "Choose book moves by how often they were played.",
+    ),
+    book_option(
+        "IgnoreBookPly",
+        OptionKind::Check(|o, b| o.book.ignore_ply = b),
+        "false",
+        "Positions match whatever their move number.",
+    ),
     book_spin(
         "BookPvMoves",
         "8",
@@ -431,7 +413,25 @@ pub const OPTIONS: &[OptionSpec] = &[
     ),
 ];
 
-/// A spin option of the opening book (all of them take effect at the next lookup).
+/// An option of the opening book: USI offers it, and it takes effect at the next lookup.
+const fn book_option(
+    name: &'static str,
+    kind: OptionKind,
+    default: &'static str,
+    help: &'static str,
+) -> OptionSpec {
+    OptionSpec {
+        name,
+        aliases: &[],
+        kind,
+        default,
+        effect: Effect::None,
+        offered: Offered::Book,
+        help,
+    }
+}
+
+/// A spin option of the opening book.
 const fn book_spin(
     name: &'static str,
     default: &'static str,
@@ -440,15 +440,7 @@ const fn book_spin(
     help: &'static str,
     set: fn(&mut Options, i64),
 ) -> OptionSpec {
-    OptionSpec {
-        name,
-        aliases: &[],
-        kind: OptionKind::Spin { min, max, set },
-        default,
-        effect: Effect::None,
-        offered: Offered::Book,
-        help,
-    }
+    book_option(name, OptionKind::Spin { min, max, set }, default, help)
 }
 impl OptionSpec {
     /// The USI declaration: `option name NAME type KIND …`.

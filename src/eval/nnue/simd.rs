@@ -52,67 +52,63 @@ mod x86 {
     use super::{CHUNK_BYTES, OUTPUTS};
     use std::arch::x86_64::*;
 
-    /// [`super::affine32`] with 256-bit vectors. The caller checks AVX2 and that `input`
-    /// holds 4 bytes per chunk.
-    #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn affine32_avx2(
-        biases: &[i32; OUTPUTS],
-        chunks: &[[i8; CHUNK_BYTES]],
-        input: &[u8],
-    ) -> [i32; OUTPUTS] {
-        let mut acc = [_mm256_setzero_si256(); OUTPUTS / 8];
-        for (k, a) in acc.iter_mut().enumerate() {
-            *a = _mm256_loadu_si256(biases.as_ptr().add(8 * k).cast());
-        }
-        let ones = _mm256_set1_epi16(1);
-        for (x, w) in input.chunks_exact(4).zip(chunks.iter()) {
-            let x = i32::from_le_bytes([x[0], x[1], x[2], x[3]]);
-            if x == 0 {
-                continue;
+    /// Writes `$name`, [`super::affine32`] for one vector width: compiled for `$feature`,
+    /// with vectors `$vector` of `$lanes` 32-bit sums and that width's intrinsics (zero,
+    /// unaligned load and store, broadcasts of 16 and 32 bits, `pmaddubsw`, 32-bit add,
+    /// `pmaddwd`). The caller checks the feature and that `input` holds 4 bytes per chunk.
+    macro_rules! affine32_for_width {
+        (
+            $(#[$doc:meta])*
+            $name:ident: $feature:tt, $vector:ty, $lanes:literal,
+            $zero:ident, $load:ident, $store:ident, $set16:ident, $set32:ident,
+            $maddubs:ident, $add:ident, $madd:ident
+        ) => {
+            $(#[$doc])*
+            #[target_feature(enable = $feature)]
+            pub(super) unsafe fn $name(
+                biases: &[i32; OUTPUTS],
+                chunks: &[[i8; CHUNK_BYTES]],
+                input: &[u8],
+            ) -> [i32; OUTPUTS] {
+                let mut acc = [$zero(); OUTPUTS / $lanes];
+                for (k, a) in acc.iter_mut().enumerate() {
+                    *a = $load(biases.as_ptr().add($lanes * k).cast());
+                }
+                let ones = $set16(1);
+                for (x, w) in input.chunks_exact(4).zip(chunks.iter()) {
+                    let x = i32::from_le_bytes([x[0], x[1], x[2], x[3]]);
+                    if x == 0 {
+                        continue;
+                    }
+                    let x = $set32(x);
+                    let w: *const $vector = w.as_ptr().cast();
+                    for (k, a) in acc.iter_mut().enumerate() {
+                        let pairs = $maddubs(x, $load(w.add(k)));
+                        *a = $add(*a, $madd(pairs, ones));
+                    }
+                }
+                let mut out = [0i32; OUTPUTS];
+                for (k, a) in acc.iter().enumerate() {
+                    $store(out.as_mut_ptr().add($lanes * k).cast(), *a);
+                }
+                out
             }
-            let x = _mm256_set1_epi32(x);
-            let w: *const __m256i = w.as_ptr().cast();
-            for (k, a) in acc.iter_mut().enumerate() {
-                let pairs = _mm256_maddubs_epi16(x, _mm256_loadu_si256(w.add(k)));
-                *a = _mm256_add_epi32(*a, _mm256_madd_epi16(pairs, ones));
-            }
-        }
-        let mut out = [0i32; OUTPUTS];
-        for (k, a) in acc.iter().enumerate() {
-            _mm256_storeu_si256(out.as_mut_ptr().add(8 * k).cast(), *a);
-        }
-        out
+        };
     }
 
-    /// [`super::affine32`] with 128-bit vectors. The caller checks SSSE3 and that `input`
-    /// holds 4 bytes per chunk.
-    #[target_feature(enable = "ssse3")]
-    pub(super) unsafe fn affine32_ssse3(
-        biases: &[i32; OUTPUTS],
-        chunks: &[[i8; CHUNK_BYTES]],
-        input: &[u8],
-    ) -> [i32; OUTPUTS] {
-        let mut acc = [_mm_setzero_si128(); OUTPUTS / 4];
-        for (k, a) in acc.iter_mut().enumerate() {
-            *a = _mm_loadu_si128(biases.as_ptr().add(4 * k).cast());
-        }
-        let ones = _mm_set1_epi16(1);
-        for (x, w) in input.chunks_exact(4).zip(chunks.iter()) {
-            let x = i32::from_le_bytes([x[0], x[1], x[2], x[3]]);
-            if x == 0 {
-                continue;
-            }
-            let x = _mm_set1_epi32(x);
-            let w: *const __m128i = w.as_ptr().cast();
-            for (k, a) in acc.iter_mut().enumerate() {
-                let pairs = _mm_maddubs_epi16(x, _mm_loadu_si128(w.add(k)));
-                *a = _mm_add_epi32(*a, _mm_madd_epi16(pairs, ones));
-            }
-        }
-        let mut out = [0i32; OUTPUTS];
-        for (k, a) in acc.iter().enumerate() {
-            _mm_storeu_si128(out.as_mut_ptr().add(4 * k).cast(), *a);
-        }
-        out
-    }
+    affine32_for_width!(
+        /// [`super::affine32`] with 256-bit vectors.
+        affine32_avx2: "avx2", __m256i, 8,
+        _mm256_setzero_si256, _mm256_loadu_si256, _mm256_storeu_si256,
+        _mm256_set1_epi16, _mm256_set1_epi32,
+        _mm256_maddubs_epi16, _mm256_add_epi32, _mm256_madd_epi16
+    );
+
+    affine32_for_width!(
+        /// [`super::affine32`] with 128-bit vectors.
+        affine32_ssse3: "ssse3", __m128i, 4,
+        _mm_setzero_si128, _mm_loadu_si128, _mm_storeu_si128,
+        _mm_set1_epi16, _mm_set1_epi32,
+        _mm_maddubs_epi16, _mm_add_epi32, _mm_madd_epi16
+    );
 }

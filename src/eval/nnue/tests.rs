@@ -193,24 +193,25 @@ const YANEURAOU_VALUES: &[(&str, i32)] = &[
     ),
 ];
 
-#[test]
-fn values_are_yaneuraous() {
-    assert!(YANEURAOU_VALUES.len() >= 40);
-    let net = test_net(FeatureSet::HalfKp);
-    for &(sfen, expected) in YANEURAOU_VALUES {
+/// Asserts that the test net of `features` values each of (at least 40) positions as
+/// YaneuraOu does.
+fn assert_values_are_yaneuraous(features: FeatureSet, values: &[(&str, i32)]) {
+    assert!(values.len() >= 40);
+    let net = test_net(features);
+    for &(sfen, expected) in values {
         let pos = Position::from_sfen(sfen).unwrap();
         assert_eq!(net.evaluate(&pos), expected, "{sfen}");
     }
 }
 
 #[test]
+fn values_are_yaneuraous() {
+    assert_values_are_yaneuraous(FeatureSet::HalfKp, YANEURAOU_VALUES);
+}
+
+#[test]
 fn kp_values_are_yaneuraous() {
-    assert!(KP_YANEURAOU_VALUES.len() >= 40);
-    let net = test_net(FeatureSet::Kp);
-    for &(sfen, expected) in KP_YANEURAOU_VALUES {
-        let pos = Position::from_sfen(sfen).unwrap();
-        assert_eq!(net.evaluate(&pos), expected, "{sfen}");
-    }
+    assert_values_are_yaneuraous(FeatureSet::Kp, KP_YANEURAOU_VALUES);
 }
 
 #[test]
@@ -229,53 +230,49 @@ fn the_file_round_trips() {
 #[test]
 fn other_files_are_refused_with_the_reason() {
     for features in FeatureSet::ALL {
-        files_are_refused_with_the_reason(features);
+        let good = test_file(features);
+        let truncated = &good[..good.len() - 1];
+        assert!(matches!(
+            file::parse(truncated),
+            Err(LoadError::Truncated { .. })
+        ));
+        assert!(matches!(
+            file::parse(&good[..100]),
+            Err(LoadError::Truncated { .. })
+        ));
+        let mut longer = good.to_vec();
+        longer.push(0);
+        assert_eq!(
+            file::parse(&longer).unwrap_err(),
+            LoadError::TrailingBytes(1)
+        );
+        let mut version = good.to_vec();
+        version[0] ^= 1;
+        assert!(matches!(file::parse(&version), Err(LoadError::Version(_))));
+        // Another architecture: the whole-net hash differs.
+        let mut other = good.to_vec();
+        other[4] ^= 0x80;
+        let err = file::parse(&other).unwrap_err();
+        assert!(matches!(err, LoadError::Architecture { .. }), "{err}");
+        assert!(err.to_string().contains("halfkp_256x2-32-32"), "{err}");
+        assert!(err.to_string().contains("kp_256x2-32-32 net"), "{err}");
+        // A layer's own hash.
+        let transformer_hash_at = 12 + file::architecture_text(features).len();
+        let mut layer = good.to_vec();
+        layer[transformer_hash_at] ^= 1;
+        let err = file::parse(&layer).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                LoadError::Hash {
+                    what: "feature transformer",
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert!(matches!(file::parse(&[]), Err(LoadError::Truncated { .. })));
     }
-}
-
-fn files_are_refused_with_the_reason(features: FeatureSet) {
-    let good = test_file(features);
-    let truncated = &good[..good.len() - 1];
-    assert!(matches!(
-        file::parse(truncated),
-        Err(LoadError::Truncated { .. })
-    ));
-    assert!(matches!(
-        file::parse(&good[..100]),
-        Err(LoadError::Truncated { .. })
-    ));
-    let mut longer = good.to_vec();
-    longer.push(0);
-    assert_eq!(
-        file::parse(&longer).unwrap_err(),
-        LoadError::TrailingBytes(1)
-    );
-    let mut version = good.to_vec();
-    version[0] ^= 1;
-    assert!(matches!(file::parse(&version), Err(LoadError::Version(_))));
-    // Another architecture: the whole-net hash differs.
-    let mut other = good.to_vec();
-    other[4] ^= 0x80;
-    let err = file::parse(&other).unwrap_err();
-    assert!(matches!(err, LoadError::Architecture { .. }), "{err}");
-    assert!(err.to_string().contains("halfkp_256x2-32-32"), "{err}");
-    assert!(err.to_string().contains("kp_256x2-32-32 net"), "{err}");
-    // A layer's own hash.
-    let transformer_hash_at = 12 + file::architecture_text(features).len();
-    let mut layer = good.to_vec();
-    layer[transformer_hash_at] ^= 1;
-    let err = file::parse(&layer).unwrap_err();
-    assert!(
-        matches!(
-            err,
-            LoadError::Hash {
-                what: "feature transformer",
-                ..
-            }
-        ),
-        "{err}"
-    );
-    assert!(matches!(file::parse(&[]), Err(LoadError::Truncated { .. })));
 }
 
 #[test]
@@ -300,42 +297,38 @@ AffineTransform[32<-32](ClippedReLU[32](AffineTransform[32<-512](InputSlice[512(
 #[test]
 fn the_accumulator_kept_move_by_move_equals_a_refresh() {
     for features in FeatureSet::ALL {
-        the_accumulator_follows_the_moves(features);
-    }
-}
-
-fn the_accumulator_follows_the_moves(features: FeatureSet) {
-    let net = test_net(features);
-    let mut compared = 0;
-    let mut king_moves = 0;
-    let mut acc: Option<Accumulator> = None;
-    random_games(&Position::startpos(), 5, (12, 200), |pos, legal, rng| {
-        let start_of_game = pos.moves_played() == 0;
-        let before = match acc.filter(|_| !start_of_game) {
-            Some(a) => a,
-            None => net.accumulate(pos),
-        };
-        let mv = pick_preferring(legal, rng, |m| {
-            m.is_drop() || m.is_promotion() || pos.piece_at(m.to()).is_some()
-        })?;
-        let changes = features::changes(pos, mv);
-        king_moves += usize::from(changes.king_moved.is_some());
-        pos.play(mv);
-        let mut after = Accumulator::default();
-        net.update(pos, &changes, &before, &mut after);
-        assert_eq!(after, net.accumulate(pos), "{}", pos.to_sfen());
-        compared += 1;
-        acc = Some(after);
-        if pos.outcome().is_some() {
-            acc = None;
+        let net = test_net(features);
+        let mut compared = 0;
+        let mut king_moves = 0;
+        let mut acc: Option<Accumulator> = None;
+        random_games(&Position::startpos(), 5, (12, 200), |pos, legal, rng| {
+            let start_of_game = pos.moves_played() == 0;
+            let before = match acc.filter(|_| !start_of_game) {
+                Some(a) => a,
+                None => net.accumulate(pos),
+            };
+            let mv = pick_preferring(legal, rng, |m| {
+                m.is_drop() || m.is_promotion() || pos.piece_at(m.to()).is_some()
+            })?;
+            let changes = features::changes(pos, mv);
+            king_moves += usize::from(changes.king_moved.is_some());
+            pos.play(mv);
+            let mut after = Accumulator::default();
+            net.update(pos, &changes, &before, &mut after);
+            assert_eq!(after, net.accumulate(pos), "{}", pos.to_sfen());
+            compared += 1;
+            acc = Some(after);
+            if pos.outcome().is_some() {
+                acc = None;
+                pos.unplay();
+                return None;
+            }
             pos.unplay();
-            return None;
-        }
-        pos.unplay();
-        Some(mv)
-    });
-    assert!(compared > 1500, "{compared}");
-    assert!(king_moves > 50, "{king_moves}");
+            Some(mv)
+        });
+        assert!(compared > 1500, "{compared}");
+        assert!(king_moves > 50, "{king_moves}");
+    }
 }
 
 /// The side to move's half comes first: the same position with the other side to move
@@ -356,30 +349,26 @@ fn each_side_reads_its_own_half_first() {
 /// the tree's captures, drops, promotions, king moves and null moves.
 #[test]
 fn the_search_keeps_the_accumulator_exact() {
-    for features in FeatureSet::ALL {
-        the_search_checks_the_accumulator(features);
-    }
-}
-
-fn the_search_checks_the_accumulator(features: FeatureSet) {
     use crate::search::{Decision, Limits, Searcher};
-    let mut searcher = Searcher::new(16);
-    searcher.set_network(Some(std::sync::Arc::new(test_net(features).clone())));
-    let limits = Limits {
-        depth: Some(6),
-        ..Limits::default()
-    };
-    for sfen in [
-        "ln1g1g1nl/1r2k1sb1/p1sppp1pp/2p3p2/1p5P1/2P6/PPBPPPP1P/2S2K1R1/LN1G1GSNL b - 1",
-        "1+L2k1s2/r5gbl/1Gp3p1n/3lpp1sp/1n1p3P1/PB2PG2P/1PPP1PPRN/2S1G1S2/1N1K4L w 2Pp 70",
-    ] {
-        let pos = Position::from_sfen(sfen).unwrap();
-        let decision = crate::search::tests::quiet_search(&mut searcher, &pos, &limits);
-        assert!(
-            matches!(decision, Decision::Move { .. }),
-            "{sfen}: {decision:?}"
-        );
-        assert!(searcher.last_nodes() > 300, "{}", searcher.last_nodes());
+    for features in FeatureSet::ALL {
+        let mut searcher = Searcher::new(16);
+        searcher.set_network(Some(std::sync::Arc::new(test_net(features).clone())));
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        for sfen in [
+            "ln1g1g1nl/1r2k1sb1/p1sppp1pp/2p3p2/1p5P1/2P6/PPBPPPP1P/2S2K1R1/LN1G1GSNL b - 1",
+            "1+L2k1s2/r5gbl/1Gp3p1n/3lpp1sp/1n1p3P1/PB2PG2P/1PPP1PPRN/2S1G1S2/1N1K4L w 2Pp 70",
+        ] {
+            let pos = Position::from_sfen(sfen).unwrap();
+            let decision = crate::search::tests::quiet_search(&mut searcher, &pos, &limits);
+            assert!(
+                matches!(decision, Decision::Move { .. }),
+                "{sfen}: {decision:?}"
+            );
+            assert!(searcher.last_nodes() > 300, "{}", searcher.last_nodes());
+        }
     }
 }
 

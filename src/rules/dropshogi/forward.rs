@@ -70,37 +70,39 @@ macro_rules! drop_piece_from_inherent {
 }
 pub(crate) use drop_piece_from_inherent;
 
-/// Implements [`super::DropTables`] of member `$variant` for `$tables`, whose fields `all`,
-/// `zone`, `in_zone`, `alive`, `file`, `board_keys`, `hand_keys`, `side_key` and methods
-/// `step_attacks`, `attacks`, `square_ahead` answer each question.
+/// Implements [`super::DropTables`] of member `$variant` for `$tables`, whose field `board`
+/// (a [`super::tables::BoardTables`]) and methods `step_attacks`, `attacks`, `square_ahead`
+/// answer each question.
 macro_rules! drop_tables_from_fields {
     ($tables:ty, $variant:ty) => {
         impl $crate::rules::dropshogi::DropTables<$variant> for $tables {
             #[inline]
             fn all(&self) -> Bb {
-                self.all
+                self.board.all
             }
             #[inline]
             fn zone(&self, color: Color) -> Bb {
-                self.zone[color.index()]
+                self.board.zone[color.index()]
             }
             #[inline]
             fn in_zone(&self, color: Color, sq: Square) -> bool {
-                self.in_zone[color.index()][sq.index()]
+                self.board.in_zone[color.index()][sq.index()]
             }
             #[inline]
             fn alive(&self, color: Color, kind: Kind) -> Bb {
-                self.alive[color.index()][kind.index()]
+                self.board.alive[color.index()][kind.index()]
             }
             #[inline]
             fn file(&self, file: usize) -> Bb {
-                self.file[file]
+                self.board.file[file]
             }
             #[inline]
             fn step_attacks(&self, color: Color, kind: Kind, sq: Square) -> Bb {
                 <$tables>::step_attacks(self, color, kind, sq)
             }
-            #[inline]
+            // Always inlined, as the inherent `attacks` is: Chu Kagamigi's 24-byte board
+            // then stays in registers (a call measured 22 % slower in its perft).
+            #[inline(always)]
             fn attacks(&self, piece: Piece, sq: Square, occupied: Bb) -> Bb {
                 <$tables>::attacks(self, piece, sq, occupied)
             }
@@ -110,15 +112,15 @@ macro_rules! drop_tables_from_fields {
             }
             #[inline]
             fn board_key(&self, piece: Piece, sq: Square) -> u64 {
-                self.board_keys[piece.index()][sq.index()]
+                self.board.board_keys[piece.index()][sq.index()]
             }
             #[inline]
             fn hand_key(&self, color: Color, kind: Kind, count: usize) -> u64 {
-                self.hand_keys[color.index()][kind.index()][count]
+                self.board.hand_keys[color.index()][kind.index()][count]
             }
             #[inline]
             fn side_key(&self) -> u64 {
-                self.side_key
+                self.board.side_key
             }
         }
     };

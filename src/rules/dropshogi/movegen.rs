@@ -4,7 +4,9 @@
 //!
 //! Each member's `DropVariant::generate_into` finds its checkers and pins (which depend on
 //! its pieces: standard shogi's pins come from three slider kinds, Chu Kagamigi's from any
-//! piece reaching along a line, leapers included) and calls these for the rest. Uchifuzume
+//! piece reaching along a line, leapers included) and calls these for the rest, through
+//! `DropPosition::generate_with_pins`: the whole generator, asking the member only where a
+//! check may be blocked and which pieces are pinned ([`PinnedPieces`]). Uchifuzume
 //! is judged analytically: a dropped pawn checks only from the adjacent square, so the only
 //! answers are a king step or a capture of the pawn by a piece its pin (if any) allows.
 //!
@@ -15,11 +17,77 @@
 use super::{Bb, DropKind, DropPiece, DropPosition, DropTables, DropVariant, HandCounts};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::Geometry;
-use crate::rules::geometry::Square;
+use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::sink::{MoveCounter, MoveFinder, MovePart, MoveSink, PartSink};
 
+/// The pieces of one side that stand alone between its king and an enemy piece reaching
+/// along that line, as a member with fast tables finds them.
+pub trait PinnedPieces<V: DropVariant> {
+    /// Every pinned piece.
+    fn pieces(&self) -> Bb<V>;
+
+    /// Gives the moves of the pinned pieces of the side to move in `pos`, whose king stands
+    /// on `king`, to the squares of `target` their pins allow.
+    fn push_moves<S: MoveSink<Bb<V>>>(
+        &self,
+        pos: &DropPosition<V>,
+        king: Square,
+        target: Bb<V>,
+        occupied: Bb<V>,
+        out: &mut S,
+    );
+}
+
 impl<V: DropVariant> DropPosition<V> {
+    /// Gives every legal move of the side to move to `out`, for a member that finds its
+    /// checkers and pins fast: the king's moves; unless in double check, the other pieces'
+    /// moves to any square but their own (in check: the checker's square or one of
+    /// `interpose(king, checker)`, where a piece may step between), the pinned pieces (found
+    /// by `pins(side, king, occupied)`) only as their pins allow; then the drops (in check,
+    /// only between).
+    #[inline(always)]
+    pub(crate) fn generate_with_pins<S: MoveSink<Bb<V>>, P: PinnedPieces<V>>(
+        &self,
+        out: &mut S,
+        interpose: impl Fn(Square, Square) -> Bb<V>,
+        pins: impl Fn(Color, Square, Bb<V>) -> P,
+    ) {
+        let us = self.side_to_move();
+        let t = self.tables();
+        let occupied = self.occupied();
+        let ours = self.pieces_of(us);
+        let king = self.king_square(us);
+        let mut target = t.all().and_not(ours);
+        let mut drop_target = t.all().and_not(occupied);
+        let mut pinned = None;
+        if let Some(k) = king {
+            let checkers = self.attackers_to(k, us.flip(), occupied);
+            self.push_king_moves(k, out);
+            if checkers.more_than_one() {
+                return;
+            }
+            if let Some(checker) = checkers.lowest() {
+                drop_target = interpose(k, checker);
+                target = drop_target.with(checker);
+            }
+            pinned = Some((k, pins(us, k, occupied)));
+        }
+        let mut movers = ours.and_not(self.pieces_of_kind(V::Kind::KING));
+        if let Some((_, pinned)) = &pinned {
+            movers = movers.and_not(pinned.pieces());
+        }
+        for from in movers.squares() {
+            let piece = self.piece_at(from).expect("a piece on an occupied square");
+            let to_set = t.attacks(piece, from, occupied) & target;
+            self.push_board_moves(piece, from, to_set, out);
+        }
+        if let Some((k, pinned)) = &pinned {
+            pinned.push_moves(self, *k, target, occupied, out);
+        }
+        self.push_drops(drop_target, out);
+    }
+
     /// Appends every legal move of the side to move to `out`.
     pub fn generate_legal(&self, out: &mut MoveList) {
         V::generate_into(self, out);
@@ -200,12 +268,12 @@ impl<V: DropVariant> DropPosition<V> {
 #[cfg(test)]
 mod tests {
     use super::super::{DropPosition, DropVariant};
+    use crate::rules::game::random_games;
     use crate::rules::moves::{Move, MoveList};
     use crate::rules::sink::MovePart;
     use crate::rules::variants::{kagamigi, shogi};
-    use rand::rngs::StdRng;
     use rand::seq::SliceRandom;
-    use rand::{Rng, SeedableRng};
+    use rand::Rng;
 
     fn sorted(moves: &MoveList) -> Vec<u32> {
         let mut bits: Vec<u32> = moves.iter().map(|m| m.bits()).collect();
@@ -217,54 +285,46 @@ mod tests {
     /// and `is_legal` says yes to each legal move and no to the moves of earlier positions
     /// (one and two plies back, and their promotion twins) that are not legal here.
     fn parts_and_legality_agree<V: DropVariant>(start: DropPosition<V>, seed: u64) {
-        let mut rng = StdRng::seed_from_u64(seed);
         let mut earlier: [Vec<Move>; 2] = Default::default();
         let (mut refused, mut positions) = (0, 0);
-        for _ in 0..20 {
-            let mut pos = start.clone();
-            for _ in 0..100 {
-                let mut legal = MoveList::new();
-                pos.generate_legal(&mut legal);
-                let (mut captures, mut quiets) = (MoveList::new(), MoveList::new());
-                pos.generate_part(MovePart::Captures, &mut captures);
-                pos.generate_part(MovePart::Quiets, &mut quiets);
-                assert!(captures.iter().all(|m| pos.piece_at(m.to()).is_some()));
-                assert!(quiets.iter().all(|m| pos.piece_at(m.to()).is_none()));
-                let mut both = captures.clone();
-                both.extend(quiets.iter().copied());
-                assert_eq!(sorted(&both), sorted(&legal), "{}", pos.to_sfen());
-                for &mv in legal.iter() {
-                    assert!(
-                        pos.is_legal(mv),
-                        "{} {}",
-                        pos.to_sfen(),
-                        pos.move_to_usi(mv)
-                    );
-                }
-                for &mv in earlier.iter().flatten() {
-                    let twin = match mv.from() {
-                        Some(from) => Move::normal(from, mv.to(), !mv.is_promotion()),
-                        None => mv,
-                    };
-                    for m in [mv, twin] {
-                        let expected = legal.contains(&m);
-                        assert_eq!(pos.is_legal(m), expected, "{} {:?}", pos.to_sfen(), m);
-                        refused += usize::from(!expected);
-                    }
-                }
-                positions += 1;
-                let Some(&mv) = legal.choose(&mut rng) else {
-                    break;
-                };
-                earlier.swap(0, 1);
-                earlier[0] = legal
-                    .iter()
-                    .copied()
-                    .filter(|_| rng.gen_bool(0.3))
-                    .collect();
-                pos.play(mv);
+        random_games(&start, seed, (20, 100), |pos, legal, rng| {
+            let (mut captures, mut quiets) = (MoveList::new(), MoveList::new());
+            pos.generate_part(MovePart::Captures, &mut captures);
+            pos.generate_part(MovePart::Quiets, &mut quiets);
+            assert!(captures.iter().all(|m| pos.piece_at(m.to()).is_some()));
+            assert!(quiets.iter().all(|m| pos.piece_at(m.to()).is_none()));
+            let mut both = captures.clone();
+            both.extend(quiets.iter().copied());
+            assert_eq!(sorted(&both), sorted(legal), "{}", pos.to_sfen());
+            for &mv in legal.iter() {
+                assert!(
+                    pos.is_legal(mv),
+                    "{} {}",
+                    pos.to_sfen(),
+                    pos.move_to_usi(mv)
+                );
             }
-        }
+            for &mv in earlier.iter().flatten() {
+                let twin = match mv.from() {
+                    Some(from) => Move::normal(from, mv.to(), !mv.is_promotion()),
+                    None => mv,
+                };
+                for m in [mv, twin] {
+                    let expected = legal.contains(&m);
+                    assert_eq!(pos.is_legal(m), expected, "{} {:?}", pos.to_sfen(), m);
+                    refused += usize::from(!expected);
+                }
+            }
+            positions += 1;
+            let mv = *legal.choose(rng)?;
+            earlier.swap(0, 1);
+            earlier[0] = legal
+                .iter()
+                .copied()
+                .filter(|_| rng.gen_bool(0.3))
+                .collect();
+            Some(mv)
+        });
         assert!(
             positions > 1000 && refused > 10_000,
             "{positions} {refused}"

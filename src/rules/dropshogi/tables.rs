@@ -2,17 +2,84 @@
 //! steps and leaps of each kind per colour and square, its slides (walked square by square),
 //! the promotion zones, the squares where each hand kind may stand, file masks and zobrist
 //! keys. [`AtomTables`] is what a member uses before it needs speed; standard shogi and Chu
-//! Kagamigi have their own faster tables (slider rays, attack detection from the target).
+//! Kagamigi have their own faster tables (slider rays, attack detection from the target),
+//! which keep the rest, the same for both, in a [`BoardTables`].
 
 use super::{Bb, DropKind, DropPiece, DropTables, DropVariant};
 use crate::rules::bitboard::Bitboard;
-use crate::rules::board_tables::{self, add_step, all_squares, file_squares, zones};
+use crate::rules::board_tables::{self, add_step, all_squares, file_squares, zone_flags, zones};
 use crate::rules::geometry::{Color, Geometry, Offset, Square};
 use crate::rules::piece::MoveAtom;
 use crate::rules::zobrist::KeyStream;
 
 /// Most pieces of one hand kind a hand can hold, plus one (the zobrist table's width).
 const HAND_KEYS: usize = 64;
+
+/// What a member's own fast tables hold beside its attacks: the promotion zones, as
+/// bitboards and as one flag per square; the squares where each hand kind may be dropped or
+/// stand unpromoted (not on its dead ranks); each file's squares; every square; and the
+/// zobrist keys of a piece on a square (`board_keys`, one row per coloured piece, stored as
+/// the member chooses: an array, or a vector when it is large), of each hand count and of
+/// the side to move.
+pub struct BoardTables<
+    B,
+    BoardKeys,
+    const SQUARES: usize,
+    const FILES: usize,
+    const HAND_KINDS: usize,
+    const HAND_KEYS: usize,
+> {
+    /// The promotion zone of each colour.
+    pub zone: [B; 2],
+    /// The same, as a per-square flag (cheaper than a bitboard test for one square).
+    pub in_zone: [[bool; SQUARES]; 2],
+    /// Per colour and hand kind, the squares where it may be dropped or stand unpromoted.
+    pub alive: [[B; HAND_KINDS]; 2],
+    /// Each file's squares.
+    pub file: [B; FILES],
+    pub board_keys: BoardKeys,
+    pub hand_keys: [[[u64; HAND_KEYS]; HAND_KINDS]; 2],
+    pub side_key: u64,
+    /// Every square.
+    pub all: B,
+}
+
+impl<
+        B: Bitboard,
+        BoardKeys: AsMut<[[u64; SQUARES]]>,
+        const SQUARES: usize,
+        const FILES: usize,
+        const HAND_KINDS: usize,
+        const HAND_KEYS: usize,
+    > BoardTables<B, BoardKeys, SQUARES, FILES, HAND_KINDS, HAND_KEYS>
+{
+    /// The tables of board `G`, whose hand slot `slot` holds a kind that must promote on its
+    /// last `forced_ranks(slot)` ranks. The keys come from `seed`: first `board_keys` (given
+    /// zeroed) is filled, then the hand counts (count 0 keeps the key 0), then the side key.
+    pub fn build<G: Geometry<Bb = B>>(
+        forced_ranks: impl Fn(usize) -> u8,
+        seed: u64,
+        mut board_keys: BoardKeys,
+    ) -> Self {
+        let zone = zones::<G>();
+        let mut keys = KeyStream::new(seed);
+        keys.fill(board_keys.as_mut().as_flattened_mut());
+        let mut hand_keys = [[[0; HAND_KEYS]; HAND_KINDS]; 2];
+        keys.fill_hand_counts(hand_keys.as_flattened_mut().as_flattened_mut(), HAND_KEYS);
+        BoardTables {
+            zone,
+            in_zone: zone_flags::<G, SQUARES>(&zone),
+            alive: Color::BOTH.map(|color| {
+                std::array::from_fn(|slot| board_tables::alive::<G>(color, forced_ranks(slot)))
+            }),
+            file: std::array::from_fn(file_squares::<G>),
+            board_keys,
+            hand_keys,
+            side_key: keys.next_key(),
+            all: all_squares::<G>(),
+        }
+    }
+}
 
 /// The tables of drop variant `V`, built from its kinds' move atoms.
 pub struct AtomTables<V: DropVariant> {
@@ -131,4 +198,17 @@ impl<V: DropVariant> DropTables<V> for AtomTables<V> {
     fn side_key(&self) -> u64 {
         self.side_key
     }
+}
+
+/// Checks member `V`'s compiled attacks (its tables' [`DropTables::attacks`]) against
+/// walking the atoms of each of its kinds, for each occupancy pattern.
+#[cfg(test)]
+pub fn assert_member_attacks_follow_atoms<V: DropVariant>(patterns: &[(u8, u8, u8)]) {
+    let t = V::tables();
+    board_tables::assert_attacks_follow_atoms::<V::Geo, V::Kind>(
+        V::Kind::KINDS,
+        |kind| kind.rules().atoms,
+        |color, kind, from, occupied| t.attacks(V::Piece::new(color, kind), from, occupied),
+        patterns,
+    );
 }

@@ -141,7 +141,12 @@ impl<G: SearchGame> Worker<'_, G> {
             return MATE - ply as i32 - 1;
         }
         let correcting = SearchParams::on(params.correction_history);
-        let previous = self.played_before(ply, 1);
+        // The move that led here keys the correction history; read only when it is on.
+        let previous = if correcting {
+            self.played_before(ply, 1)
+        } else {
+            None
+        };
         let static_eval = if in_check {
             -INFINITE
         } else if correcting {
@@ -234,7 +239,8 @@ impl<G: SearchGame> Worker<'_, G> {
         let mut quiets: ArrayVec<(usize, Move), 64> = ArrayVec::new();
         let mut captures: ArrayVec<(usize, Move, usize), 32> = ArrayVec::new();
         let capture_history = SearchParams::on(params.capture_history);
-        let table_move_noisy = tt_move.is_some_and(|m| m.is_promotion() || self.pos.is_capture(m));
+        let table_move_noisy = params.lmr_table_noisy != 0
+            && tt_move.is_some_and(|m| m.is_promotion() || self.pos.is_capture(m));
         let original_alpha = alpha;
         while let Some(picked) = picker.pick(&self.pos, &self.heuristics, &recent) {
             let mv = picked.mv;

@@ -60,10 +60,8 @@ impl Outcome {
         Outcome {
             pn: INFINITY,
             dn: 0,
-            distance: 0,
-            path_dependent: false,
             depth_limited: true,
-            best: None,
+            ..Outcome::unknown()
         }
     }
 
@@ -81,11 +79,8 @@ impl Outcome {
 pub(super) struct Child {
     pub(super) mv: Move,
     pub(super) id: NodeId,
-    pub(super) pn: Number,
-    pub(super) dn: Number,
-    pub(super) distance: u16,
-    pub(super) path_dependent: bool,
-    pub(super) depth_limited: bool,
+    /// What is known of the position `mv` leads to.
+    pub(super) outcome: Outcome,
     /// The numbers are a first estimate from a look at the position, not yet in the table.
     pub(super) estimated: bool,
 }
@@ -214,10 +209,10 @@ impl<'a> Solver<'a> {
                 position.generate_legal(&mut replies);
                 position.unplay();
                 if replies.is_empty() {
-                    child.pn = 0;
-                    child.dn = INFINITY;
+                    child.outcome.pn = 0;
+                    child.outcome.dn = INFINITY;
                 } else {
-                    child.pn = replies.len() as Number;
+                    child.outcome.pn = replies.len() as Number;
                 }
                 child.estimated = true;
             }
@@ -232,24 +227,20 @@ impl<'a> Solver<'a> {
         let mut child = Child {
             mv,
             id,
-            pn: 1,
-            dn: 1,
-            distance: 0,
-            path_dependent: false,
-            depth_limited: false,
+            outcome: Outcome::unknown(),
             estimated: false,
         };
         // Same side to move on the path: even distance back (the child is one ply below the
         // last path entry, so odd indices from the end of the path).
         let repeated = self.path.iter().rev().skip(1).step_by(2).any(|p| *p == id);
         if repeated {
-            child.pn = INFINITY;
-            child.dn = 0;
-            child.path_dependent = true;
+            child.outcome.pn = INFINITY;
+            child.outcome.dn = 0;
+            child.outcome.path_dependent = true;
         } else if let Some(stored) = self.table.probe(id, self.remaining(self.path.len())) {
-            child.pn = stored.pn;
-            child.dn = stored.dn;
-            child.distance = stored.distance;
+            child.outcome.pn = stored.pn;
+            child.outcome.dn = stored.dn;
+            child.outcome.distance = stored.distance;
         } else {
             return (child, false);
         }
@@ -303,18 +294,21 @@ impl<'a> Solver<'a> {
         let mut children = self.expand(position, id);
         if attacking && ply + 1 >= self.cap {
             // One ply left: a check mates at once (the first look found no reply) or fails.
-            for c in children.iter_mut().filter(|c| c.pn != 0 && c.dn != 0) {
-                c.pn = INFINITY;
-                c.dn = 0;
-                c.depth_limited = true;
+            for c in children
+                .iter_mut()
+                .filter(|c| c.outcome.pn != 0 && c.outcome.dn != 0)
+            {
+                c.outcome.pn = INFINITY;
+                c.outcome.dn = 0;
+                c.outcome.depth_limited = true;
             }
         }
         // Keep the estimates so that the next visit need not look again.
         for c in children.iter().filter(|c| c.estimated) {
             let stored = Stored {
-                pn: c.pn,
-                dn: c.dn,
-                distance: c.distance,
+                pn: c.outcome.pn,
+                dn: c.outcome.dn,
+                distance: c.outcome.distance,
             };
             self.table.store(c.id, stored, 0);
         }
@@ -347,14 +341,14 @@ impl<'a> Solver<'a> {
                 let eps = second as u64 + second as u64 / 4 + 1;
                 (
                     (th_pn as u64).min(eps).min(INFINITY as u64) as Number,
-                    (th_dn as u64 - outcome.dn as u64 + child.dn as u64).min(INFINITY as u64)
-                        as Number,
+                    (th_dn as u64 - outcome.dn as u64 + child.outcome.dn as u64)
+                        .min(INFINITY as u64) as Number,
                 )
             } else {
                 let eps = second as u64 + second as u64 / 4 + 1;
                 (
-                    (th_pn as u64 - outcome.pn as u64 + child.pn as u64).min(INFINITY as u64)
-                        as Number,
+                    (th_pn as u64 - outcome.pn as u64 + child.outcome.pn as u64)
+                        .min(INFINITY as u64) as Number,
                     (th_dn as u64).min(eps).min(INFINITY as u64) as Number,
                 )
             };
@@ -366,12 +360,7 @@ impl<'a> Solver<'a> {
             if self.aborted {
                 return Outcome::unknown();
             }
-            let c = &mut children[best];
-            c.pn = result.pn;
-            c.dn = result.dn;
-            c.distance = result.distance;
-            c.path_dependent = result.path_dependent;
-            c.depth_limited = result.depth_limited;
+            children[best].outcome = result;
         }
     }
 
@@ -400,16 +389,17 @@ impl<'a> Solver<'a> {
             let mut path_dependent = false;
             let mut depth_limited = false;
             for c in children {
-                pn = pn.min(c.pn);
-                dn_sum += c.dn as u64;
-                path_dependent |= c.path_dependent;
-                depth_limited |= c.depth_limited;
-                if c.pn == 0 && best.is_none_or(|b| c.distance < b.distance) {
+                pn = pn.min(c.outcome.pn);
+                dn_sum += c.outcome.dn as u64;
+                path_dependent |= c.outcome.path_dependent;
+                depth_limited |= c.outcome.depth_limited;
+                if c.outcome.pn == 0 && best.is_none_or(|b| c.outcome.distance < b.outcome.distance)
+                {
                     best = Some(c);
                 }
             }
             if let Some(b) = best {
-                return solved(0, b.distance.saturating_add(1), Some(b.mv));
+                return solved(0, b.outcome.distance.saturating_add(1), Some(b.mv));
             }
             if dn_sum == 0 {
                 // Every check is refuted; the refutation is only as general as its parts.
@@ -432,14 +422,14 @@ impl<'a> Solver<'a> {
             // 0 = unconditional, 1 = within the cap, 2 = on this path only.
             let mut refutation = 3;
             for c in children {
-                dn = dn.min(c.dn);
-                pn_sum += c.pn as u64;
-                longest = longest.max(c.distance);
-                if c.dn == 0 {
-                    let kind = if c.path_dependent {
+                dn = dn.min(c.outcome.dn);
+                pn_sum += c.outcome.pn as u64;
+                longest = longest.max(c.outcome.distance);
+                if c.outcome.dn == 0 {
+                    let kind = if c.outcome.path_dependent {
                         2
                     } else {
-                        u8::from(c.depth_limited)
+                        u8::from(c.outcome.depth_limited)
                     };
                     refutation = refutation.min(kind);
                 }
@@ -464,7 +454,13 @@ impl<'a> Solver<'a> {
 
     /// The child to search next and the second-best number (for the 1+ε threshold).
     fn select(attacking: bool, children: &[Child]) -> (usize, Number) {
-        let key = |c: &Child| if attacking { c.pn } else { c.dn };
+        let key = |c: &Child| {
+            if attacking {
+                c.outcome.pn
+            } else {
+                c.outcome.dn
+            }
+        };
         let mut best = 0;
         let mut second = INFINITY;
         for (i, c) in children.iter().enumerate().skip(1) {

@@ -70,7 +70,7 @@ impl BoardKey {
         for color in Color::BOTH {
             let hand = position.hand(color);
             for kind in Kind::HAND {
-                key ^= t.hand_keys[color.index()][kind.index()][hand.count(kind) as usize];
+                key ^= t.board.hand_keys[color.index()][kind.index()][hand.count(kind) as usize];
             }
         }
         BoardKey(key)
@@ -96,7 +96,7 @@ impl NodeId {
     pub(super) fn after(self, position: &Position, attacker: Color, mv: Move) -> NodeId {
         let t = position.tables();
         let us = position.side_to_move();
-        let mut key = self.board.0 ^ t.side_key;
+        let mut key = self.board.0 ^ t.board.side_key;
         let mut hand = self.hand;
         let to = mv.to();
         match mv.from() {
@@ -105,7 +105,7 @@ impl NodeId {
                     .dropped_kind()
                     .and_then(|id| Kind::from_index(id.0))
                     .expect("a drop names its kind");
-                key ^= t.board_keys[Piece::new(us, kind).index()][to.index()];
+                key ^= t.board.board_keys[Piece::new(us, kind).index()][to.index()];
                 if us == attacker {
                     hand = hand.removed(kind);
                 }
@@ -113,10 +113,10 @@ impl NodeId {
             Some(from) => {
                 let piece = position.piece_at(from).expect("a piece to move");
                 let landed = piece.landing(mv);
-                key ^= t.board_keys[piece.index()][from.index()]
-                    ^ t.board_keys[landed.index()][to.index()];
+                key ^= t.board.board_keys[piece.index()][from.index()]
+                    ^ t.board.board_keys[landed.index()][to.index()];
                 if let Some(victim) = position.piece_at(to) {
-                    key ^= t.board_keys[victim.index()][to.index()];
+                    key ^= t.board.board_keys[victim.index()][to.index()];
                     if us == attacker {
                         hand = hand.added(victim.kind().in_hand().expect("kings are not taken"));
                     }

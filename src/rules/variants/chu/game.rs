@@ -311,53 +311,60 @@ mod tests {
         }
     }
 
+    /// Gote has bared sente's King and wins.
+    const GOTE_WINS: Option<Outcome> = Some(Outcome::Win(Color::Gote));
+
+    /// Asserts the outcome of each `(sfen, outcome)` under `rules`.
+    fn assert_outcomes(rules: ChuRules, cases: &[(&str, Option<Outcome>)]) {
+        for &(sfen, outcome) in cases {
+            assert_eq!(at(sfen, rules).outcome(), outcome, "{rules:?} {sfen}");
+        }
+    }
+
     #[test]
     fn bare_king_lishogi() {
-        let lishogi = ChuRules::Lishogi;
-        // King against King, two golds and a pawn: bared.
-        let three = "12/6kg4/5g2p3/12/12/12/12/12/6K5/12/12/12 b - 1";
-        assert_eq!(
-            at(three, lishogi).outcome(),
-            Some(Outcome::Win(Color::Gote))
+        assert_outcomes(
+            ChuRules::Lishogi,
+            &[
+                // King against King, two golds and a pawn: bared.
+                ("12/6kg4/5g2p3/12/12/12/12/12/6K5/12/12/12 b - 1", GOTE_WINS),
+                // King against King and one gold far away: bared; next to the King: not yet.
+                ("12/6kg4/12/12/12/12/12/12/6K5/12/12/12 b - 1", GOTE_WINS),
+                ("12/6k5/12/12/12/12/12/7g4/6K5/12/12/12 b - 1", None),
+                // King against King and pawns only: pawns do not count.
+                ("12/6k5/5ppp4/12/12/12/12/12/6K5/12/12/12 b - 1", None),
+                // The opponent may have two royals (the server's rule: at least one).
+                ("12/6k+e4/12/12/9g2/12/12/12/6K5/12/12/12 b - 1", GOTE_WINS),
+                // Lone royals (an immobile last-rank pawn aside): a draw.
+                (
+                    "12/6k5/12/12/12/12/12/12/6K5/12/12/8p3 b - 1",
+                    Some(Outcome::Draw),
+                ),
+            ],
         );
-        // King against King and one gold far away: bared; next to the King: not yet.
-        let far = "12/6kg4/12/12/12/12/12/12/6K5/12/12/12 b - 1";
-        assert_eq!(at(far, lishogi).outcome(), Some(Outcome::Win(Color::Gote)));
-        let near = "12/6k5/12/12/12/12/12/7g4/6K5/12/12/12 b - 1";
-        assert_eq!(at(near, lishogi).outcome(), None);
-        // King against King and pawns only: pawns do not count.
-        let pawns = "12/6k5/5ppp4/12/12/12/12/12/6K5/12/12/12 b - 1";
-        assert_eq!(at(pawns, lishogi).outcome(), None);
-        // The opponent may have two royals (the server's rule: at least one).
-        let two_royals = "12/6k+e4/12/12/9g2/12/12/12/6K5/12/12/12 b - 1";
-        assert_eq!(
-            at(two_royals, lishogi).outcome(),
-            Some(Outcome::Win(Color::Gote))
-        );
-        // Lone royals (an immobile last-rank pawn aside): a draw.
-        let kings = "12/6k5/12/12/12/12/12/12/6K5/12/12/8p3 b - 1";
-        assert_eq!(at(kings, lishogi).outcome(), Some(Outcome::Draw));
     }
 
     #[test]
     fn bare_king_jcsa() {
-        let jcsa = ChuRules::Jcsa;
-        // One extra gold next to the bare King, which is to move and can take it: play on.
-        let near = "12/6k5/12/12/12/12/12/7g4/6K5/12/12/12 b - 1";
-        assert_eq!(at(near, jcsa).outcome(), None);
-        // The same gold out of reach: the side with the gold wins.
-        let far = "12/6kg4/12/12/12/12/12/12/6K5/12/12/12 b - 1";
-        assert_eq!(at(far, jcsa).outcome(), Some(Outcome::Win(Color::Gote)));
-        // An unpromoted pawn must promote first; a tokin counts.
-        let pawn = "12/6k5/9p2/12/12/12/12/12/6K5/12/12/12 b - 1";
-        assert_eq!(at(pawn, jcsa).outcome(), None);
-        let tokin = "12/6k5/9+p2/12/12/12/12/12/6K5/12/12/12 b - 1";
-        assert_eq!(at(tokin, jcsa).outcome(), Some(Outcome::Win(Color::Gote)));
-        // Two extra pieces win even if one can be taken.
-        let two = "12/6kg4/12/12/12/12/12/7g4/6K5/12/12/12 b - 1";
-        assert_eq!(at(two, jcsa).outcome(), Some(Outcome::Win(Color::Gote)));
-        let kings = "12/6k5/12/12/12/12/12/12/6K5/12/12/12 b - 1";
-        assert_eq!(at(kings, jcsa).outcome(), Some(Outcome::Draw));
+        assert_outcomes(
+            ChuRules::Jcsa,
+            &[
+                // One extra gold next to the bare King, which is to move and can take it:
+                // play on.
+                ("12/6k5/12/12/12/12/12/7g4/6K5/12/12/12 b - 1", None),
+                // The same gold out of reach: the side with the gold wins.
+                ("12/6kg4/12/12/12/12/12/12/6K5/12/12/12 b - 1", GOTE_WINS),
+                // An unpromoted pawn must promote first; a tokin counts.
+                ("12/6k5/9p2/12/12/12/12/12/6K5/12/12/12 b - 1", None),
+                ("12/6k5/9+p2/12/12/12/12/12/6K5/12/12/12 b - 1", GOTE_WINS),
+                // Two extra pieces win even if one can be taken.
+                ("12/6kg4/12/12/12/12/12/7g4/6K5/12/12/12 b - 1", GOTE_WINS),
+                (
+                    "12/6k5/12/12/12/12/12/12/6K5/12/12/12 b - 1",
+                    Some(Outcome::Draw),
+                ),
+            ],
+        );
     }
 
     #[test]

@@ -578,38 +578,35 @@ mod tests {
     /// Sente Lance 3b, Pawn 7b, Silver 5e, Gold 10c below a gote pawn on 10b, Tiger 2d.
     const PROMO: &str = "11k/2p2P3L2/2G9/10T1/7S4/12/12/12/12/12/12/K11 b - 1";
 
+    /// Which of PROMO's moves each rule set allows and which it refuses.
     #[test]
-    fn promotion_lishogi() {
-        check(
-            PROMO,
-            &[ChuRules::Lishogi],
-            &[
-                "3b3a+", "3b3a", "7b7a+", "7b7a", "10c10b+", "5e5d+", "5e5d", "2d2e",
-            ],
-            &["2d1d+", "2d2e+", "10c9c+"],
-        );
-    }
-
-    #[test]
-    fn promotion_jcsa_lance_needs_a_capture_on_the_last_rank() {
-        check(
-            PROMO,
-            &[ChuRules::Jcsa],
-            &["3b3a", "7b7a+", "10c10b+", "5e5d+"],
-            &["3b3a+", "2d1d+", "2d2e+"],
-        );
-    }
-
-    #[test]
-    fn promotion_churul_any_move_touching_the_zone_and_forced_last_rank() {
-        check(
-            PROMO,
-            &[ChuRules::Churul],
-            &[
-                "3b3a+", "7b7a+", "10c10b+", "5e5d+", "5e5d", "2d1d+", "2d2e+", "10c9c+",
-            ],
-            &["3b3a", "7b7a"],
-        );
+    fn promotion_under_each_rule_set() {
+        let cases: [(ChuRules, &[&str], &[&str]); 3] = [
+            (
+                ChuRules::Lishogi,
+                &[
+                    "3b3a+", "3b3a", "7b7a+", "7b7a", "10c10b+", "5e5d+", "5e5d", "2d2e",
+                ],
+                &["2d1d+", "2d2e+", "10c9c+"],
+            ),
+            // The lance needs a capture on the last rank.
+            (
+                ChuRules::Jcsa,
+                &["3b3a", "7b7a+", "10c10b+", "5e5d+"],
+                &["3b3a+", "2d1d+", "2d2e+"],
+            ),
+            // Any move touching the zone may promote; on the last rank it must.
+            (
+                ChuRules::Churul,
+                &[
+                    "3b3a+", "7b7a+", "10c10b+", "5e5d+", "5e5d", "2d1d+", "2d2e+", "10c9c+",
+                ],
+                &["3b3a", "7b7a"],
+            ),
+        ];
+        for (rules, allowed, refused) in cases {
+            check(PROMO, &[rules], allowed, refused);
+        }
     }
 
     #[test]

@@ -235,25 +235,28 @@ crate::rules::notation::game_text_from_usi_notation!(Position);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::notation_checks::*;
 
     const LONE_LION: &str = "11k/12/12/12/12/6N5/12/12/12/12/12/K11 b - 1";
 
     #[test]
     fn sfen_round_trips() {
-        for sfen in [
+        let promoted =
+            "+l+f+c+s+g+e+k+t+x+o+b+a/12/+m+v+r+h+d+q+n+p+i3/12/12/12/12/12/12/12/12/K11 b - 1"
+                .replace("+k", "k")
+                .replace("+q", "q")
+                .replace("+n", "n");
+        assert_sfens_round_trip(
+            Position::from_sfen,
+            Position::to_sfen,
+            &[
             START_SFEN,
             "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 7",
             "11k/12/12/9g2/6+o2n2/6R1N3/12/9R2/12/12/12/K11 b 6e 1",
             "12/6k1+e3/6nP4/12/6N5/12/12/12/12/12/12/K4G5+E w - 12",
-            "+l+f+c+s+g+e+k+t+x+o+b+a/12/+m+v+r+h+d+q+n+p+i3/12/12/12/12/12/12/12/12/K11 b - 1"
-                .replace("+k", "k")
-                .replace("+q", "q")
-                .replace("+n", "n")
-                .as_str(),
-        ] {
-            let pos = Position::from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
-            assert_eq!(pos.to_sfen(), sfen);
-        }
+            promoted.as_str(),
+            ],
+        );
         // Three fields: the move number defaults to 1.
         let short = Position::from_sfen("11k/12/12/12/12/12/12/12/12/12/12/K11 b -").unwrap();
         assert!(short.to_sfen().ends_with(" b - 1"));
@@ -262,44 +265,44 @@ mod tests {
     #[test]
     fn bad_sfens_are_refused_with_a_reason() {
         let ok = "11k/12/12/12/12/12/12/12/12/12/12/K11";
-        for (sfen, why) in [
-            ("", "fields"),
-            ("12/12 b - 1", "ranks"),
-            ("11k/12/12/12/12/12/12/12/12/12/12/K10 b - 1", "squares"),
-            (
-                "11k/13/12/12/12/12/12/12/12/12/12/K11 b - 1",
-                "empty-square count",
-            ),
-            ("11k/12/12/12/12/12/12/12/12/12/12/K10Z b - 1", "letter"),
-            (
-                "11k/12/12/12/12/12/12/12/12/12/12/K11Z b - 1",
-                "longer than 12",
-            ),
-            ("10kk/12/12/12/12/12/12/12/12/12/12/K11 b - 1", "two kings"),
-            (
-                "11+k/12/12/12/12/12/12/12/12/12/12/K11 b - 1",
-                "cannot be promoted",
-            ),
-            ("11g/12/12/12/12/12/12/12/12/12/12/K11 b - 1", "no royal"),
-            (
-                "10+e+e/12/12/12/12/12/12/12/12/12/12/K11 b - 1",
-                "two crown princes",
-            ),
-        ] {
-            let err = Position::from_sfen(sfen).expect_err(sfen).to_string();
-            assert!(err.contains(why), "{sfen}: {err}");
-        }
-        for (tail, why) in [
+        assert_refused_with_reason(
+            Position::from_sfen,
+            [
+                ("", "fields"),
+                ("12/12 b - 1", "ranks"),
+                ("11k/12/12/12/12/12/12/12/12/12/12/K10 b - 1", "squares"),
+                (
+                    "11k/13/12/12/12/12/12/12/12/12/12/K11 b - 1",
+                    "empty-square count",
+                ),
+                ("11k/12/12/12/12/12/12/12/12/12/12/K10Z b - 1", "letter"),
+                (
+                    "11k/12/12/12/12/12/12/12/12/12/12/K11Z b - 1",
+                    "longer than 12",
+                ),
+                ("10kk/12/12/12/12/12/12/12/12/12/12/K11 b - 1", "two kings"),
+                (
+                    "11+k/12/12/12/12/12/12/12/12/12/12/K11 b - 1",
+                    "cannot be promoted",
+                ),
+                ("11g/12/12/12/12/12/12/12/12/12/12/K11 b - 1", "no royal"),
+                (
+                    "10+e+e/12/12/12/12/12/12/12/12/12/12/K11 b - 1",
+                    "two crown princes",
+                ),
+            ],
+        );
+        let tails = [
             ("x - 1", "side"),
             ("b P 1", "lion-capture square"),
             ("b 13a 1", "lion-capture square"),
             ("b - 0", "move number"),
             ("b 12l 1", "side to move"),
-        ] {
-            let sfen = format!("{ok} {tail}");
-            let err = Position::from_sfen(&sfen).expect_err(&sfen).to_string();
-            assert!(err.contains(why), "{sfen}: {err}");
-        }
+        ];
+        assert_refused_with_reason(
+            Position::from_sfen,
+            tails.map(|(tail, why)| (format!("{ok} {tail}"), why)),
+        );
     }
 
     /// Issue 12: zero and leading-zero runs, overlong digit runs and lenient move numbers
@@ -307,23 +310,13 @@ mod tests {
     #[test]
     fn lenient_spellings_are_refused() {
         let ranks = |fifth: &str| format!("11k/12/12/12/{fifth}/12/12/12/12/12/12/K11");
-        for board in ["012", "0", "06g5", "1111", "99999999999999999999", "66"] {
-            let sfen = format!("{} b - 1", ranks(board));
-            assert!(Position::from_sfen(&sfen).is_err(), "{sfen}");
-        }
-        for tail in [
-            "b - +5",
-            "b - 05",
-            "b - 0",
-            "b - 4294967295",
-            "b - 1 1",
-            "b 06e 1",
-            "b e6 1",
-            "W - 1",
-        ] {
-            let sfen = format!("{} {tail}", ranks("12"));
-            assert!(Position::from_sfen(&sfen).is_err(), "{sfen}");
-        }
+        assert_bad_ranks_refused(Position::from_sfen, 12, 'g', ranks);
+        assert_bad_move_numbers_refused(Position::from_sfen, &format!("{} b -", ranks("12")));
+        let tails = ["b 06e 1", "b e6 1", "W - 1"];
+        assert_all_refused(
+            Position::from_sfen,
+            tails.map(|tail| format!("{} {tail}", ranks("12"))),
+        );
         let ok = Position::from_sfen(&format!("{} w 10e 1000000", ranks("12"))).unwrap();
         assert_eq!(ok.move_number(), 1_000_000);
     }
@@ -398,13 +391,8 @@ mod tests {
     #[test]
     fn promotion_suffixes() {
         let pos = Position::from_sfen("11k/12/12/12/7S4/12/12/12/12/12/12/K11 b - 1").unwrap();
-        let up = pos.parse_usi_move("5e5d+").unwrap();
-        assert!(up.is_promotion());
-        assert_eq!(pos.move_to_usi(up), "5e5d+");
-        assert_eq!(
-            pos.parse_usi_move("5e5d=").unwrap(),
-            pos.parse_usi_move("5e5d").unwrap()
-        );
+        assert!(pos.parse_usi_move("5e5d+").unwrap().is_promotion());
+        assert_promotion_suffixes(&pos, "5e5d");
         assert!(pos.parse_usi_move("5e5f+").is_err());
     }
 }

@@ -9,9 +9,9 @@
 //! pinner (a leaper pinned on a line may not jump past either end). A leaping checker can
 //! only be captured, never blocked.
 
-use super::position::Position;
-use super::Kind;
+use super::position::{Kagamigi, Position};
 use crate::rules::bitboard::{Bb192, Bitboard};
+use crate::rules::dropshogi::movegen::PinnedPieces;
 use crate::rules::geometry::{Color, DirectionIndex, Square};
 use crate::rules::sink::MoveSink;
 use arrayvec::ArrayVec;
@@ -34,47 +34,48 @@ impl Pins {
     }
 }
 
-/// Gives every legal move of the side to move to `out`.
+/// Gives every legal move of the side to move to `out`: a leaping checker can only be
+/// taken, a sliding one also blocked; a pinned piece keeps to its segment.
 #[inline(always)]
 pub(super) fn generate_into<S: MoveSink<Bb>>(pos: &Position, out: &mut S) {
-    let us = pos.side_to_move();
-    let them = us.flip();
     let t = pos.tables();
-    let occupied = pos.occupied();
-    let ours = pos.pieces_of(us);
-    let king = pos.king_square(us);
-    let mut target = t.all.and_not(ours);
-    let mut drop_target = t.all.and_not(occupied);
-    let mut pins = Pins::default();
-    if let Some(k) = king {
-        let checkers = pos.attackers_to(k, them, occupied);
-        pos.push_king_moves(k, out);
-        if checkers.more_than_one() {
-            return;
-        }
-        if let Some(checker) = checkers.lowest() {
+    pos.generate_with_pins(
+        out,
+        |king, checker| {
+            let them = pos.side_to_move().flip();
             let piece = pos.piece_at(checker).expect("a checker");
-            drop_target = if t.leap_attacks(them, piece.kind(), checker).contains(k) {
+            if t.leap_attacks(them, piece.kind(), checker).contains(king) {
                 Bb::EMPTY
             } else {
-                t.rays.between(k, checker)
-            };
-            target = drop_target.with(checker);
+                t.rays.between(king, checker)
+            }
+        },
+        |us, king, occupied| pos.pins(us, king, occupied),
+    );
+}
+
+/// Chu Kagamigi's pinned pieces, each held to its segment between the king and the pinner.
+impl PinnedPieces<Kagamigi> for Pins {
+    fn pieces(&self) -> Bb {
+        self.pinned
+    }
+
+    #[inline]
+    fn push_moves<S: MoveSink<Bb>>(
+        &self,
+        pos: &Position,
+        _king: Square,
+        target: Bb,
+        occupied: Bb,
+        out: &mut S,
+    ) {
+        let t = pos.tables();
+        for &(from, allowed) in &self.lines {
+            let piece = pos.piece_at(from).expect("a pinned piece");
+            let to_set = t.attacks(piece, from, occupied) & target & allowed;
+            pos.push_board_moves(piece, from, to_set, out);
         }
-        pins = pos.pins(us, k, occupied);
     }
-    let movers = ours.and_not(pos.pieces_of_kind(Kind::King));
-    for from in movers.and_not(pins.pinned).squares() {
-        let piece = pos.piece_at(from).expect("a piece on an occupied square");
-        let to_set = t.attacks(piece, from, occupied) & target;
-        pos.push_board_moves(piece, from, to_set, out);
-    }
-    for &(from, allowed) in &pins.lines {
-        let piece = pos.piece_at(from).expect("a pinned piece");
-        let to_set = t.attacks(piece, from, occupied) & target & allowed;
-        pos.push_board_moves(piece, from, to_set, out);
-    }
-    pos.push_drops(drop_target, out);
 }
 
 impl Position {

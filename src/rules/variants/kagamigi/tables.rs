@@ -7,14 +7,12 @@
 
 use super::{pieces, Geo, Kagamigi, Kind, Piece};
 use crate::rules::bitboard::{Bb192, Bitboard};
-use crate::rules::board_tables::{
-    self, add_step, all_squares, file_squares, shared_tables, zone_flags, zones,
-};
+use crate::rules::board_tables::{add_step, shared_tables};
 use crate::rules::dropshogi::drop_tables_from_fields;
+use crate::rules::dropshogi::tables::BoardTables;
 use crate::rules::geometry::{Color, DirectionIndex, Offset, Square, DIRECTIONS};
 use crate::rules::piece::MoveAtom;
 use crate::rules::rays::Rays;
-use crate::rules::zobrist::KeyStream;
 use arrayvec::ArrayVec;
 
 type Bb = Bb192;
@@ -42,16 +40,10 @@ pub struct Tables {
     /// Chebyshev distance between two squares.
     distance: Vec<u8>,
     pub rays: Rays<Geo>,
-    pub zone: [Bb; 2],
-    pub in_zone: [[bool; SQUARES]; 2],
-    /// Squares where a piece of this colour and hand kind may be dropped or stand
-    /// unpromoted (not on its dead ranks).
-    pub alive: [[Bb; Kind::HAND_COUNT]; 2],
-    pub file: [Bb; 12],
-    pub board_keys: Vec<[u64; SQUARES]>,
-    pub hand_keys: [[[u64; MAX_HAND + 1]; Kind::HAND_COUNT]; 2],
-    pub side_key: u64,
-    pub all: Bb,
+    /// Zones, drop masks, files and zobrist keys (the board's in a vector: 46 kinds of 144
+    /// squares would crowd the stack while the tables are built).
+    pub board:
+        BoardTables<Bb, Vec<[u64; SQUARES]>, SQUARES, 12, { Kind::HAND_COUNT }, { MAX_HAND + 1 }>,
 }
 
 shared_tables!();
@@ -142,21 +134,6 @@ impl Tables {
                 distance[a.index() * SQUARES + b.index()] = df.max(dr);
             }
         }
-        let zone = zones::<Geo>();
-        let alive = Color::BOTH.map(|color| {
-            std::array::from_fn(|slot| {
-                let forced = Kind::ALL[slot].rules().forced_promotion_ranks;
-                board_tables::alive::<Geo>(color, forced)
-            })
-        });
-        let mut keys = KeyStream::new(0x4B41_4741_4D49);
-        let mut board_keys = vec![[0u64; SQUARES]; 2 * Kind::COUNT];
-        keys.fill(board_keys.as_flattened_mut());
-        let mut hand_keys = [[[0; MAX_HAND + 1]; Kind::HAND_COUNT]; 2];
-        keys.fill_hand_counts(
-            hand_keys.as_flattened_mut().as_flattened_mut(),
-            MAX_HAND + 1,
-        );
         Tables {
             step,
             leap,
@@ -166,14 +143,11 @@ impl Tables {
             within,
             distance,
             rays,
-            zone,
-            in_zone: zone_flags::<Geo, SQUARES>(&zone),
-            alive,
-            file: std::array::from_fn(file_squares::<Geo>),
-            board_keys,
-            hand_keys,
-            side_key: keys.next_key(),
-            all: all_squares::<Geo>(),
+            board: BoardTables::build::<Geo>(
+                |slot| Kind::ALL[slot].rules().forced_promotion_ranks,
+                0x4B41_4741_4D49,
+                vec![[0u64; SQUARES]; 2 * Kind::COUNT],
+            ),
         }
     }
 
@@ -224,17 +198,13 @@ drop_tables_from_fields!(Tables, Kagamigi);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::dropshogi::tables::assert_member_attacks_follow_atoms;
 
     /// The compiled tables agree with walking each piece's atoms square by square.
     #[test]
     fn tables_agree_with_the_atoms() {
+        assert_member_attacks_follow_atoms::<Kagamigi>(&[(5, 2, 7), (3, 1, 11), (13, 4, 17)]);
         let t = tables();
-        board_tables::assert_attacks_follow_atoms::<Geo, Kind>(
-            &Kind::ALL,
-            |kind| kind.rules().atoms,
-            |color, kind, from, occupied| t.attacks(Piece::new(color, kind), from, occupied),
-            &[(5, 2, 7), (3, 1, 11), (13, 4, 17)],
-        );
         let leapers: Vec<Kind> = t.leapers.to_vec();
         assert_eq!(
             leapers,

@@ -579,8 +579,10 @@ impl<C: CardModel> MadnessGame<C> {
                 }
                 let kind = x.kind();
                 let promotable = kind.can_promote();
-                let must_promote = promotable && !t.alive[us.index()][kind.index()].contains(to);
-                let may_promote = promotable && !must_promote && t.zone[us.index()].contains(to);
+                let must_promote =
+                    promotable && !t.board.alive[us.index()][kind.index()].contains(to);
+                let may_promote =
+                    promotable && !must_promote && t.board.zone[us.index()].contains(to);
                 self.edit(&mut log, CENTER, None);
                 if let Some(victim) = victim {
                     let gained = victim.kind().in_hand().expect("not a king");

@@ -155,17 +155,17 @@ impl Position {
                 self.push_with_promotions(piece, from, to, out);
             }
         }
-        let empty = t.all.and_not(occupied);
+        let empty = t.board.all.and_not(occupied);
         for kind in Kind::HAND {
             if self.hand(us).count(kind) == 0 || table.die_of(kind) != die {
                 continue;
             }
-            let mut targets = empty & t.alive[us.index()][kind.index()];
+            let mut targets = empty & t.board.alive[us.index()][kind.index()];
             if kind == Kind::Pawn {
                 for sq in ours.squares() {
                     let pawn = Piece::new(us, Kind::Pawn);
                     if self.top(sq) == Some(pawn) || self.bottom(sq) == Some(pawn) {
-                        targets = targets.and_not(t.file[sq.file::<Geo>().0 as usize]);
+                        targets = targets.and_not(t.board.file[sq.file::<Geo>().0 as usize]);
                     }
                 }
             }
@@ -219,11 +219,12 @@ impl Position {
         let kind = piece.kind();
         let t = self.tables();
         let may_promote = kind.can_promote()
-            && (t.in_zone[us.index()][from.index()] || t.in_zone[us.index()][to.index()]);
+            && (t.board.in_zone[us.index()][from.index()]
+                || t.board.in_zone[us.index()][to.index()]);
         if may_promote {
             out.push(Move::normal(from, to, true));
         }
-        let may_stay = !kind.can_promote() || t.alive[us.index()][kind.index()].contains(to);
+        let may_stay = !kind.can_promote() || t.board.alive[us.index()][kind.index()].contains(to);
         if may_stay {
             out.push(Move::normal(from, to, false));
         }

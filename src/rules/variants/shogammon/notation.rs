@@ -224,7 +224,7 @@ fn validate(pos: &Position) -> Result<(), NotationError> {
                 Some(base) => set_counts[base.index()] += 1,
             }
             let kind = piece.kind();
-            if kind.can_promote() && !t.alive[us.index()][kind.index()].contains(sq) {
+            if kind.can_promote() && !t.board.alive[us.index()][kind.index()].contains(sq) {
                 return Err(sfen_error(format!(
                     "{} on {} could never move",
                     kind.rules().name,
@@ -266,17 +266,20 @@ fn validate(pos: &Position) -> Result<(), NotationError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::notation_checks::*;
 
     #[test]
     fn sfen_with_points_round_trips() {
-        for sfen in [
-            START_SFEN,
-            "4k4/9/9/9/4(K+P)4/9/9/9/9 w - 5",
-            "(lk)8/9/9/9/9/9/9/9/(P+B)3K4 b RG2p 12",
-            "4k4/9/9/9/9/9/9/9/(G+R)(SK)(+L+N)6 b - 1",
-        ] {
-            assert_eq!(Position::from_sfen(sfen).unwrap().to_sfen(), sfen);
-        }
+        assert_sfens_round_trip(
+            Position::from_sfen,
+            Position::to_sfen,
+            &[
+                START_SFEN,
+                "4k4/9/9/9/4(K+P)4/9/9/9/9 w - 5",
+                "(lk)8/9/9/9/9/9/9/9/(P+B)3K4 b RG2p 12",
+                "4k4/9/9/9/9/9/9/9/(G+R)(SK)(+L+N)6 b - 1",
+            ],
+        );
         let pos = Position::from_sfen("4k4/9/9/9/4(K+P)4/9/9/9/9 b - 1").unwrap();
         let e5 = Square::from_usi::<Geo>("5e").unwrap();
         assert_eq!(pos.bottom(e5).map(|p| p.kind()), Some(Kind::King));
@@ -285,30 +288,30 @@ mod tests {
 
     #[test]
     fn bad_sfens_are_refused_with_a_reason() {
-        for (sfen, why) in [
-            ("", "fields"),
-            ("4k4/9/9/9/4(K+P/9/9/9/9 b - 1", "unclosed"),
-            ("4k4/9/9/9/4K+P)4/9/9/9/9 b - 1", "without"),
-            ("4k4/9/9/9/4(KPP)4/9/9/9/9 b - 1", "two pieces"),
-            ("4k4/9/9/9/4(K)4/9/9/9/9 b - 1", "bad point"),
-            ("4k4/9/9/9/4(Kp)4/9/9/9/9 b - 1", "two colours"),
-            ("4k4/9/9/9/4+(KP)4/9/9/9/9 b - 1", "'+' before"),
-            ("4k4/9/9/9/4(+KP)4/9/9/9/9 b - 1", "bad point"),
-            ("4k4/9/9/9/4X4/9/9/9/9 b - 1", "letter"),
-            ("4k4/9/9/9/4(KQ)4/9/9/9/9 b - 1", "bad point"),
-            ("4k4/9/9/9/3(KG)(GK)4/9/9/9/9 b - 1", "one king"),
-            ("(kP)3K4/9/9/9/9/9/9/9/9 b - 1", "two colours"),
-            ("(PK)3k4/9/9/9/9/9/9/9/9 b - 1", "never move"),
-            ("4k4/9/9/9/4(KP)4/4P4/9/9/9 b - 1", "two"),
-            ("4k4/9/9/9/4K4/9/9/9/9 b 19P 1", "hand count"),
-            ("4k4/9/9/9/4(K+B)4/9/9/9/9 b 2B 1", "more than"),
-            ("4k4/9/9/9/4(K+B)4/9/9/9/9 b - 0", "move number"),
-            ("4k4/9/9/9/4(K+B)4/9/9/9/9 x - 1", "side"),
-            ("4k4/9/9/9/4(K+B)5/9/9/9/9 b - 1", "squares"),
-        ] {
-            let err = Position::from_sfen(sfen).expect_err(sfen).to_string();
-            assert!(err.contains(why), "{sfen}: {err}");
-        }
+        assert_refused_with_reason(
+            Position::from_sfen,
+            [
+                ("", "fields"),
+                ("4k4/9/9/9/4(K+P/9/9/9/9 b - 1", "unclosed"),
+                ("4k4/9/9/9/4K+P)4/9/9/9/9 b - 1", "without"),
+                ("4k4/9/9/9/4(KPP)4/9/9/9/9 b - 1", "two pieces"),
+                ("4k4/9/9/9/4(K)4/9/9/9/9 b - 1", "bad point"),
+                ("4k4/9/9/9/4(Kp)4/9/9/9/9 b - 1", "two colours"),
+                ("4k4/9/9/9/4+(KP)4/9/9/9/9 b - 1", "'+' before"),
+                ("4k4/9/9/9/4(+KP)4/9/9/9/9 b - 1", "bad point"),
+                ("4k4/9/9/9/4X4/9/9/9/9 b - 1", "letter"),
+                ("4k4/9/9/9/4(KQ)4/9/9/9/9 b - 1", "bad point"),
+                ("4k4/9/9/9/3(KG)(GK)4/9/9/9/9 b - 1", "one king"),
+                ("(kP)3K4/9/9/9/9/9/9/9/9 b - 1", "two colours"),
+                ("(PK)3k4/9/9/9/9/9/9/9/9 b - 1", "never move"),
+                ("4k4/9/9/9/4(KP)4/4P4/9/9/9 b - 1", "two"),
+                ("4k4/9/9/9/4K4/9/9/9/9 b 19P 1", "hand count"),
+                ("4k4/9/9/9/4(K+B)4/9/9/9/9 b 2B 1", "more than"),
+                ("4k4/9/9/9/4(K+B)4/9/9/9/9 b - 0", "move number"),
+                ("4k4/9/9/9/4(K+B)4/9/9/9/9 x - 1", "side"),
+                ("4k4/9/9/9/4(K+B)5/9/9/9/9 b - 1", "squares"),
+            ],
+        );
     }
 
     #[test]
@@ -356,32 +359,20 @@ mod tests {
     #[test]
     fn oversized_hands_and_lenient_spellings_are_refused() {
         let board = "4k4/9/9/9/4(K+P)4/9/9/9/9";
-        let many = |n: usize, c: char| c.to_string().repeat(n);
-        for hands in [
-            "10p10p".to_string(),
-            "10P9P".to_string(),
-            many(19, 'p'),
-            many(20, 'R'),
-            "18p".to_string(),
-            "PP".to_string(),
-            "1P".to_string(),
-            "02P".to_string(),
-        ] {
-            let sfen = format!("{board} b {hands} 1");
-            assert!(Position::from_sfen(&sfen).is_err(), "{sfen}");
-        }
+        let (pawns, rooks) = ("p".repeat(19), "R".repeat(20));
+        let oversized = ["10p10p", "10P9P", pawns.as_str(), rooks.as_str(), "18p"];
+        assert_bad_hands_refused(Position::from_sfen, board, &oversized);
+        assert_bad_move_numbers_refused(Position::from_sfen, &format!("{board} b -"));
         assert!(Position::from_sfen(&format!("{board} b 17p 1")).is_ok());
-        for sfen in [
-            "4k4/9/9/9/04(K+P)4/9/9/9/9 b - 1",
-            "4k4/9/9/9/4(K+P)04/9/9/9/9 b - 1",
-            "4k4/9/9/9/4(K+P)4/9/9/9/9 b - +5",
-            "4k4/9/9/9/4(K+P)4/9/9/9/9 b - 05",
-            "4k4/9/9/9/4(K+P)4/9/9/9/9 b - 1000001",
-            "4k4/9/9/9/4((K+P))4/9/9/9/9 b - 1",
-            "4k4/9/9/9/4(K(+P))4/9/9/9/9 b - 1",
-        ] {
-            assert!(Position::from_sfen(sfen).is_err(), "{sfen}");
-        }
+        assert_all_refused(
+            Position::from_sfen,
+            [
+                "4k4/9/9/9/04(K+P)4/9/9/9/9 b - 1",
+                "4k4/9/9/9/4(K+P)04/9/9/9/9 b - 1",
+                "4k4/9/9/9/4((K+P))4/9/9/9/9 b - 1",
+                "4k4/9/9/9/4(K(+P))4/9/9/9/9 b - 1",
+            ],
+        );
     }
 
     /// Mangled SFENs and tokens are refused or accepted, never a panic.

@@ -22,7 +22,7 @@ impl Position {
             Some(k) => self.pinned(us, k, occupied),
             None => Default::default(),
         };
-        let zone = t.zone[us.index()];
+        let zone = t.board.zone[us.index()];
         for from in self.pieces_of(us).squares() {
             let piece = self.piece_at(from).expect("a piece on an occupied square");
             let kind = piece.kind();

@@ -6,51 +6,50 @@
 //! first, king moves are tested against the attacks the king would face, other pieces are
 //! limited to the check-blocking squares and their pin lines.
 
-use super::position::Position;
+use super::position::{Position, Shogi};
 use super::Kind;
 use crate::rules::bitboard::{Bb128, Bitboard};
+use crate::rules::dropshogi::movegen::PinnedPieces;
 use crate::rules::geometry::{Color, Square};
 use crate::rules::sink::MoveSink;
 
 type Bb = Bb128;
 
-/// Gives every legal move of the side to move to `out`.
+/// Gives every legal move of the side to move to `out`: a checker is blocked between it
+/// and the king (a knight's or a step's between is empty), and a pinned piece keeps to its
+/// line through the king.
 #[inline]
 pub(super) fn generate_into<S: MoveSink<Bb>>(pos: &Position, out: &mut S) {
-    let us = pos.side_to_move();
     let t = pos.tables();
-    let occupied = pos.occupied();
-    let ours = pos.pieces_of(us);
-    let king = pos.king_square(us);
-    let mut target = t.all.and_not(ours);
-    let mut drop_target = t.all.and_not(occupied);
-    let mut pinned = Bb::EMPTY;
-    if let Some(k) = king {
-        let checkers = pos.attackers_to(k, us.flip(), occupied);
-        pos.push_king_moves(k, out);
-        if checkers.more_than_one() {
-            return;
-        }
-        if let Some(checker) = checkers.lowest() {
-            drop_target = t.rays.between(k, checker);
-            target = drop_target.with(checker);
-        }
-        pinned = pos.pinned(us, k, occupied);
+    pos.generate_with_pins(
+        out,
+        |king, checker| t.rays.between(king, checker),
+        |us, king, occupied| pos.pinned(us, king, occupied),
+    );
+}
+
+/// Standard shogi's pinned pieces, each held to the line through its king.
+impl PinnedPieces<Shogi> for Bb {
+    fn pieces(&self) -> Bb {
+        *self
     }
-    let movers = ours.and_not(pos.pieces_of_kind(Kind::King));
-    for from in movers.and_not(pinned).squares() {
-        let piece = pos.piece_at(from).expect("a piece on an occupied square");
-        let to_set = t.attacks(piece, from, occupied) & target;
-        pos.push_board_moves(piece, from, to_set, out);
-    }
-    if let (true, Some(k)) = (pinned.any(), king) {
-        for from in pinned.squares() {
+
+    #[inline]
+    fn push_moves<S: MoveSink<Bb>>(
+        &self,
+        pos: &Position,
+        king: Square,
+        target: Bb,
+        occupied: Bb,
+        out: &mut S,
+    ) {
+        let t = pos.tables();
+        for from in self.squares() {
             let piece = pos.piece_at(from).expect("a pinned piece");
-            let to_set = t.attacks(piece, from, occupied) & target & t.rays.line(k, from);
+            let to_set = t.attacks(piece, from, occupied) & target & t.rays.line(king, from);
             pos.push_board_moves(piece, from, to_set, out);
         }
     }
-    pos.push_drops(drop_target, out);
 }
 
 impl Position {

@@ -6,14 +6,12 @@
 
 use super::{Geo, Kind, Piece, Shogi, PIECES};
 use crate::rules::bitboard::{Bb128, Bitboard};
-use crate::rules::board_tables::{
-    self, add_step, all_squares, file_squares, shared_tables, zone_flags, zones,
-};
+use crate::rules::board_tables::{add_step, shared_tables};
 use crate::rules::dropshogi::drop_tables_from_fields;
+use crate::rules::dropshogi::tables::BoardTables;
 use crate::rules::geometry::{Color, DirectionIndex, Square};
 use crate::rules::piece::MoveAtom;
 use crate::rules::rays::Rays;
-use crate::rules::zobrist::KeyStream;
 use arrayvec::ArrayVec;
 
 type Bb = Bb128;
@@ -39,20 +37,8 @@ pub struct Tables {
     /// Slide directions per colour and kind.
     slides: [[ArrayVec<DirectionIndex, 8>; Kind::COUNT]; 2],
     pub rays: Rays<Geo>,
-    /// The promotion zone of each colour.
-    pub zone: [Bb; 2],
-    /// The same, as a per-square flag (cheaper than a bitboard test for one square).
-    pub in_zone: [[bool; SQUARES]; 2],
-    /// Squares where a piece of this colour and kind may be dropped or may stand
-    /// unpromoted (not on its dead ranks), indexed by hand kind.
-    pub alive: [[Bb; 7]; 2],
-    /// Each file's squares.
-    pub file: [Bb; 9],
-    pub board_keys: [[u64; SQUARES]; 2 * Kind::COUNT],
-    pub hand_keys: [[[u64; 19]; 7]; 2],
-    pub side_key: u64,
-    /// All 81 squares.
-    pub all: Bb,
+    /// Zones, drop masks, files and zobrist keys (hand counts 0 to 18 of the 7 hand kinds).
+    pub board: BoardTables<Bb, [[u64; SQUARES]; 2 * Kind::COUNT], SQUARES, 9, 7, 19>,
 }
 
 shared_tables!();
@@ -78,28 +64,15 @@ impl Tables {
                 }
             }
         }
-        let zone = zones::<Geo>();
-        let alive = Color::BOTH.map(|color| {
-            Kind::HAND
-                .map(|kind| board_tables::alive::<Geo>(color, kind.rules().forced_promotion_ranks))
-        });
-        let mut keys = KeyStream::new(0x5348_4F47_4931);
-        let mut board_keys = [[0; SQUARES]; 2 * Kind::COUNT];
-        keys.fill(board_keys.as_flattened_mut());
-        let mut hand_keys = [[[0; 19]; 7]; 2];
-        keys.fill_hand_counts(hand_keys.as_flattened_mut().as_flattened_mut(), 19);
         Tables {
             step,
             slides,
             rays: Rays::new(),
-            zone,
-            in_zone: zone_flags::<Geo, SQUARES>(&zone),
-            alive,
-            file: std::array::from_fn(file_squares::<Geo>),
-            board_keys,
-            hand_keys,
-            side_key: keys.next_key(),
-            all: all_squares::<Geo>(),
+            board: BoardTables::build::<Geo>(
+                |slot| Kind::HAND[slot].rules().forced_promotion_ranks,
+                0x5348_4F47_4931,
+                [[0; SQUARES]; 2 * Kind::COUNT],
+            ),
         }
     }
 
@@ -161,16 +134,11 @@ drop_tables_from_fields!(Tables, Shogi);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::dropshogi::tables::assert_member_attacks_follow_atoms;
 
     /// The compiled tables agree with walking each piece's atoms square by square.
     #[test]
     fn tables_agree_with_the_atoms() {
-        let t = tables();
-        board_tables::assert_attacks_follow_atoms::<Geo, Kind>(
-            &Kind::ALL,
-            |kind| kind.rules().atoms,
-            |color, kind, from, occupied| t.attacks(Piece::new(color, kind), from, occupied),
-            &[(5, 2, 7)],
-        );
+        assert_member_attacks_follow_atoms::<Shogi>(&[(5, 2, 7)]);
     }
 }

@@ -159,7 +159,7 @@ impl SearchGame for Position {
             // Squares from which a piece of this kind of ours attacks the king.
             let checking = t.attacks(Piece::new(them, kind), king, occupied)
                 & candidates
-                & t.alive[us.index()][kind.index()];
+                & t.board.alive[us.index()][kind.index()];
             for sq in checking.squares() {
                 let mv = Move::drop(kind.id(), sq);
                 Position::play(self, mv);
