@@ -569,10 +569,10 @@ fn errors_name_the_games_terms_not_rusts() {
     }
 }
 
-/// `analyse` plays standard shogi with the built-in net unless told `--shogi-eval
-/// hand-written`: the default searches the net's tree, the other option another tree.
+/// `analyse` evaluates standard shogi as the USI engine does by default (the hand-written
+/// tables), and with the built-in net when told `--shogi-eval net`: another tree.
 #[test]
-fn analyse_searches_with_the_built_in_net_by_default() {
+fn analyse_searches_with_the_default_evaluation_or_the_built_in_net() {
     let nodes = |extra: &[&str]| {
         let mut args = vec!["analyse", "--startpos", "--depth", "5", "--hash", "1"];
         args.extend_from_slice(extra);
@@ -587,6 +587,6 @@ fn analyse_searches_with_the_built_in_net_by_default() {
         summary.split_whitespace().nth(1).unwrap().to_string()
     };
     let default = nodes(&[]);
-    assert_eq!(default, nodes(&["--shogi-eval", "net"]));
-    assert_ne!(default, nodes(&["--shogi-eval", "hand-written"]));
+    assert_eq!(default, nodes(&["--shogi-eval", "hand-written"]));
+    assert_ne!(default, nodes(&["--shogi-eval", "net"]));
 }

@@ -1442,9 +1442,10 @@ fn go_mate_solves_chu_kagamigi_and_declines_the_games_without_mate() {
 
 // ---- the evaluation options and `e` ----------------------------------------------------
 
-/// `ShogiEval`/`EvalDir`/`EvalFile` are read at `isready`: the built-in net by default, a file
-/// when one is named (one that cannot be used is reported and the built-in net goes on), the
-/// hand-written tables with `ShogiEval hand-written`; `e` prints the evaluation in use.
+/// `ShogiEval`/`EvalDir`/`EvalFile` are read at `isready`: a file when one is named, else
+/// `ShogiEval`'s choice (the hand-written tables by default, or the built-in net); a file that
+/// cannot be used is reported and `ShogiEval`'s choice goes on; `e` prints the evaluation in
+/// use.
 #[test]
 fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
     use shishi::eval::nnue::features::FeatureSet;
@@ -1469,18 +1470,13 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
         e.send("e");
         e.until("eval").last().unwrap().clone()
     };
-    assert_eq!(eval(&mut e), builtin);
+    assert_eq!(eval(&mut e), hand_written);
     let isready = |e: &mut Engine, option: &str| {
         e.send(&format!("setoption name {option}"));
         e.send("isready");
         e.until("readyok")
     };
-    // The hand-written tables, one option away, and back.
-    let lines = isready(&mut e, "ShogiEval value hand-written");
-    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
-    assert_eq!(eval(&mut e), hand_written);
-    e.send("go depth 3");
-    assert_legal_bestmove(&pos, &e.bestmove());
+    // The built-in net, one option away, and back.
     let lines = isready(&mut e, "ShogiEval value net");
     assert!(
         lines
@@ -1489,27 +1485,35 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
         "{lines:?}"
     );
     assert_eq!(eval(&mut e), builtin);
-    // No nn.bin in the folder.
+    e.send("go depth 3");
+    assert_legal_bestmove(&pos, &e.bestmove());
+    let lines = isready(&mut e, "ShogiEval value hand-written");
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    assert_eq!(eval(&mut e), hand_written);
+    // No nn.bin in the folder: reported, the hand-written evaluation goes on.
     let lines = isready(&mut e, &format!("EvalDir value {}", dir.display()));
     assert!(
         lines
             .iter()
-            .any(|l| l.starts_with("info string error cannot use the net")),
+            .any(|l| l.starts_with("info string error cannot use the net")
+                && l.ends_with("using the hand-written evaluation")),
         "{lines:?}"
     );
-    assert_eq!(eval(&mut e), builtin);
-    // A truncated file.
+    assert_eq!(eval(&mut e), hand_written);
+    // A truncated file, with ShogiEval at net: the built-in net goes on.
     let bytes = file::write(&net);
     std::fs::write(dir.join("nn.bin"), &bytes[..bytes.len() / 2]).unwrap();
+    isready(&mut e, "ShogiEval value net");
     let lines = isready(&mut e, &format!("EvalDir value {}", dir.display()));
     assert!(
-        lines
-            .iter()
-            .any(|l| l.contains("error") && l.contains("truncated")),
+        lines.iter().any(|l| l.contains("error")
+            && l.contains("truncated")
+            && l.ends_with("using the built-in net")),
         "{lines:?}"
     );
     assert_eq!(eval(&mut e), builtin);
-    // The whole file, named by EvalFile.
+    // The whole file, named by EvalFile, whatever ShogiEval says.
+    isready(&mut e, "ShogiEval value hand-written");
     std::fs::write(dir.join("test.bin"), &bytes).unwrap();
     let lines = isready(
         &mut e,
@@ -1525,7 +1529,7 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
     e.send("go depth 3");
     let best = e.bestmove();
     assert_legal_bestmove(&pos, &best);
-    // Another architecture (its hash differs): refused, the built-in net returns.
+    // Another architecture (its hash differs): refused, the hand-written evaluation returns.
     let mut other = bytes.clone();
     other[4] ^= 1;
     std::fs::write(dir.join("nn.bin"), &other).unwrap();
@@ -1537,7 +1541,7 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
             .any(|l| l.contains("error") && l.contains("hash")),
         "{lines:?}"
     );
-    assert_eq!(eval(&mut e), builtin);
+    assert_eq!(eval(&mut e), hand_written);
     e.send("go depth 3");
     assert_legal_bestmove(&pos, &e.bestmove());
     // A kp_256x2-32-32 net is read the same way, told apart by its hash.
@@ -1558,8 +1562,9 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
     assert_eq!(eval(&mut e), with_kp);
     e.send("go depth 3");
     assert_legal_bestmove(&pos, &e.bestmove());
-    // ShogiEval hand-written wins over a named file.
-    isready(&mut e, "ShogiEval value hand-written");
+    // Naming no file returns to ShogiEval's choice.
+    isready(&mut e, "EvalFile value <empty>");
+    isready(&mut e, "EvalDir value <builtin>");
     assert_eq!(eval(&mut e), hand_written);
     std::fs::remove_dir_all(&dir).unwrap();
 }

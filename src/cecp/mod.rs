@@ -465,7 +465,7 @@ impl Engine {
     }
 
     /// Reads the net the options name, if it is not the one in use, for the searches to
-    /// come; a file that cannot be used is reported and the built-in net goes on.
+    /// come; a file that cannot be used is reported and `ShogiEval`'s choice goes on.
     fn load_net(&mut self) {
         let net = match self.options.net.reload(self.net_origin.as_ref()) {
             NetLoad::Unchanged => return,
@@ -480,11 +480,13 @@ impl Engine {
             NetLoad::Failed(message) => {
                 log::warn!("{message}");
                 self.out.line(&format!("tellusererror {message}"));
-                if self.net_origin == Some(NetOrigin::BuiltIn) {
+                let fallback = self.options.net.unnamed_net();
+                let origin = fallback.as_ref().map(|(origin, _)| origin.clone());
+                if origin == self.net_origin {
                     return;
                 }
-                self.net_origin = Some(NetOrigin::BuiltIn);
-                Some(crate::eval::nnue::builtin::network())
+                self.net_origin = origin;
+                fallback.map(|(_, net)| net)
             }
         };
         self.send(Work::Network(net));

@@ -1,6 +1,6 @@
 //! The evaluation the standard shogi search uses: the hand-written tables ([`Evaluator`]) or,
-//! when one is loaded, a net ([`Network`]; the engine loads the built-in one unless told
-//! otherwise, [`ShogiEvalChoice`]); and the state it carries from ply to ply
+//! when one is loaded, a net ([`Network`]: a file, or the built-in one when
+//! [`ShogiEvalChoice`] says so); and the state it carries from ply to ply
 //! ([`ShogiTotals`]: the tables' totals, or the net's accumulator).
 //!
 //! A net needs both kings on the board; a position without one (a composed problem) is
@@ -16,18 +16,19 @@ use crate::rules::moves::Move;
 use crate::rules::variants::shogi::Position;
 use std::sync::{Arc, OnceLock};
 
-/// Which evaluation standard shogi is played with (the `ShogiEval` option): a net (the one
-/// the engine is given, else the built-in one) or the hand-written tables.
+/// What evaluates standard shogi when no net file is named (the `ShogiEval` option): the
+/// hand-written tables (the default until the built-in net wins on the clock, docs/NNUE.md)
+/// or the net built into the engine.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ShogiEvalChoice {
     #[default]
-    Net,
     HandWritten,
+    Net,
 }
 
 impl ShogiEvalChoice {
     /// Every choice, in the order the option lists them.
-    pub const ALL: [ShogiEvalChoice; 2] = [ShogiEvalChoice::Net, ShogiEvalChoice::HandWritten];
+    pub const ALL: [ShogiEvalChoice; 2] = [ShogiEvalChoice::HandWritten, ShogiEvalChoice::Net];
 
     /// The choice's name as the option spells it.
     pub fn name(self) -> &'static str {

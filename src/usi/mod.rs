@@ -442,7 +442,7 @@ impl Engine {
 
     /// Reads the net `ShogiEval`/`EvalFile`/`EvalDir` name if it is not the one loaded, and
     /// hands it to the search thread. A file that cannot be used is reported (`info string
-    /// error`) and the built-in net is used until a later `isready` reads a good one.
+    /// error`) and `ShogiEval`'s choice evaluates until a later `isready` reads a good one.
     fn load_net(&mut self) {
         let loaded = self.net.as_ref().map(|(origin, _)| origin);
         self.net = match self.options.net.reload(loaded) {
@@ -457,10 +457,11 @@ impl Engine {
             NetLoad::Unloaded => None,
             NetLoad::Failed(message) => {
                 self.out.error(&message);
-                if matches!(self.net, Some((NetOrigin::BuiltIn, _))) {
+                let fallback = self.options.net.unnamed_net();
+                if fallback.as_ref().map(|(origin, _)| origin) == loaded {
                     return;
                 }
-                Some((NetOrigin::BuiltIn, crate::eval::nnue::builtin::network()))
+                fallback
             }
         };
         self.send(Job::Network(self.net.as_ref().map(|(_, net)| net.clone())));
@@ -676,12 +677,8 @@ mod tests {
         let out = session("hello\nposition startpos moves 1a1b\njunk isready\n");
         assert!(out[0].starts_with("info string error unknown command"));
         assert!(out[1].starts_with("info string error position refused"));
-        // The first isready reads the built-in net.
-        assert_eq!(
-            out[2],
-            "info string loaded the net <builtin> (kp_256x2-32-32)"
-        );
-        assert_eq!(out[3], "readyok");
+        // The default evaluation (hand-written) reads no net.
+        assert_eq!(out[2], "readyok");
     }
 
     #[test]

@@ -275,10 +275,10 @@ pub const OPTIONS: &[OptionSpec] = &[
                 Ok(())
             },
         },
-        default: "net",
+        default: "hand-written",
         effect: Effect::Net,
         offered: Offered::Both,
-        help: "Standard shogi's evaluation: a net (EvalFile, else EvalDir, else the built-in one) or the hand-written tables.",
+        help: "Standard shogi's evaluation when EvalFile and EvalDir name no net (or one that cannot be used): the hand-written tables or the net built into the engine.",
     },
     OptionSpec {
         name: "EvalDir",
@@ -287,7 +287,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: crate::eval::nnue::builtin::NAME,
         effect: Effect::Net,
         offered: Offered::Both,
-        help: "A folder holding the net nn.bin for standard shogi (<builtin>: the net built into the engine).",
+        help: "A folder holding the net nn.bin for standard shogi (<builtin>: none, ShogiEval decides).",
     },
     OptionSpec {
         name: "EvalFile",

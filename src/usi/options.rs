@@ -60,16 +60,16 @@ pub struct Options {
 }
 
 /// The `ShogiEval`, `EvalDir` and `EvalFile` options: which evaluation standard shogi uses,
-/// read at `isready`. With `ShogiEval` at `net`, the net `EvalFile` names, else
-/// `EvalDir/nn.bin`, else (both empty, `<builtin>` or `<empty>`) the net built into the
-/// engine; with `ShogiEval` at `hand-written`, no net.
+/// read at `isready`: the net `EvalFile` names, else `EvalDir/nn.bin`, as in YaneuraOu; when
+/// both name nothing (empty, `<builtin>` or `<empty>`), or the file named cannot be used,
+/// what `ShogiEval` chooses: the hand-written tables or the net built into the engine.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct NetSource {
     /// A folder holding `nn.bin` (YaneuraOu's option of the same name).
     pub dir: Option<String>,
     /// The net's file itself; it wins over `dir`.
     pub file: Option<String>,
-    /// A net or the hand-written tables (`ShogiEval`).
+    /// What evaluates when no file is named (`ShogiEval`).
     pub choice: ShogiEvalChoice,
 }
 
@@ -98,13 +98,10 @@ impl NetSource {
     /// The net the options name (`None`: the hand-written evaluation). A relative path is
     /// read from the working directory, else next to the executable.
     pub fn wanted(&self) -> Option<NetOrigin> {
-        if self.choice == ShogiEvalChoice::HandWritten {
-            return None;
-        }
         let named = match (&self.file, &self.dir) {
             (Some(file), _) => std::path::PathBuf::from(file),
             (None, Some(dir)) => std::path::Path::new(dir).join(NET_FILE_NAME),
-            (None, None) => return Some(NetOrigin::BuiltIn),
+            (None, None) => return self.unnamed(),
         };
         if named.is_absolute() || named.exists() {
             return Some(NetOrigin::File(named));
@@ -114,6 +111,20 @@ impl NetSource {
             .and_then(|exe| exe.parent().map(|folder| folder.join(&named)))
             .filter(|p| p.exists());
         Some(NetOrigin::File(beside_executable.unwrap_or(named)))
+    }
+}
+
+impl NetSource {
+    /// What evaluates when no file is named or the one named cannot be used: the built-in
+    /// net or (`None`) the hand-written evaluation, as `ShogiEval` chooses.
+    pub fn unnamed(&self) -> Option<NetOrigin> {
+        (self.choice == ShogiEvalChoice::Net).then_some(NetOrigin::BuiltIn)
+    }
+
+    /// [`NetSource::unnamed`] with its net.
+    pub fn unnamed_net(&self) -> Option<(NetOrigin, std::sync::Arc<Network>)> {
+        self.unnamed()
+            .map(|origin| (origin, crate::eval::nnue::builtin::network()))
     }
 }
 
@@ -145,8 +156,12 @@ impl NetSource {
             Some(NetOrigin::File(path)) => match crate::eval::nnue::file::load(&path) {
                 Ok(net) => NetLoad::Loaded(NetOrigin::File(path), std::sync::Arc::new(net)),
                 Err(e) => NetLoad::Failed(format!(
-                    "cannot use the net {}: {e}; using the hand-written evaluation",
-                    path.display()
+                    "cannot use the net {}: {e}; using {}",
+                    path.display(),
+                    match self.unnamed() {
+                        Some(_) => "the built-in net",
+                        None => "the hand-written evaluation",
+                    }
                 )),
             },
         }
