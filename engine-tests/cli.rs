@@ -57,6 +57,14 @@ fn bad_input_is_refused_with_a_message_and_non_zero_exit() {
         vec!["bench", "--hash", "0"],
         vec!["bench", "--hash", "18446744073709551615"],
         vec!["analyse", "--startpos", "--depth", "1", "--hash", "1048577"],
+        vec![
+            "analyse",
+            "--startpos",
+            "--depth",
+            "1",
+            "--shogi-eval",
+            "neural",
+        ],
     ] {
         let out = shishi(&args);
         let stderr = text(&out.stderr);
@@ -559,4 +567,26 @@ fn errors_name_the_games_terms_not_rusts() {
             assert!(!err.contains(debug), "{err}");
         }
     }
+}
+
+/// `analyse` evaluates standard shogi as the USI engine does by default (the hand-written
+/// tables), and with the built-in net when told `--shogi-eval net`: another tree.
+#[test]
+fn analyse_searches_with_the_default_evaluation_or_the_built_in_net() {
+    let nodes = |extra: &[&str]| {
+        let mut args = vec!["analyse", "--startpos", "--depth", "5", "--hash", "1"];
+        args.extend_from_slice(extra);
+        let out = shishi(&args);
+        let stdout = text(&out.stdout);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        let summary = stdout
+            .lines()
+            .find(|l| l.starts_with("nodes "))
+            .unwrap_or_else(|| panic!("no summary line in {stdout}"))
+            .to_string();
+        summary.split_whitespace().nth(1).unwrap().to_string()
+    };
+    let default = nodes(&[]);
+    assert_eq!(default, nodes(&["--shogi-eval", "hand-written"]));
+    assert_ne!(default, nodes(&["--shogi-eval", "net"]));
 }

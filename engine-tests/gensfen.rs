@@ -357,3 +357,38 @@ fn nnue_features_turns_a_gensfen_file_into_features() {
         &body[3 * feature_file::RECORD_BYTES..7 * feature_file::RECORD_BYTES]
     );
 }
+
+#[test]
+fn a_net_plays_its_own_games_and_only_its_own_file_continues_them() {
+    let dir = ScratchDir::new("shishi-gensfen", "net");
+    std::fs::create_dir_all(&*dir).unwrap();
+    let (hand, net) = (dir.join("hand.bin"), dir.join("net.bin"));
+    succeeds(gensfen(&hand, &["--games", "2"]));
+    succeeds(gensfen(&net, &["--games", "1", "--eval-file", "<builtin>"]));
+    let state = std::fs::read_to_string(dir.join("net.bin.state")).unwrap();
+    assert!(state.contains(" net="), "{state}");
+    let with_net = read(&net);
+    assert!(
+        !read(&hand).starts_with(&with_net),
+        "the net's game is the hand-written evaluation's"
+    );
+    // The same net continues the file; no net, or another net, may not.
+    for other in [&[][..], &["--eval-file", "no-such-net.bin"][..]] {
+        let mut args = vec!["--games", "2"];
+        args.extend_from_slice(other);
+        let refused = gensfen(&net, &args);
+        assert!(!refused.status.success(), "{args:?} continued the file");
+        assert_same(&read(&net), &with_net, "the refused file");
+    }
+    let missing = String::from_utf8_lossy(
+        &gensfen(&net, &["--games", "2", "--eval-file", "no-such-net.bin"]).stderr,
+    )
+    .into_owned();
+    assert!(
+        missing.contains("cannot read the net no-such-net.bin"),
+        "{missing}"
+    );
+    succeeds(gensfen(&net, &["--games", "2", "--eval-file", "<builtin>"]));
+    assert_eq!(games(&read(&net)).len(), 2);
+    assert!(read(&net).starts_with(&with_net));
+}

@@ -1442,8 +1442,10 @@ fn go_mate_solves_chu_kagamigi_and_declines_the_games_without_mate() {
 
 // ---- the evaluation options and `e` ----------------------------------------------------
 
-/// `EvalDir`/`EvalFile` are read at `isready`; a file that cannot be used is reported and the
-/// built-in evaluation goes on; `e` prints the evaluation in use.
+/// `ShogiEval`/`EvalDir`/`EvalFile` are read at `isready`: a file when one is named, else
+/// `ShogiEval`'s choice (the hand-written tables by default, or the built-in net); a file that
+/// cannot be used is reported and `ShogiEval`'s choice goes on; `e` prints the evaluation in
+/// use.
 #[test]
 fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
     use shishi::eval::nnue::features::FeatureSet;
@@ -1452,10 +1454,15 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
     std::fs::create_dir_all(&dir).unwrap();
     let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2";
     let pos = Position::from_sfen(sfen).unwrap();
-    let builtin = format!("eval = {}", shishi::eval::shogi::evaluate(&pos));
+    let hand_written = format!("eval = {}", shishi::eval::shogi::evaluate(&pos));
+    let builtin = format!(
+        "eval = {}",
+        shishi::eval::nnue::builtin::network().evaluate(&pos)
+    );
     let net = Network::random(FeatureSet::HalfKp, 1);
     let with_net = format!("eval = {}", net.evaluate(&pos));
     assert_ne!(builtin, with_net);
+    assert_ne!(builtin, hand_written);
 
     let mut e = Engine::ready();
     e.send(&format!("position sfen {sfen}"));
@@ -1463,33 +1470,50 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
         e.send("e");
         e.until("eval").last().unwrap().clone()
     };
-    assert_eq!(eval(&mut e), builtin);
+    assert_eq!(eval(&mut e), hand_written);
     let isready = |e: &mut Engine, option: &str| {
         e.send(&format!("setoption name {option}"));
         e.send("isready");
         e.until("readyok")
     };
-    // No nn.bin in the folder.
+    // The built-in net, one option away, and back.
+    let lines = isready(&mut e, "ShogiEval value net");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "info string loaded the net <builtin> (kp_256x2-32-32)"),
+        "{lines:?}"
+    );
+    assert_eq!(eval(&mut e), builtin);
+    e.send("go depth 3");
+    assert_legal_bestmove(&pos, &e.bestmove());
+    let lines = isready(&mut e, "ShogiEval value hand-written");
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
+    assert_eq!(eval(&mut e), hand_written);
+    // No nn.bin in the folder: reported, the hand-written evaluation goes on.
     let lines = isready(&mut e, &format!("EvalDir value {}", dir.display()));
     assert!(
         lines
             .iter()
-            .any(|l| l.starts_with("info string error cannot use the net")),
+            .any(|l| l.starts_with("info string error cannot use the net")
+                && l.ends_with("using the hand-written evaluation")),
         "{lines:?}"
     );
-    assert_eq!(eval(&mut e), builtin);
-    // A truncated file.
+    assert_eq!(eval(&mut e), hand_written);
+    // A truncated file, with ShogiEval at net: the built-in net goes on.
     let bytes = file::write(&net);
     std::fs::write(dir.join("nn.bin"), &bytes[..bytes.len() / 2]).unwrap();
+    isready(&mut e, "ShogiEval value net");
     let lines = isready(&mut e, &format!("EvalDir value {}", dir.display()));
     assert!(
-        lines
-            .iter()
-            .any(|l| l.contains("error") && l.contains("truncated")),
+        lines.iter().any(|l| l.contains("error")
+            && l.contains("truncated")
+            && l.ends_with("using the built-in net")),
         "{lines:?}"
     );
     assert_eq!(eval(&mut e), builtin);
-    // The whole file, named by EvalFile.
+    // The whole file, named by EvalFile, whatever ShogiEval says.
+    isready(&mut e, "ShogiEval value hand-written");
     std::fs::write(dir.join("test.bin"), &bytes).unwrap();
     let lines = isready(
         &mut e,
@@ -1505,7 +1529,7 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
     e.send("go depth 3");
     let best = e.bestmove();
     assert_legal_bestmove(&pos, &best);
-    // Another architecture (its hash differs): refused, the built-in evaluation returns.
+    // Another architecture (its hash differs): refused, the hand-written evaluation returns.
     let mut other = bytes.clone();
     other[4] ^= 1;
     std::fs::write(dir.join("nn.bin"), &other).unwrap();
@@ -1517,7 +1541,7 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
             .any(|l| l.contains("error") && l.contains("hash")),
         "{lines:?}"
     );
-    assert_eq!(eval(&mut e), builtin);
+    assert_eq!(eval(&mut e), hand_written);
     e.send("go depth 3");
     assert_legal_bestmove(&pos, &e.bestmove());
     // A kp_256x2-32-32 net is read the same way, told apart by its hash.
@@ -1538,5 +1562,9 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
     assert_eq!(eval(&mut e), with_kp);
     e.send("go depth 3");
     assert_legal_bestmove(&pos, &e.bestmove());
+    // Naming no file returns to ShogiEval's choice.
+    isready(&mut e, "EvalFile value <empty>");
+    isready(&mut e, "EvalDir value <builtin>");
+    assert_eq!(eval(&mut e), hand_written);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -583,7 +583,8 @@ def command_export(args):
 def shishi_evals(shishi, net, sfens):
     """Shishi's evaluation (`e`) of each SFEN with the net file `net` (None: the built-in
     hand-written evaluation)."""
-    commands = [f"setoption name EvalFile value {os.path.abspath(net)}"] if net else []
+    commands = ([f"setoption name EvalFile value {os.path.abspath(net)}"] if net
+                else ["setoption name ShogiEval value hand-written"])
     commands.append("isready")
     for sfen in sfens:
         commands += [f"position sfen {sfen}", "e"]

@@ -26,7 +26,7 @@ use crate::rules::variants::Variant;
 use crate::search::game::SearchGame;
 use crate::search::time_text::{parse_minutes_seconds, parse_time, TimeUnit};
 use crate::search::{Clock, Control, Decision, Limits};
-use crate::usi::options::{Effect, HashMb, NetLoad, Options};
+use crate::usi::options::{Effect, HashMb, NetLoad, NetOrigin, Options};
 use crate::usi::output::Output;
 use crate::usi::position::{with_position, UsiPosition};
 use crate::usi::worker::FillStops;
@@ -161,8 +161,8 @@ struct Engine {
     pending: VecDeque<String>,
     /// The holdings slots Chu Kagamigi's `setup` asks XBoard for.
     kagamigi_holdings: HoldingSlots,
-    /// The file of standard shogi's net in use (`None`: the built-in evaluation).
-    net_path: Option<std::path::PathBuf>,
+    /// Where standard shogi's net in use comes from (`None`: the hand-written evaluation).
+    net_origin: Option<NetOrigin>,
     /// The count of stops that cuts table fills short.
     fill_stops: FillStops,
 }
@@ -193,7 +193,7 @@ impl Engine {
             next_id: 0,
             pending: VecDeque::new(),
             kagamigi_holdings: HoldingSlots::STOCK_XBOARD,
-            net_path: None,
+            net_origin: None,
             fill_stops: FillStops::default(),
         }
     }
@@ -353,6 +353,7 @@ impl Engine {
                 for line in features::feature_lines() {
                     self.out.line(&line);
                 }
+                self.load_net();
                 self.prepare();
             }
             "ping" => {
@@ -371,6 +372,7 @@ impl Engine {
                 self.engine_side = Some(Color::Gote);
                 self.time.depth = None;
                 self.send(Work::Clear);
+                self.load_net();
                 self.prepare();
             }
             "variant" => match xboard_text::variant_of(rest) {
@@ -463,27 +465,30 @@ impl Engine {
     }
 
     /// Reads the net the options name, if it is not the one in use, for the searches to
-    /// come; a file that cannot be used is reported and the built-in evaluation goes on.
+    /// come; a file that cannot be used is reported and `ShogiEval`'s choice goes on.
     fn load_net(&mut self) {
-        let net = match self.options.net.reload(self.net_path.as_deref()) {
+        let net = match self.options.net.reload(self.net_origin.as_ref()) {
             NetLoad::Unchanged => return,
-            NetLoad::Loaded(path, net) => {
-                self.net_path = Some(path);
+            NetLoad::Loaded(origin, net) => {
+                self.net_origin = Some(origin);
                 Some(net)
             }
-            NetLoad::Unloaded => None,
+            NetLoad::Unloaded => {
+                self.net_origin = None;
+                None
+            }
             NetLoad::Failed(message) => {
                 log::warn!("{message}");
                 self.out.line(&format!("tellusererror {message}"));
-                if self.net_path.is_none() {
+                let fallback = self.options.net.unnamed_net();
+                let origin = fallback.as_ref().map(|(origin, _)| origin.clone());
+                if origin == self.net_origin {
                     return;
                 }
-                None
+                self.net_origin = origin;
+                fallback.map(|(_, net)| net)
             }
         };
-        if net.is_none() {
-            self.net_path = None;
-        }
         self.send(Work::Network(net));
     }
 

@@ -96,9 +96,9 @@ pub struct BenchArgs {
     /// docs/STRENGTH.md, to read a candidate setting's node signature.
     #[arg(long = "param", value_parser = parse_param)]
     params: Vec<(String, i32)>,
-    /// Evaluate standard shogi with this net (a halfkp_256x2-32-32 `nn.bin`) instead of the
-    /// built-in evaluation.
-    #[arg(long)]
+    /// Evaluate standard shogi with this net (a YaneuraOu `nn.bin`; `<builtin>`: the net
+    /// built into the engine) instead of the hand-written evaluation.
+    #[arg(long, value_name = "FILE|<builtin>")]
     eval_file: Option<std::path::PathBuf>,
 }
 
@@ -148,9 +148,8 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
         if args.variant != Variant::Shogi {
             return Err("--eval-file is for standard shogi".to_string());
         }
-        let net = crate::eval::nnue::file::load(path)
-            .map_err(|e| format!("cannot use the net {}: {e}", path.display()))?;
-        searcher.set_network(Some(Arc::new(net)));
+        let (net, _) = crate::eval::nnue::builtin::load_named(path)?;
+        searcher.set_network(Some(net));
     }
     let mut config = Config {
         threads: args.threads as usize,

@@ -16,6 +16,7 @@
 //! Which positions are written, and why, is docs/TRAINING_DATA.md's to say.
 
 use super::progress::Progress;
+use crate::eval::nnue::{builtin, Network};
 use crate::record::packed_sfen::{GameResult, Move16, PackedSfen, TrainingRecord, RECORD_BYTES};
 use crate::referee::openings;
 use crate::referee::runner::pair_seed;
@@ -35,6 +36,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 #[derive(Args, Debug)]
@@ -103,6 +105,10 @@ pub struct GensfenArgs {
     /// Write only quiet positions: none in check, none whose chosen move captures.
     #[arg(long)]
     quiet_only: bool,
+    /// Play with this net (a YaneuraOu `nn.bin`; `<builtin>`: the net built into the
+    /// engine) instead of the hand-written evaluation: the net's own games.
+    #[arg(long, value_name = "FILE|<builtin>")]
+    eval_file: Option<PathBuf>,
 }
 
 /// One machine's share of the games.
@@ -145,6 +151,9 @@ struct Settings {
     starts: Vec<Position>,
     /// A digest of the opening file's bytes (0 without one).
     openings_digest: u64,
+    /// The net the games are played with (none: the hand-written evaluation), and a
+    /// digest of its file.
+    net: Option<(Arc<Network>, u64)>,
 }
 
 impl Settings {
@@ -176,6 +185,13 @@ impl Settings {
                 (starts, digest(&bytes))
             }
         };
+        let net = match &args.eval_file {
+            None => None,
+            Some(path) => {
+                let (net, bytes) = builtin::load_named(path)?;
+                Some((net, digest(&bytes)))
+            }
+        };
         Ok(Settings {
             limits: Limits {
                 nodes: args.nodes,
@@ -193,15 +209,21 @@ impl Settings {
             quiet_only: args.quiet_only,
             starts,
             openings_digest,
+            net,
         })
     }
 
     /// The settings as one line of the state file: a run continues a file only with the
-    /// same line.
+    /// same line (a run with a net ends with its digest; runs without one keep the line
+    /// they had before nets could play).
     fn fingerprint(&self) -> String {
+        let net = self
+            .net
+            .as_ref()
+            .map_or(String::new(), |(_, digest)| format!(" net={digest:016x}"));
         format!(
             "format=1 seed={} shard={}/{} nodes={} depth={} hash={} random={}@{}..={} \
-             write-min-ply={} max-ply={} eval-limit={} quiet-only={} openings={:016x}",
+             write-min-ply={} max-ply={} eval-limit={} quiet-only={} openings={:016x}{net}",
             self.seed,
             self.shard.index,
             self.shard.count,
@@ -525,6 +547,7 @@ pub fn run(args: &GensfenArgs) -> Result<(), String> {
                 let (settings, next_game, stop) = (&settings, &next_game, &stop);
                 spawn_with_search_stack(scope, format!("gensfen-{thread}"), move || {
                     let mut searcher = Searcher::new(settings.hash_mib);
+                    searcher.set_network(settings.net.as_ref().map(|(net, _)| net.clone()));
                     while !stop.load(Ordering::Relaxed) {
                         let local = next_game.fetch_add(1, Ordering::Relaxed);
                         let number = settings.game_number(local);

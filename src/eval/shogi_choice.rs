@@ -1,5 +1,6 @@
 //! The evaluation the standard shogi search uses: the hand-written tables ([`Evaluator`]) or,
-//! when one is loaded, a net ([`Network`]); and the state it carries from ply to ply
+//! when one is loaded, a net ([`Network`]: a file, or the built-in one when
+//! [`ShogiEvalChoice`] says so); and the state it carries from ply to ply
 //! ([`ShogiTotals`]: the tables' totals, or the net's accumulator).
 //!
 //! A net needs both kings on the board; a position without one (a composed problem) is
@@ -14,6 +15,36 @@ use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
 use crate::rules::variants::shogi::Position;
 use std::sync::{Arc, OnceLock};
+
+/// What evaluates standard shogi when no net file is named (the `ShogiEval` option): the
+/// hand-written tables (the default until the built-in net wins on the clock, docs/NNUE.md)
+/// or the net built into the engine.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ShogiEvalChoice {
+    #[default]
+    HandWritten,
+    Net,
+}
+
+impl ShogiEvalChoice {
+    /// Every choice, in the order the option lists them.
+    pub const ALL: [ShogiEvalChoice; 2] = [ShogiEvalChoice::HandWritten, ShogiEvalChoice::Net];
+
+    /// The choice's name as the option spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ShogiEvalChoice::Net => "net",
+            ShogiEvalChoice::HandWritten => "hand-written",
+        }
+    }
+
+    /// Parses a name (case-insensitive).
+    pub fn from_name(name: &str) -> Option<ShogiEvalChoice> {
+        Self::ALL
+            .into_iter()
+            .find(|choice| choice.name().eq_ignore_ascii_case(name))
+    }
+}
 
 /// The tables, and the net that replaces them when there is one.
 #[derive(Clone)]

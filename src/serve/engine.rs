@@ -20,7 +20,7 @@ use crate::referee::player::Score;
 use crate::referee::usi_client::parse_info_score;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::search::{Config, Control, Limits};
-use crate::usi::options::HashMb;
+use crate::usi::options::{HashMb, NetSource};
 use crate::usi::output::Output;
 use crate::usi::position::UsiPosition;
 use crate::usi::worker::{self, FillStops, Job, SearchKind};
@@ -214,6 +214,10 @@ impl SearchThread {
             fault: Arc::clone(&fault),
         }));
         let (jobs, job_rx) = crossbeam_channel::unbounded();
+        // Standard shogi is evaluated as the USI engine evaluates it by default.
+        if let Some((_, net)) = NetSource::default().unnamed_net() {
+            let _ = jobs.send(Job::Network(Some(net)));
+        }
         let (done_tx, done) = crossbeam_channel::unbounded();
         let (panic_tx, panicked) = crossbeam_channel::bounded(1);
         let spawned = std::thread::Builder::new()

@@ -28,11 +28,10 @@ use crate::search::{Clock, Control, Limits};
 use command::{Go, MateLimit};
 use crossbeam_channel::{Receiver, Sender};
 use options::Variant;
-use options::{Effect, HashMb, NetLoad, Options};
+use options::{Effect, HashMb, NetLoad, NetOrigin, Options};
 use output::Output;
 use position::{with_position, RuleOptions, UsiPosition};
 use std::io::BufRead;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use worker::{FillStops, Job, SearchKind};
@@ -140,8 +139,8 @@ struct Engine {
     book: book::EngineBook,
     /// Whether `usi` declares the hidden `Search_…` parameters too.
     list_search_params: bool,
-    /// Standard shogi's net and the file it was read from (`None`: the built-in evaluation).
-    net: Option<(PathBuf, Arc<Network>)>,
+    /// Standard shogi's net and where it was read from (`None`: the hand-written evaluation).
+    net: Option<(NetOrigin, Arc<Network>)>,
 }
 
 /// What the protocol loop should do after a command.
@@ -441,28 +440,28 @@ impl Engine {
         }
     }
 
-    /// Reads the net `EvalDir`/`EvalFile` name if it is not the one loaded, and hands it to
-    /// the search thread. A file that cannot be used is reported (`info string error`) and
-    /// the built-in evaluation is used until a later `isready` reads a good one.
+    /// Reads the net `ShogiEval`/`EvalFile`/`EvalDir` name if it is not the one loaded, and
+    /// hands it to the search thread. A file that cannot be used is reported (`info string
+    /// error`) and `ShogiEval`'s choice evaluates until a later `isready` reads a good one.
     fn load_net(&mut self) {
-        let loaded = self.net.as_ref().map(|(path, _)| path.as_path());
+        let loaded = self.net.as_ref().map(|(origin, _)| origin);
         self.net = match self.options.net.reload(loaded) {
             NetLoad::Unchanged => return,
-            NetLoad::Loaded(path, net) => {
+            NetLoad::Loaded(origin, net) => {
                 self.out.line(&format!(
-                    "info string loaded the net {} ({})",
-                    path.display(),
+                    "info string loaded the net {origin} ({})",
                     crate::eval::nnue::file::architecture_name(net.features)
                 ));
-                Some((path, net))
+                Some((origin, net))
             }
             NetLoad::Unloaded => None,
             NetLoad::Failed(message) => {
                 self.out.error(&message);
-                if self.net.is_none() {
+                let fallback = self.options.net.unnamed_net();
+                if fallback.as_ref().map(|(origin, _)| origin) == loaded {
                     return;
                 }
-                None
+                fallback
             }
         };
         self.send(Job::Network(self.net.as_ref().map(|(_, net)| net.clone())));
@@ -678,6 +677,7 @@ mod tests {
         let out = session("hello\nposition startpos moves 1a1b\njunk isready\n");
         assert!(out[0].starts_with("info string error unknown command"));
         assert!(out[1].starts_with("info string error position refused"));
+        // The default evaluation (hand-written) reads no net.
         assert_eq!(out[2], "readyok");
     }
 

@@ -4,7 +4,7 @@
 //! lines and the CECP `feature option=` texts are both generated from it, and `setoption`
 //! (in `usi::options`) goes through it. A combo's choices are its enum's own list of names.
 
-use super::options::{path_value, Effect, HashMb, Options, HASH_MAX};
+use super::options::{path_value, Effect, HashMb, Options, ShogiEvalChoice, HASH_MAX};
 use crate::rules::variants::chu::ChuRules;
 use crate::rules::variants::shogammon::ShogammonDice;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
@@ -264,13 +264,30 @@ pub const OPTIONS: &[OptionSpec] = &[
         help: "Shogammon's die to piece table.",
     },
     OptionSpec {
+        name: "ShogiEval",
+        aliases: &[],
+        kind: OptionKind::Combo {
+            names: || names_of(&ShogiEvalChoice::ALL, ShogiEvalChoice::name),
+            set: |o, text| {
+                o.net.choice = chosen(text, ShogiEvalChoice::from_name, || {
+                    names_of(&ShogiEvalChoice::ALL, ShogiEvalChoice::name)
+                })?;
+                Ok(())
+            },
+        },
+        default: "hand-written",
+        effect: Effect::Net,
+        offered: Offered::Both,
+        help: "Standard shogi's evaluation when EvalFile and EvalDir name no net (or one that cannot be used): the hand-written tables or the net built into the engine.",
+    },
+    OptionSpec {
         name: "EvalDir",
         aliases: &[],
         kind: OptionKind::Text(TextKind::Folder, |o, text| o.net.dir = path_value(text)),
-        default: "<builtin>",
+        default: crate::eval::nnue::builtin::NAME,
         effect: Effect::Net,
         offered: Offered::Both,
-        help: "A folder holding the net nn.bin for standard shogi.",
+        help: "A folder holding the net nn.bin for standard shogi (<builtin>: none, ShogiEval decides).",
     },
     OptionSpec {
         name: "EvalFile",
@@ -530,7 +547,7 @@ mod tests {
                 combos += 1;
             }
         }
-        assert_eq!(combos, 6);
+        assert_eq!(combos, 7);
     }
 
     /// Names and aliases are unique across the table, so a name sent finds one option.

@@ -15,6 +15,7 @@ pub use super::option_table::{
 };
 use super::position::RuleOptions;
 use crate::eval::nnue::Network;
+pub use crate::eval::shogi_choice::ShogiEvalChoice;
 use crate::rules::variants::chu::ChuRules;
 use crate::rules::variants::shogammon::ShogammonDice;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
@@ -58,68 +59,111 @@ pub struct Options {
     pub net: NetSource,
 }
 
-/// The `EvalDir` and `EvalFile` options: where the net for standard shogi is read at
-/// `isready`. Empty or `<builtin>`/`<empty>` values mean "none".
+/// The `ShogiEval`, `EvalDir` and `EvalFile` options: which evaluation standard shogi uses,
+/// read at `isready`: the net `EvalFile` names, else `EvalDir/nn.bin`, as in YaneuraOu; when
+/// both name nothing (empty, `<builtin>` or `<empty>`), or the file named cannot be used,
+/// what `ShogiEval` chooses: the hand-written tables or the net built into the engine.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct NetSource {
     /// A folder holding `nn.bin` (YaneuraOu's option of the same name).
     pub dir: Option<String>,
     /// The net's file itself; it wins over `dir`.
     pub file: Option<String>,
+    /// What evaluates when no file is named (`ShogiEval`).
+    pub choice: ShogiEvalChoice,
 }
 
 /// The file name of a net inside `EvalDir`, as in YaneuraOu.
 pub const NET_FILE_NAME: &str = "nn.bin";
 
+/// Where the net in use comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetOrigin {
+    /// The net built into the engine (`eval::nnue::builtin`).
+    BuiltIn,
+    /// A file.
+    File(std::path::PathBuf),
+}
+
+impl std::fmt::Display for NetOrigin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NetOrigin::BuiltIn => f.write_str(crate::eval::nnue::builtin::NAME),
+            NetOrigin::File(path) => write!(f, "{}", path.display()),
+        }
+    }
+}
+
 impl NetSource {
-    /// The net file the options name (`None`: the built-in evaluation), as given: a
-    /// relative path is read from the working directory, else next to the executable.
-    pub fn path(&self) -> Option<std::path::PathBuf> {
+    /// The net the options name (`None`: the hand-written evaluation). A relative path is
+    /// read from the working directory, else next to the executable.
+    pub fn wanted(&self) -> Option<NetOrigin> {
         let named = match (&self.file, &self.dir) {
             (Some(file), _) => std::path::PathBuf::from(file),
             (None, Some(dir)) => std::path::Path::new(dir).join(NET_FILE_NAME),
-            (None, None) => return None,
+            (None, None) => return self.unnamed(),
         };
         if named.is_absolute() || named.exists() {
-            return Some(named);
+            return Some(NetOrigin::File(named));
         }
         let beside_executable = std::env::current_exe()
             .ok()
             .and_then(|exe| exe.parent().map(|folder| folder.join(&named)))
             .filter(|p| p.exists());
-        Some(beside_executable.unwrap_or(named))
+        Some(NetOrigin::File(beside_executable.unwrap_or(named)))
+    }
+}
+
+impl NetSource {
+    /// What evaluates when no file is named or the one named cannot be used: the built-in
+    /// net or (`None`) the hand-written evaluation, as `ShogiEval` chooses.
+    pub fn unnamed(&self) -> Option<NetOrigin> {
+        (self.choice == ShogiEvalChoice::Net).then_some(NetOrigin::BuiltIn)
+    }
+
+    /// [`NetSource::unnamed`] with its net.
+    pub fn unnamed_net(&self) -> Option<(NetOrigin, std::sync::Arc<Network>)> {
+        self.unnamed()
+            .map(|origin| (origin, crate::eval::nnue::builtin::network()))
     }
 }
 
 /// What [`NetSource::reload`] did.
 pub enum NetLoad {
-    /// The net named is the one loaded (or none is named and none is loaded).
+    /// The net named is the one loaded (or the hand-written evaluation is wanted and used).
     Unchanged,
     /// The net named was read.
-    Loaded(std::path::PathBuf, std::sync::Arc<Network>),
-    /// No net is named any more: the built-in evaluation.
+    Loaded(NetOrigin, std::sync::Arc<Network>),
+    /// No net is wanted any more: the hand-written evaluation.
     Unloaded,
     /// The file named cannot be used (the message says which file and why).
     Failed(String),
 }
 
 impl NetSource {
-    /// Reads the net these options name, unless it is `loaded` (the file of the net in
+    /// Reads the net these options name, unless it is `loaded` (the origin of the net in
     /// use, if any).
-    pub fn reload(&self, loaded: Option<&std::path::Path>) -> NetLoad {
-        let wanted = self.path();
-        if wanted.as_deref() == loaded {
+    pub fn reload(&self, loaded: Option<&NetOrigin>) -> NetLoad {
+        let wanted = self.wanted();
+        if wanted.as_ref() == loaded {
             return NetLoad::Unchanged;
         }
-        let Some(path) = wanted else {
-            return NetLoad::Unloaded;
-        };
-        match crate::eval::nnue::file::load(&path) {
-            Ok(net) => NetLoad::Loaded(path, std::sync::Arc::new(net)),
-            Err(e) => NetLoad::Failed(format!(
-                "cannot use the net {}: {e}; using the built-in evaluation",
-                path.display()
-            )),
+        match wanted {
+            None => NetLoad::Unloaded,
+            Some(NetOrigin::BuiltIn) => {
+                NetLoad::Loaded(NetOrigin::BuiltIn, crate::eval::nnue::builtin::network())
+            }
+            Some(NetOrigin::File(path)) => match crate::eval::nnue::file::load(&path) {
+                Ok(net) => NetLoad::Loaded(NetOrigin::File(path), std::sync::Arc::new(net)),
+                Err(e) => NetLoad::Failed(format!(
+                    "cannot use the net {}: {e}; using {}",
+                    path.display(),
+                    match self.unnamed() {
+                        Some(_) => "the built-in net",
+                        None => "the hand-written evaluation",
+                    }
+                )),
+            },
         }
     }
 }
@@ -128,7 +172,7 @@ impl NetSource {
 pub(super) fn path_value(text: &str) -> Option<String> {
     let text = text.trim();
     let nothing = text.is_empty()
-        || text.eq_ignore_ascii_case("<builtin>")
+        || text.eq_ignore_ascii_case(crate::eval::nnue::builtin::NAME)
         || text.eq_ignore_ascii_case("<empty>");
     (!nothing).then(|| text.to_string())
 }
@@ -305,7 +349,7 @@ mod tests {
                     options.set(tokens[2], Some(tokens[i + 1])),
                     if ["USI_Variant", "ChuRules", "ShogammonDice"].contains(&tokens[2]) {
                         Ok(Effect::NewGame)
-                    } else if ["EvalDir", "EvalFile"].contains(&tokens[2]) {
+                    } else if ["ShogiEval", "EvalDir", "EvalFile"].contains(&tokens[2]) {
                         Ok(Effect::Net)
                     } else {
                         Ok(Effect::None)

@@ -485,13 +485,8 @@ mod tests {
 
     fn engine() -> ChanceEngine {
         ChanceEngine::new(&SearchBudget {
-            movetime: None,
-            depth: None,
-            lines: None,
-            threads: 1,
-            parallel: None,
             hash_mb: 4,
-            entering_king: Default::default(),
+            ..SearchBudget::default()
         })
     }
 

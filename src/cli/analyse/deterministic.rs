@@ -3,6 +3,8 @@
 //! legal) and the best move, `bestmove win` when the entering-king rule allows it.
 
 use super::{say, SearchBudget};
+use crate::eval::nnue::builtin;
+use crate::eval::shogi_choice::ShogiEvalChoice;
 use crate::rules::moves::MoveList;
 use crate::search::{Config, Control, Decision, Info, Limits, Searcher};
 use crate::usi::output::{info_line, is_legal};
@@ -14,6 +16,15 @@ pub struct Finding {
     pub decision: Decision,
     /// The last `info` of the first principal variation (none before depth 1 completes).
     pub last: Option<Info>,
+}
+
+/// A searcher with a table of `budget`'s size and its evaluation for standard shogi.
+pub fn new_searcher(budget: &SearchBudget) -> Searcher {
+    let mut searcher = Searcher::new(budget.hash_mb);
+    if budget.shogi_eval == ShogiEvalChoice::Net {
+        searcher.set_network(Some(builtin::network()));
+    }
+    searcher
 }
 
 /// The search settings for `budget`.
@@ -97,7 +108,7 @@ pub fn bestmove_text<G: UsiGame>(position: &G, decision: &Decision) -> String {
 
 /// Prints the search's progress lines, a summary and the best move.
 pub fn analyse<G: UsiGame>(position: &G, budget: &SearchBudget) {
-    let mut searcher = Searcher::new(budget.hash_mb);
+    let mut searcher = new_searcher(budget);
     let show_multipv = budget.lines.unwrap_or(1) > 1;
     let start = Instant::now();
     let finding = search(&mut searcher, position, budget, &mut |info| {
@@ -121,13 +132,9 @@ mod tests {
 
     fn budget(depth: u32) -> SearchBudget {
         SearchBudget {
-            movetime: None,
             depth: Some(depth),
-            lines: None,
-            threads: 1,
-            parallel: None,
             hash_mb: 1,
-            entering_king: Default::default(),
+            ..SearchBudget::default()
         }
     }
 

@@ -16,6 +16,7 @@ pub mod plot;
 pub mod review;
 
 use super::Variant;
+use crate::eval::shogi_choice::ShogiEvalChoice;
 use crate::rules::game::Game;
 use crate::rules::geometry::Color;
 use crate::rules::variants::chu::ChuRules;
@@ -114,6 +115,10 @@ pub struct AnalyseArgs {
     /// Shogi: the entering-king rule a `bestmove win` is judged by (csa27, jsa24, try, none).
     #[arg(long, value_parser = parse_entering_king, default_value = "csa27")]
     entering_king: EnteringKingRule,
+    /// Standard shogi's evaluation: the hand-written tables or the net built into the
+    /// engine (as the `ShogiEval` option of docs/USI.md; the same default).
+    #[arg(long, value_parser = parse_shogi_eval, default_value = ShogiEvalChoice::default().name())]
+    shogi_eval: ShogiEvalChoice,
     /// Madness: whose view is analysed (default: the player whose card the deal shows,
     /// sente when the deal is not in --moves).
     #[arg(long, value_enum)]
@@ -139,6 +144,11 @@ fn parse_chu_rules(text: &str) -> Result<ChuRules, String> {
     ChuRules::from_name(text).ok_or_else(|| format!("{text:?} is not lishogi, churul or jcsa"))
 }
 
+fn parse_shogi_eval(text: &str) -> Result<ShogiEvalChoice, String> {
+    ShogiEvalChoice::from_name(text)
+        .ok_or_else(|| format!("{text:?} is neither net nor hand-written"))
+}
+
 fn parse_entering_king(text: &str) -> Result<EnteringKingRule, String> {
     EnteringKingRule::from_name(text)
         .ok_or_else(|| format!("{text:?} is not csa27, jsa24, try or none"))
@@ -154,6 +164,23 @@ pub struct SearchBudget {
     pub parallel: Option<ParallelMode>,
     pub hash_mb: usize,
     pub entering_king: EnteringKingRule,
+    pub shogi_eval: ShogiEvalChoice,
+}
+
+impl Default for SearchBudget {
+    /// No limit, one line, one thread, a 16 MiB table, the default rules and evaluation.
+    fn default() -> Self {
+        SearchBudget {
+            movetime: None,
+            depth: None,
+            lines: None,
+            threads: 1,
+            parallel: None,
+            hash_mb: 16,
+            entering_king: EnteringKingRule::default(),
+            shogi_eval: ShogiEvalChoice::default(),
+        }
+    }
 }
 
 impl AnalyseArgs {
@@ -171,6 +198,7 @@ impl AnalyseArgs {
             parallel: self.parallel,
             hash_mb: self.hash,
             entering_king: self.entering_king,
+            shogi_eval: self.shogi_eval,
         }
     }
 

@@ -197,7 +197,7 @@ fn review_deterministic<G: UsiGame>(
         lines: None,
         ..*budget
     };
-    let mut searcher = Searcher::new(budget.hash_mb);
+    let mut searcher = deterministic::new_searcher(budget);
     let searched: Vec<(i32, String)> = positions
         .iter()
         .enumerate()
@@ -529,13 +529,9 @@ mod tests {
 
     fn budget() -> SearchBudget {
         SearchBudget {
-            movetime: None,
             depth: Some(2),
-            lines: None,
-            threads: 1,
-            parallel: None,
             hash_mb: 2,
-            entering_king: Default::default(),
+            ..SearchBudget::default()
         }
     }
 

@@ -10,6 +10,7 @@
 //! `file`. This module owns the [`Network`] (its weights), the [`Accumulator`] and its
 //! refresh and incremental update, and the evaluation of a position.
 
+pub mod builtin;
 pub mod feature_file;
 pub mod features;
 pub mod file;
