@@ -112,9 +112,7 @@ impl NetSource {
             .filter(|p| p.exists());
         Some(NetOrigin::File(beside_executable.unwrap_or(named)))
     }
-}
 
-impl NetSource {
     /// What evaluates when no file is named or the one named cannot be used: the built-in
     /// net or (`None`) the hand-written evaluation, as `ShogiEval` chooses.
     pub fn unnamed(&self) -> Option<NetOrigin> {
