@@ -2,6 +2,7 @@
 //! stopping, legality over random positions, repetition and perpetual check.
 
 use super::*;
+use crate::rules::bitboard::Bitboard;
 use crate::rules::moves::MoveList;
 use crate::rules::variants::shogi::Position;
 use rand::rngs::StdRng;
@@ -636,6 +637,59 @@ fn drop_mates_in_one_are_seen() {
         let mut pos = Position::from_sfen(sfen).unwrap();
         assert_eq!(SearchGame::quiet_mate_in_one(&mut pos), mate, "{sfen}");
     }
+}
+
+/// `quiet_mate_in_one` as its definition reads, by trial: some legal drop (not a pawn, not a
+/// knight) on a square next to the enemy king that a piece of ours already attacks gives
+/// check and leaves no legal reply; never when we are in check.
+fn quiet_drop_mate_by_trial(pos: &mut Position) -> bool {
+    use crate::rules::variants::shogi::Kind;
+    let us = pos.side_to_move();
+    let Some(king) = pos.king_square(us.flip()) else {
+        return false;
+    };
+    if pos.in_check() {
+        return false;
+    }
+    let occupied = pos.occupied();
+    let next_to_king = pos.tables().step_attacks(us, Kind::King, king);
+    let mut legal = MoveList::new();
+    pos.generate_legal(&mut legal);
+    legal.iter().any(|&mv| {
+        if mv.from().is_some()
+            || matches!(pos.landing_piece(mv).kind(), Kind::Pawn | Kind::Knight)
+            || !next_to_king.contains(mv.to())
+            || !pos.attackers_to(mv.to(), us, occupied).any()
+        {
+            return false;
+        }
+        pos.play(mv);
+        let mated = pos.in_check() && !pos.has_legal_move();
+        pos.unplay();
+        mated
+    })
+}
+
+#[test]
+fn drop_mates_in_one_agree_with_trying_every_drop() {
+    let (mut positions, mut mates) = (0, 0);
+    crate::rules::game::random_games(&Position::startpos(), 11, (300, 160), |pos, legal, rng| {
+        let expected = quiet_drop_mate_by_trial(pos);
+        assert_eq!(
+            SearchGame::quiet_mate_in_one(pos),
+            expected,
+            "{}",
+            pos.to_sfen()
+        );
+        positions += 1;
+        mates += usize::from(expected);
+        legal.choose(rng).copied()
+    });
+    // The comparison saw mates, not only their absence.
+    assert!(
+        positions > 10_000 && mates >= 20,
+        "{positions} positions, {mates} mates"
+    );
 }
 
 #[test]

@@ -14,6 +14,16 @@ use crate::rules::variants::shogi::{Geo, Kind, Piece, Position};
 use checks::CheckInfo;
 use see::value;
 
+/// The kinds whose drops next to the enemy king `quiet_mate_in_one` tries: a pawn-drop mate is
+/// illegal, and a knight never checks from a square next to the king.
+const DROP_MATE_KINDS: [Kind; 5] = [
+    Kind::Rook,
+    Kind::Gold,
+    Kind::Silver,
+    Kind::Bishop,
+    Kind::Lance,
+];
+
 impl SearchGame for Position {
     type Checks = CheckInfo;
 
@@ -130,37 +140,34 @@ impl SearchGame for Position {
         let Some(king) = self.king_square(us.flip()) else {
             return false;
         };
-        if Position::in_check(self) {
-            return false;
-        }
+        let them = us.flip();
         let t = self.tables();
         let occupied = self.occupied();
         let around = t.step_attacks(us, Kind::King, king).and_not(occupied);
-        let mut candidates = Bb128::EMPTY;
-        for sq in around.squares() {
-            if self.attackers_to(sq, us, occupied).any() {
-                candidates = candidates.with(sq);
+        // For each kind in hand, the empty squares next to the king from which it would give
+        // check: table lookups that settle most nodes before any attack test.
+        let mut checking = [Bb128::EMPTY; DROP_MATE_KINDS.len()];
+        let mut next_to_king = Bb128::EMPTY;
+        for (squares, kind) in checking.iter_mut().zip(DROP_MATE_KINDS) {
+            if hand.count(kind) > 0 {
+                *squares = t.attacks(Piece::new(them, kind), king, occupied)
+                    & around
+                    & t.board.alive[us.index()][kind.index()];
+                next_to_king = next_to_king | *squares;
             }
         }
-        if candidates.is_empty() {
+        if next_to_king.is_empty() || Position::in_check(self) {
             return false;
         }
-        let them = us.flip();
-        for kind in [
-            Kind::Rook,
-            Kind::Gold,
-            Kind::Silver,
-            Kind::Bishop,
-            Kind::Lance,
-        ] {
-            if hand.count(kind) == 0 {
-                continue;
+        // A dropped piece the king can take back mates nothing: keep the squares we defend.
+        let mut defended = Bb128::EMPTY;
+        for sq in next_to_king.squares() {
+            if self.is_attacked(sq, us, occupied) {
+                defended = defended.with(sq);
             }
-            // Squares from which a piece of this kind of ours attacks the king.
-            let checking = t.attacks(Piece::new(them, kind), king, occupied)
-                & candidates
-                & t.board.alive[us.index()][kind.index()];
-            for sq in checking.squares() {
+        }
+        for (squares, kind) in checking.into_iter().zip(DROP_MATE_KINDS) {
+            for sq in (squares & defended).squares() {
                 let mv = Move::drop(kind.id(), sq);
                 Position::play(self, mv);
                 let mated = !Position::has_legal_move(self);
