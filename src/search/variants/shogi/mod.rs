@@ -153,7 +153,7 @@ impl SearchGame for Position {
                 *squares = t.attacks(Piece::new(them, kind), king, occupied)
                     & around
                     & t.board.alive[us.index()][kind.index()];
-                next_to_king = next_to_king | *squares;
+                next_to_king |= *squares;
             }
         }
         if next_to_king.is_empty() || Position::in_check(self) {
