@@ -693,6 +693,21 @@ fn drop_mates_in_one_agree_with_trying_every_drop() {
 }
 
 #[test]
+fn a_king_steps_away_exactly_when_it_has_a_legal_move() {
+    use crate::search::variants::shogi::king_steps_away;
+    let (mut with_step, mut without) = (0, 0);
+    crate::rules::game::random_games(&Position::startpos(), 12, (200, 160), |pos, legal, rng| {
+        let king = pos.king_square(pos.side_to_move());
+        let king_moves = legal.iter().any(|m| m.from().is_some() && m.from() == king);
+        assert_eq!(king_steps_away(pos), king_moves, "{}", pos.to_sfen());
+        with_step += usize::from(king_moves);
+        without += usize::from(!king_moves);
+        legal.choose(rng).copied()
+    });
+    assert!(with_step > 10_000 && without > 100, "{with_step} {without}");
+}
+
+#[test]
 fn byoyomi_is_used_but_not_overrun() {
     let pos = Position::startpos();
     let mut searcher = Searcher::new(8);

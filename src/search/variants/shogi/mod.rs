@@ -24,6 +24,23 @@ const DROP_MATE_KINDS: [Kind; 5] = [
     Kind::Lance,
 ];
 
+/// True if the side to move's king can step to a square no enemy piece attacks: a legal
+/// move, found without generating the others (the usual way out of a drop's check).
+pub(crate) fn king_steps_away(pos: &Position) -> bool {
+    let us = Position::side_to_move(pos);
+    let Some(king) = pos.king_square(us) else {
+        return false;
+    };
+    let without_king = pos.occupied().without(king);
+    let steps = pos
+        .tables()
+        .step_attacks(us, Kind::King, king)
+        .and_not(pos.pieces_of(us));
+    steps
+        .squares()
+        .any(|to| !pos.is_attacked(to, us.flip(), without_king))
+}
+
 impl SearchGame for Position {
     type Checks = CheckInfo;
 
@@ -170,7 +187,7 @@ impl SearchGame for Position {
             for sq in (squares & defended).squares() {
                 let mv = Move::drop(kind.id(), sq);
                 Position::play(self, mv);
-                let mated = !Position::has_legal_move(self);
+                let mated = !king_steps_away(self) && !Position::has_legal_move(self);
                 Position::unplay(self);
                 if mated {
                     return true;
