@@ -6,7 +6,7 @@
 #
 #   scripts/spsa_arena.sh [--engine PATH] [--updates N] [--pairs N] [--nodes N]
 #                         [--slots N] [--instances FILE] [--loopback-ssh]
-#                         [--worker-python PATH] [--out DIR]
+#                         [--loopback-instances N] [--worker-python PATH] [--out DIR]
 #
 #   --engine        the shishi binary (default target/release/shishi)
 #   --updates       SPSA updates (default 20); --pairs: game pairs per update (default 1)
@@ -17,7 +17,11 @@
 #                   per machine, docs/STRENGTH.md); this machine then only coordinates
 #   --loopback-ssh  exercise the SSH path on one machine: start an sshd on 127.0.0.1 (a high
 #                   port, a key made for the run, a throwaway authorized_keys, nothing else
-#                   reachable), add it as a second instance, stop it at the end
+#                   reachable), add it as an SSH instance, stop it at the end
+#   --loopback-instances N
+#                   with --loopback-ssh (implied): N SSH instances reaching that sshd, each
+#                   with its own worker directory and one game at a time, as N machines of
+#                   one core pair each would be (default 1)
 #   --worker-python the Python interpreter SSH workers run on (a path every machine has),
 #                   instead of the CPython ShogiArena's worker bundle names and uv downloads
 #                   from GitHub (3.12.10 for ShogiArena 1.3.2): for machines without that
@@ -37,6 +41,7 @@ NODES=20000
 SLOTS=1
 INSTANCES=""
 LOOPBACK_SSH=0
+LOOPBACK_INSTANCES=1
 WORKER_PYTHON=""
 OUT=/tmp/shishi-spsa-arena
 
@@ -49,13 +54,17 @@ while [ $# -gt 0 ]; do
         --slots) SLOTS="$2"; shift 2 ;;
         --instances) INSTANCES="$2"; shift 2 ;;
         --loopback-ssh) LOOPBACK_SSH=1; shift ;;
+        --loopback-instances) LOOPBACK_SSH=1; LOOPBACK_INSTANCES="$2"; shift 2 ;;
         --worker-python) WORKER_PYTHON="$2"; shift 2 ;;
         --out) OUT="$2"; shift 2 ;;
-        -h|--help) sed -n '2,30p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
         *) echo "unknown argument: $1" >&2; exit 2 ;;
     esac
 done
 
+case "$LOOPBACK_INSTANCES" in
+    ''|*[!0-9]*|0) echo "--loopback-instances takes a count of 1 or more" >&2; exit 2 ;;
+esac
 command -v shogiarena >/dev/null || { echo "shogiarena not found: pip install shogiarena" >&2; exit 1; }
 [ -x "$ENGINE" ] || { echo "no engine at $ENGINE (cargo build --release)" >&2; exit 1; }
 ENGINE="$(cd "$(dirname "$ENGINE")" && pwd)/$(basename "$ENGINE")"
@@ -64,7 +73,7 @@ PARALLEL=$SLOTS
 if [ "$LOOPBACK_SSH" = 1 ] || [ -n "$INSTANCES" ]; then
     PARALLEL=0
 fi
-[ "$LOOPBACK_SSH" = 1 ] && PARALLEL=$((PARALLEL + 1))
+[ "$LOOPBACK_SSH" = 1 ] && PARALLEL=$((PARALLEL + LOOPBACK_INSTANCES))
 for file in ${INSTANCES//,/ }; do
     PARALLEL=$((PARALLEL + $(awk '$1 == "slots:" {print $2; exit}' "$file") / 2))
 done
@@ -103,7 +112,7 @@ trap "exit 143" INT TERM
 POLICY=local
 [ "$LOOPBACK_SSH" = 1 ] || [ -n "$INSTANCES" ] && POLICY=auto
 # One instances file per machine (ShogiArena's single-file form): this one, the loopback
-# SSH server if asked for, and those given with --instances.
+# SSH instances if asked for, and those given with --instances.
 LIST="\"$OUT/local.yaml\""
 # A slot is a core: a game of two one-thread engines takes two.
 cat > "$OUT/local.yaml" <<EOF
@@ -151,19 +160,23 @@ EOF
         sleep 0.2
     done
     echo "sshd on 127.0.0.1:$PORT (pid $SSHD_PID)"
-    # The host key was made a moment ago for this run: no known_hosts entry to check.
-    cat > "$OUT/loopback-ssh.yaml" <<EOF
-name: loopback-ssh
+    # The host key was made a moment ago for this run: no known_hosts entry to check. Each
+    # instance has a worker directory of its own, as a machine of its own would. Two slots
+    # are one game (ShogiArena counts a slot per one-thread engine and wants two for a game).
+    for i in $(seq "$LOOPBACK_INSTANCES"); do
+        cat > "$OUT/loopback-ssh-$i.yaml" <<EOF
+name: loopback-ssh-$i
 type: ssh
 host: 127.0.0.1
 port: $PORT
 user: $(whoami)
 identity_file: $SSHDIR/client_key
-project_root: $OUT/remote
+project_root: $OUT/remote-$i
 slots: 2
 is_strict_host_key_checking: false
 EOF
-    LIST="$LIST, \"$OUT/loopback-ssh.yaml\""
+        LIST="$LIST, \"$OUT/loopback-ssh-$i.yaml\""
+    done
 fi
 
 # ShogiArena archives the engine's working directory: a directory of its own, with a copy
