@@ -5,6 +5,7 @@
 pub mod betza;
 pub mod bitboard;
 pub mod board_tables;
+pub mod compiled_atoms;
 pub mod dropshogi;
 pub mod game;
 pub mod geometry;

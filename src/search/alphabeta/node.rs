@@ -50,6 +50,18 @@ impl BestSoFar {
     }
 }
 
+/// What ProbCut and the singular-extension search read of the node they serve: its table
+/// entry, the depth it is searched to, its beta, its ply, and whether it is expected to fail
+/// high (a cut node).
+#[derive(Clone, Copy)]
+struct NodeContext {
+    hit: Option<TtHit>,
+    depth: i32,
+    beta: i32,
+    ply: usize,
+    cut: bool,
+}
+
 /// The static evaluation `static_eval` corrected by the table entry `hit`: its score where
 /// the bound says the true value is beyond the evaluation (above it for a lower bound, below
 /// it for an upper bound), except mate scores.
@@ -208,8 +220,15 @@ impl<G: SearchGame> Worker<'_, G> {
             }
         }
 
+        let node = NodeContext {
+            hit,
+            depth,
+            beta,
+            ply,
+            cut,
+        };
         if !pv_node && !in_check && excluded.is_none() && params.probcut_depth > 0 {
-            if let Some(v) = self.probcut(hit.as_ref(), depth, beta, ply, cut) {
+            if let Some(v) = self.probcut(node) {
                 return v;
             }
         }
@@ -324,7 +343,7 @@ impl<G: SearchGame> Worker<'_, G> {
                     && Some(mv) == tt_move
                     && excluded.is_none()
                 {
-                    match self.singular(hit.as_ref(), depth, beta, ply, cut) {
+                    match self.singular(NodeContext { depth, ..node }) {
                         Singular::Extend => extension = 1,
                         Singular::MultiCut(v) => return v,
                         Singular::Shorten => extension = -1,
@@ -473,44 +492,38 @@ impl<G: SearchGame> Worker<'_, G> {
         best.value
     }
 
-    /// ProbCut at the node at `ply` (its table entry `hit`, its static evaluation already in
-    /// its frame): a capture that wins at least the margin above `beta` by exchange, and
-    /// still scores that much in quiescence and at depth − 4, shows that the node fails high;
-    /// the result is stored as a lower bound 3 plies shallower. `None` when no capture does
-    /// (or the table already says none will); `Some(0)` when the search was stopped.
-    fn probcut(
-        &mut self,
-        hit: Option<&TtHit>,
-        depth: i32,
-        beta: i32,
-        ply: usize,
-        cut: bool,
-    ) -> Option<i32> {
+    /// ProbCut at `node` (its static evaluation already in its frame): a capture that wins
+    /// at least the margin above beta by exchange, and still scores that much in quiescence
+    /// and at depth − 4, shows that the node fails high; the result is stored as a lower
+    /// bound 3 plies shallower. `None` when no capture does (or the table already says none
+    /// will); `Some(0)` when the search was stopped.
+    fn probcut(&mut self, node: NodeContext) -> Option<i32> {
         let params = &self.shared.params;
-        let probcut_beta = beta + params.probcut_margin;
-        if depth < params.probcut_depth || beta.abs() >= MATE_BOUND {
+        let probcut_beta = node.beta + params.probcut_margin;
+        if node.depth < params.probcut_depth || node.beta.abs() >= MATE_BOUND {
             return None;
         }
         let reduction = params.probcut_reduction;
         // The depth a cut is stored at: a ply deeper than the verifying search.
-        let stored_depth = depth - reduction + 1;
-        let refuted = |h: &&TtHit| h.depth >= stored_depth && from_tt(h.score, ply) < probcut_beta;
-        if hit.filter(refuted).is_some() {
+        let stored_depth = node.depth - reduction + 1;
+        let refuted =
+            |h: &TtHit| h.depth >= stored_depth && from_tt(h.score, node.ply) < probcut_beta;
+        if node.hit.filter(refuted).is_some() {
             return None;
         }
-        let static_eval = self.stack[ply].static_eval;
+        let static_eval = self.stack[node.ply].static_eval;
         let mut picker = Picker::empty();
-        picker.start_captures(&self.pos, hit.and_then(|h| h.mv), false);
+        picker.start_captures(&self.pos, node.hit.and_then(|h| h.mv), false);
         let recent = [None, None];
         while let Some(Picked { mv, .. }) = picker.pick(&self.pos, &self.heuristics, &recent) {
             if !self.pos.is_capture(mv) || self.pos.see(mv) < probcut_beta - static_eval {
                 continue;
             }
-            self.make_searched(mv, ply);
-            let mut v = -self.qsearch(-probcut_beta, -probcut_beta + 1, ply + 1);
+            self.make_searched(mv, node.ply);
+            let mut v = -self.qsearch(-probcut_beta, -probcut_beta + 1, node.ply + 1);
             if v >= probcut_beta {
-                let d = depth - reduction;
-                v = -self.search(d, -probcut_beta, -probcut_beta + 1, ply + 1, !cut);
+                let d = node.depth - reduction;
+                v = -self.search(d, -probcut_beta, -probcut_beta + 1, node.ply + 1, !node.cut);
             }
             self.pos.unplay();
             if self.stopped {
@@ -523,42 +536,41 @@ impl<G: SearchGame> Worker<'_, G> {
                 };
                 let window = (probcut_beta - 1, probcut_beta);
                 let key = self.pos.hash();
-                self.store_result(key, ply, stored_depth, best, window, static_eval);
+                self.store_result(key, node.ply, stored_depth, best, window, static_eval);
                 return Some(v);
             }
         }
         None
     }
 
-    /// Whether the table move of the node at `ply` (its entry `hit`) is singular: every
-    /// other move, searched to half the depth, stays below the table's score less a margin.
-    /// Plain when the entry is not a usable lower bound.
-    fn singular(
-        &mut self,
-        hit: Option<&TtHit>,
-        depth: i32,
-        beta: i32,
-        ply: usize,
-        cut: bool,
-    ) -> Singular {
+    /// Whether the table move of `node` is singular: every other move, searched to half the
+    /// depth, stays below the table's score less a margin. Plain when the entry is not a
+    /// usable lower bound.
+    fn singular(&mut self, node: NodeContext) -> Singular {
         let table_depth = self.shared.params.singular_table_depth;
-        let Some(hit) = hit.filter(|h| {
+        let Some(hit) = node.hit.filter(|h| {
             h.bound != TtBound::Upper
-                && h.depth >= depth - table_depth
-                && from_tt(h.score, ply).abs() < MATE_BOUND
+                && h.depth >= node.depth - table_depth
+                && from_tt(h.score, node.ply).abs() < MATE_BOUND
         }) else {
             return Singular::Plain;
         };
-        let table_score = from_tt(hit.score, ply);
-        let singular_beta = table_score - self.shared.params.singular_margin * depth;
-        self.stack[ply].excluded = hit.mv;
-        let v = self.search((depth - 1) / 2, singular_beta - 1, singular_beta, ply, cut);
-        self.stack[ply].excluded = None;
+        let table_score = from_tt(hit.score, node.ply);
+        let singular_beta = table_score - self.shared.params.singular_margin * node.depth;
+        self.stack[node.ply].excluded = hit.mv;
+        let v = self.search(
+            (node.depth - 1) / 2,
+            singular_beta - 1,
+            singular_beta,
+            node.ply,
+            node.cut,
+        );
+        self.stack[node.ply].excluded = None;
         if v < singular_beta {
             Singular::Extend
-        } else if singular_beta >= beta {
+        } else if singular_beta >= node.beta {
             Singular::MultiCut(singular_beta)
-        } else if table_score >= beta {
+        } else if table_score >= node.beta {
             Singular::Shorten
         } else {
             Singular::Plain

@@ -7,10 +7,9 @@
 
 use super::{Geo, Kind, Piece, PIECES};
 use crate::rules::bitboard::{Bb192, Bitboard};
-use crate::rules::board_tables::{
-    add_step, all_squares, by_distance_from_far_edge, shared_tables, zones,
-};
-use crate::rules::geometry::{Color, DirectionIndex, Offset, Square};
+use crate::rules::board_tables::{all_squares, by_distance_from_far_edge, shared_tables, zones};
+use crate::rules::compiled_atoms::CompiledAtoms;
+use crate::rules::geometry::{Color, Offset, Square};
 use crate::rules::piece::MoveAtom;
 use crate::rules::rays::Rays;
 use crate::rules::zobrist::KeyStream;
@@ -21,10 +20,9 @@ pub(super) const SQUARES: usize = 144;
 
 /// Every table the Chu rules consult.
 pub struct Tables {
-    /// Steps and leaps per colour, kind and square (`[color][kind * SQUARES + square]`).
-    step: [Vec<Bb>; 2],
-    /// Slide directions per colour and kind.
-    slides: [[ArrayVec<DirectionIndex, 8>; Kind::COUNT]; 2],
+    /// Steps, leaps and slide directions per colour and kind (the step table on the heap:
+    /// 39 kinds of 144 squares would crowd the stack while the tables are built).
+    atoms: CompiledAtoms<Geo, Box<[[Bb; SQUARES]]>, { Kind::COUNT }, SQUARES>,
     /// The same directions as a bit set (bit `d` = direction index `d`).
     slide_mask: [[u8; Kind::COUNT]; 2],
     /// Kinds that have steps or leaps (the ones `attackers_to` looks up by table).
@@ -50,13 +48,16 @@ shared_tables!();
 
 impl Tables {
     fn build() -> Tables {
-        let mut step = [
-            vec![Bb::EMPTY; Kind::COUNT * SQUARES],
-            vec![Bb::EMPTY; Kind::COUNT * SQUARES],
-        ];
-        let mut slides: [[ArrayVec<DirectionIndex, 8>; Kind::COUNT]; 2] =
-            std::array::from_fn(|_| std::array::from_fn(|_| ArrayVec::new()));
-        let mut slide_mask = [[0u8; Kind::COUNT]; 2];
+        let empty_steps = || vec![[Bb::EMPTY; SQUARES]; Kind::COUNT].into_boxed_slice();
+        let atoms = CompiledAtoms::build([empty_steps(), empty_steps()], |kind| PIECES[kind].atoms);
+        let slide_mask = Color::BOTH.map(|color| {
+            std::array::from_fn(|kind| {
+                atoms
+                    .slides(color, kind)
+                    .iter()
+                    .fold(0u8, |mask, dir| mask | 1 << dir.0)
+            })
+        });
         let mut step_kinds = ArrayVec::new();
         for kind in Kind::ALL {
             if PIECES[kind.index()]
@@ -65,27 +66,6 @@ impl Tables {
                 .any(|a| matches!(a, MoveAtom::Step { .. } | MoveAtom::Leap { .. }))
             {
                 step_kinds.push(kind);
-            }
-        }
-        for color in Color::BOTH {
-            for kind in Kind::ALL {
-                for atom in PIECES[kind.index()].atoms {
-                    let offset = atom.offset(color);
-                    match atom {
-                        MoveAtom::Step { .. } | MoveAtom::Leap { .. } => {
-                            let per_square = &mut step[color.index()][kind.index() * SQUARES..];
-                            add_step::<Geo>(&mut per_square[..SQUARES], offset);
-                        }
-                        MoveAtom::Slide { .. } => {
-                            let dir = DirectionIndex::of(offset).expect("unit slide");
-                            slides[color.index()][kind.index()].push(dir);
-                            slide_mask[color.index()][kind.index()] |= 1 << dir.0;
-                        }
-                        MoveAtom::RangeSlide { .. } => {
-                            unreachable!("no Chu Shogi piece has a range-limited slide")
-                        }
-                    }
-                }
             }
         }
         let forward = Color::BOTH.map(|color| {
@@ -101,8 +81,7 @@ impl Tables {
             std::array::from_fn(|_| keys.next_key()),
         ];
         Tables {
-            step,
-            slides,
+            atoms,
             slide_mask,
             step_kinds,
             rays: Rays::new(),
@@ -120,7 +99,7 @@ impl Tables {
     /// Steps and leaps of a piece of `color` and `kind` from `sq`.
     #[inline]
     pub fn step_attacks(&self, color: Color, kind: Kind, sq: Square) -> Bb {
-        self.step[color.index()][kind.index() * SQUARES + sq.index()]
+        self.atoms.step_attacks(color, kind.index(), sq)
     }
 
     /// The eight squares around `sq`.
@@ -144,11 +123,8 @@ impl Tables {
     /// Everything a piece attacks from `sq` in one leg, given the occupancy.
     #[inline]
     pub fn attacks(&self, piece: Piece, sq: Square, occupied: Bb) -> Bb {
-        let (color, kind) = (piece.color(), piece.kind());
-        self.step_attacks(color, kind, sq)
-            | self
-                .rays
-                .slides(&self.slides[color.index()][kind.index()], sq, occupied)
+        let (color, kind) = (piece.color(), piece.kind().index());
+        self.atoms.attacks(&self.rays, color, kind, sq, occupied)
     }
 
     /// The zobrist key of `piece` on `sq`.

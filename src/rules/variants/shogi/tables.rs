@@ -6,13 +6,12 @@
 
 use super::{Geo, Kind, Piece, Shogi, PIECES};
 use crate::rules::bitboard::{Bb128, Bitboard};
-use crate::rules::board_tables::{add_step, shared_tables};
+use crate::rules::board_tables::shared_tables;
+use crate::rules::compiled_atoms::CompiledAtoms;
 use crate::rules::dropshogi::drop_tables_from_fields;
 use crate::rules::dropshogi::tables::BoardTables;
 use crate::rules::geometry::{Color, DirectionIndex, Square};
-use crate::rules::piece::MoveAtom;
 use crate::rules::rays::Rays;
-use arrayvec::ArrayVec;
 
 type Bb = Bb128;
 const SQUARES: usize = 81;
@@ -32,10 +31,8 @@ const BISHOP_DIRECTIONS: [DirectionIndex; 4] = [
 
 /// Every table the shogi rules consult.
 pub struct Tables {
-    /// Non-sliding attacks (steps and leaps) per colour, kind and square.
-    step: [[[Bb; SQUARES]; Kind::COUNT]; 2],
-    /// Slide directions per colour and kind.
-    slides: [[ArrayVec<DirectionIndex, 8>; Kind::COUNT]; 2],
+    /// Steps, leaps and slide directions per colour and kind (the step table inline).
+    atoms: CompiledAtoms<Geo, [[Bb; SQUARES]; Kind::COUNT], { Kind::COUNT }, SQUARES>,
     pub rays: Rays<Geo>,
     /// Zones, drop masks, files and zobrist keys (hand counts 0 to 18 of the 7 hand kinds).
     pub board: BoardTables<Bb, [[u64; SQUARES]; 2 * Kind::COUNT], SQUARES, 9, 7, 19>,
@@ -45,28 +42,10 @@ shared_tables!();
 
 impl Tables {
     fn build() -> Tables {
-        let mut step = [[[Bb::EMPTY; SQUARES]; Kind::COUNT]; 2];
-        let mut slides: [[ArrayVec<DirectionIndex, 8>; Kind::COUNT]; 2] = Default::default();
-        for color in Color::BOTH {
-            for kind in Kind::ALL {
-                for atom in PIECES[kind.index()].atoms {
-                    let offset = atom.offset(color);
-                    match atom {
-                        MoveAtom::Step { .. } | MoveAtom::Leap { .. } => {
-                            add_step::<Geo>(&mut step[color.index()][kind.index()], offset)
-                        }
-                        MoveAtom::Slide { .. } => slides[color.index()][kind.index()]
-                            .push(DirectionIndex::of(offset).expect("unit slide")),
-                        MoveAtom::RangeSlide { .. } => {
-                            unreachable!("standard shogi has no range-limited slides")
-                        }
-                    }
-                }
-            }
-        }
         Tables {
-            step,
-            slides,
+            atoms: CompiledAtoms::build([[[Bb::EMPTY; SQUARES]; Kind::COUNT]; 2], |kind| {
+                PIECES[kind].atoms
+            }),
             rays: Rays::new(),
             board: BoardTables::build::<Geo>(
                 |slot| Kind::HAND[slot].rules().forced_promotion_ranks,
@@ -79,17 +58,14 @@ impl Tables {
     /// Steps and leaps of a piece of `color` and `kind` from `sq`.
     #[inline]
     pub fn step_attacks(&self, color: Color, kind: Kind, sq: Square) -> Bb {
-        self.step[color.index()][kind.index()][sq.index()]
+        self.atoms.step_attacks(color, kind.index(), sq)
     }
 
     /// Everything a piece attacks from `sq` given the occupancy.
     #[inline(always)]
     pub fn attacks(&self, piece: Piece, sq: Square, occupied: Bb) -> Bb {
-        let (color, kind) = (piece.color(), piece.kind());
-        self.step_attacks(color, kind, sq)
-            | self
-                .rays
-                .slides(&self.slides[color.index()][kind.index()], sq, occupied)
+        let (color, kind) = (piece.color(), piece.kind().index());
+        self.atoms.attacks(&self.rays, color, kind, sq, occupied)
     }
 
     /// Rook-line attacks from `sq`.
@@ -115,11 +91,8 @@ impl Tables {
     /// Lance attacks of `color` from `sq`.
     #[inline]
     pub fn lance_attacks(&self, color: Color, sq: Square, occupied: Bb) -> Bb {
-        self.rays.slide(
-            self.slides[color.index()][Kind::Lance.index()][0],
-            sq,
-            occupied,
-        )
+        let forward = self.atoms.slides(color, Kind::Lance.index())[0];
+        self.rays.slide(forward, sq, occupied)
     }
 
     /// The square directly in front of `sq` for `color`, if on the board.

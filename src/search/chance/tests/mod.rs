@@ -6,6 +6,7 @@
 mod race;
 mod shogammon;
 mod skirmish;
+mod snapshots;
 
 use super::reference::{expectimax, expectimax_at_ply};
 use super::{

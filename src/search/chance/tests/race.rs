@@ -4,6 +4,7 @@
 //! landing on an enemy token sends it back to the start, and the first side home with both
 //! tokens wins. The turn's last action costs the depth unit, like Shogammon.
 
+use super::snapshots::{Snapshots, StateRules};
 use crate::rules::game::{Game, NodeKind, Outcome, Weight};
 use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::{Move, MoveList};
@@ -16,7 +17,7 @@ const TRACK: u8 = 10;
 const FACES: u8 = 3;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct State {
+pub struct State {
     tokens: [[u8; 2]; 2],
     to_move: Color,
     /// Dice still to use this turn (0 = none); both 0 before the roll.
@@ -24,11 +25,7 @@ struct State {
     rolled: bool,
 }
 
-#[derive(Clone, Debug)]
-pub struct Race {
-    state: State,
-    history: Vec<State>,
-}
+pub type Race = Snapshots<State>;
 
 struct Keys {
     token: [[[u64; TRACK as usize + 1]; 2]; 2],
@@ -77,33 +74,31 @@ fn roll_move(a: u8, b: u8) -> Move {
 
 impl Race {
     pub fn new() -> Race {
-        Race {
-            state: State {
-                tokens: [[0, 0], [0, 0]],
-                to_move: Color::Sente,
-                dice: [0, 0],
-                rolled: false,
-            },
-            history: Vec::new(),
-        }
+        Snapshots::starting_at(State {
+            tokens: [[0, 0], [0, 0]],
+            to_move: Color::Sente,
+            dice: [0, 0],
+            rolled: false,
+        })
     }
+}
 
+impl State {
     fn legal_die_moves(&self, out: &mut MoveList) {
-        let s = &self.state;
-        let me = s.to_move.index();
+        let me = self.to_move.index();
         let mut seen = [false; FACES as usize + 1];
-        for &die in &s.dice {
+        for &die in &self.dice {
             if die == 0 || seen[die as usize] {
                 continue;
             }
             seen[die as usize] = true;
             for token in 0..2 {
-                let at = s.tokens[me][token];
+                let at = self.tokens[me][token];
                 if at == TRACK {
                     continue;
                 }
                 let to = (at + die).min(TRACK);
-                if to != TRACK && s.tokens[me][1 - token] == to {
+                if to != TRACK && self.tokens[me][1 - token] == to {
                     continue;
                 }
                 out.push(die_move(die, token));
@@ -112,10 +107,10 @@ impl Race {
     }
 }
 
-impl Game for Race {
+impl StateRules for State {
     fn node_kind(&self) -> NodeKind {
-        if self.state.rolled {
-            NodeKind::Decision(self.state.to_move)
+        if self.rolled {
+            NodeKind::Decision(self.to_move)
         } else {
             let mut outcomes = Vec::new();
             for a in 1..=FACES {
@@ -138,58 +133,54 @@ impl Game for Race {
         }
     }
 
-    fn play(&mut self, action: Move) {
-        self.history.push(self.state);
-        let s = &mut self.state;
-        if !s.rolled {
+    fn apply(&mut self, action: Move) {
+        if !self.rolled {
             let a = action.from().map_or(0, |sq| sq.0 - 100);
-            s.dice = [a, action.to().0];
-            s.rolled = true;
+            self.dice = [a, action.to().0];
+            self.rolled = true;
             return;
         }
         if action == pass() {
-            s.dice = [0, 0];
+            self.dice = [0, 0];
         } else {
-            let me = s.to_move.index();
+            let me = self.to_move.index();
             let token = action.from().map_or(0, |sq| sq.0 as usize);
             let die = action.to().0;
-            let to = (s.tokens[me][token] + die).min(TRACK);
-            s.tokens[me][token] = to;
+            let to = (self.tokens[me][token] + die).min(TRACK);
+            self.tokens[me][token] = to;
             if to != TRACK {
-                for t in &mut s.tokens[1 - me] {
+                for t in &mut self.tokens[1 - me] {
                     if *t == to {
                         *t = 0;
                     }
                 }
             }
-            let used = if s.dice[0] == die { 0 } else { 1 };
-            s.dice[used] = 0;
+            let used = if self.dice[0] == die { 0 } else { 1 };
+            self.dice[used] = 0;
         }
-        if s.dice == [0, 0] {
-            s.rolled = false;
-            s.to_move = s.to_move.flip();
+        if self.dice == [0, 0] {
+            self.rolled = false;
+            self.to_move = self.to_move.flip();
         }
-    }
-
-    fn unplay(&mut self) {
-        self.state = self.history.pop().expect("an action to take back");
     }
 
     fn hash(&self) -> u64 {
         let k = keys();
-        let s = &self.state;
         let mut h = 0;
         for side in 0..2 {
             for token in 0..2 {
-                h ^= k.token[side][token][s.tokens[side][token] as usize];
+                h ^= k.token[side][token][self.tokens[side][token] as usize];
             }
         }
-        if s.to_move == Color::Gote {
+        if self.to_move == Color::Gote {
             h ^= k.gote;
         }
-        if s.rolled {
+        if self.rolled {
             h ^= k.rolled;
-            let (lo, hi) = (s.dice[0].min(s.dice[1]), s.dice[0].max(s.dice[1]));
+            let (lo, hi) = (
+                self.dice[0].min(self.dice[1]),
+                self.dice[0].max(self.dice[1]),
+            );
             h ^= k.die[0][lo as usize] ^ k.die[1][hi as usize];
         }
         h
@@ -198,7 +189,7 @@ impl Game for Race {
     fn outcome(&self) -> Option<Outcome> {
         Color::BOTH
             .into_iter()
-            .find(|c| self.state.tokens[c.index()] == [TRACK, TRACK])
+            .find(|c| self.tokens[c.index()] == [TRACK, TRACK])
             .map(Outcome::Win)
     }
 }

@@ -5,6 +5,7 @@
 //! by one player), the nearest enemy piece is pushed back, or nothing happens. Every
 //! decision costs one depth unit, like the Central Madness.
 
+use super::snapshots::{Snapshots, StateRules};
 use crate::rules::game::{Game, NodeKind, Outcome, Weight};
 use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::{Move, MoveList};
@@ -26,7 +27,7 @@ enum Stage {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct State {
+pub struct State {
     /// (piece code, owner) per square.
     board: [(u8, Color); SQUARES],
     to_move: Color,
@@ -34,11 +35,7 @@ struct State {
     winner: Option<Color>,
 }
 
-#[derive(Clone, Debug)]
-pub struct Skirmish {
-    state: State,
-    history: Vec<State>,
-}
+pub type Skirmish = Snapshots<State>;
 
 struct Keys {
     piece: [[[u64; 3]; 2]; SQUARES],
@@ -83,17 +80,16 @@ impl Skirmish {
         board[SQUARES - 1] = (KING, Color::Gote);
         board[SQUARES - 2] = (SOLDIER, Color::Gote);
         board[SQUARES - 3] = (SOLDIER, Color::Gote);
-        Skirmish {
-            state: State {
-                board,
-                to_move: Color::Sente,
-                stage: Stage::Decide,
-                winner: None,
-            },
-            history: Vec::new(),
-        }
+        Snapshots::starting_at(State {
+            board,
+            to_move: Color::Sente,
+            stage: Stage::Decide,
+            winner: None,
+        })
     }
+}
 
+impl State {
     fn steps(code: u8) -> &'static [i32] {
         if code == KING {
             &[-2, -1, 1, 2]
@@ -103,10 +99,10 @@ impl Skirmish {
     }
 }
 
-impl Game for Skirmish {
+impl StateRules for State {
     fn node_kind(&self) -> NodeKind {
-        match self.state.stage {
-            Stage::Decide => NodeKind::Decision(self.state.to_move),
+        match self.stage {
+            Stage::Decide => NodeKind::Decision(self.to_move),
             Stage::Event(_) => NodeKind::Chance(vec![
                 (event_move(AGAIN), Weight(1)),
                 (event_move(PUSH), Weight(2)),
@@ -116,23 +112,22 @@ impl Game for Skirmish {
     }
 
     fn legal_actions(&self, out: &mut MoveList) {
-        let s = &self.state;
-        if let Stage::Event(_) = s.stage {
+        if let Stage::Event(_) = self.stage {
             out.extend([AGAIN, PUSH, CALM].map(event_move));
             return;
         }
         for from in 0..SQUARES {
-            let (code, owner) = s.board[from];
-            if code == 0 || owner != s.to_move {
+            let (code, owner) = self.board[from];
+            if code == 0 || owner != self.to_move {
                 continue;
             }
-            for &step in Skirmish::steps(code) {
+            for &step in State::steps(code) {
                 let to = from as i32 + step;
                 if !(0..SQUARES as i32).contains(&to) {
                     continue;
                 }
-                let (target, target_owner) = s.board[to as usize];
-                if target != 0 && target_owner == s.to_move {
+                let (target, target_owner) = self.board[to as usize];
+                if target != 0 && target_owner == self.to_move {
                     continue;
                 }
                 out.push(Move::normal(Square(from as u8), Square(to as u8), false));
@@ -140,80 +135,73 @@ impl Game for Skirmish {
         }
     }
 
-    fn play(&mut self, action: Move) {
-        self.history.push(self.state);
-        let s = &mut self.state;
-        match s.stage {
+    fn apply(&mut self, action: Move) {
+        match self.stage {
             Stage::Event(square) => {
                 match action.to().0 {
                     AGAIN => {}
                     PUSH => {
                         // The nearest enemy piece beyond the square steps away if it can.
                         let square = square as i32;
-                        let away = if s.to_move == Color::Sente { 1 } else { -1 };
+                        let away = if self.to_move == Color::Sente { 1 } else { -1 };
                         let mut at = square + away;
                         while (0..SQUARES as i32).contains(&at) {
-                            let (code, owner) = s.board[at as usize];
+                            let (code, owner) = self.board[at as usize];
                             if code != 0 {
                                 let next = at + away;
-                                if owner != s.to_move
+                                if owner != self.to_move
                                     && (0..SQUARES as i32).contains(&next)
-                                    && s.board[next as usize].0 == 0
+                                    && self.board[next as usize].0 == 0
                                 {
-                                    s.board[next as usize] = (code, owner);
-                                    s.board[at as usize] = (0, Color::Sente);
+                                    self.board[next as usize] = (code, owner);
+                                    self.board[at as usize] = (0, Color::Sente);
                                 }
                                 break;
                             }
                             at += away;
                         }
-                        s.to_move = s.to_move.flip();
+                        self.to_move = self.to_move.flip();
                     }
-                    _ => s.to_move = s.to_move.flip(),
+                    _ => self.to_move = self.to_move.flip(),
                 }
-                s.stage = Stage::Decide;
+                self.stage = Stage::Decide;
             }
             Stage::Decide => {
                 let from = action.from().map_or(0, |sq| sq.0 as usize);
                 let to = action.to().0 as usize;
-                if s.board[to].0 == KING {
-                    s.winner = Some(s.to_move);
+                if self.board[to].0 == KING {
+                    self.winner = Some(self.to_move);
                 }
-                s.board[to] = s.board[from];
-                s.board[from] = (0, Color::Sente);
-                if s.winner.is_none() && CENTRE.contains(&to) {
-                    s.stage = Stage::Event(to as u8);
+                self.board[to] = self.board[from];
+                self.board[from] = (0, Color::Sente);
+                if self.winner.is_none() && CENTRE.contains(&to) {
+                    self.stage = Stage::Event(to as u8);
                 } else {
-                    s.to_move = s.to_move.flip();
+                    self.to_move = self.to_move.flip();
                 }
             }
         }
-    }
-
-    fn unplay(&mut self) {
-        self.state = self.history.pop().expect("an action to take back");
     }
 
     fn hash(&self) -> u64 {
         let k = keys();
-        let s = &self.state;
         let mut h = 0;
-        for (square, &(code, owner)) in s.board.iter().enumerate() {
+        for (square, &(code, owner)) in self.board.iter().enumerate() {
             if code != 0 {
                 h ^= k.piece[square][owner.index()][code as usize];
             }
         }
-        if s.to_move == Color::Gote {
+        if self.to_move == Color::Gote {
             h ^= k.gote;
         }
-        if let Stage::Event(square) = s.stage {
+        if let Stage::Event(square) = self.stage {
             h ^= k.event[square as usize];
         }
         h
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.state.winner.map(Outcome::Win)
+        self.winner.map(Outcome::Win)
     }
 }
 
