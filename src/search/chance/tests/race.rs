@@ -4,6 +4,7 @@
 //! landing on an enemy token sends it back to the start, and the first side home with both
 //! tokens wins. The turn's last action costs the depth unit, like Shogammon.
 
+use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::game::{Game, NodeKind, Outcome, Weight};
 use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::{Move, MoveList};
@@ -204,7 +205,7 @@ impl Game for Race {
 }
 
 impl ChanceGame for Race {
-    fn evaluate(&self, pov: Color) -> Value {
+    fn evaluate(&self, pov: Color, _shogi: &ShogiEvaluator) -> Value {
         let progress =
             |c: Color| -> i32 { self.state.tokens[c.index()].iter().map(|&t| t as i32).sum() };
         let lead = progress(pov) - progress(pov.flip());

@@ -5,6 +5,7 @@
 //! by one player), the nearest enemy piece is pushed back, or nothing happens. Every
 //! decision costs one depth unit, like the Central Madness.
 
+use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::game::{Game, NodeKind, Outcome, Weight};
 use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::{Move, MoveList};
@@ -218,7 +219,7 @@ impl Game for Skirmish {
 }
 
 impl ChanceGame for Skirmish {
-    fn evaluate(&self, pov: Color) -> Value {
+    fn evaluate(&self, pov: Color, _shogi: &ShogiEvaluator) -> Value {
         let mut score = 0;
         for (square, &(code, owner)) in self.state.board.iter().enumerate() {
             if code == 0 {
