@@ -300,8 +300,9 @@ mod tests {
 
     #[test]
     fn a_board_the_net_cannot_read_is_valued_by_the_tables() {
-        // Sente's king in hand: the net needs both kings on the board.
-        let game = dealt("4g3k/9/9/9/4S4/9/9/9/9 b K 1", "draw:3 draw:7");
+        // No sente king on the board: the net needs both kings there. (A king in hand cannot
+        // be written in an SFEN, and in play a king sent to hand ends the game.)
+        let game = dealt("4g3k/9/9/9/4S4/9/9/9/9 b - 1", "draw:3 draw:7");
         assert!(!crate::eval::nnue::Network::fits(game.position()));
         let hand = ShogiEvaluator::standard();
         for pov in Color::BOTH {

@@ -41,12 +41,28 @@ fn small_positions<G: ChanceGame>(start: &G, count: usize, seed: u64) -> Vec<(G,
         .collect()
 }
 
+/// Sente's silver on 5e, a gote gold on 5a and gote's king on 1a (the madness can take
+/// either), sente's king on 9i: every turn start of sente's has a madness choice and a roll.
+const CENTRE_SILVER: &str = "4g3k/9/9/9/4S4/9/9/9/K8 b - 1";
+
+/// Sente's madness choice in the true game (the roll is a chance node in the tree), then
+/// positions from random play.
 fn true_positions() -> Vec<(TrueGame, Color)> {
-    small_positions(&TrueGame::startpos(), 8, 31)
+    let mut choice = TrueGame::from_sfen(CENTRE_SILVER).unwrap();
+    choice.play_texts(["draw:6", "draw:2"]).unwrap();
+    let mut positions = vec![(choice.clone(), Color::Sente), (choice, Color::Gote)];
+    positions.extend(small_positions(&TrueGame::startpos(), 8, 31));
+    positions
 }
 
+/// Gote's view before sente's choice (a chance root over sente's unseen card), then
+/// positions from random play.
 fn view_positions() -> Vec<(PlayerView, Color)> {
-    small_positions(&PlayerView::startpos(Color::Gote), 8, 32)
+    let mut unseen = PlayerView::from_sfen(CENTRE_SILVER, Color::Gote).unwrap();
+    unseen.play_texts(["draw:?", "draw:2"]).unwrap();
+    let mut positions = vec![(unseen, Color::Gote)];
+    positions.extend(small_positions(&PlayerView::startpos(Color::Gote), 8, 32));
+    positions
 }
 
 /// Whether the net changes the expectimax value of some position (else these tests would
@@ -64,7 +80,7 @@ fn net_changes_a_value<G: ChanceGame>(positions: &[(G, Color)]) -> bool {
 fn the_positions_have_chance_roots_and_the_net_changes_values() {
     let truth = true_positions();
     let views = view_positions();
-    assert_eq!((truth.len(), views.len()), (8, 8));
+    assert_eq!((truth.len(), views.len()), (10, 9));
     let chance = |kinds: Vec<NodeKind>| {
         kinds
             .iter()
@@ -74,8 +90,9 @@ fn the_positions_have_chance_roots_and_the_net_changes_values() {
     let chance_roots = chance(truth.iter().map(|(g, _)| g.node_kind()).collect())
         + chance(views.iter().map(|(g, _)| g.node_kind()).collect());
     assert!(chance_roots > 0);
-    assert!(net_changes_a_value(&truth));
-    assert!(net_changes_a_value(&views));
+    // The random positions alone, so that the net is seen to matter on full boards.
+    assert!(net_changes_a_value(&truth[2..]));
+    assert!(net_changes_a_value(&views[1..]));
 }
 
 #[test]
