@@ -1568,3 +1568,68 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
     assert_eq!(eval(&mut e), hand_written);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The Central Madness values its board with the net `ShogiEval` chooses (one setting for
+/// standard shogi and the Madness): the reported score is the in-process chance search's with
+/// the built-in net, and back to the hand-written evaluation's when `ShogiEval` is.
+#[test]
+fn madness_values_its_board_with_the_net_shogi_eval_chooses() {
+    use shishi::eval::nnue::builtin;
+    use shishi::rules::geometry::Color;
+    use shishi::rules::variants::madness::PlayerView;
+    use shishi::search::chance::{ChanceLimits, ChanceSearcher, ChanceSettings, Depth};
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let tokens = ["draw:3", "draw:?", "7g7f", "3c3d"];
+    let score = |net: bool| {
+        let mut view = PlayerView::startpos(Color::Sente);
+        view.play_texts(tokens).unwrap();
+        let mut searcher = ChanceSearcher::new(ChanceSettings::default());
+        searcher.set_network(net.then(builtin::network));
+        let limits = ChanceLimits {
+            depth: Some(Depth(2)),
+            ..ChanceLimits::default()
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let value = searcher
+            .search(&mut view, Color::Sente, &limits, &stop)
+            .value;
+        format!("score cp {}", value.0)
+    };
+    let (hand_written, with_net) = (score(false), score(true));
+    assert_ne!(hand_written, with_net);
+
+    let mut e = Engine::ready();
+    e.send("setoption name USI_Variant value madness");
+    let searched = |e: &mut Engine| {
+        e.send(&format!("position startpos moves {}", tokens.join(" ")));
+        e.send("go depth 2");
+        let lines = e.until("bestmove");
+        let last = lines
+            .iter()
+            .rfind(|l| l.starts_with("info depth 2 "))
+            .unwrap_or_else(|| panic!("no depth 2 line: {lines:#?}"))
+            .clone();
+        let at = last.find("score cp ").expect("a cp score");
+        let end = last[at + 9..].find(' ').map_or(last.len(), |i| at + 9 + i);
+        last[at..end].to_string()
+    };
+    let isready = |e: &mut Engine, option: &str| {
+        e.send(&format!("setoption name {option}"));
+        e.send("isready");
+        e.until("readyok")
+    };
+    isready(&mut e, "USI_Hash value 16");
+    assert_eq!(searched(&mut e), hand_written);
+    let lines = isready(&mut e, "ShogiEval value net");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "info string loaded the net <builtin> (kp_256x2-32-32)"),
+        "{lines:?}"
+    );
+    assert_eq!(searched(&mut e), with_net);
+    isready(&mut e, "ShogiEval value hand-written");
+    assert_eq!(searched(&mut e), hand_written);
+    e.send("quit");
+}

@@ -15,6 +15,7 @@ macro_rules! say {
 }
 
 use super::Variant;
+use crate::eval::nnue::Network;
 use crate::rules::variants::Search;
 use crate::rules::variants::{madness, shogammon};
 use crate::search::chance::{ChanceLimits, ChanceSearcher, ChanceSettings, Depth};
@@ -96,8 +97,9 @@ pub struct BenchArgs {
     /// docs/STRENGTH.md, to read a candidate setting's node signature.
     #[arg(long = "param", value_parser = parse_param)]
     params: Vec<(String, i32)>,
-    /// Evaluate standard shogi with this net (a YaneuraOu `nn.bin`; `<builtin>`: the net
-    /// built into the engine) instead of the hand-written evaluation.
+    /// Evaluate standard shogi, and the Central Madness's board, with this net (a YaneuraOu
+    /// `nn.bin`; `<builtin>`: the net built into the engine) instead of the hand-written
+    /// evaluation.
     #[arg(long, value_name = "FILE|<builtin>")]
     eval_file: Option<std::path::PathBuf>,
 }
@@ -138,19 +140,14 @@ pub fn positions(variant: Variant) -> Result<Vec<UsiPosition>, String> {
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), String> {
+    let net = network(args)?;
     if args.variant.spec().search == Search::Chance {
-        return bench_chance(args);
+        return bench_chance(args, net);
     }
     let positions = positions(args.variant)?;
     let depth = args.depth.unwrap_or(bench_of(args.variant)?.1);
     let mut searcher = Searcher::new(args.hash);
-    if let Some(path) = &args.eval_file {
-        if args.variant != Variant::Shogi {
-            return Err("--eval-file is for standard shogi".to_string());
-        }
-        let (net, _) = crate::eval::nnue::builtin::load_named(path)?;
-        searcher.set_network(Some(net));
-    }
+    searcher.set_network(net);
     let mut config = Config {
         threads: args.threads as usize,
         parallel: args.parallel.unwrap_or_default(),
@@ -248,9 +245,23 @@ fn chance_lines(text: &str) -> Vec<&str> {
         .collect()
 }
 
+/// The net `--eval-file` names, for the games that can use one (standard shogi and the
+/// Madness's board).
+fn network(args: &BenchArgs) -> Result<Option<Arc<Network>>, String> {
+    let Some(path) = &args.eval_file else {
+        return Ok(None);
+    };
+    if !matches!(args.variant, Variant::Shogi | Variant::Madness) {
+        return Err("--eval-file is for standard shogi and the Central Madness".to_string());
+    }
+    let (net, _) = crate::eval::nnue::builtin::load_named(path)?;
+    Ok(Some(net))
+}
+
 /// Shogammon and the Madness: each line searched by the chance search (Star2, default
-/// settings, a fresh table) to its own depth, or `--depth`.
-fn bench_chance(args: &BenchArgs) -> Result<(), String> {
+/// settings, a fresh table, the Madness's board valued by `net` when given) to its own depth,
+/// or `--depth`.
+fn bench_chance(args: &BenchArgs, net: Option<Arc<Network>>) -> Result<(), String> {
     let lines = chance_lines(bench_of(args.variant)?.0);
     let mut totals = ChanceTotals::default();
     let mut pool = SearchPool::default();
@@ -260,11 +271,11 @@ fn bench_chance(args: &BenchArgs) -> Result<(), String> {
         let row = match args.variant {
             Variant::Shogammon => {
                 let (depth, pos) = shogammon_line(line)?;
-                bench_chance_position(args, &mut pool, depth, pos)
+                bench_chance_position(args, &mut pool, depth, pos, None)
             }
             _ => {
                 let (depth, view) = madness_line(line)?;
-                bench_chance_position(args, &mut pool, depth, view)
+                bench_chance_position(args, &mut pool, depth, view, net.clone())
             }
         };
         progress.clear();
@@ -330,11 +341,13 @@ fn bench_chance_position<G: UsiChanceGame>(
     pool: &mut SearchPool,
     depth: Depth,
     mut pos: G,
+    net: Option<Arc<Network>>,
 ) -> ChanceRow {
     let mut searcher = ChanceSearcher::new(ChanceSettings {
         hash_mb: args.hash,
         ..ChanceSettings::default()
     });
+    searcher.set_network(net);
     let limits = ChanceLimits {
         depth: Some(args.depth.map_or(depth, Depth)),
         ..ChanceLimits::default()

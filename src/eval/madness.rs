@@ -1,6 +1,12 @@
 //! Evaluation of Central Madness positions: the standard shogi evaluation of the board
-//! ([`Evaluator`]) plus what the piece on 5e promises its owner, mapped onto the chance
+//! ([`ShogiEvaluator`]: the hand-written tables, or the shogi net when the user chose one and
+//! it fits the board) plus what the piece on 5e promises its owner, mapped onto the chance
 //! search's bounded expected-result scale with a logistic.
+//!
+//! Board: both evaluations give centipawns for the side to move. The net needs both kings on
+//! the board ([`Network::fits`](super::nnue::Network::fits)); with a king in hand the tables
+//! value the board. The net is run from scratch at every evaluation (the chance search keeps
+//! no accumulators from ply to ply).
 //!
 //! Madness term: a piece X on 5e acts at its owner's next turn start. Each value 1–10 has an
 //! immediate material effect for the owner (a slide that captures a piece and may promote,
@@ -10,7 +16,8 @@
 //! full when the owner is about to choose, and at [`PENDING_PERCENT`] when the next turn's
 //! madness is still a move away (the opponent may dislodge X first).
 
-use super::shogi::{Evaluator, Weights};
+use super::shogi::Weights;
+use super::shogi_choice::ShogiEvaluator;
 use super::Centipawns;
 use crate::eval::expected::Value;
 use crate::rules::bitboard::Bitboard;
@@ -121,15 +128,17 @@ fn choice_gain<C: CardModel>(
 }
 
 /// The evaluation of `game` in centipawns from `pov`'s point of view: the board by the
-/// standard shogi evaluation plus the madness term. `roll_only` names a player who never
-/// plays its card (its madness counts at the roll's mean).
+/// standard shogi evaluation `shogi` (its net where the net fits the board, else its tables)
+/// plus the madness term. `roll_only` names a player who never plays its card (its madness
+/// counts at the roll's mean).
 pub fn evaluate_cp<C: CardModel>(
     game: &MadnessGame<C>,
     pov: Color,
     roll_only: Option<Color>,
+    shogi: &ShogiEvaluator,
 ) -> Centipawns {
     let pos = game.position();
-    let board = Evaluator::standard().evaluate(pos);
+    let board = shogi.evaluate(pos);
     let board = if pos.side_to_move() == pov {
         board
     } else {
@@ -168,13 +177,15 @@ pub fn to_value(cp: Centipawns) -> Value {
     Value((v.round() as i32).clamp(-Value::EVAL_MAX.0, Value::EVAL_MAX.0))
 }
 
-/// The static value of `game` for `pov` on the chance search's scale.
+/// The static value of `game` for `pov` on the chance search's scale, the board valued by
+/// `shogi`.
 pub fn evaluate<C: CardModel>(
     game: &MadnessGame<C>,
     pov: Color,
     roll_only: Option<Color>,
+    shogi: &ShogiEvaluator,
 ) -> Value {
-    to_value(evaluate_cp(game, pov, roll_only))
+    to_value(evaluate_cp(game, pov, roll_only, shogi))
 }
 
 #[cfg(test)]
@@ -232,25 +243,79 @@ mod tests {
         let sfen = "4g3k/9/9/9/4S4/9/9/9/K8 b - 1";
         let good = dealt(sfen, "draw:4 draw:3");
         let bad = dealt(sfen, "draw:7 draw:8");
+        let hand = ShogiEvaluator::standard();
         assert_eq!(good.phase(), Phase::MadnessChoice);
         let (g, b) = (
-            evaluate_cp(&good, Color::Sente, None),
-            evaluate_cp(&bad, Color::Sente, None),
+            evaluate_cp(&good, Color::Sente, None, hand),
+            evaluate_cp(&bad, Color::Sente, None, hand),
         );
         assert!(g > b, "{g} {b}");
         // A roll-only player values its card at the roll's mean.
         assert_eq!(
-            evaluate_cp(&good, Color::Sente, Some(Color::Sente)),
-            evaluate_cp(&bad, Color::Sente, Some(Color::Sente))
+            evaluate_cp(&good, Color::Sente, Some(Color::Sente), hand),
+            evaluate_cp(&bad, Color::Sente, Some(Color::Sente), hand)
         );
         assert_eq!(
-            evaluate_cp(&good, Color::Gote, None),
-            -evaluate_cp(&good, Color::Sente, None)
+            evaluate_cp(&good, Color::Gote, None, hand),
+            -evaluate_cp(&good, Color::Sente, None, hand)
         );
         assert_eq!(to_value(0), Value(0));
         assert_eq!(to_value(1_000_000), Value::EVAL_MAX);
         assert_eq!(to_value(-1_000_000), Value(-Value::EVAL_MAX.0));
         assert!(to_value(300).0 > 0 && to_value(300).0 < to_value(600).0);
         let _ = good.node_kind();
+    }
+
+    /// The board valued by the built-in net (hand-written tables otherwise).
+    fn with_net() -> ShogiEvaluator {
+        ShogiEvaluator {
+            net: Some(crate::eval::nnue::builtin::network()),
+            ..ShogiEvaluator::standard().clone()
+        }
+    }
+
+    #[test]
+    fn the_net_values_the_board_and_the_madness_term_is_added_as_before() {
+        let net = crate::eval::nnue::builtin::network();
+        let hand = ShogiEvaluator::standard();
+        // Sente's silver on 5e with a card that takes the gold (3): the madness term counts.
+        let game = dealt("4g3k/9/9/9/4S4/9/9/9/K8 b - 1", "draw:3 draw:7");
+        let pos = game.position();
+        for pov in Color::BOTH {
+            let sign = if pos.side_to_move() == pov { 1 } else { -1 };
+            // The madness term: the hand-written value less its board.
+            let term =
+                evaluate_cp(&game, pov, None, hand) - sign * super::super::shogi::evaluate(pos);
+            assert_ne!(term, 0, "{pov:?}");
+            let expected = sign * net.evaluate(pos) + term;
+            assert_eq!(evaluate_cp(&game, pov, None, &with_net()), expected);
+            assert_eq!(evaluate(&game, pov, None, &with_net()), to_value(expected));
+            assert_ne!(
+                evaluate(&game, pov, None, &with_net()),
+                evaluate(&game, pov, None, hand),
+                "{pov:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_board_the_net_cannot_read_is_valued_by_the_tables() {
+        // No sente king on the board: the net needs both kings there. (A king in hand cannot
+        // be written in an SFEN, and in play a king sent to hand ends the game.)
+        let game = dealt("4g3k/9/9/9/4S4/9/9/9/9 b - 1", "draw:3 draw:7");
+        assert!(!crate::eval::nnue::Network::fits(game.position()));
+        let hand = ShogiEvaluator::standard();
+        for pov in Color::BOTH {
+            assert_eq!(
+                evaluate_cp(&game, pov, None, &with_net()),
+                evaluate_cp(&game, pov, None, hand)
+            );
+        }
+        // The same board with the king on 9i is the net's.
+        let kings = dealt("4g3k/9/9/9/4S4/9/9/9/K8 b - 1", "draw:3 draw:7");
+        assert_ne!(
+            evaluate_cp(&kings, Color::Sente, None, &with_net()),
+            evaluate_cp(&kings, Color::Sente, None, hand)
+        );
     }
 }

@@ -15,6 +15,7 @@
 //! are in the header of `eval::shogammon`.
 
 use crate::eval::shogammon::{ShogammonEval, ShogammonWeights};
+use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::game::{Game, NodeKind, Outcome};
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
@@ -66,7 +67,7 @@ impl Game for Scored {
 }
 
 impl ChanceGame for Scored {
-    fn evaluate(&self, pov: Color) -> Value {
+    fn evaluate(&self, pov: Color, _shogi: &ShogiEvaluator) -> Value {
         self.eval.evaluate(&self.pos, pov)
     }
     fn is_capture(&self, action: Move) -> bool {

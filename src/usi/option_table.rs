@@ -278,7 +278,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: "hand-written",
         effect: Effect::Net,
         offered: Offered::Both,
-        help: "Standard shogi's evaluation when EvalFile and EvalDir name no net (or one that cannot be used): the hand-written tables or the net built into the engine.",
+        help: "Standard shogi's evaluation, and the Central Madness's board's, when EvalFile and EvalDir name no net (or one that cannot be used): the hand-written tables or the net built into the engine.",
     },
     OptionSpec {
         name: "EvalDir",
@@ -287,7 +287,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: crate::eval::nnue::builtin::NAME,
         effect: Effect::Net,
         offered: Offered::Both,
-        help: "A folder holding the net nn.bin for standard shogi (<builtin>: none, ShogiEval decides).",
+        help: "A folder holding the net nn.bin for standard shogi and the Madness's board (<builtin>: none, ShogiEval decides).",
     },
     OptionSpec {
         name: "EvalFile",
@@ -296,7 +296,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: "<empty>",
         effect: Effect::Net,
         offered: Offered::Both,
-        help: "The net file for standard shogi; wins over EvalDir.",
+        help: "The net file for standard shogi and the Madness's board; wins over EvalDir.",
     },
     OptionSpec {
         name: "Clear_Hash",

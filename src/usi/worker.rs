@@ -117,7 +117,8 @@ struct Searchers {
     chance: Option<ChanceSearcher>,
     /// The chance search's threads beyond the first (the alpha-beta searcher keeps its own).
     chance_pool: SearchPool,
-    /// The net standard shogi is searched with (given to each new alpha-beta searcher).
+    /// The net standard shogi is searched with (given to each new alpha-beta searcher) and the
+    /// Madness's board is valued with (given to each new chance searcher).
     network: Option<Arc<Network>>,
 }
 
@@ -152,7 +153,7 @@ impl Searchers {
                         });
                         s
                     }
-                    None => self.chance.insert(ChanceSearcher::new(settings)),
+                    None => self.chance.insert(self.new_chance(settings)),
                 };
                 searcher.reduced_table_mib()
             }
@@ -210,9 +211,12 @@ impl Searchers {
         searcher
     }
 
-    /// Searches standard shogi with `network` from now on.
+    /// Searches standard shogi, and values the Madness's board, with `network` from now on.
     fn set_network(&mut self, network: Option<Arc<Network>>) {
         if let Some(s) = self.alpha_beta.as_mut() {
+            s.set_network(network.clone());
+        }
+        if let Some(s) = self.chance.as_mut() {
             s.set_network(network.clone());
         }
         self.network = network;
@@ -235,13 +239,24 @@ impl Searchers {
             log::warn!("no isready since the game changed: allocating the table during go");
             self.prepare(SearchKind::Chance, self.hash);
         }
-        let hash = self.hash;
-        self.chance.get_or_insert_with(|| {
-            ChanceSearcher::new(ChanceSettings {
-                hash_mb: hash.0,
+        if self.chance.is_none() {
+            let searcher = self.new_chance(ChanceSettings {
+                hash_mb: self.hash.0,
                 ..ChanceSettings::default()
-            })
-        })
+            });
+            self.chance = Some(searcher);
+        }
+        self.chance
+            .as_mut()
+            .expect("the chance searcher was just made")
+    }
+
+    /// A new chance searcher with `settings` and the current net (the Madness values its
+    /// shogi board with it).
+    fn new_chance(&self, settings: ChanceSettings) -> ChanceSearcher {
+        let mut searcher = ChanceSearcher::new(settings);
+        searcher.set_network(self.network.clone());
+        searcher
     }
 
     fn clear(&mut self) {

@@ -62,12 +62,16 @@ pub struct ChanceEngine {
 }
 
 impl ChanceEngine {
+    /// A searcher with `budget`'s table, threads and shogi evaluation (the Madness values
+    /// its board with the net when `--shogi-eval net`).
     pub fn new(budget: &SearchBudget) -> ChanceEngine {
+        let mut searcher = ChanceSearcher::new(ChanceSettings {
+            hash_mb: budget.hash_mb,
+            ..ChanceSettings::default()
+        });
+        searcher.set_network(super::deterministic::network_of(budget));
         ChanceEngine {
-            searcher: ChanceSearcher::new(ChanceSettings {
-                hash_mb: budget.hash_mb,
-                ..ChanceSettings::default()
-            }),
+            searcher,
             threads: budget.threads,
             pool: SearchPool::default(),
         }
@@ -271,7 +275,7 @@ pub fn value_after<G: UsiChanceGame>(
         return Some(terminal_value(outcome, pov, turn.len()));
     }
     if depth == 0 {
-        return Some(static_value(&after, pov));
+        return Some(static_value(&after, pov, engine.searcher.shogi_evaluator()));
     }
     let time = match deadline {
         Some(at) => Some(at.checked_duration_since(Instant::now())?),

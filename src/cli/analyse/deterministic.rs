@@ -21,10 +21,13 @@ pub struct Finding {
 /// A searcher with a table of `budget`'s size and its evaluation for standard shogi.
 pub fn new_searcher(budget: &SearchBudget) -> Searcher {
     let mut searcher = Searcher::new(budget.hash_mb);
-    if budget.shogi_eval == ShogiEvalChoice::Net {
-        searcher.set_network(Some(builtin::network()));
-    }
+    searcher.set_network(network_of(budget));
     searcher
+}
+
+/// The net `budget`'s shogi evaluation names (`None`: the hand-written tables).
+pub fn network_of(budget: &SearchBudget) -> Option<std::sync::Arc<crate::eval::nnue::Network>> {
+    (budget.shogi_eval == ShogiEvalChoice::Net).then(builtin::network)
 }
 
 /// The search settings for `budget`.

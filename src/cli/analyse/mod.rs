@@ -115,8 +115,9 @@ pub struct AnalyseArgs {
     /// Shogi: the entering-king rule a `bestmove win` is judged by (csa27, jsa24, try, none).
     #[arg(long, value_parser = parse_entering_king, default_value = "csa27")]
     entering_king: EnteringKingRule,
-    /// Standard shogi's evaluation: the hand-written tables or the net built into the
-    /// engine (as the `ShogiEval` option of docs/USI.md; the same default).
+    /// Standard shogi's evaluation, and the Central Madness's board's: the hand-written
+    /// tables or the net built into the engine (as the `ShogiEval` option of docs/USI.md; the
+    /// same default).
     #[arg(long, value_parser = parse_shogi_eval, default_value = ShogiEvalChoice::default().name())]
     shogi_eval: ShogiEvalChoice,
     /// Madness: whose view is analysed (default: the player whose card the deal shows,

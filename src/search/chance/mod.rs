@@ -27,6 +27,7 @@ pub mod window;
 #[cfg(test)]
 mod tests;
 
+use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::game::{Game, Outcome, Weight};
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
@@ -48,8 +49,11 @@ pub struct Depth(pub u32);
 pub trait ChanceGame: Game {
     /// A static evaluation of this (non-terminal) state from `pov`'s point of view, within
     /// ±[`Value::EVAL_MAX`] (the search clamps it there). Called at decision and at chance
-    /// nodes (e.g. before a roll), so it should account for the pending event.
-    fn evaluate(&self, pov: Color) -> Value;
+    /// nodes (e.g. before a roll), so it should account for the pending event. `shogi` is
+    /// the standard shogi evaluation the searcher was given (the `ShogiEval`/`EvalFile`/
+    /// `EvalDir` choice): a game whose board is a shogi board (the Madness) may value that
+    /// board with it; the others ignore it.
+    fn evaluate(&self, pov: Color, shogi: &ShogiEvaluator) -> Value;
 
     /// Whether `action` (legal here, at a decision node) captures: captures are tried first.
     fn is_capture(&self, _action: Move) -> bool {
@@ -231,11 +235,12 @@ pub fn terminal_value(outcome: Outcome, pov: Color, ply: usize) -> Value {
     }
 }
 
-/// The game's static evaluation from `pov`'s point of view, clamped to ±[`Value::EVAL_MAX`].
+/// The game's static evaluation from `pov`'s point of view with the shogi evaluation `shogi`,
+/// clamped to ±[`Value::EVAL_MAX`].
 #[inline]
-pub fn static_value<G: ChanceGame>(game: &G, pov: Color) -> Value {
+pub fn static_value<G: ChanceGame>(game: &G, pov: Color, shogi: &ShogiEvaluator) -> Value {
     Value(
-        game.evaluate(pov)
+        game.evaluate(pov, shogi)
             .0
             .clamp(-Value::EVAL_MAX.0, Value::EVAL_MAX.0),
     )

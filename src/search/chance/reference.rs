@@ -9,26 +9,28 @@
 
 use super::window::round_div;
 use super::{static_value, terminal_value, ChanceGame, Depth, Value};
+use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::game::NodeKind;
 use crate::rules::geometry::Color;
 use crate::rules::moves::MoveList;
 
 /// The expectimax value of `game` searched `depth` units deep, from `pov`'s point of view,
-/// and the number of nodes visited.
+/// and the number of nodes visited, with the hand-written shogi evaluation.
 pub fn expectimax<G: ChanceGame>(game: &mut G, depth: Depth, pov: Color) -> (Value, u64) {
-    expectimax_at_ply(game, depth, pov, 0)
+    expectimax_at_ply(game, depth, pov, 0, ShogiEvaluator::standard())
 }
 
 /// [`expectimax`] of a node `ply` actions below the root (terminal scores count from the
-/// root).
+/// root), leaves valued with the shogi evaluation `shogi` (see [`ChanceGame::evaluate`]).
 pub fn expectimax_at_ply<G: ChanceGame>(
     game: &mut G,
     depth: Depth,
     pov: Color,
     ply: usize,
+    shogi: &ShogiEvaluator,
 ) -> (Value, u64) {
     let mut nodes = 0;
-    let value = node_value(game, depth.0 as i64, ply, pov, &mut nodes);
+    let value = node_value(game, depth.0 as i64, ply, pov, shogi, &mut nodes);
     (value, nodes)
 }
 
@@ -37,6 +39,7 @@ fn node_value<G: ChanceGame>(
     depth: i64,
     ply: usize,
     pov: Color,
+    shogi: &ShogiEvaluator,
     nodes: &mut u64,
 ) -> Value {
     *nodes += 1;
@@ -44,7 +47,7 @@ fn node_value<G: ChanceGame>(
         return terminal_value(outcome, pov, ply);
     }
     if depth <= 0 || ply >= Value::MAX_PLY as usize {
-        return static_value(game, pov);
+        return static_value(game, pov, shogi);
     }
     match game.node_kind() {
         NodeKind::Decision(mover) => {
@@ -54,7 +57,7 @@ fn node_value<G: ChanceGame>(
             for &action in &actions {
                 let cost = game.depth_cost(action).0 as i64;
                 game.play(action);
-                let value = node_value(game, depth - cost, ply + 1, pov, nodes);
+                let value = node_value(game, depth - cost, ply + 1, pov, shogi, nodes);
                 game.unplay();
                 best = Some(match best {
                     None => value,
@@ -62,17 +65,18 @@ fn node_value<G: ChanceGame>(
                     Some(b) => b.min(value),
                 });
             }
-            best.unwrap_or_else(|| static_value(game, pov))
+            best.unwrap_or_else(|| static_value(game, pov, shogi))
         }
         NodeKind::Chance(outcomes) => {
             let total: i64 = outcomes.iter().map(|(_, w)| w.0 as i64).sum();
             if total == 0 {
-                return static_value(game, pov);
+                return static_value(game, pov, shogi);
             }
             let mut sum = 0i64;
             for &(outcome, weight) in &outcomes {
                 game.play(outcome);
-                sum += weight.0 as i64 * node_value(game, depth, ply + 1, pov, nodes).0 as i64;
+                sum +=
+                    weight.0 as i64 * node_value(game, depth, ply + 1, pov, shogi, nodes).0 as i64;
                 game.unplay();
             }
             Value(round_div(sum, total) as i32)

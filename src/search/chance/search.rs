@@ -20,6 +20,8 @@ use super::{
     static_value, terminal_value, ChanceGame, ChanceLimits, ChanceResult, ChanceSettings, Depth,
     OutcomeLine, TableReuse, Value,
 };
+use crate::eval::nnue::Network;
+use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::game::{NodeKind, Weight};
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
@@ -69,6 +71,9 @@ pub struct ChanceSearcher {
     node_limit: Option<u64>,
     /// In a parallel search: every thread's nodes, added in steps of `NODE_POLL`.
     shared_nodes: Option<Arc<AtomicU64>>,
+    /// The standard shogi evaluation handed to [`ChanceGame::evaluate`] (the Madness values
+    /// its board with it): the hand-written tables, or a net when one is set.
+    shogi: ShogiEvaluator,
 }
 
 /// Nodes between two looks at the clock, the stop flag and the shared node count.
@@ -114,11 +119,33 @@ impl ChanceSearcher {
             deadline: None,
             node_limit: None,
             shared_nodes: None,
+            shogi: ShogiEvaluator::standard().clone(),
         }
     }
 
     pub fn settings(&self) -> ChanceSettings {
         self.settings
+    }
+
+    /// Values shogi boards (the Madness's) with the net `net` from now on (`None`: with the
+    /// hand-written tables). A different net forgets the table: its values came from the
+    /// other evaluation (under [`TableReuse::Exact`] they would be reused as exact).
+    pub fn set_network(&mut self, net: Option<Arc<Network>>) {
+        let same = match (&self.shogi.net, &net) {
+            (None, None) => true,
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        };
+        if !same {
+            self.table.clear();
+            self.helpers.clear();
+            self.shogi.net = net;
+        }
+    }
+
+    /// The shogi evaluation this searcher hands to [`ChanceGame::evaluate`].
+    pub fn shogi_evaluator(&self) -> &ShogiEvaluator {
+        &self.shogi
     }
 
     /// Changes the settings, reallocating (and so clearing) the table if its size changed.
@@ -289,7 +316,7 @@ impl ChanceSearcher {
             return terminal_value(outcome, pov, ply).0;
         }
         if depth <= 0 || ply >= MAX_PLY {
-            return static_value(game, pov).0;
+            return static_value(game, pov, &self.shogi).0;
         }
         match game.node_kind() {
             NodeKind::Decision(mover) => {
@@ -303,7 +330,8 @@ impl ChanceSearcher {
             NodeKind::Chance(outcomes) => {
                 let value = self.chance(game, &outcomes, depth, alpha, beta, pov, ply);
                 if self.settings.verify_chance_nodes && !self.aborted {
-                    let (truth, _) = expectimax_at_ply(game, Depth(depth as u32), pov, ply);
+                    let (truth, _) =
+                        expectimax_at_ply(game, Depth(depth as u32), pov, ply, &self.shogi);
                     assert_agrees_with_truth(value, truth.0, (alpha, beta));
                 }
                 value

@@ -3,6 +3,7 @@
 //! hundreds of seeded positions at depths 1–3, the debug oracle must accept every chance
 //! node, and the default settings must keep expectimax's best decision.
 
+mod madness;
 mod race;
 mod shogammon;
 mod skirmish;
@@ -13,6 +14,7 @@ use super::{
     ChanceAlgorithm, ChanceGame, ChanceLimits, ChanceResult, ChanceSearcher, ChanceSettings, Depth,
     ProbeWindow, TableReuse,
 };
+use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::game::{Game, NodeKind};
 use crate::rules::geometry::Color;
 use crate::rules::moves::MoveList;
@@ -182,16 +184,28 @@ fn compare_to_depth<G: ChanceGame>(
     settings: ChanceSettings,
     max_depth: u32,
 ) -> Comparison {
+    compare_with(positions, settings, max_depth, ShogiEvaluator::standard())
+}
+
+/// [`compare_to_depth`] with shogi boards (the Madness's) valued by `shogi`, in the search
+/// and in expectimax alike.
+fn compare_with<G: ChanceGame>(
+    positions: &[(G, Color)],
+    settings: ChanceSettings,
+    max_depth: u32,
+    shogi: &ShogiEvaluator,
+) -> Comparison {
     let mut totals = Comparison::default();
     for (position, pov) in positions {
         let mut game = position.clone();
         let mut searcher = ChanceSearcher::new(settings);
+        searcher.set_network(shogi.net.clone());
         let start = std::time::Instant::now();
         let results = iterations(&mut searcher, &mut game, *pov, max_depth);
         totals.seconds += start.elapsed().as_secs_f64();
         assert_eq!(results.len(), max_depth as usize);
         for result in &results {
-            let (expected, nodes) = expectimax(&mut game, result.depth, *pov);
+            let (expected, nodes) = expectimax_at_ply(&mut game, result.depth, *pov, 0, shogi);
             totals.differences += usize::from(result.value != expected);
             if result.depth.0 == max_depth {
                 totals.reference += nodes;
@@ -201,15 +215,16 @@ fn compare_to_depth<G: ChanceGame>(
         totals.searched += last.nodes;
         for line in &last.outcomes {
             game.play(line.outcome);
-            let (expected, _) = expectimax_at_ply(&mut game, Depth(max_depth), *pov, 1);
+            let (expected, _) = expectimax_at_ply(&mut game, Depth(max_depth), *pov, 1, shogi);
             game.unplay();
             totals.differences += usize::from(line.value != expected);
         }
         if let Some(&first) = last.best.first() {
-            let (root, _) = expectimax(&mut game, Depth(max_depth), *pov);
+            let (root, _) = expectimax_at_ply(&mut game, Depth(max_depth), *pov, 0, shogi);
             let cost = game.depth_cost(first);
             game.play(first);
-            let (chosen, _) = expectimax_at_ply(&mut game, Depth(max_depth - cost.0), *pov, 1);
+            let (chosen, _) =
+                expectimax_at_ply(&mut game, Depth(max_depth - cost.0), *pov, 1, shogi);
             game.unplay();
             totals.worse_choices += usize::from(chosen != root);
         }
@@ -555,7 +570,13 @@ fn the_parallel_search_stays_exact() {
             }
             for line in &last.outcomes {
                 game.play(line.outcome);
-                let (expected, _) = expectimax_at_ply(&mut game, Depth(MAX_DEPTH), *pov, 1);
+                let (expected, _) = expectimax_at_ply(
+                    &mut game,
+                    Depth(MAX_DEPTH),
+                    *pov,
+                    1,
+                    ShogiEvaluator::standard(),
+                );
                 game.unplay();
                 assert_eq!(
                     line.value, expected,
@@ -566,7 +587,13 @@ fn the_parallel_search_stays_exact() {
             if let Some(&first) = last.best.first() {
                 let cost = game.depth_cost(first);
                 game.play(first);
-                let (chosen, _) = expectimax_at_ply(&mut game, Depth(MAX_DEPTH - cost.0), *pov, 1);
+                let (chosen, _) = expectimax_at_ply(
+                    &mut game,
+                    Depth(MAX_DEPTH - cost.0),
+                    *pov,
+                    1,
+                    ShogiEvaluator::standard(),
+                );
                 game.unplay();
                 assert_eq!(chosen, last.value, "position {n}: {first:?} is not best");
             }

@@ -6,6 +6,7 @@
 //! decision costs one depth unit, like the Central Madness.
 
 use super::snapshots::{Snapshots, StateRules};
+use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::game::{Game, NodeKind, Outcome, Weight};
 use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::{Move, MoveList};
@@ -206,7 +207,7 @@ impl StateRules for State {
 }
 
 impl ChanceGame for Skirmish {
-    fn evaluate(&self, pov: Color) -> Value {
+    fn evaluate(&self, pov: Color, _shogi: &ShogiEvaluator) -> Value {
         let mut score = 0;
         for (square, &(code, owner)) in self.state.board.iter().enumerate() {
             if code == 0 {

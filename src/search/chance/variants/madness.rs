@@ -10,6 +10,7 @@
 //! `roll` (a chance node over the d10) by expectation. Evaluation: [`crate::eval::madness`].
 
 use crate::eval::madness;
+use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::game::{Game, NodeKind, Outcome};
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
@@ -45,8 +46,8 @@ fn captures<C: CardModel>(game: &MadnessGame<C>, action: Move) -> bool {
 }
 
 impl<C: CardModel> ChanceGame for MadnessGame<C> {
-    fn evaluate(&self, pov: Color) -> Value {
-        madness::evaluate(self, pov, None)
+    fn evaluate(&self, pov: Color, shogi: &ShogiEvaluator) -> Value {
+        madness::evaluate(self, pov, None, shogi)
     }
 
     fn is_capture(&self, action: Move) -> bool {
@@ -119,8 +120,8 @@ impl<C: CardModel> Game for RollOnly<C> {
 }
 
 impl<C: CardModel> ChanceGame for RollOnly<C> {
-    fn evaluate(&self, pov: Color) -> Value {
-        madness::evaluate(&self.game, pov, Some(self.roller))
+    fn evaluate(&self, pov: Color, shogi: &ShogiEvaluator) -> Value {
+        madness::evaluate(&self.game, pov, Some(self.roller), shogi)
     }
 
     fn is_capture(&self, action: Move) -> bool {
@@ -140,7 +141,7 @@ impl<C: CardModel> ChanceGame for RollOnly<C> {
 mod tests {
     use super::*;
     use crate::rules::variants::madness::{PlayerView, TrueGame};
-    use crate::search::chance::reference::expectimax;
+    use crate::search::chance::reference::{expectimax, expectimax_at_ply};
     use crate::search::chance::{ChanceLimits, ChanceResult, ChanceSearcher, ChanceSettings};
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
@@ -156,7 +157,18 @@ mod tests {
     }
 
     fn search<G: ChanceGame>(game: &mut G, pov: Color, depth: u32) -> ChanceResult {
+        search_with(game, pov, depth, ShogiEvaluator::standard())
+    }
+
+    /// [`search`] with the board valued by `shogi`'s net, if it has one.
+    fn search_with<G: ChanceGame>(
+        game: &mut G,
+        pov: Color,
+        depth: u32,
+        shogi: &ShogiEvaluator,
+    ) -> ChanceResult {
         let mut searcher = ChanceSearcher::new(ChanceSettings::default());
+        searcher.set_network(shogi.net.clone());
         let limits = ChanceLimits {
             depth: Some(Depth(depth)),
             ..ChanceLimits::default()
@@ -171,6 +183,13 @@ mod tests {
 
     fn reference<G: ChanceGame>(game: &mut G, pov: Color, depth: u32) -> Value {
         expectimax(game, Depth(depth), pov).0
+    }
+
+    fn with_net() -> ShogiEvaluator {
+        ShogiEvaluator {
+            net: Some(crate::eval::nnue::builtin::network()),
+            ..ShogiEvaluator::standard().clone()
+        }
     }
 
     #[test]
@@ -228,5 +247,34 @@ mod tests {
         };
         let (_, value) = best(&mut roller, Color::Sente, 2);
         assert_eq!(value, reference(&mut roller, Color::Sente, 2));
+    }
+
+    #[test]
+    fn with_the_net_the_search_matches_expectimax_with_the_net() {
+        let net = with_net();
+        // Gote's view before sente's choice, the truth after the deal, the roll-only player.
+        let mut game = view(CENTRE_SILVER, Color::Gote, "draw:? draw:2");
+        let value = search_with(&mut game, Color::Gote, 2, &net).value;
+        assert_eq!(
+            value,
+            expectimax_at_ply(&mut game, Depth(2), Color::Gote, 0, &net).0
+        );
+        assert_ne!(value, search(&mut game, Color::Gote, 2).value);
+        let mut truth = TrueGame::from_sfen(CENTRE_SILVER).unwrap();
+        truth.play_texts(["draw:6", "draw:2"]).unwrap();
+        let value = search_with(&mut truth, Color::Sente, 2, &net).value;
+        assert_eq!(
+            value,
+            expectimax_at_ply(&mut truth, Depth(2), Color::Sente, 0, &net).0
+        );
+        let mut roller = RollOnly {
+            game: view(CENTRE_SILVER, Color::Sente, "draw:6 draw:?"),
+            roller: Color::Sente,
+        };
+        let value = search_with(&mut roller, Color::Sente, 2, &net).value;
+        assert_eq!(
+            value,
+            expectimax_at_ply(&mut roller, Depth(2), Color::Sente, 0, &net).0
+        );
     }
 }

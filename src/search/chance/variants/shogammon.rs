@@ -4,13 +4,14 @@
 //! and the evaluation of `eval::shogammon`.
 
 use crate::eval::shogammon::evaluate;
+use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
 use crate::rules::variants::shogammon::Position;
 use crate::search::chance::{ChanceGame, Depth, Value};
 
 impl ChanceGame for Position {
-    fn evaluate(&self, pov: Color) -> Value {
+    fn evaluate(&self, pov: Color, _shogi: &ShogiEvaluator) -> Value {
         evaluate(self, pov)
     }
 
