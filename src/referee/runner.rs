@@ -14,7 +14,7 @@ use super::stats::{Pentanomial, Score1, Sprt, SprtState, Wdl};
 use super::tc::{Millis, TimeControl};
 use super::usi_client::UsiPlayer;
 use crate::rules::geometry::Color;
-use crate::rules::variants::{GameChoice, Variant};
+use crate::rules::variants::{GameChoice, Search, Variant};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs::{self, OpenOptions};
@@ -368,10 +368,18 @@ fn note(text: &str) {
 }
 
 /// Under a node limit deterministic engines replay a game for each repeat of an opening and
-/// colour: how many games can differ, when that is fewer than the match's.
-fn distinct_games_under_node_limit(cfg: &MatchConfig) -> Option<usize> {
-    let distinct = 2 * cfg.openings.len();
-    (matches!(cfg.tc, TimeControl::Nodes(_)) && cfg.games > distinct).then_some(distinct)
+/// colour: how many games can differ, when that is fewer than the match's. Never in the dice
+/// and card games, whose every pair of games draws its own chance ([`pair_seed`]).
+fn distinct_games_under_node_limit(
+    variant: GameChoice,
+    tc: &TimeControl,
+    games: usize,
+    openings: usize,
+) -> Option<usize> {
+    let distinct = 2 * openings;
+    let replays =
+        matches!(tc, TimeControl::Nodes(_)) && variant.variant.spec().search != Search::Chance;
+    (replays && games > distinct).then_some(distinct)
 }
 
 /// Checks that both engine commands can be started (a typo should stop the match at once,
@@ -403,7 +411,9 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, String> {
         return Err("no openings".into());
     }
     preflight(cfg)?;
-    if let Some(distinct) = distinct_games_under_node_limit(cfg) {
+    if let Some(distinct) =
+        distinct_games_under_node_limit(cfg.variant, &cfg.tc, cfg.games, cfg.openings.len())
+    {
         note(&format!(
             "warning: under a node limit an engine plays the same game again for the same \
              opening and colour, so only the first {distinct} of {} games can differ; \
@@ -599,6 +609,25 @@ mod tests {
         assert_eq!(schedule(1, 3), (0, Color::Gote));
         assert_eq!(schedule(2, 3), (1, Color::Sente));
         assert_eq!(schedule(7, 3), (0, Color::Gote));
+    }
+
+    #[test]
+    fn only_deterministic_games_repeat_under_a_node_limit() {
+        use crate::rules::variants::RuleOptions;
+        let game = |v| GameChoice::new(v, RuleOptions::default());
+        let nodes = TimeControl::Nodes(1000);
+        let shogi = game(Variant::Shogi);
+        assert_eq!(
+            distinct_games_under_node_limit(shogi, &nodes, 400, 1),
+            Some(2)
+        );
+        assert_eq!(distinct_games_under_node_limit(shogi, &nodes, 2, 1), None);
+        for chance in [Variant::Madness, Variant::Shogammon] {
+            assert_eq!(
+                distinct_games_under_node_limit(game(chance), &nodes, 400, 1),
+                None
+            );
+        }
     }
 
     #[test]
