@@ -120,6 +120,13 @@ impl Engine {
     }
 
     /// All lines up to and including the first whose first token is `first`.
+    /// Sets `option` (`NAME value V`) and waits for `readyok`: the lines printed before it.
+    fn set_and_wait_ready(&mut self, option: &str) -> Vec<String> {
+        self.send(&format!("setoption name {option}"));
+        self.send("isready");
+        self.until("readyok")
+    }
+
     fn until(&mut self, first: &str) -> Vec<String> {
         self.until_match(first, |l| l.split(' ').next() == Some(first))
     }
@@ -1446,6 +1453,16 @@ fn go_mate_solves_chu_kagamigi_and_declines_the_games_without_mate() {
 /// `ShogiEval`'s choice (the hand-written tables by default, or the built-in net); a file that
 /// cannot be used is reported and `ShogiEval`'s choice goes on; `e` prints the evaluation in
 /// use.
+/// `lines` (from `isready`) say that the net built into the engine was loaded.
+fn assert_loaded_the_builtin_net(lines: &[String]) {
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "info string loaded the net <builtin> (kp_256x2-32-32)"),
+        "{lines:?}"
+    );
+}
+
 #[test]
 fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
     use shishi::eval::nnue::features::FeatureSet;
@@ -1471,27 +1488,17 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
         e.until("eval").last().unwrap().clone()
     };
     assert_eq!(eval(&mut e), hand_written);
-    let isready = |e: &mut Engine, option: &str| {
-        e.send(&format!("setoption name {option}"));
-        e.send("isready");
-        e.until("readyok")
-    };
     // The built-in net, one option away, and back.
-    let lines = isready(&mut e, "ShogiEval value net");
-    assert!(
-        lines
-            .iter()
-            .any(|l| l == "info string loaded the net <builtin> (kp_256x2-32-32)"),
-        "{lines:?}"
-    );
+    let lines = e.set_and_wait_ready("ShogiEval value net");
+    assert_loaded_the_builtin_net(&lines);
     assert_eq!(eval(&mut e), builtin);
     e.send("go depth 3");
     assert_legal_bestmove(&pos, &e.bestmove());
-    let lines = isready(&mut e, "ShogiEval value hand-written");
+    let lines = e.set_and_wait_ready("ShogiEval value hand-written");
     assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
     assert_eq!(eval(&mut e), hand_written);
     // No nn.bin in the folder: reported, the hand-written evaluation goes on.
-    let lines = isready(&mut e, &format!("EvalDir value {}", dir.display()));
+    let lines = e.set_and_wait_ready(&format!("EvalDir value {}", dir.display()));
     assert!(
         lines
             .iter()
@@ -1503,8 +1510,8 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
     // A truncated file, with ShogiEval at net: the built-in net goes on.
     let bytes = file::write(&net);
     std::fs::write(dir.join("nn.bin"), &bytes[..bytes.len() / 2]).unwrap();
-    isready(&mut e, "ShogiEval value net");
-    let lines = isready(&mut e, &format!("EvalDir value {}", dir.display()));
+    e.set_and_wait_ready("ShogiEval value net");
+    let lines = e.set_and_wait_ready(&format!("EvalDir value {}", dir.display()));
     assert!(
         lines.iter().any(|l| l.contains("error")
             && l.contains("truncated")
@@ -1513,12 +1520,12 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
     );
     assert_eq!(eval(&mut e), builtin);
     // The whole file, named by EvalFile, whatever ShogiEval says.
-    isready(&mut e, "ShogiEval value hand-written");
+    e.set_and_wait_ready("ShogiEval value hand-written");
     std::fs::write(dir.join("test.bin"), &bytes).unwrap();
-    let lines = isready(
-        &mut e,
-        &format!("EvalFile value {}", dir.join("test.bin").display()),
-    );
+    let lines = e.set_and_wait_ready(&format!(
+        "EvalFile value {}",
+        dir.join("test.bin").display()
+    ));
     assert!(
         lines
             .iter()
@@ -1533,8 +1540,8 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
     let mut other = bytes.clone();
     other[4] ^= 1;
     std::fs::write(dir.join("nn.bin"), &other).unwrap();
-    isready(&mut e, "EvalFile value <empty>");
-    let lines = isready(&mut e, &format!("EvalDir value {}", dir.display()));
+    e.set_and_wait_ready("EvalFile value <empty>");
+    let lines = e.set_and_wait_ready(&format!("EvalDir value {}", dir.display()));
     assert!(
         lines
             .iter()
@@ -1547,10 +1554,7 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
     // A kp_256x2-32-32 net is read the same way, told apart by its hash.
     let kp = Network::random(FeatureSet::Kp, 1);
     std::fs::write(dir.join("kp.bin"), file::write(&kp)).unwrap();
-    let lines = isready(
-        &mut e,
-        &format!("EvalFile value {}", dir.join("kp.bin").display()),
-    );
+    let lines = e.set_and_wait_ready(&format!("EvalFile value {}", dir.join("kp.bin").display()));
     assert!(
         lines
             .iter()
@@ -1563,8 +1567,8 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
     e.send("go depth 3");
     assert_legal_bestmove(&pos, &e.bestmove());
     // Naming no file returns to ShogiEval's choice.
-    isready(&mut e, "EvalFile value <empty>");
-    isready(&mut e, "EvalDir value <builtin>");
+    e.set_and_wait_ready("EvalFile value <empty>");
+    e.set_and_wait_ready("EvalDir value <builtin>");
     assert_eq!(eval(&mut e), hand_written);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -1614,22 +1618,12 @@ fn madness_values_its_board_with_the_net_shogi_eval_chooses() {
         let end = last[at + 9..].find(' ').map_or(last.len(), |i| at + 9 + i);
         last[at..end].to_string()
     };
-    let isready = |e: &mut Engine, option: &str| {
-        e.send(&format!("setoption name {option}"));
-        e.send("isready");
-        e.until("readyok")
-    };
-    isready(&mut e, "USI_Hash value 16");
+    e.set_and_wait_ready("USI_Hash value 16");
     assert_eq!(searched(&mut e), hand_written);
-    let lines = isready(&mut e, "ShogiEval value net");
-    assert!(
-        lines
-            .iter()
-            .any(|l| l == "info string loaded the net <builtin> (kp_256x2-32-32)"),
-        "{lines:?}"
-    );
+    let lines = e.set_and_wait_ready("ShogiEval value net");
+    assert_loaded_the_builtin_net(&lines);
     assert_eq!(searched(&mut e), with_net);
-    isready(&mut e, "ShogiEval value hand-written");
+    e.set_and_wait_ready("ShogiEval value hand-written");
     assert_eq!(searched(&mut e), hand_written);
     e.send("quit");
 }
