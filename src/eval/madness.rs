@@ -266,14 +266,6 @@ mod tests {
         let _ = good.node_kind();
     }
 
-    /// The board valued by the built-in net (hand-written tables otherwise).
-    fn with_net() -> ShogiEvaluator {
-        ShogiEvaluator {
-            net: Some(crate::eval::nnue::builtin::network()),
-            ..ShogiEvaluator::standard().clone()
-        }
-    }
-
     #[test]
     fn the_net_values_the_board_and_the_madness_term_is_added_as_before() {
         let net = crate::eval::nnue::builtin::network();
@@ -288,10 +280,16 @@ mod tests {
                 evaluate_cp(&game, pov, None, hand) - sign * super::super::shogi::evaluate(pos);
             assert_ne!(term, 0, "{pov:?}");
             let expected = sign * net.evaluate(pos) + term;
-            assert_eq!(evaluate_cp(&game, pov, None, &with_net()), expected);
-            assert_eq!(evaluate(&game, pov, None, &with_net()), to_value(expected));
+            assert_eq!(
+                evaluate_cp(&game, pov, None, &ShogiEvaluator::builtin_net()),
+                expected
+            );
+            assert_eq!(
+                evaluate(&game, pov, None, &ShogiEvaluator::builtin_net()),
+                to_value(expected)
+            );
             assert_ne!(
-                evaluate(&game, pov, None, &with_net()),
+                evaluate(&game, pov, None, &ShogiEvaluator::builtin_net()),
                 evaluate(&game, pov, None, hand),
                 "{pov:?}"
             );
@@ -307,14 +305,14 @@ mod tests {
         let hand = ShogiEvaluator::standard();
         for pov in Color::BOTH {
             assert_eq!(
-                evaluate_cp(&game, pov, None, &with_net()),
+                evaluate_cp(&game, pov, None, &ShogiEvaluator::builtin_net()),
                 evaluate_cp(&game, pov, None, hand)
             );
         }
         // The same board with the king on 9i is the net's.
         let kings = dealt("4g3k/9/9/9/4S4/9/9/9/K8 b - 1", "draw:3 draw:7");
         assert_ne!(
-            evaluate_cp(&kings, Color::Sente, None, &with_net()),
+            evaluate_cp(&kings, Color::Sente, None, &ShogiEvaluator::builtin_net()),
             evaluate_cp(&kings, Color::Sente, None, hand)
         );
     }

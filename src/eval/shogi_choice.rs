@@ -63,6 +63,15 @@ impl ShogiEvaluator {
         })
     }
 
+    /// The standard tables with the net built into the engine (for tests).
+    #[cfg(test)]
+    pub fn builtin_net() -> ShogiEvaluator {
+        ShogiEvaluator {
+            net: Some(crate::eval::nnue::builtin::network()),
+            ..ShogiEvaluator::standard().clone()
+        }
+    }
+
     /// The net, if one is loaded and fits `pos`.
     #[inline]
     fn net_for(&self, pos: &Position) -> Option<&Network> {

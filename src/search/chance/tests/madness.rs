@@ -19,13 +19,6 @@ const DEPTH: u32 = 2;
 /// At most this many expectimax nodes at [`DEPTH`] per position (keeps a debug run short).
 const MAX_REFERENCE_NODES: u64 = 30_000;
 
-fn with_net() -> ShogiEvaluator {
-    ShogiEvaluator {
-        net: Some(crate::eval::nnue::builtin::network()),
-        ..ShogiEvaluator::standard().clone()
-    }
-}
-
 /// `count` positions from random play from `start` whose expectimax tree at [`DEPTH`] is
 /// small enough.
 fn small_positions<G: ChanceGame>(start: &G, count: usize, seed: u64) -> Vec<(G, Color)> {
@@ -71,7 +64,13 @@ fn net_changes_a_value<G: ChanceGame>(positions: &[(G, Color)]) -> bool {
     positions.iter().any(|(game, pov)| {
         let mut game = game.clone();
         let hand = expectimax_at_ply(&mut game, Depth(DEPTH), *pov, 0, ShogiEvaluator::standard());
-        let net = expectimax_at_ply(&mut game, Depth(DEPTH), *pov, 0, &with_net());
+        let net = expectimax_at_ply(
+            &mut game,
+            Depth(DEPTH),
+            *pov,
+            0,
+            &ShogiEvaluator::builtin_net(),
+        );
         hand.0 != net.0
     })
 }
@@ -103,8 +102,8 @@ fn star1_and_star2_equal_expectimax_with_the_net() {
         for table in [TableReuse::Off, TableReuse::Exact] {
             let settings = settings(algorithm, table);
             for comparison in [
-                compare_with(&truth, settings, DEPTH, &with_net()),
-                compare_with(&views, settings, DEPTH, &with_net()),
+                compare_with(&truth, settings, DEPTH, &ShogiEvaluator::builtin_net()),
+                compare_with(&views, settings, DEPTH, &ShogiEvaluator::builtin_net()),
             ] {
                 assert_eq!(comparison.differences, 0, "with {settings:?}");
                 assert_eq!(comparison.worse_choices, 0, "with {settings:?}");
@@ -123,11 +122,11 @@ fn the_oracle_accepts_every_chance_node_with_the_net() {
             ..settings(algorithm, TableReuse::Exact)
         };
         assert_eq!(
-            compare_with(&truth[..4], settings, DEPTH, &with_net()).differences,
+            compare_with(&truth[..4], settings, DEPTH, &ShogiEvaluator::builtin_net()).differences,
             0
         );
         assert_eq!(
-            compare_with(&views[..4], settings, DEPTH, &with_net()).differences,
+            compare_with(&views[..4], settings, DEPTH, &ShogiEvaluator::builtin_net()).differences,
             0
         );
     }

@@ -185,13 +185,6 @@ mod tests {
         expectimax(game, Depth(depth), pov).0
     }
 
-    fn with_net() -> ShogiEvaluator {
-        ShogiEvaluator {
-            net: Some(crate::eval::nnue::builtin::network()),
-            ..ShogiEvaluator::standard().clone()
-        }
-    }
-
     #[test]
     fn madness_steps_are_free_and_normal_moves_cost_one() {
         let game = view(CENTRE_SILVER, Color::Sente, "draw:4 draw:?");
@@ -251,7 +244,7 @@ mod tests {
 
     #[test]
     fn with_the_net_the_search_matches_expectimax_with_the_net() {
-        let net = with_net();
+        let net = ShogiEvaluator::builtin_net();
         // Gote's view before sente's choice, the truth after the deal, the roll-only player.
         let mut game = view(CENTRE_SILVER, Color::Gote, "draw:? draw:2");
         let value = search_with(&mut game, Color::Gote, 2, &net).value;
