@@ -71,7 +71,6 @@ fn small_book() -> Book {
 #[test]
 fn the_engine_plays_the_book_move_with_info_lines_and_searches_without_a_book() {
     let dir = ScratchDir::new("shishi-book", "play");
-    std::fs::create_dir_all(&*dir).unwrap();
     let path = dir.join("small.db");
     std::fs::write(&path, small_book().to_text()).unwrap();
     for on_the_fly in ["false", "true"] {
@@ -125,7 +124,6 @@ fn the_engine_plays_the_book_move_with_info_lines_and_searches_without_a_book() 
 #[test]
 fn malformed_lines_are_reported_at_isready_with_their_numbers() {
     let dir = ScratchDir::new("shishi-book", "malformed");
-    std::fs::create_dir_all(&*dir).unwrap();
     let path = dir.join("bad.db");
     let text = small_book().to_text().replace("5c5d none 0", "5c5d none x");
     let text = format!("{text}7g7f\tnone 1 2 3 4 5\n");
@@ -175,7 +173,6 @@ fn a_missing_book_is_an_error_and_the_engine_searches() {
 #[test]
 fn chu_shogi_plays_from_its_own_book_and_the_dice_game_from_none() {
     let dir = ScratchDir::new("shishi-book", "chu");
-    std::fs::create_dir_all(&*dir).unwrap();
     let root = start(Variant::Chushogi);
     let mut book = Book::default();
     assert!(root.clone().play_text("7i7h"));
@@ -212,7 +209,6 @@ fn chu_shogi_plays_from_its_own_book_and_the_dice_game_from_none() {
 #[test]
 fn book_choices_follow_the_seed_and_the_counts() {
     let dir = ScratchDir::new("shishi-book", "seed");
-    std::fs::create_dir_all(&*dir).unwrap();
     let mut book = Book::default();
     let root = start(Variant::Shogi);
     book.insert(&root.book_sfen(), BookMove::counted("7g7f", 3));
@@ -241,7 +237,6 @@ fn book_choices_follow_the_seed_and_the_counts() {
 #[test]
 fn book_from_games_merge_and_stats() {
     let dir = ScratchDir::new("shishi-book", "cli");
-    std::fs::create_dir_all(&*dir).unwrap();
     let one = dir.join("one.db");
     let records = [
         format!("{FIXTURES}/cshogi_export.kifu"),
@@ -316,7 +311,6 @@ fn book_from_games_merge_and_stats() {
 #[test]
 fn book_analyse_writes_values_depths_and_replies() {
     let dir = ScratchDir::new("shishi-book", "analyse");
-    std::fs::create_dir_all(&*dir).unwrap();
     let input = dir.join("in.db");
     let mut book = Book::default();
     let root = start(Variant::Shogi).book_sfen();
@@ -348,7 +342,6 @@ fn book_analyse_writes_values_depths_and_replies() {
 #[test]
 fn match_openings_are_drawn_from_the_book() {
     let dir = ScratchDir::new("shishi-book", "match");
-    std::fs::create_dir_all(&*dir).unwrap();
     let path = dir.join("small.db");
     std::fs::write(&path, small_book().to_text()).unwrap();
     let engine = format!("python3 {FIXTURES}/fake_usi.py resign");

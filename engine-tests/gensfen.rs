@@ -97,7 +97,6 @@ fn games(bytes: &[u8]) -> Vec<Vec<[u8; RECORD_BYTES]>> {
 #[test]
 fn cshogi_reads_every_record_back_and_finds_it_consistent() {
     let dir = ScratchDir::new("shishi-gensfen", "cshogi");
-    std::fs::create_dir_all(&*dir).unwrap();
     let out = dir.join("data.bin");
     let summary = succeeds(gensfen(&out, &["--games", "4", "--threads", "2"]));
     assert!(summary.contains("gensfen: 4 games"), "{summary}");
@@ -154,7 +153,6 @@ fn cshogi_reads_every_record_back_and_finds_it_consistent() {
 #[test]
 fn the_same_seed_writes_the_same_file_on_any_thread_count() {
     let dir = ScratchDir::new("shishi-gensfen", "seed");
-    std::fs::create_dir_all(&*dir).unwrap();
     let (one, two, other) = (dir.join("1.bin"), dir.join("2.bin"), dir.join("o.bin"));
     succeeds(gensfen(&one, &["--games", "3"]));
     succeeds(gensfen(&two, &["--games", "3", "--threads", "2"]));
@@ -178,7 +176,6 @@ fn the_same_seed_writes_the_same_file_on_any_thread_count() {
 #[test]
 fn a_stopped_run_continues_to_the_file_of_an_unbroken_one() {
     let dir = ScratchDir::new("shishi-gensfen", "resume");
-    std::fs::create_dir_all(&*dir).unwrap();
     let (whole, resumed) = (dir.join("whole.bin"), dir.join("resumed.bin"));
     succeeds(gensfen(&whole, &["--games", "5"]));
     succeeds(gensfen(&resumed, &["--games", "2"]));
@@ -216,7 +213,6 @@ fn a_stopped_run_continues_to_the_file_of_an_unbroken_one() {
 #[test]
 fn shards_split_the_games_of_one_run_between_them() {
     let dir = ScratchDir::new("shishi-gensfen", "shard");
-    std::fs::create_dir_all(&*dir).unwrap();
     let (all, even, odd) = (dir.join("all.bin"), dir.join("0.bin"), dir.join("1.bin"));
     succeeds(gensfen(&all, &["--games", "4"]));
     succeeds(gensfen(&even, &["--games", "2", "--shard", "0/2"]));
@@ -255,7 +251,6 @@ fn shards_split_the_games_of_one_run_between_them() {
 #[test]
 fn quiet_only_leaves_out_exactly_the_checks_and_captures() {
     let dir = ScratchDir::new("shishi-gensfen", "quiet");
-    std::fs::create_dir_all(&*dir).unwrap();
     let (all, quiet) = (dir.join("all.bin"), dir.join("quiet.bin"));
     succeeds(gensfen(&all, &["--games", "2"]));
     succeeds(gensfen(&quiet, &["--games", "2", "--quiet-only"]));
@@ -285,7 +280,6 @@ fn quiet_only_leaves_out_exactly_the_checks_and_captures() {
 fn nnue_features_turns_a_gensfen_file_into_features() {
     use shishi::eval::nnue::feature_file::{self, FeatureRecord};
     let dir = ScratchDir::new("shishi-gensfen", "features");
-    std::fs::create_dir_all(&*dir).unwrap();
     let data = dir.join("data.bin");
     succeeds(gensfen(&data, &["--games", "1"]));
     let mut bytes = read(&data);
@@ -361,7 +355,6 @@ fn nnue_features_turns_a_gensfen_file_into_features() {
 #[test]
 fn a_net_plays_its_own_games_and_only_its_own_file_continues_them() {
     let dir = ScratchDir::new("shishi-gensfen", "net");
-    std::fs::create_dir_all(&*dir).unwrap();
     let (hand, net) = (dir.join("hand.bin"), dir.join("net.bin"));
     succeeds(gensfen(&hand, &["--games", "2"]));
     succeeds(gensfen(&net, &["--games", "1", "--eval-file", "<builtin>"]));

@@ -195,7 +195,9 @@ fn a_slow_engine_is_flagged_by_the_referees_clock() {
 #[test]
 fn a_crashing_engine_loses_and_is_restarted() {
     let out = out_dir("crash");
-    let marker = out_dir("crash-marker");
+    // The fake engine crashes while this file does not exist, and makes it.
+    let marker_dir = out_dir("crash-marker");
+    let marker = marker_dir.join("crashed");
     let crash_once = fake(&format!("crash-once {} {REPETITION}", marker.display()));
     let (stdout, games) = run(&crash_once, &scripted(), &out, &["--games", "2"]);
     assert_eq!(games[0].reason, "engine-failure");
@@ -210,7 +212,6 @@ fn a_crashing_engine_loses_and_is_restarted() {
         stdout.contains("Endings: engine-failure 1, repetition 1"),
         "{stdout}"
     );
-    let _ = std::fs::remove_file(marker);
 }
 
 #[test]

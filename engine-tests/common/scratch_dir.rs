@@ -13,6 +13,7 @@ impl ScratchDir {
     pub fn new(prefix: &str, label: &str) -> ScratchDir {
         let dir = std::env::temp_dir().join(format!("{prefix}-{}-{label}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
         ScratchDir(dir)
     }
 }
