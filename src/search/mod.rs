@@ -258,9 +258,18 @@ impl Searcher {
         self.shogi_evaluator.tables = evaluator;
     }
 
-    /// Searches standard shogi with the net `net` (`None`: with the tables).
+    /// Searches standard shogi with the net `net` (`None`: with the tables). A different
+    /// net forgets the table and the histories: their bounds came from the other evaluation.
     pub fn set_network(&mut self, net: Option<Arc<Network>>) {
-        self.shogi_evaluator.net = net;
+        let same = match (&self.shogi_evaluator.net, &net) {
+            (None, None) => true,
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        };
+        if !same {
+            self.clear();
+            self.shogi_evaluator.net = net;
+        }
     }
 
     /// Nodes visited by all threads in the last search.

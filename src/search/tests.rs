@@ -776,3 +776,25 @@ fn a_table_whose_fill_was_stopped_is_made_again_at_the_next_resize() {
     let decision = searcher.search(&pos, &depth(2), &Config::default(), &control, &mut |_| {});
     assert!(matches!(decision, Decision::Move { .. }), "{decision:?}");
 }
+
+#[test]
+fn a_new_net_forgets_what_the_other_evaluation_stored() {
+    let pos = Position::startpos();
+    let net = crate::eval::shogi_choice::ShogiEvaluator::builtin_net().net;
+    let mut fresh = Searcher::new(8);
+    quiet_search(&mut fresh, &pos, &depth(6));
+    let tables_alone = fresh.last_nodes();
+
+    let mut switched = Searcher::new(8);
+    switched.set_network(net.clone());
+    quiet_search(&mut switched, &pos, &depth(6));
+    let net_first = switched.last_nodes();
+    // The same net again keeps what it stored: the repeated search is smaller.
+    switched.set_network(net);
+    quiet_search(&mut switched, &pos, &depth(6));
+    assert!(switched.last_nodes() < net_first);
+    // Back to the tables: the search is the one a fresh searcher makes.
+    switched.set_network(None);
+    quiet_search(&mut switched, &pos, &depth(6));
+    assert_eq!(switched.last_nodes(), tables_alone);
+}
