@@ -168,6 +168,12 @@ search_params! {
     null_move_min_depth: "Search_NullMoveMinDepth" = 3, 1..=10;
     /// Null move: the most plies the evaluation's lead over beta adds to the reduction.
     null_move_eval_cap: "Search_NullMoveEvalCap" = 3, 0..=10;
+    /// Switch: the null move is tried only at expected cut nodes (not at all-nodes).
+    null_move_cut_only: "Search_NullMoveCutOnly" = 0, 0..=1;
+    /// Null-move verification: a null move's cut at a node at least this deep (0: off) is
+    /// kept only if a search of the node itself to the null move's depth, with no null
+    /// move for the next three quarters of that depth, also reaches beta.
+    null_move_verify_depth: "Search_NullMoveVerifyDepth" = 0, 0..=30;
     /// Move-count pruning: the quiet moves searched at depth d are the percentage above of
     /// this + d² (of this + d² × the improving percentage below / 100 where the evaluation
     /// improves).

@@ -171,6 +171,9 @@ pub struct Worker<'a, G: SearchGame> {
     /// The nodes this thread spent on the last completed iteration.
     iteration_nodes: u64,
     reductions: Vec<[u8; 64]>,
+    /// While a null move's cut is verified (`Search_NullMoveVerifyDepth`), no null move is
+    /// tried before this ply.
+    null_move_min_ply: usize,
 }
 
 impl<'a, G: SearchGame> Worker<'a, G> {
@@ -227,6 +230,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
             best_move_changes: 0,
             iteration_nodes: 0,
             reductions,
+            null_move_min_ply: 0,
         }
     }
 

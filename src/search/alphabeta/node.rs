@@ -198,6 +198,8 @@ impl<G: SearchGame> Worker<'_, G> {
                 && eval >= beta
                 && self.stack[ply - 1].current.is_some()
                 && beta.abs() < MATE_BOUND
+                && ply >= self.null_move_min_ply
+                && (cut || !SearchParams::on(params.null_move_cut_only))
             {
                 let r = params.null_move_base
                     + depth / params.null_move_depth_divisor
@@ -215,7 +217,22 @@ impl<G: SearchGame> Worker<'_, G> {
                     return 0;
                 }
                 if v >= beta {
-                    return if v >= MATE_BOUND { beta } else { v };
+                    let v = if v >= MATE_BOUND { beta } else { v };
+                    let verify = params.null_move_verify_depth;
+                    if verify == 0 || depth < verify || self.null_move_min_ply > 0 {
+                        return v;
+                    }
+                    // Verified by the node's own moves, searched as deep as the null move
+                    // was, with no null move near the top of that search.
+                    self.null_move_min_ply = ply + (3 * (depth - r).max(0) / 4) as usize;
+                    let verified = self.search(depth - r, beta - 1, beta, ply, false);
+                    self.null_move_min_ply = 0;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if verified >= beta {
+                        return v;
+                    }
                 }
             }
         }
