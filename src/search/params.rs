@@ -168,6 +168,9 @@ search_params! {
     null_move_min_depth: "Search_NullMoveMinDepth" = 3, 1..=10;
     /// Null move: the most plies the evaluation's lead over beta adds to the reduction.
     null_move_eval_cap: "Search_NullMoveEvalCap" = 3, 0..=10;
+    /// Razoring: at a non-PV node whose evaluation lies more than this × depth² below
+    /// alpha (0: off), a quiescence search that stays below alpha is the node's value.
+    razor_margin: "Search_RazorMargin" = 0, 0..=1000;
     /// Switch: the null move is tried only at expected cut nodes (not at all-nodes).
     null_move_cut_only: "Search_NullMoveCutOnly" = 0, 0..=1;
     /// Null-move verification: a null move's cut at a node at least this deep (0: off) is

@@ -192,6 +192,20 @@ impl<G: SearchGame> Worker<'_, G> {
             {
                 return eval;
             }
+            // Razoring: far below alpha, a quiescence search decides whether any capture
+            // helps; if none does, that is the node's value.
+            if params.razor_margin > 0
+                && eval + params.razor_margin * depth * depth < alpha
+                && alpha.abs() < MATE_BOUND
+            {
+                let v = self.qsearch(alpha - 1, alpha, ply);
+                if self.stopped {
+                    return 0;
+                }
+                if v < alpha {
+                    return v;
+                }
+            }
             // Null move (zugzwang is rare in shogi, where pieces in hand can always be
             // dropped, and in the big variants).
             if depth >= params.null_move_min_depth
