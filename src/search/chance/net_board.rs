@@ -41,8 +41,10 @@ pub struct NetBoard<G> {
 }
 
 impl<G: ChanceGame> NetBoard<G> {
-    /// `game`, with the accumulators of `net` (none if `net` is `None`).
+    /// `game`, with the accumulators of `net` (none if `net` is `None` or the game has no
+    /// shogi board).
     pub fn new(game: G, net: Option<Arc<Network>>) -> NetBoard<G> {
+        let net = net.filter(|_| game.shogi_board().is_some());
         let mut board = NetBoard {
             game,
             net,
@@ -348,12 +350,16 @@ mod tests {
     }
 
     #[test]
-    fn without_a_net_nothing_is_kept() {
+    fn without_a_net_or_a_shogi_board_nothing_is_kept() {
         let mut game = NetBoard::new(TrueGame::startpos(), None);
         for text in ["draw:3", "draw:7", "7g7f"] {
             let action = game.game().parse_action(text).unwrap();
             game.play(action);
         }
         assert!(game.accumulator().is_none() && game.from_scratch().is_none());
+        let net = ShogiEvaluator::builtin_net().net;
+        let shogammon = crate::rules::variants::shogammon::Position::startpos();
+        let game = NetBoard::new(shogammon, net);
+        assert!(game.net.is_none() && game.accumulators.is_empty());
     }
 }
