@@ -5,8 +5,10 @@
 //!
 //! Board: both evaluations give centipawns for the side to move. The net needs both kings on
 //! the board ([`Network::fits`](super::nnue::Network::fits)); with a king in hand the tables
-//! value the board. The net is run from scratch at every evaluation (the chance search keeps
-//! no accumulators from ply to ply).
+//! value the board. Evaluated alone, the board is valued from scratch; the chance search
+//! keeps the net's accumulator from action to action
+//! (`crate::search::chance::net_board`) and hands the board's value to the `_with_board`
+//! forms, which give the same values.
 //!
 //! Madness term: a piece X on 5e acts at its owner's next turn start. Each value 1–10 has an
 //! immediate material effect for the owner (a slide that captures a piece and may promote,
@@ -137,8 +139,19 @@ pub fn evaluate_cp<C: CardModel>(
     roll_only: Option<Color>,
     shogi: &ShogiEvaluator,
 ) -> Centipawns {
+    evaluate_cp_with_board(game, pov, roll_only, shogi.evaluate(game.position()))
+}
+
+/// [`evaluate_cp`] with the board already valued: `board` is the standard shogi evaluation
+/// of the position for its side to move (the chance search computes it from the net's
+/// accumulator).
+pub fn evaluate_cp_with_board<C: CardModel>(
+    game: &MadnessGame<C>,
+    pov: Color,
+    roll_only: Option<Color>,
+    board: Centipawns,
+) -> Centipawns {
     let pos = game.position();
-    let board = shogi.evaluate(pos);
     let board = if pos.side_to_move() == pov {
         board
     } else {
@@ -186,6 +199,16 @@ pub fn evaluate<C: CardModel>(
     shogi: &ShogiEvaluator,
 ) -> Value {
     to_value(evaluate_cp(game, pov, roll_only, shogi))
+}
+
+/// [`evaluate`] with the board already valued (see [`evaluate_cp_with_board`]).
+pub fn evaluate_with_board<C: CardModel>(
+    game: &MadnessGame<C>,
+    pov: Color,
+    roll_only: Option<Color>,
+    board: Centipawns,
+) -> Value {
+    to_value(evaluate_cp_with_board(game, pov, roll_only, board))
 }
 
 #[cfg(test)]

@@ -6,7 +6,9 @@
 //! The algorithms live in the submodules: `window` (integer Star1/Star2 window arithmetic),
 //! `tt` (a two-bound transposition table for decision and chance nodes), `search` (iterative
 //! deepening, PVS at decision nodes, Star1/Star2 at chance nodes) and `reference` (plain
-//! expectimax without any pruning, the oracle for the tests).
+//! expectimax without any pruning, the oracle for the tests), and `net_board` (the wrapper
+//! the searcher puts round a game whose board the shogi net values: the net's accumulator of
+//! that board kept through play and unplay, so that a leaf runs only the net's layers).
 //!
 //! Formulation: negamax with an explicit point of view. Every search call returns the value
 //! of its node from the point of view of a colour `pov` passed down the tree. A decision node
@@ -18,6 +20,7 @@
 //! A non-terminal node reached with no depth left (chance nodes included) is evaluated
 //! statically.
 
+pub mod net_board;
 pub mod reference;
 pub mod search;
 pub mod tt;
@@ -31,6 +34,7 @@ use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::game::{Game, Outcome, Weight};
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
+use crate::rules::variants::shogi::Position;
 use std::time::Duration;
 
 pub use crate::eval::expected::Value;
@@ -76,6 +80,39 @@ pub trait ChanceGame: Game {
     fn search_outcome(&self) -> Option<Outcome> {
         self.outcome()
     }
+
+    /// The shogi board that [`ChanceGame::evaluate`] values with the shogi evaluation, if the
+    /// game has one (the Madness). The searcher then keeps the net's accumulator of it from
+    /// action to action ([`net_board`]), told by [`ChanceGame::board_step`] what each action
+    /// does to it, and evaluates by [`ChanceGame::evaluate_with_board`].
+    fn shogi_board(&self) -> Option<&Position> {
+        None
+    }
+
+    /// What `action` (legal here, not yet played) does to [`ChanceGame::shogi_board`]. The
+    /// default, [`BoardStep::Other`], is always correct (the accumulator is recomputed).
+    fn board_step(&self, _action: Move) -> BoardStep {
+        BoardStep::Other
+    }
+
+    /// [`ChanceGame::evaluate`] with the board already valued: `board` is what `shogi` gives
+    /// [`ChanceGame::shogi_board`] for its side to move (the searcher computed it from the
+    /// net's accumulator). It must equal `evaluate(pov, shogi)`; the default is that call.
+    fn evaluate_with_board(&self, pov: Color, shogi: &ShogiEvaluator, _board: i32) -> Value {
+        self.evaluate(pov, shogi)
+    }
+}
+
+/// What an action does to a chance game's shogi board ([`ChanceGame::shogi_board`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardStep {
+    /// Leaves it as it is (a card drawn, a roll chosen, a promotion declined, a king taken:
+    /// the game ends on the board as it stood).
+    Unchanged,
+    /// Plays this shogi move or drop on it.
+    Shogi(Move),
+    /// Changes it some other way (a madness effect).
+    Other,
 }
 
 /// How chance nodes are searched.

@@ -12,8 +12,11 @@
 //! counting, and the dispatch of a node to its kind. The rest lives in the submodules:
 //! `root` (iterative deepening, chance roots), `decision` (PVS and move ordering), `chance_node`
 //! (Star1/Star2), `table` (the table's keys, bounds and score form), `principal` (the lines
-//! reported) and `parallel` (root splitting over a thread pool).
+//! reported) and `parallel` (root splitting over a thread pool). The entry points search a copy
+//! of the game wrapped in a [`NetBoard`], which keeps the net's accumulator of a shogi board
+//! (the Madness's) from node to node.
 
+use super::net_board::NetBoard;
 use super::reference::expectimax_at_ply;
 use super::tt::ChanceTable;
 use super::{
@@ -229,7 +232,9 @@ impl ChanceSearcher {
             stop,
             report,
         };
-        self.iterate(game, request, pool)
+        // The tree is searched on a copy that keeps the net's accumulator of its board.
+        let mut tracked = NetBoard::new(game.clone(), self.shogi.net.clone());
+        self.iterate(&mut tracked, request, pool)
     }
 
     /// Starts a search (or a helper's part of one) under `limits`.

@@ -683,8 +683,9 @@ impl<C: CardModel> MadnessGame<C> {
         !after.has_legal_move()
     }
 
-    /// True if the normal move `mv` captures the enemy king.
-    fn captures_king(&self, mv: Move) -> bool {
+    /// True if the normal move `mv` captures the enemy king (the game then ends without the
+    /// move being played on the board).
+    pub fn captures_king(&self, mv: Move) -> bool {
         !mv.is_drop() && self.pos.king_square(self.pos.side_to_move().flip()) == Some(mv.to())
     }
 

@@ -7,7 +7,10 @@
 //! Depth: one unit per normal move or drop, none for the madness steps (`c:N`, `roll`,
 //! `mad+`/`mad=`), so a horizon always falls between turns' normal moves and the card-or-roll
 //! choice is searched to the same depth on both branches: the search compares `c:N` with
-//! `roll` (a chance node over the d10) by expectation. Evaluation: [`crate::eval::madness`].
+//! `roll` (a chance node over the d10) by expectation. Evaluation: [`crate::eval::madness`];
+//! the board is the game's shogi board ([`ChanceGame::shogi_board`]), so that the searcher
+//! keeps the net's accumulator of it: a normal move or drop updates it, a card or die effect
+//! or `mad+` recomputes it, the other tokens leave the board alone.
 
 use crate::eval::madness;
 use crate::eval::shogi_choice::ShogiEvaluator;
@@ -16,7 +19,8 @@ use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::madness::cards::CardModel;
 use crate::rules::variants::madness::{MadnessGame, Phase, Token};
-use crate::search::chance::{ChanceGame, Depth, Value};
+use crate::rules::variants::shogi::Position;
+use crate::search::chance::{BoardStep, ChanceGame, Depth, Value};
 
 /// The rules' outcome, or a win by an entering-king declaration the player to act could make
 /// now under the game's declaration rule.
@@ -45,9 +49,35 @@ fn captures<C: CardModel>(game: &MadnessGame<C>, action: Move) -> bool {
             .is_some_and(|p| p.color() != game.side_to_move())
 }
 
+/// What `action` does to the board: a normal move or drop plays on it unless it takes the
+/// king (the game ends on the board as it stood); a card or die effect and `mad+` edit it;
+/// draws, `roll` and `mad=` leave it alone.
+fn madness_board_step<C: CardModel>(game: &MadnessGame<C>, action: Move) -> BoardStep {
+    match Token::from_move(action) {
+        None if game.captures_king(action) => BoardStep::Unchanged,
+        None => BoardStep::Shogi(action),
+        Some(Token::Card(_) | Token::Die(_) | Token::Promote) => BoardStep::Other,
+        Some(Token::Roll | Token::Draw(_) | Token::DrawHidden | Token::Decline) => {
+            BoardStep::Unchanged
+        }
+    }
+}
+
 impl<C: CardModel> ChanceGame for MadnessGame<C> {
     fn evaluate(&self, pov: Color, shogi: &ShogiEvaluator) -> Value {
         madness::evaluate(self, pov, None, shogi)
+    }
+
+    fn shogi_board(&self) -> Option<&Position> {
+        Some(self.position())
+    }
+
+    fn board_step(&self, action: Move) -> BoardStep {
+        madness_board_step(self, action)
+    }
+
+    fn evaluate_with_board(&self, pov: Color, _shogi: &ShogiEvaluator, board: i32) -> Value {
+        madness::evaluate_with_board(self, pov, None, board)
     }
 
     fn is_capture(&self, action: Move) -> bool {
@@ -122,6 +152,18 @@ impl<C: CardModel> Game for RollOnly<C> {
 impl<C: CardModel> ChanceGame for RollOnly<C> {
     fn evaluate(&self, pov: Color, shogi: &ShogiEvaluator) -> Value {
         madness::evaluate(&self.game, pov, Some(self.roller), shogi)
+    }
+
+    fn shogi_board(&self) -> Option<&Position> {
+        Some(self.game.position())
+    }
+
+    fn board_step(&self, action: Move) -> BoardStep {
+        madness_board_step(&self.game, action)
+    }
+
+    fn evaluate_with_board(&self, pov: Color, _shogi: &ShogiEvaluator, board: i32) -> Value {
+        madness::evaluate_with_board(&self.game, pov, Some(self.roller), board)
     }
 
     fn is_capture(&self, action: Move) -> bool {

@@ -1,0 +1,365 @@
+//! The net's accumulator of a chance game's shogi board, kept through play and unplay: the
+//! searcher wraps the game it searches in a [`NetBoard`], so that a leaf of a game whose board
+//! the shogi net values (the Madness) runs only the net's layers, as the alpha-beta search
+//! does in shogi, instead of summing the feature transformer's rows of every piece again.
+//!
+//! The wrapper keeps a stack with one accumulator per board that differs from the one before
+//! it on the current line (an action that leaves the board alone pushes nothing). What an
+//! action does to the board comes from [`ChanceGame::board_step`]: a shogi move or drop is an
+//! incremental update (`features::changes` before it, `Network::update` after, as in shogi;
+//! HalfKP recomputes the view of a king that moved), any other change (a madness effect: a
+//! slide, a flip, a piece sent to hand, a promotion) recomputes the accumulator from scratch.
+//! A board the net cannot read (a king missing) has no accumulator, and its position is
+//! evaluated by [`ChanceGame::evaluate`] as before (the tables).
+//!
+//! The values are those of the evaluation from scratch: the transformer's sums wrap in 16
+//! bits in any order. Debug builds check the accumulator against the one from scratch after
+//! every play and unplay. Without a net, or for a game without a shogi board, the wrapper
+//! only forwards.
+
+use super::{BoardStep, ChanceGame, Value};
+use crate::eval::nnue::features;
+use crate::eval::nnue::{Accumulator, Network};
+use crate::eval::shogi_choice::ShogiEvaluator;
+use crate::rules::game::{Game, NodeKind, Outcome};
+use crate::rules::geometry::Color;
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::variants::shogi::Position;
+use std::sync::Arc;
+
+/// A chance game with the net's accumulator of its shogi board.
+#[derive(Clone)]
+pub struct NetBoard<G> {
+    game: G,
+    /// The net the accumulators belong to (`None`: nothing is kept).
+    net: Option<Arc<Network>>,
+    /// The accumulator of the board at the root, then of each later board that differs from
+    /// the one before it; `None` where the net cannot read the board (or there is none).
+    accumulators: Vec<Option<Accumulator>>,
+    /// Per action played since the root: whether it pushed onto `accumulators`.
+    pushed: Vec<bool>,
+}
+
+impl<G: ChanceGame> NetBoard<G> {
+    /// `game`, with the accumulators of `net` (none if `net` is `None` or the game has no
+    /// shogi board).
+    pub fn new(game: G, net: Option<Arc<Network>>) -> NetBoard<G> {
+        let net = net.filter(|_| game.shogi_board().is_some());
+        let mut board = NetBoard {
+            game,
+            net,
+            accumulators: Vec::with_capacity(64),
+            pushed: Vec::with_capacity(128),
+        };
+        if board.net.is_some() {
+            let root = board.from_scratch();
+            board.accumulators.push(root);
+        }
+        board
+    }
+
+    /// The game wrapped.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The accumulator of the current board, if one is kept.
+    pub fn accumulator(&self) -> Option<&Accumulator> {
+        self.accumulators.last().and_then(Option::as_ref)
+    }
+
+    /// The accumulator of the current board computed from scratch, if the net reads it.
+    pub fn from_scratch(&self) -> Option<Accumulator> {
+        let net = self.net.as_deref()?;
+        let board = self.game.shogi_board()?;
+        Network::fits(board).then(|| net.accumulate(board))
+    }
+
+    /// Debug builds: the kept accumulator is the one from scratch.
+    #[inline]
+    fn check(&self) {
+        #[cfg(debug_assertions)]
+        if self.net.is_some() {
+            assert!(
+                self.accumulator().copied() == self.from_scratch(),
+                "the kept accumulator differs from the one from scratch after {} actions",
+                self.pushed.len()
+            );
+        }
+    }
+}
+
+/// The accumulator of `after`, reached by the shogi move with `changes` from a board whose
+/// accumulator is `before` (`None`: from scratch, if the net reads `after`).
+fn stepped(
+    net: &Network,
+    after: &Position,
+    changes: Option<features::Changes>,
+    before: Option<&Accumulator>,
+) -> Option<Accumulator> {
+    if !Network::fits(after) {
+        return None;
+    }
+    match (changes, before) {
+        (Some(changes), Some(before)) => {
+            let mut out = Accumulator::default();
+            net.update(after, &changes, before, &mut out);
+            Some(out)
+        }
+        _ => Some(net.accumulate(after)),
+    }
+}
+
+impl<G: ChanceGame> Game for NetBoard<G> {
+    #[inline]
+    fn node_kind(&self) -> NodeKind {
+        self.game.node_kind()
+    }
+
+    #[inline]
+    fn is_chance(&self) -> bool {
+        self.game.is_chance()
+    }
+
+    #[inline]
+    fn legal_actions(&self, out: &mut MoveList) {
+        self.game.legal_actions(out)
+    }
+
+    #[inline]
+    fn count_legal_actions(&self) -> u64 {
+        self.game.count_legal_actions()
+    }
+
+    fn play(&mut self, action: Move) {
+        let Some(net) = self.net.as_deref() else {
+            self.game.play(action);
+            return;
+        };
+        let step = self.game.board_step(action);
+        let changes = match step {
+            BoardStep::Shogi(mv) => self
+                .game
+                .shogi_board()
+                .filter(|board| Network::fits(board))
+                .map(|board| features::changes(board, mv)),
+            BoardStep::Unchanged | BoardStep::Other => None,
+        };
+        self.game.play(action);
+        let pushed = step != BoardStep::Unchanged;
+        if pushed {
+            let before = self.accumulators.last().and_then(Option::as_ref);
+            let after = match self.game.shogi_board() {
+                Some(board) => stepped(net, board, changes, before),
+                None => None,
+            };
+            self.accumulators.push(after);
+        }
+        self.pushed.push(pushed);
+        self.check();
+    }
+
+    fn unplay(&mut self) {
+        self.game.unplay();
+        if self.pushed.pop() == Some(true) {
+            self.accumulators.pop();
+        }
+        self.check();
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.game.hash()
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+}
+
+impl<G: ChanceGame> ChanceGame for NetBoard<G> {
+    /// From the kept accumulator when there is one for `shogi`'s net, else as the game
+    /// evaluates.
+    fn evaluate(&self, pov: Color, shogi: &ShogiEvaluator) -> Value {
+        let same_net = match (&self.net, &shogi.net) {
+            (Some(kept), Some(asked)) => Arc::ptr_eq(kept, asked),
+            _ => false,
+        };
+        match (self.accumulator(), self.game.shogi_board()) {
+            (Some(acc), Some(board)) if same_net => {
+                let net = self.net.as_deref().expect("checked above");
+                let value = net.score(acc, board.side_to_move());
+                self.game.evaluate_with_board(pov, shogi, value)
+            }
+            _ => self.game.evaluate(pov, shogi),
+        }
+    }
+
+    #[inline]
+    fn is_capture(&self, action: Move) -> bool {
+        self.game.is_capture(action)
+    }
+
+    #[inline]
+    fn depth_cost(&self, action: Move) -> super::Depth {
+        self.game.depth_cost(action)
+    }
+
+    #[inline]
+    fn search_outcome(&self) -> Option<Outcome> {
+        self.game.search_outcome()
+    }
+
+    fn shogi_board(&self) -> Option<&Position> {
+        self.game.shogi_board()
+    }
+
+    fn board_step(&self, action: Move) -> BoardStep {
+        self.game.board_step(action)
+    }
+
+    fn evaluate_with_board(&self, pov: Color, shogi: &ShogiEvaluator, board: i32) -> Value {
+        self.game.evaluate_with_board(pov, shogi, board)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::nnue::features::FeatureSet;
+    use crate::eval::random_games::pick_preferring;
+    use crate::rules::variants::madness::{PlayerView, Token, TrueGame, CENTER};
+    use rand::rngs::StdRng;
+    use rand::SeedableRng;
+
+    /// Sente's silver on 5e, a gote gold on 5a, gote's king on 1a, sente's king on 9i: the
+    /// madness acts from the first turn.
+    const CENTRE_SILVER: &str = "4g3k/9/9/9/4S4/9/9/9/K8 b - 1";
+
+    /// How often each kind of step was met.
+    #[derive(Default, Debug)]
+    struct Seen {
+        shogi: usize,
+        other: usize,
+        unchanged: usize,
+        kept: usize,
+        unreadable: usize,
+    }
+
+    /// The kept accumulator and the evaluation from it equal the ones from scratch.
+    fn assert_fresh<G: ChanceGame>(game: &NetBoard<G>, shogi: &ShogiEvaluator, seen: &mut Seen) {
+        assert_eq!(game.accumulator().copied(), game.from_scratch());
+        match game.accumulator() {
+            Some(_) => seen.kept += 1,
+            None => seen.unreadable += 1,
+        }
+        if game.search_outcome().is_some() {
+            return;
+        }
+        for pov in Color::BOTH {
+            assert_eq!(game.evaluate(pov, shogi), game.game().evaluate(pov, shogi));
+        }
+    }
+
+    /// Plays `games` random games of up to `actions` actions from `start` (chance outcomes
+    /// picked like decisions, madness actions and moves onto 5e preferred), checking after
+    /// every action and after every unplay back to the start.
+    fn check_games<G: ChanceGame>(
+        start: &G,
+        shogi: &ShogiEvaluator,
+        seed: u64,
+        (games, actions): (usize, usize),
+    ) -> Seen {
+        let rng = &mut StdRng::seed_from_u64(seed);
+        let mut seen = Seen::default();
+        for _ in 0..games {
+            let mut game = NetBoard::new(start.clone(), shogi.net.clone());
+            assert_fresh(&game, shogi, &mut seen);
+            let mut played = 0;
+            while played < actions && game.outcome().is_none() {
+                let mut legal = MoveList::new();
+                game.legal_actions(&mut legal);
+                let Some(action) = pick_preferring(&legal, rng, |m| {
+                    matches!(
+                        Token::from_move(m),
+                        Some(Token::Card(_) | Token::Roll | Token::Promote)
+                    ) || (Token::from_move(m).is_none() && m.to() == CENTER)
+                }) else {
+                    break;
+                };
+                match game.board_step(action) {
+                    BoardStep::Shogi(_) => seen.shogi += 1,
+                    BoardStep::Other => seen.other += 1,
+                    BoardStep::Unchanged => seen.unchanged += 1,
+                }
+                game.play(action);
+                played += 1;
+                assert_fresh(&game, shogi, &mut seen);
+            }
+            for _ in 0..played {
+                game.unplay();
+                assert_fresh(&game, shogi, &mut seen);
+            }
+            assert_eq!(game.game().hash(), start.hash());
+        }
+        seen
+    }
+
+    fn with_net(net: Network) -> ShogiEvaluator {
+        ShogiEvaluator {
+            net: Some(Arc::new(net)),
+            ..ShogiEvaluator::standard().clone()
+        }
+    }
+
+    #[test]
+    fn the_kept_accumulator_is_the_one_from_scratch_through_random_madness_games() {
+        let builtin = ShogiEvaluator::builtin_net();
+        let halfkp = with_net(Network::random(FeatureSet::HalfKp, 5));
+        for shogi in [&builtin, &halfkp] {
+            let mut centre = TrueGame::from_sfen(CENTRE_SILVER).unwrap();
+            centre.play_texts(["draw:3", "draw:7"]).unwrap();
+            let seen = [
+                check_games(&centre, shogi, 1, (30, 40)),
+                check_games(&TrueGame::startpos(), shogi, 2, (10, 120)),
+                check_games(&PlayerView::startpos(Color::Gote), shogi, 3, (10, 120)),
+            ];
+            for s in &seen {
+                // Every kind of step was played, and each game kept an accumulator.
+                assert!(s.shogi > 0 && s.other > 0 && s.unchanged > 0, "{s:?}");
+                assert!(s.kept > 0 && s.unreadable == 0, "{s:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_board_without_a_king_keeps_no_accumulator_and_is_valued_by_the_tables() {
+        let shogi = ShogiEvaluator::builtin_net();
+        let mut kingless = TrueGame::from_sfen("4g3k/9/9/9/4S4/9/9/9/9 b - 1").unwrap();
+        kingless.play_texts(["draw:3", "draw:7"]).unwrap();
+        let seen = check_games(&kingless, &shogi, 4, (10, 30));
+        assert!(seen.unreadable > 0 && seen.kept == 0, "{seen:?}");
+        let game = NetBoard::new(kingless.clone(), shogi.net.clone());
+        for pov in Color::BOTH {
+            assert_eq!(
+                game.evaluate(pov, &shogi),
+                kingless.evaluate(pov, ShogiEvaluator::standard())
+            );
+        }
+    }
+
+    #[test]
+    fn without_a_net_or_a_shogi_board_nothing_is_kept() {
+        let mut game = NetBoard::new(TrueGame::startpos(), None);
+        for text in ["draw:3", "draw:7", "7g7f"] {
+            let action = game.game().parse_action(text).unwrap();
+            game.play(action);
+        }
+        assert!(game.accumulator().is_none() && game.from_scratch().is_none());
+        let net = ShogiEvaluator::builtin_net().net;
+        let shogammon = crate::rules::variants::shogammon::Position::startpos();
+        let game = NetBoard::new(shogammon, net);
+        assert!(game.net.is_none() && game.accumulators.is_empty());
+    }
+}
