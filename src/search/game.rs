@@ -24,6 +24,9 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
 
     /// How many distinct (colour, kind) indices [`SearchGame::moved_slot`] returns.
     const PIECE_SLOTS: usize;
+    /// Whether the search parameters left at their game default take issue 38's tree
+    /// setting ([`SearchParams::for_game`](super::params::SearchParams::for_game)).
+    const TREE_SETTING: bool = false;
     /// How many squares the board has (destinations index the history tables).
     const SQUARES: usize;
 

@@ -360,7 +360,7 @@ impl Searcher {
             max_moves_to_draw: config.max_moves_to_draw,
             drop_mates: self.drop_mates,
             recall: AtomicBool::new(false),
-            params: config.params,
+            params: config.params.for_game(G::TREE_SETTING),
             shelf: &self.shelf,
         };
         let timer = Timer {

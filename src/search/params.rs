@@ -6,6 +6,9 @@
 //! them, but `setoption name Search_… value N` sets one (for SPSA tuning and for gating a
 //! change with one binary, `shishi match --option1 Search_…=N`). Switches are 0 (off) or 1.
 
+/// A parameter's value meaning "the game's own default" ([`SearchParams::for_game`]).
+pub const GAME_DEFAULT: i32 = -1;
+
 /// The name, default and range of one parameter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParamSpec {
@@ -84,11 +87,9 @@ search_params! {
     null_move_base: "Search_NullMoveBase" = 3, 1..=6;
     null_move_depth_divisor: "Search_NullMoveDepthDivisor" = 4, 2..=10;
     null_move_eval_divisor: "Search_NullMoveEvalDivisor" = 200, 50..=800;
-    /// Move-count pruning of quiet moves: the deepest node it applies to. Issue 38's tree
-    /// setting is 8 with `Search_IirDepth` 4 and `Search_LmrBase` 100 (docs/STRENGTH.md, "Tree
-    /// size from the start position": depth 26 in 23.4 M nodes); not the default while its
-    /// gate is undecided.
-    move_count_depth: "Search_MoveCountDepth" = 5, 0..=15;
+    /// Move-count pruning of quiet moves: the deepest node it applies to (−1: the game's
+    /// own, [`SearchParams::for_game`]: 8 in standard shogi, 5 in the other games).
+    move_count_depth: "Search_MoveCountDepth" = -1, -1..=15;
     /// Move-count pruning: the quiet moves searched at depth d are this percentage of
     /// 3 + d² (of 3 + 2d² where the evaluation improves). 50 accepted 2026-11-27
     /// (docs/STRENGTH.md): +23.3 Elo (8.1 to 38.6) over 1820 games.
@@ -110,8 +111,9 @@ search_params! {
     /// Losing captures: skipped at depth ≤ 4 when SEE is below −this × depth.
     see_capture_margin: "Search_SeeCaptureMargin" = 120, 20..=400;
     /// Internal iterative reduction: nodes at least this deep without a table move are
-    /// searched a ply shallower (0: off).
-    iir_depth: "Search_IirDepth" = 0, 0..=20;
+    /// searched a ply shallower (0: off; −1: the game's own, 4 in standard shogi, off in the
+    /// other games).
+    iir_depth: "Search_IirDepth" = -1, -1..=20;
     /// Switch: pruning judges the node by the table's score where its bound says the true
     /// value lies beyond the static evaluation.
     table_eval: "Search_TableEval" = 0, 0..=1;
@@ -171,8 +173,9 @@ search_params! {
     /// Razoring: at a non-PV node whose evaluation lies more than this × depth² below
     /// alpha (0: off), a quiescence search that stays below alpha is the node's value.
     razor_margin: "Search_RazorMargin" = 0, 0..=1000;
-    /// Switch: the null move is tried only at expected cut nodes (not at all-nodes).
-    null_move_cut_only: "Search_NullMoveCutOnly" = 0, 0..=1;
+    /// Switch: the null move is tried only at expected cut nodes (not at all-nodes); −1: the
+    /// game's own, on in standard shogi, off in the other games.
+    null_move_cut_only: "Search_NullMoveCutOnly" = -1, -1..=1;
     /// Null-move verification: a null move's cut at a node at least this deep (0: off) is
     /// kept only if a search of the node itself to the null move's depth, with no null
     /// move for the next three quarters of that depth, also reaches beta.
@@ -216,9 +219,10 @@ search_params! {
     /// stand-pat within this margin of alpha is skipped.
     quiescence_delta: "Search_QuiescenceDelta" = 200, 0..=2000;
     /// Late-move reductions: the plies (in hundredths) added to every entry of the
-    /// logarithmic table before it is rounded down (50 rounds to nearest; 100, issue 38's
-    /// tree setting, a ply more from the table's second row and column on).
-    lmr_base: "Search_LmrBase" = 50, 0..=300;
+    /// logarithmic table before it is rounded down (50 rounds to nearest; 100 a ply more
+    /// from the table's second row and column on; −1: the game's own, 100 in standard
+    /// shogi, 50 in the other games).
+    lmr_base: "Search_LmrBase" = -1, -1..=300;
     /// Late-move reductions of captures and promotions: they are reduced too (past the
     /// first move, at nodes at least `Search_LmrMinDepth` deep), by the table's reduction
     /// less this many plies (a losing capture, `Stage::BadCapture`, by the whole table's
@@ -294,6 +298,22 @@ impl SearchParams {
     pub fn on(switch: i32) -> bool {
         switch != 0
     }
+
+    /// These parameters with each [`GAME_DEFAULT`] replaced by the game's own value: issue
+    /// 38's tree setting where `tree_setting` (standard shogi, where it won its gate:
+    /// docs/STRENGTH.md), the values from before it in the other games (not gated there).
+    pub fn for_game(mut self, tree_setting: bool) -> SearchParams {
+        let mut own = |value: &mut i32, with: i32, without: i32| {
+            if *value == GAME_DEFAULT {
+                *value = if tree_setting { with } else { without };
+            }
+        };
+        own(&mut self.iir_depth, 4, 0);
+        own(&mut self.lmr_base, 100, 50);
+        own(&mut self.move_count_depth, 8, 5);
+        own(&mut self.null_move_cut_only, 1, 0);
+        self
+    }
 }
 
 #[cfg(test)]
@@ -315,6 +335,36 @@ mod tests {
             params.set(spec.name, spec.default).unwrap();
             assert_eq!(params, SearchParams::default(), "{}", spec.name);
         }
+    }
+
+    #[test]
+    fn the_game_decides_what_is_left_at_its_default_and_a_set_value_wins() {
+        let shogi = SearchParams::default().for_game(true);
+        let others = SearchParams::default().for_game(false);
+        assert_eq!(
+            [
+                shogi.iir_depth,
+                shogi.lmr_base,
+                shogi.move_count_depth,
+                shogi.null_move_cut_only
+            ],
+            [4, 100, 8, 1]
+        );
+        assert_eq!(
+            [
+                others.iir_depth,
+                others.lmr_base,
+                others.move_count_depth,
+                others.null_move_cut_only
+            ],
+            [0, 50, 5, 0]
+        );
+        let mut set = SearchParams::default();
+        set.set("Search_IirDepth", 0).unwrap();
+        set.set("Search_LmrBase", 70).unwrap();
+        assert_eq!(set.for_game(true).iir_depth, 0);
+        assert_eq!(set.for_game(false).lmr_base, 70);
+        assert_eq!(set.for_game(true).move_count_depth, 8);
     }
 
     #[test]

@@ -378,9 +378,10 @@ const TESTED_DEEPER: &[&str] = &["Search_QuiescenceTableMove"];
 #[test]
 fn the_table_move_first_in_quiescence_changes_the_tree() {
     // With the staged picker's capture order the table's capture is nearly always the one
-    // ordered first anyway: the endgame race at depth 8 is a tree where it is not.
+    // ordered first anyway: a tactical middlegame (pieces hanging on both sides) at depth 9
+    // is a tree where it is not.
     let pos = Position::from_sfen(
-        "l4k2l/4g4/p1n1pp1p1/2ps2p1p/1P5P1/P1P1PPP1P/3PS1N2/1+r2G1K2/L1S2G2L w BGNrbsn2p 60",
+        "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w RGgsn5p 1",
     )
     .unwrap();
     let nodes = |on: i32| {
@@ -391,7 +392,7 @@ fn the_table_move_first_in_quiescence_changes_the_tree() {
             ..Config::default()
         };
         let mut searcher = Searcher::new(8);
-        searcher.search(&pos, &depth(8), &config, &Control::new(false), &mut |_| {});
+        searcher.search(&pos, &depth(9), &config, &Control::new(false), &mut |_| {});
         searcher.last_nodes()
     };
     assert_ne!(nodes(0), nodes(1));

@@ -50,6 +50,9 @@ impl SearchGame for Position {
     type Totals = ShogiTotals;
     type EvalChange = ShogiChange;
 
+    // Issue 38's tree setting won its gate here (docs/STRENGTH.md).
+    const TREE_SETTING: bool = true;
+
     #[inline]
     fn default_evaluator() -> &'static ShogiEvaluator {
         ShogiEvaluator::standard()
