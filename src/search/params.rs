@@ -303,7 +303,7 @@ impl SearchParams {
     /// 38's tree setting where `tree_setting` (standard shogi, where it won its gate:
     /// docs/STRENGTH.md), the values from before it in the other games (not gated there).
     pub fn for_game(mut self, tree_setting: bool) -> SearchParams {
-        let mut own = |value: &mut i32, with: i32, without: i32| {
+        let own = |value: &mut i32, with: i32, without: i32| {
             if *value == GAME_DEFAULT {
                 *value = if tree_setting { with } else { without };
             }
