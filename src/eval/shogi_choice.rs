@@ -63,12 +63,27 @@ impl ShogiEvaluator {
         })
     }
 
+    /// The standard tables with `net` (`None`: the tables alone).
+    pub fn with_net(net: Option<Arc<Network>>) -> ShogiEvaluator {
+        ShogiEvaluator {
+            net,
+            ..ShogiEvaluator::standard().clone()
+        }
+    }
+
     /// The standard tables with the net built into the engine (for tests).
     #[cfg(test)]
     pub fn builtin_net() -> ShogiEvaluator {
-        ShogiEvaluator {
-            net: Some(crate::eval::nnue::builtin::network()),
-            ..ShogiEvaluator::standard().clone()
+        ShogiEvaluator::with_net(Some(crate::eval::nnue::builtin::network()))
+    }
+
+    /// Whether `self` evaluates with the very net `net` (the same allocation; both without
+    /// a net counts as the same).
+    pub fn has_net(&self, net: &Option<Arc<Network>>) -> bool {
+        match (&self.net, net) {
+            (None, None) => true,
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
         }
     }
 

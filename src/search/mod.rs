@@ -261,12 +261,7 @@ impl Searcher {
     /// Searches standard shogi with the net `net` (`None`: with the tables). A different
     /// net forgets the table and the histories: their bounds came from the other evaluation.
     pub fn set_network(&mut self, net: Option<Arc<Network>>) {
-        let same = match (&self.shogi_evaluator.net, &net) {
-            (None, None) => true,
-            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-            _ => false,
-        };
-        if !same {
+        if !self.shogi_evaluator.has_net(&net) {
             self.clear();
             self.shogi_evaluator.net = net;
         }

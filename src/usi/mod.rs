@@ -473,10 +473,8 @@ impl Engine {
     fn static_eval(&self) {
         let value = match &self.position {
             UsiPosition::Shogi(pos) => {
-                let evaluator = ShogiEvaluator {
-                    net: self.net.as_ref().map(|(_, net)| net.clone()),
-                    ..ShogiEvaluator::standard().clone()
-                };
+                let evaluator =
+                    ShogiEvaluator::with_net(self.net.as_ref().map(|(_, net)| net.clone()));
                 evaluator.evaluate(pos)
             }
             other => with_position!(other,

@@ -182,10 +182,7 @@ impl<G: ChanceGame> ChanceGame for NetBoard<G> {
     /// From the kept accumulator when there is one for `shogi`'s net, else as the game
     /// evaluates.
     fn evaluate(&self, pov: Color, shogi: &ShogiEvaluator) -> Value {
-        let same_net = match (&self.net, &shogi.net) {
-            (Some(kept), Some(asked)) => Arc::ptr_eq(kept, asked),
-            _ => false,
-        };
+        let same_net = self.net.is_some() && shogi.has_net(&self.net);
         match (self.accumulator(), self.game.shogi_board()) {
             (Some(acc), Some(board)) if same_net => {
                 let net = self.net.as_deref().expect("checked above");
@@ -306,17 +303,11 @@ mod tests {
         seen
     }
 
-    fn with_net(net: Network) -> ShogiEvaluator {
-        ShogiEvaluator {
-            net: Some(Arc::new(net)),
-            ..ShogiEvaluator::standard().clone()
-        }
-    }
-
     #[test]
     fn the_kept_accumulator_is_the_one_from_scratch_through_random_madness_games() {
         let builtin = ShogiEvaluator::builtin_net();
-        let halfkp = with_net(Network::random(FeatureSet::HalfKp, 5));
+        let halfkp =
+            ShogiEvaluator::with_net(Some(Arc::new(Network::random(FeatureSet::HalfKp, 5))));
         for shogi in [&builtin, &halfkp] {
             let mut centre = TrueGame::from_sfen(CENTRE_SILVER).unwrap();
             centre.play_texts(["draw:3", "draw:7"]).unwrap();

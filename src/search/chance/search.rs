@@ -134,12 +134,7 @@ impl ChanceSearcher {
     /// hand-written tables). A different net forgets the table: its values came from the
     /// other evaluation (under [`TableReuse::Exact`] they would be reused as exact).
     pub fn set_network(&mut self, net: Option<Arc<Network>>) {
-        let same = match (&self.shogi.net, &net) {
-            (None, None) => true,
-            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-            _ => false,
-        };
-        if !same {
+        if !self.shogi.has_net(&net) {
             self.table.clear();
             self.helpers.clear();
             self.shogi.net = net;
