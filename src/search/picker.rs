@@ -369,14 +369,16 @@ impl Picker {
     /// Moves the best-scored entry of `[from, end)` to `from` and returns it.
     #[inline]
     fn select(&mut self, from: usize, end: usize) -> (i32, Move) {
-        let mut best = from;
-        for i in from + 1..end {
-            if self.moves[i].0 > self.moves[best].0 {
-                best = i;
+        let range = &mut self.moves[from..end];
+        // The first of the best scores wins, as a stable sort would order them.
+        let (mut best, mut best_score) = (0, range[0].0);
+        for (i, &(score, _)) in range.iter().enumerate().skip(1) {
+            if score > best_score {
+                (best, best_score) = (i, score);
             }
         }
-        self.moves.swap(from, best);
-        self.moves[from]
+        range.swap(0, best);
+        range[0]
     }
 }
 

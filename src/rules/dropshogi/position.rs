@@ -248,9 +248,14 @@ impl<V: DropVariant> DropPosition<V> {
         }
     }
 
+    /// Whether the side to move is in check: [`DropPosition::checkers`] without listing
+    /// them (the attack test stops at the first checker).
     #[inline]
     pub fn in_check(&self) -> bool {
-        self.checkers().any()
+        match self.king_square(self.side) {
+            Some(k) => self.is_attacked(k, self.side.flip(), self.occupied()),
+            None => false,
+        }
     }
 
     /// Plays a legal move (one that the move generator produced for this position).
