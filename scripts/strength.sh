@@ -11,7 +11,11 @@
 #   OPPONENTS ("fairy yaneuraou"; either alone is fine), FAIRY (its path), SHISHI (./target/release/shishi,
 #   built when it is the default), YANEURAOU (path of a YaneuraOu material binary),
 #   TIME_MARGIN (1000 ms: a loaded machine's scheduler stalls are not counted as forfeits),
-#   OUT (target/matches/strength-<time>; one sub-directory per opponent).
+#   OUT (target/matches/strength-<time>; one sub-directory per opponent),
+#   FIRST_PAIR (1): the match starts at this pair of the opening cycle, so that a long run
+#   can be played in parts (on other days or machines) with the openings a single run would
+#   have used: the first 100 games, then FIRST_PAIR=51 GAMES=100 into another OUT, and
+#   `scripts/sprt_records.py A/games.jsonl B/games.jsonl` counts them together.
 #
 # Fairy-Stockfish speaks USI after the `usi` command and plays shogi by default. YaneuraOu
 # is not packaged: build it from its source (github.com/yaneurao/YaneuraOu), in source/:
@@ -48,6 +52,20 @@ CONCURRENCY=${CONCURRENCY:-1}
 OPPONENTS=${OPPONENTS:-fairy yaneuraou}
 TIME_MARGIN=${TIME_MARGIN:-1000}
 OUT=${OUT:-target/matches/strength-$(date -u +%Y%m%d-%H%M%S)}
+FIRST_PAIR=${FIRST_PAIR:-1}
+OPENINGS=positions/openings/shogi.txt
+if [ "$FIRST_PAIR" != 1 ]; then
+    # Pair k plays the k-th opening of the file, cycling: rotate the openings (comments and
+    # blank lines left out) to start at FIRST_PAIR.
+    mkdir -p "$OUT"
+    listed="$OUT/openings.txt"
+    grep -v '^#' "$OPENINGS" | grep . >"$listed"
+    count=$(wc -l <"$listed")
+    first=$(((FIRST_PAIR - 1) % count + 1))
+    rotated="$OUT/openings-from-pair-$FIRST_PAIR.txt"
+    { tail -n +"$first" "$listed"; head -n "$((first - 1))" "$listed"; } >"$rotated"
+    OPENINGS=$rotated
+fi
 
 if [ -z "${SHISHI:-}" ]; then
     cargo build --release
@@ -109,5 +127,5 @@ EOF
         "${SHISHI_ARGS[@]}" "${OPPONENT_ARGS[@]}" \
         --games "$GAMES" --tc "$TC" --concurrency "$CONCURRENCY" \
         --time-margin "$TIME_MARGIN" \
-        --openings positions/openings/shogi.txt --out "$OUT/$opponent" "$@"
+        --openings "$OPENINGS" --out "$OUT/$opponent" "$@"
 done
