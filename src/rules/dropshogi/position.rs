@@ -252,10 +252,12 @@ impl<V: DropVariant> DropPosition<V> {
     /// them (the attack test stops at the first checker).
     #[inline]
     pub fn in_check(&self) -> bool {
-        match self.king_square(self.side) {
+        let in_check = match self.king_square(self.side) {
             Some(k) => self.is_attacked(k, self.side.flip(), self.occupied()),
             None => false,
-        }
+        };
+        debug_assert_eq!(in_check, self.checkers().any(), "the two attack tests disagree");
+        in_check
     }
 
     /// Plays a legal move (one that the move generator produced for this position).
