@@ -256,7 +256,11 @@ impl<V: DropVariant> DropPosition<V> {
             Some(k) => self.is_attacked(k, self.side.flip(), self.occupied()),
             None => false,
         };
-        debug_assert_eq!(in_check, self.checkers().any(), "the two attack tests disagree");
+        debug_assert_eq!(
+            in_check,
+            self.checkers().any(),
+            "the two attack tests disagree"
+        );
         in_check
     }
 
