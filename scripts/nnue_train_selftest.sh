@@ -5,6 +5,9 @@
 # (`scripts/train_nnue.py train`), the written nn.bin loaded by Shishi and compared with the
 # float model on held-out positions (`train_nnue.py check`, which must pass), and a net
 # written with each of two deliberately wrong quantisations, which the check must refuse.
+# With ARCH=kp it also starts a quantisation-aware model from the built-in net
+# (`train --init`) and writes it back untrained, which must give the built-in net's file
+# byte for byte, then fine-tunes it for a few steps.
 #
 # Needs PyTorch (`pip install torch`); it is not part of .ci/run.
 #
@@ -62,4 +65,16 @@ for mistake in "${mistakes[@]}"; do
     fi
     echo "the check refused the wrongly quantised net ($mistake), as it must"
 done
+if [ "$arch" = kp ]; then
+    step "--init: the built-in net read into the model and written back untrained, byte for byte"
+    builtin="$root/src/eval/nnue/builtin-kp.nn"
+    $train train "$work/train.feat" --arch kp --init "$builtin" --out "$work/init.bin" \
+        --batch-size 256 --max-steps 0
+    cmp "$builtin" "$work/init.bin" || { echo "--init did not give the same file back" >&2; exit 1; }
+    step "--init: fine-tuned for 20 steps, then checked like any net"
+    $train train "$work/train.feat" --arch kp --init "$builtin" --out "$work/tuned.bin" \
+        --batch-size 256 --epochs 1 --max-steps 20 --lr 1e-4 --validation 1000
+    $train check --checkpoint "$work/tuned.bin.ckpt" --net "$work/tuned.bin" \
+        --records "$work/held.bin" --count 1000 --shishi "$shishi"
+fi
 step "selftest passed"

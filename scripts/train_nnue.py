@@ -5,7 +5,9 @@ in YaneuraOu's format, the file Shishi (and YaneuraOu's NNUE edition) reads.
 Three commands (docs/NNUE.md, "Training a net", says how they fit together):
 
   train   FEATURES... --out nn.bin      train from feature files (`shishi nnue-features`),
-                                        checkpointing as it goes; `--resume` goes on
+                                        checkpointing as it goes; `--resume` goes on;
+                                        `--init NET` starts from the weights of a net file
+                                        (fine-tuning) instead of random ones
   export  --checkpoint C --out nn.bin   write the net of a checkpoint
   check   --checkpoint C --net nn.bin --records HELD.bin
                                         compare the float model with Shishi's evaluation
@@ -414,6 +416,62 @@ def write_net(model, path, wrong=None):
     os.replace(tmp, path)
 
 
+def read_net(path, arch):
+    """The integer arrays of a net file of architecture `arch` (the layout `write_net`
+    writes: YaneuraOu's nn.bin); exits with the reason if the file is not such a net."""
+    with open(path, "rb") as f:
+        data = f.read()
+    expected_text = ARCHS[arch]["text"].encode()
+    inputs = ARCHS[arch]["inputs"]
+    version, _, text_bytes = struct.unpack_from("<III", data, 0)
+    text = data[12:12 + text_bytes]
+    if version != NN_VERSION or text != expected_text:
+        sys.exit(f"{path}: not a {arch} net (version {version:#x}, architecture "
+                 f"{text.decode(errors='replace')!r})")
+    sizes = [("ft_bias", "<i2", HALF), ("ft_weight", "<i2", inputs * HALF), (None, None, 0),
+             ("l1_bias", "<i4", HIDDEN), ("l1_weight", "i1", HIDDEN * 2 * HALF),
+             ("l2_bias", "<i4", HIDDEN), ("l2_weight", "i1", HIDDEN * HIDDEN),
+             ("out_bias", "<i4", 1), ("out_weight", "i1", HIDDEN)]
+    at = 12 + text_bytes + 4  # the transformer's hash word
+    q = {}
+    for name, dtype, count in sizes:
+        if name is None:
+            at += 4  # the network's hash word
+            continue
+        width = np.dtype(dtype).itemsize * count
+        if at + width > len(data):
+            sys.exit(f"{path}: truncated ({len(data)} bytes)")
+        q[name] = np.frombuffer(data, dtype=dtype, count=count, offset=at)
+        at += width
+    if at != len(data):
+        sys.exit(f"{path}: {len(data) - at} bytes after the net")
+    return q
+
+
+def load_net_weights(model, path):
+    """Sets the model's weights to those the net file holds, each integer divided by its
+    scale (the inverse of `quantise`, less its bias correction): a quantisation-aware model
+    loaded this way and written again gives the same file."""
+    q = read_net(path, model.arch)
+    hidden_w = 1 << WEIGHT_SCALE_BITS
+    hidden_b = ACTIVATION_SCALE * hidden_w
+    round_half = 1 << (WEIGHT_SCALE_BITS - 1)
+
+    def tensor(values, shape, scale, offset=0):
+        return torch.from_numpy((values.astype(np.float64) - offset) / scale).float().reshape(shape)
+    with torch.no_grad():
+        model.transformer.copy_(tensor(q["ft_weight"], model.transformer.shape, ACTIVATION_SCALE))
+        if model.pieces is not None:
+            model.pieces.zero_()
+        model.transformer_bias.copy_(tensor(q["ft_bias"], (HALF,), ACTIVATION_SCALE))
+        for layer, name in ((model.first, "l1"), (model.second, "l2")):
+            layer.weight.copy_(tensor(q[f"{name}_weight"], layer.weight.shape, hidden_w))
+            layer.bias.copy_(tensor(q[f"{name}_bias"], layer.bias.shape, hidden_b, round_half))
+        model.output.weight.copy_(tensor(q["out_weight"], model.output.weight.shape,
+                                         OUTPUT_WEIGHT_FACTOR))
+        model.output.bias.copy_(tensor(q["out_bias"], (1,), OUTPUT_SCALE * FV_SCALE))
+
+
 # --- checkpoints ---------------------------------------------------------------------------
 def save_checkpoint(path, model, optimisers, epoch, batch, args, best_loss):
     tmp = f"{path}.tmp"
@@ -488,6 +546,9 @@ def command_train(args):
     if quantise_aware and args.arch == "halfkp" and not args.no_factorise:
         sys.exit("--quantise-aware with halfkp needs --no-factorise")
     model = Model(args.arch, not args.no_factorise, quantise_aware)
+    if args.init and not args.resume:
+        load_net_weights(model, args.init)
+        log(f"starting from the weights of {args.init}")
     optimisers = make_optimisers(model, args.lr)
     start_epoch, start_batch, best_loss = 0, 0, float("inf")
     if args.resume:
@@ -655,6 +716,9 @@ def main():
                    "the lowest held-out loss so far)")
     t.add_argument("--checkpoint", help="checkpoint file (default: OUT.ckpt)")
     t.add_argument("--resume", action="store_true", help="go on from the checkpoint")
+    t.add_argument("--init", metavar="NET",
+                   help="start from the weights of this net file (of --arch) instead of "
+                   "random ones: fine-tuning; factorised halfkp starts its piece table at zero")
     t.add_argument("--arch", choices=sorted(ARCHS), default="halfkp")
     t.add_argument("--no-factorise", action="store_true",
                    help="train HalfKP without the king-independent piece table (kp never "
