@@ -13,6 +13,7 @@ mod scratch_dir;
 
 use scratch_dir::ScratchDir;
 use shishi::record::packed_sfen::{TrainingRecord, RECORD_BYTES};
+use shishi::rules::dropshogi::notation::SfenRules;
 use shishi::rules::moves::MoveList;
 use shishi::rules::variants::shogi::Position;
 use std::path::Path;
@@ -384,4 +385,63 @@ fn a_net_plays_its_own_games_and_only_its_own_file_continues_them() {
     succeeds(gensfen(&net, &["--games", "2", "--eval-file", "<builtin>"]));
     assert_eq!(games(&read(&net)).len(), 2);
     assert!(read(&net).starts_with(&with_net));
+}
+
+#[test]
+fn madness_games_are_written_with_each_movers_card_the_same_on_any_thread_count() {
+    let dir = ScratchDir::new("shishi-gensfen", "madness");
+    let (one, two) = (dir.join("1.bin"), dir.join("2.bin"));
+    let madness = ["--variant", "madness", "--games", "3"];
+    let summary = succeeds(gensfen(&one, &madness));
+    assert!(summary.contains("gensfen: 3 games"), "{summary}");
+    succeeds(gensfen(&two, &[&madness[..], &["--threads", "2"]].concat()));
+    // The dice and cards are drawn from each game's own seed.
+    assert_same(&read(&one), &read(&two), "one thread and two");
+    let bytes = read(&one);
+    assert!(bytes.len() >= 20 * RECORD_BYTES, "{} bytes", bytes.len());
+    let (mut decoded, mut total) = (0, 0);
+    for chunk in bytes.chunks(RECORD_BYTES) {
+        let record = TrainingRecord::from_bytes(chunk.try_into().unwrap()).expect("a record");
+        total += 1;
+        // The mover's card is dealt before the first move: 1 to 10.
+        assert!(
+            (1..=10).contains(&record.padding),
+            "card {}",
+            record.padding
+        );
+        assert!(record.game_ply >= 15, "ply {}", record.game_ply);
+        // Centipawns from the expected result: at most the evaluation's ±1767, or a mate.
+        assert!(record.score.abs() <= 1767 || record.score.abs() > 31000);
+        // The board is a shogi position (the madness may leave two pawns on a file) with the
+        // move legal in it, unless a slide left the side not to move in check.
+        let ply = u32::from(record.game_ply) + 1;
+        if let Ok(pos) = record
+            .position
+            .to_position_with(ply, SfenRules::DoubledPawnsAllowed)
+        {
+            decoded += 1;
+            let mv = record.best_move.to_move().expect("a move");
+            let mut legal = MoveList::new();
+            pos.generate_legal(&mut legal);
+            assert!(legal.contains(&mv), "{} {mv:?}", pos.to_sfen());
+        }
+    }
+    assert!(decoded * 10 >= total * 9, "{decoded} of {total} decode");
+    // Madness games start from the start position.
+    let refused = gensfen(
+        &dir.join("openings.bin"),
+        &[
+            &madness[..],
+            &[
+                "--openings",
+                concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/positions/openings/shogi-wide.txt"
+                ),
+            ],
+        ]
+        .concat(),
+    );
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--openings is for standard shogi"));
 }

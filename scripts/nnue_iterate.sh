@@ -59,7 +59,7 @@ if [ ! -f "$WORK/nn.bin.best" ]; then
 fi
 
 step "4. quantisation check on 2000 held-out positions"
-records=$(( $(stat -c %s "$WORK/data.bin") / 40 ))
+records=$(( $(stat -L -c %s "$WORK/data.bin") / 40 ))
 $train check --checkpoint "$WORK/nn.bin.ckpt.best" --net "$WORK/nn.bin.best" \
     --records "$WORK/data.bin" --skip $(( records - 2000 )) --count 2000 --shishi "$shishi"
 

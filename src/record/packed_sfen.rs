@@ -40,6 +40,7 @@
 //! game's result from the side to move's view (`i8`: 1 win, 0 draw, -1 loss) and a zero byte.
 
 use super::shogi_sfen;
+use crate::rules::dropshogi::notation::SfenRules;
 use crate::rules::geometry::{Board9x9, Color, Square};
 use crate::rules::moves::Move;
 use crate::rules::variants::shogi::position::Hand;
@@ -361,8 +362,18 @@ impl PackedSfen {
 
     /// The packed position as a checked standard-shogi position.
     pub fn to_position(&self, move_number: u32) -> Result<Position, UnpackError> {
+        self.to_position_with(move_number, SfenRules::Shogi)
+    }
+
+    /// The packed position checked by `rules` (the Central Madness's boards may hold two
+    /// pawns of a side on a file).
+    pub fn to_position_with(
+        &self,
+        move_number: u32,
+        rules: SfenRules,
+    ) -> Result<Position, UnpackError> {
         let sfen = self.to_sfen(move_number)?;
-        Position::from_sfen(&sfen)
+        Position::from_sfen_with(&sfen, rules)
             .map_err(|e| UnpackError(format!("{sfen:?} is not a legal position: {e}")))
     }
 }
@@ -464,6 +475,10 @@ pub struct TrainingRecord {
     pub game_ply: u16,
     /// The game's result for the side to move.
     pub result: GameResult,
+    /// The last byte, padding in YaneuraOu's format (0 there; YaneuraOu and cshogi ignore
+    /// it). Shishi's Central Madness data keeps the side to move's card in it (1 to 10; 0
+    /// before the deal): docs/TRAINING_DATA.md.
+    pub padding: u8,
 }
 
 impl TrainingRecord {
@@ -474,10 +489,12 @@ impl TrainingRecord {
         out[34..36].copy_from_slice(&self.best_move.0.to_le_bytes());
         out[36..38].copy_from_slice(&self.game_ply.to_le_bytes());
         out[38] = (self.result as i8) as u8;
+        out[39] = self.padding;
         out
     }
 
-    /// Reads a record; the padding byte is ignored, a result other than -1, 0 or 1 refused.
+    /// Reads a record (the padding byte as it stands); a result other than -1, 0 or 1 is
+    /// refused.
     pub fn from_bytes(bytes: &[u8; RECORD_BYTES]) -> Result<TrainingRecord, UnpackError> {
         let mut position = [0; PACKED_SFEN_BYTES];
         position.copy_from_slice(&bytes[..32]);
@@ -490,6 +507,7 @@ impl TrainingRecord {
             best_move: Move16(u16::from_le_bytes(word(34))),
             game_ply: u16::from_le_bytes(word(36)),
             result,
+            padding: bytes[39],
         })
     }
 }
@@ -594,6 +612,7 @@ mod tests {
                 best_move: Move16::from_move(mv),
                 game_ply: pos.move_number() as u16,
                 result: GameResult::Loss,
+                padding: (pos.move_number() % 11) as u8,
             };
             let back = TrainingRecord::from_bytes(&record.to_bytes()).unwrap();
             assert_eq!(back, record);
@@ -634,6 +653,7 @@ mod tests {
             best_move: Move16(0),
             game_ply: 1,
             result: GameResult::Draw,
+            padding: 0,
         }
         .to_bytes();
         record[38] = 2;

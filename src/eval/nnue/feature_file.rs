@@ -29,6 +29,7 @@
 
 use super::features::{self, FeatureSet, PIECES};
 use crate::record::packed_sfen::TrainingRecord;
+use crate::rules::dropshogi::notation::SfenRules;
 use crate::rules::geometry::Color;
 use crate::rules::variants::shogi::Position;
 use arrayvec::ArrayVec;
@@ -116,11 +117,16 @@ impl FeatureRecord {
     }
 
     /// The features of a training record's position (its SFEN move number is irrelevant to
-    /// the features).
+    /// the features). Two pawns of a side on a file are read too: the Central Madness's
+    /// boards have them (`gensfen --variant madness`), and the net values such a board as
+    /// any other.
     pub fn from_training(record: &TrainingRecord) -> Result<(FeatureRecord, Position), Skip> {
         let pos = record
             .position
-            .to_position(u32::from(record.game_ply) + 1)
+            .to_position_with(
+                u32::from(record.game_ply) + 1,
+                SfenRules::DoubledPawnsAllowed,
+            )
             .map_err(|_| Skip::Undecodable)?;
         Ok((FeatureRecord::from_position(&pos, record)?, pos))
     }
@@ -198,6 +204,7 @@ mod tests {
             best_move: Move16(0),
             game_ply: 7,
             result: GameResult::Loss,
+            padding: 0,
         }
     }
 

@@ -1,8 +1,10 @@
 //! `shishi gensfen`: training data for a learned evaluation. Plays standard-shogi games of
-//! Shishi against itself at a node or depth limit per move and writes one YaneuraOu
-//! `PackedSfenValue` record (`record::packed_sfen`) per searched position: the position, the
-//! search's score from the side to move's view, the move it chose, the ply, and the game's
-//! result for the side to move, filled in when the game has ended.
+//! Shishi against itself at a node or depth limit per move (or Central Madness games,
+//! [`madness`]) and writes one YaneuraOu `PackedSfenValue` record (`record::packed_sfen`) per
+//! searched position: the position, the search's score from the side to move's view, the move
+//! it chose, the ply, and the game's result for the side to move, filled in when the game has
+//! ended. This module owns the command, the run (threads, the state file, shards) and the
+//! standard-shogi game.
 //!
 //! Game `k` of a run is played from its own seed (derived from `--seed` and `k`) on a
 //! cleared table, so it is the same game whichever thread plays it and whatever else runs:
@@ -15,6 +17,8 @@
 //!
 //! Which positions are written, and why, is docs/TRAINING_DATA.md's to say.
 
+mod madness;
+
 use super::progress::Progress;
 use crate::eval::nnue::{builtin, Network};
 use crate::record::packed_sfen::{GameResult, Move16, PackedSfen, TrainingRecord, RECORD_BYTES};
@@ -26,6 +30,7 @@ use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::rules::variants::shogi::Position;
 use crate::rules::variants::{GameChoice, Variant};
+use crate::search::chance::{ChanceLimits, ChanceSearcher, ChanceSettings, Depth};
 use crate::search::threads::spawn_with_search_stack;
 use crate::search::{Config, Control, Decision, Limits, Score, Searcher};
 use clap::Args;
@@ -47,6 +52,10 @@ use std::time::Instant;
 in docs/TRAINING_DATA.md."
 )]
 pub struct GensfenArgs {
+    /// The game played: standard shogi, or the Central Madness (its board's positions, each
+    /// record holding the mover's card in its last byte; no --openings).
+    #[arg(long, value_enum, default_value_t = DataGame::Shogi)]
+    variant: DataGame,
     /// The file of 40-byte records (continued if it exists; its progress is kept in
     /// FILE.state).
     #[arg(long)]
@@ -111,6 +120,13 @@ pub struct GensfenArgs {
     eval_file: Option<PathBuf>,
 }
 
+/// The games `gensfen` can play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DataGame {
+    Shogi,
+    Madness,
+}
+
 /// One machine's share of the games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
@@ -137,6 +153,7 @@ const MAX_CP_SCORE: i32 = 30000;
 
 /// What decides the games of a run: everything but the amount and the thread count.
 struct Settings {
+    game: DataGame,
     limits: Limits,
     seed: u64,
     shard: Shard,
@@ -163,6 +180,13 @@ impl Settings {
                 "--random-max-ply {} is below --random-min-ply {}",
                 args.random_max_ply, args.random_min_ply
             ));
+        }
+        if args.variant == DataGame::Madness && args.openings.is_some() {
+            return Err(
+                "--openings is for standard shogi: Madness games start from the start \
+                        position (the random moves and the dice and cards make them differ)"
+                    .into(),
+            );
         }
         let (starts, openings_digest) = match &args.openings {
             None => (vec![Position::startpos()], 0),
@@ -193,6 +217,7 @@ impl Settings {
             }
         };
         Ok(Settings {
+            game: args.variant,
             limits: Limits {
                 nodes: args.nodes,
                 depth: args.depth,
@@ -221,9 +246,14 @@ impl Settings {
             .net
             .as_ref()
             .map_or(String::new(), |(_, digest)| format!(" net={digest:016x}"));
+        // Standard shogi's line is the one it had before other games could be played.
+        let game = match self.game {
+            DataGame::Shogi => "",
+            DataGame::Madness => " variant=madness",
+        };
         format!(
             "format=1 seed={} shard={}/{} nodes={} depth={} hash={} random={}@{}..={} \
-             write-min-ply={} max-ply={} eval-limit={} quiet-only={} openings={:016x}{net}",
+             write-min-ply={} max-ply={} eval-limit={} quiet-only={} openings={:016x}{net}{game}",
             self.seed,
             self.shard.index,
             self.shard.count,
@@ -244,6 +274,64 @@ impl Settings {
     /// The number of this shard's `local`-th game among all games of the seed.
     fn game_number(&self, local: u64) -> u64 {
         self.shard.index + self.shard.count * local
+    }
+
+    /// The Madness search's limits: the same nodes, the depth in its own units.
+    fn chance_limits(&self) -> ChanceLimits {
+        ChanceLimits {
+            depth: self.limits.depth.map(Depth),
+            nodes: self.limits.nodes,
+            time: None,
+        }
+    }
+
+    /// The plies of game `rng`'s random moves, for a game whose first position is ply
+    /// `first_ply`.
+    fn random_plies(&self, rng: &mut StdRng, first_ply: u32) -> Vec<u32> {
+        let candidates: Vec<u32> = self
+            .random_plies
+            .clone()
+            .filter(|&ply| ply >= first_ply)
+            .collect();
+        candidates
+            .choose_multiple(rng, self.random_moves as usize)
+            .copied()
+            .collect()
+    }
+}
+
+/// One thread's player: the search it plays both sides with, kept from game to game.
+enum SelfPlay {
+    Shogi(Box<Searcher>),
+    Madness(Box<ChanceSearcher>),
+}
+
+impl SelfPlay {
+    fn new(settings: &Settings) -> SelfPlay {
+        let net = settings.net.as_ref().map(|(net, _)| net.clone());
+        match settings.game {
+            DataGame::Shogi => {
+                let mut searcher = Searcher::new(settings.hash_mib);
+                searcher.set_network(net);
+                SelfPlay::Shogi(Box::new(searcher))
+            }
+            DataGame::Madness => {
+                let mut searcher = ChanceSearcher::new(ChanceSettings {
+                    hash_mb: settings.hash_mib,
+                    ..ChanceSettings::default()
+                });
+                searcher.set_network(net);
+                SelfPlay::Madness(Box::new(searcher))
+            }
+        }
+    }
+
+    /// Plays game number `number`; `None` if `stop` rose before it ended.
+    fn play(&mut self, settings: &Settings, number: u64, stop: &AtomicBool) -> Option<PlayedGame> {
+        match self {
+            SelfPlay::Shogi(searcher) => play_game(settings, searcher, number, stop),
+            SelfPlay::Madness(searcher) => madness::play_game(settings, searcher, number, stop),
+        }
     }
 }
 
@@ -283,6 +371,25 @@ struct PlayedGame {
     outcome: Outcome,
 }
 
+impl PlayedGame {
+    /// The game of the records `written` (each with the side it was written for) once it
+    /// ended with `outcome`: each record gets the result for its side.
+    fn finished(written: Vec<(Color, TrainingRecord)>, outcome: Outcome) -> PlayedGame {
+        let records = written
+            .into_iter()
+            .map(|(side, mut record)| {
+                record.result = match outcome {
+                    Outcome::Draw => GameResult::Draw,
+                    Outcome::Win(winner) if winner == side => GameResult::Win,
+                    Outcome::Win(_) => GameResult::Loss,
+                };
+                record
+            })
+            .collect();
+        PlayedGame { records, outcome }
+    }
+}
+
 /// Plays game number `number`; `None` if `stop` rose before it ended.
 fn play_game(
     settings: &Settings,
@@ -292,16 +399,7 @@ fn play_game(
 ) -> Option<PlayedGame> {
     let mut rng = StdRng::seed_from_u64(pair_seed(settings.seed, number as usize));
     let mut pos = settings.starts[rng.gen_range(0..settings.starts.len())].clone();
-    let first_ply = pos.move_number();
-    let candidates: Vec<u32> = settings
-        .random_plies
-        .clone()
-        .filter(|&ply| ply >= first_ply)
-        .collect();
-    let random_plies: Vec<u32> = candidates
-        .choose_multiple(&mut rng, settings.random_moves as usize)
-        .copied()
-        .collect();
+    let random_plies = settings.random_plies(&mut rng, pos.move_number());
     searcher.clear();
     let config = Config::default();
     let mut written: Vec<(Color, TrainingRecord)> = Vec::new();
@@ -353,25 +451,21 @@ fn play_game(
                     score: record_score(score),
                     best_move: Move16::from_move(best),
                     // As YaneuraOu's gensfen: the plies before it (0 at the start).
-                    game_ply: (ply - 1).min(u32::from(u16::MAX)) as u16,
+                    game_ply: game_ply(ply),
                     result: GameResult::Draw,
+                    padding: 0,
                 },
             ));
         }
         pos.play(best);
     };
-    let records = written
-        .into_iter()
-        .map(|(side, mut record)| {
-            record.result = match outcome {
-                Outcome::Draw => GameResult::Draw,
-                Outcome::Win(winner) if winner == side => GameResult::Win,
-                Outcome::Win(_) => GameResult::Loss,
-            };
-            record
-        })
-        .collect();
-    Some(PlayedGame { records, outcome })
+    Some(PlayedGame::finished(written, outcome))
+}
+
+/// The record's `gamePly` for a position at `ply` (1 at the start position): as YaneuraOu's
+/// gensfen writes it, the plies before it.
+fn game_ply(ply: u32) -> u16 {
+    (ply - 1).min(u32::from(u16::MAX)) as u16
 }
 
 /// In check, or `mv` captures.
@@ -546,12 +640,11 @@ pub fn run(args: &GensfenArgs) -> Result<(), String> {
                 let sender = sender.clone();
                 let (settings, next_game, stop) = (&settings, &next_game, &stop);
                 spawn_with_search_stack(scope, format!("gensfen-{thread}"), move || {
-                    let mut searcher = Searcher::new(settings.hash_mib);
-                    searcher.set_network(settings.net.as_ref().map(|(net, _)| net.clone()));
+                    let mut player = SelfPlay::new(settings);
                     while !stop.load(Ordering::Relaxed) {
                         let local = next_game.fetch_add(1, Ordering::Relaxed);
                         let number = settings.game_number(local);
-                        let Some(game) = play_game(settings, &mut searcher, number, stop) else {
+                        let Some(game) = player.play(settings, number, stop) else {
                             break;
                         };
                         if sender.send((local, game)).is_err() {

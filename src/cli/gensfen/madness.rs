@@ -1,0 +1,151 @@
+//! The Central Madness's games for `shishi gensfen` (`--variant madness`): Shishi plays both
+//! sides with the chance search, each side searching its own view of the game (its own card,
+//! the public discards, the opponent's card unknown) while this module holds the true game
+//! and deals, draws and rolls with the game's seeded generator, as the referee does. One
+//! record is written per ordinary move the search chose: the board, hands and side to move
+//! as standard shogi's `PackedSfenValue` holds them, the search's expected result turned
+//! back into centipawns, and the mover's card in the record's last byte (docs/TRAINING_DATA.md,
+//! "The Central Madness").
+
+use super::{adjudicate, game_ply, is_noisy, record_score, PlayedGame, Settings};
+use crate::eval::madness::LOGISTIC_SCALE_CP;
+use crate::record::packed_sfen::{GameResult, Move16, PackedSfen, TrainingRecord};
+use crate::referee::arbiter::draw_chance;
+use crate::referee::runner::pair_seed;
+use crate::rules::game::{Game, NodeKind, Outcome};
+use crate::rules::geometry::Color;
+use crate::rules::moves::MoveList;
+use crate::rules::variants::madness::{view, Phase, PlayerView, TrueGame};
+use crate::search::chance::{ChanceSearcher, Value};
+use crate::search::Score;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+/// Plays Madness game number `number`; `None` if `stop` rose before it ended. The settings
+/// mean what they mean in shogi, counted in the board's plies (a move or drop; the madness's
+/// steps do not count): random moves replace the ordinary move at their plies, and the eval
+/// limit is compared with the search's value in centipawns ([`value_score`]).
+pub(super) fn play_game(
+    settings: &Settings,
+    searcher: &mut ChanceSearcher,
+    number: u64,
+    stop: &AtomicBool,
+) -> Option<PlayedGame> {
+    let mut rng = StdRng::seed_from_u64(pair_seed(settings.seed, number as usize));
+    let mut truth = TrueGame::startpos();
+    let mut views = Color::BOTH.map(PlayerView::startpos);
+    let random_plies = settings.random_plies(&mut rng, truth.position().move_number());
+    searcher.clear();
+    let limits = settings.chance_limits();
+    // Each search ends on its node or depth limit; `stop` is looked at between actions.
+    let never = Arc::new(AtomicBool::new(false));
+    let mut written: Vec<(Color, TrainingRecord)> = Vec::new();
+    let outcome = loop {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        if let Some(outcome) = truth.outcome() {
+            break outcome;
+        }
+        let ply = truth.position().move_number();
+        if ply > settings.max_ply {
+            break Outcome::Draw;
+        }
+        let action = match truth.node_kind() {
+            NodeKind::Chance(outcomes) => {
+                draw_chance(&mut rng, &outcomes).expect("a chance node has an outcome")
+            }
+            NodeKind::Decision(us) => {
+                let ordinary = truth.phase() == Phase::Normal;
+                if truth.can_declare_win() {
+                    break Outcome::Win(us);
+                }
+                if ordinary && random_plies.contains(&ply) {
+                    // As in shogi: the positions before a random move are not written.
+                    written.clear();
+                    let mut legal = MoveList::new();
+                    truth.legal_actions(&mut legal);
+                    *legal
+                        .choose(&mut rng)
+                        .expect("a decision has a legal action")
+                } else {
+                    let mut own_view = views[us.index()].clone();
+                    let result = searcher.search(&mut own_view, us, &limits, &never);
+                    let best = *result
+                        .best
+                        .first()
+                        .expect("a search of a decision chooses an action");
+                    let score = value_score(result.value);
+                    if let Some(outcome) = adjudicate(score, settings.eval_limit, us) {
+                        break outcome;
+                    }
+                    let pos = truth.position();
+                    if ordinary
+                        && ply >= settings.write_min_ply
+                        && !(settings.quiet_only && is_noisy(pos, best))
+                    {
+                        let card = truth.cards().held[us.index()];
+                        written.push((
+                            us,
+                            TrainingRecord {
+                                position: PackedSfen::pack(pos),
+                                score: record_score(score),
+                                best_move: Move16::from_move(best),
+                                game_ply: game_ply(ply),
+                                result: GameResult::Draw,
+                                padding: card.map_or(0, |v| v.get()),
+                            },
+                        ));
+                    }
+                    best
+                }
+            }
+        };
+        for side in Color::BOTH {
+            views[side.index()].play(view::visible_to(&truth, action, side));
+        }
+        truth.play(action);
+    };
+    Some(PlayedGame::finished(written, outcome))
+}
+
+/// The chance search's value (an expected result, ±[`Value::WIN`]) as a score: a win the
+/// search proved (beyond ±[`Value::EVAL_MAX`]) as a mate in as many actions, anything else
+/// turned back into centipawns by the inverse of the Madness evaluation's logistic
+/// (`eval::madness::to_value`: ±EVAL_MAX is about ±1766 cp).
+fn value_score(value: Value) -> Score {
+    let v = value.0;
+    if v.abs() > Value::EVAL_MAX.0 {
+        let actions = (Value::WIN.0 - v.abs()).max(1);
+        return Score::Mate(if v > 0 { actions } else { -actions });
+    }
+    let fraction = f64::from(v) / f64::from(Value::WIN.0);
+    Score::Cp((2.0 * LOGISTIC_SCALE_CP * fraction.atanh()).round() as i32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::madness::to_value;
+
+    #[test]
+    fn values_turn_back_into_the_centipawns_they_came_from() {
+        for cp in [-1700, -900, -250, -1, 0, 1, 37, 600, 1200, 1750] {
+            let Score::Cp(back) = value_score(to_value(cp)) else {
+                panic!("{cp} cp came back as a mate");
+            };
+            // The value scale has 10 000 steps; near its ends one step spans several cp.
+            assert!((back - cp).abs() <= 1 + cp.abs() / 200, "{cp} -> {back}");
+        }
+        assert_eq!(value_score(Value::DRAW), Score::Cp(0));
+        assert_eq!(value_score(Value::win_in(3)), Score::Mate(3));
+        assert_eq!(value_score(Value::win_in(4).negate()), Score::Mate(-4));
+        let Score::Cp(top) = value_score(Value::EVAL_MAX) else {
+            panic!("EVAL_MAX is an evaluation");
+        };
+        assert!((1700..1800).contains(&top), "{top}");
+    }
+}
