@@ -37,7 +37,8 @@
 //! Little-endian, 40 bytes: the packed position (32), the score (`i16`, centipawns from the
 //! side to move's view), the move ([`Move16`]), the game ply (`u16`: YaneuraOu's `gensfen`
 //! writes the number of plies played before the position, 0 at the start position), the
-//! game's result from the side to move's view (`i8`: 1 win, 0 draw, -1 loss) and a zero byte.
+//! game's result from the side to move's view (`i8`: 1 win, 0 draw, -1 loss) and a padding
+//! byte (zero in YaneuraOu's files; the mover's card in Shishi's Central Madness data).
 
 use super::shogi_sfen;
 use crate::rules::dropshogi::notation::SfenRules;

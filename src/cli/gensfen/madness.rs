@@ -74,10 +74,16 @@ pub(super) fn play_game(
                 } else {
                     let mut own_view = views[us.index()].clone();
                     let result = searcher.search(&mut own_view, us, &limits, &never);
-                    let best = *result
-                        .best
-                        .first()
-                        .expect("a search of a decision chooses an action");
+                    // A node limit too small for one iteration may leave no choice: then
+                    // the first legal action.
+                    let best = match result.best.first() {
+                        Some(&best) => best,
+                        None => {
+                            let mut legal = MoveList::new();
+                            truth.legal_actions(&mut legal);
+                            legal[0]
+                        }
+                    };
                     let score = value_score(result.value);
                     if let Some(outcome) = adjudicate(score, settings.eval_limit, us) {
                         break outcome;

@@ -239,14 +239,13 @@ impl Settings {
     }
 
     /// The settings as one line of the state file: a run continues a file only with the
-    /// same line (a run with a net ends with its digest; runs without one keep the line
-    /// they had before nets could play).
+    /// same line (a run with a net adds the net's digest, a Madness run the game; a
+    /// standard-shogi run without a net keeps the line it had before either existed).
     fn fingerprint(&self) -> String {
         let net = self
             .net
             .as_ref()
             .map_or(String::new(), |(_, digest)| format!(" net={digest:016x}"));
-        // Standard shogi's line is the one it had before other games could be played.
         let game = match self.game {
             DataGame::Shogi => "",
             DataGame::Madness => " variant=madness",
@@ -285,8 +284,8 @@ impl Settings {
         }
     }
 
-    /// The plies of game `rng`'s random moves, for a game whose first position is ply
-    /// `first_ply`.
+    /// The plies at which a game plays its random moves, drawn with the game's generator
+    /// `rng`, for a game whose first position is ply `first_ply`.
     fn random_plies(&self, rng: &mut StdRng, first_ply: u32) -> Vec<u32> {
         let candidates: Vec<u32> = self
             .random_plies
