@@ -403,17 +403,28 @@ def write_net(model, path, wrong=None):
     text = arch["text"].encode()
     net_hash = network_hash()
     tmp = f"{path}.tmp"
+    hashes = {"transformer_hash": arch["transformer_hash"], "network_hash": net_hash}
     with open(tmp, "wb") as f:
         f.write(struct.pack("<III", NN_VERSION, arch["transformer_hash"] ^ net_hash, len(text)))
         f.write(text)
-        f.write(struct.pack("<I", arch["transformer_hash"]))
-        f.write(q["ft_bias"].tobytes())
-        f.write(q["ft_weight"].tobytes())
-        f.write(struct.pack("<I", net_hash))
-        for layer in ("l1", "l2", "out"):
-            f.write(q[f"{layer}_bias"].astype("<i4").tobytes())
-            f.write(q[f"{layer}_weight"].tobytes())
+        for name, dtype, _ in net_layout(arch["inputs"]):
+            if name in hashes:
+                f.write(struct.pack("<I", hashes[name]))
+            else:
+                f.write(q[name].astype(dtype).tobytes())
     os.replace(tmp, path)
+
+
+def net_layout(inputs):
+    """What follows a net file's header and architecture string, in order: (name, dtype,
+    count) for each array, and the two hash words as ("transformer_hash" / "network_hash",
+    "<u4", 1). `write_net` writes and `read_net` reads by it."""
+    return [("transformer_hash", "<u4", 1),
+            ("ft_bias", "<i2", HALF), ("ft_weight", "<i2", inputs * HALF),
+            ("network_hash", "<u4", 1),
+            ("l1_bias", "<i4", HIDDEN), ("l1_weight", "i1", HIDDEN * 2 * HALF),
+            ("l2_bias", "<i4", HIDDEN), ("l2_weight", "i1", HIDDEN * HIDDEN),
+            ("out_bias", "<i4", 1), ("out_weight", "i1", HIDDEN)]
 
 
 def read_net(path, arch):
@@ -428,16 +439,9 @@ def read_net(path, arch):
     if version != NN_VERSION or text != expected_text:
         sys.exit(f"{path}: not a {arch} net (version {version:#x}, architecture "
                  f"{text.decode(errors='replace')!r})")
-    sizes = [("ft_bias", "<i2", HALF), ("ft_weight", "<i2", inputs * HALF), (None, None, 0),
-             ("l1_bias", "<i4", HIDDEN), ("l1_weight", "i1", HIDDEN * 2 * HALF),
-             ("l2_bias", "<i4", HIDDEN), ("l2_weight", "i1", HIDDEN * HIDDEN),
-             ("out_bias", "<i4", 1), ("out_weight", "i1", HIDDEN)]
-    at = 12 + text_bytes + 4  # the transformer's hash word
+    at = 12 + text_bytes
     q = {}
-    for name, dtype, count in sizes:
-        if name is None:
-            at += 4  # the network's hash word
-            continue
+    for name, dtype, count in net_layout(inputs):
         width = np.dtype(dtype).itemsize * count
         if at + width > len(data):
             sys.exit(f"{path}: truncated ({len(data)} bytes)")
