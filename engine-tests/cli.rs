@@ -65,6 +65,15 @@ fn bad_input_is_refused_with_a_message_and_non_zero_exit() {
             "--shogi-eval",
             "neural",
         ],
+        vec![
+            "analyse",
+            "--variant",
+            "madness",
+            "--depth",
+            "1",
+            "--madness-eval",
+            "neural",
+        ],
     ] {
         let out = shishi(&args);
         let stderr = text(&out.stderr);
@@ -569,10 +578,10 @@ fn errors_name_the_games_terms_not_rusts() {
     }
 }
 
-/// `analyse` evaluates standard shogi as the USI engine does by default (the hand-written
-/// tables), and with the built-in net when told `--shogi-eval net`: another tree.
+/// `analyse` evaluates standard shogi as the USI engine does by default (the built-in net),
+/// and with the hand-written tables when told `--shogi-eval hand-written`: another tree.
 #[test]
-fn analyse_searches_with_the_default_evaluation_or_the_built_in_net() {
+fn analyse_searches_with_the_default_evaluation_or_the_hand_written_one() {
     let nodes = |extra: &[&str]| {
         let mut args = vec!["analyse", "--startpos", "--depth", "5", "--hash", "1"];
         args.extend_from_slice(extra);
@@ -587,6 +596,6 @@ fn analyse_searches_with_the_default_evaluation_or_the_built_in_net() {
         summary.split_whitespace().nth(1).unwrap().to_string()
     };
     let default = nodes(&[]);
-    assert_eq!(default, nodes(&["--shogi-eval", "hand-written"]));
-    assert_ne!(default, nodes(&["--shogi-eval", "net"]));
+    assert_eq!(default, nodes(&["--shogi-eval", "net"]));
+    assert_ne!(default, nodes(&["--shogi-eval", "hand-written"]));
 }

@@ -1450,7 +1450,7 @@ fn go_mate_solves_chu_kagamigi_and_declines_the_games_without_mate() {
 // ---- the evaluation options and `e` ----------------------------------------------------
 
 /// `ShogiEval`/`EvalDir`/`EvalFile` are read at `isready`: a file when one is named, else
-/// `ShogiEval`'s choice (the hand-written tables by default, or the built-in net); a file that
+/// `ShogiEval`'s choice (the built-in net by default, or the hand-written tables); a file that
 /// cannot be used is reported and `ShogiEval`'s choice goes on; `e` prints the evaluation in
 /// use.
 /// `lines` (from `isready`) say that the net built into the engine was loaded.
@@ -1487,8 +1487,11 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
         e.send("e");
         e.until("eval").last().unwrap().clone()
     };
+    // The built-in net by default; the hand-written tables one option away, and back.
+    assert_eq!(eval(&mut e), builtin);
+    let lines = e.set_and_wait_ready("ShogiEval value hand-written");
+    assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
     assert_eq!(eval(&mut e), hand_written);
-    // The built-in net, one option away, and back.
     let lines = e.set_and_wait_ready("ShogiEval value net");
     assert_loaded_the_builtin_net(&lines);
     assert_eq!(eval(&mut e), builtin);
@@ -1573,11 +1576,12 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The Central Madness values its board with the net `ShogiEval` chooses (one setting for
-/// standard shogi and the Madness): the reported score is the in-process chance search's with
-/// the built-in net, and back to the hand-written evaluation's when `ShogiEval` is.
+/// The Central Madness values its board as `MadnessEval` chooses, apart from standard shogi's
+/// `ShogiEval`: by default with the hand-written evaluation (whatever `ShogiEval` says), with
+/// the built-in net under `MadnessEval net`; the reported score is the in-process chance
+/// search's with that evaluation.
 #[test]
-fn madness_values_its_board_with_the_net_shogi_eval_chooses() {
+fn madness_values_its_board_as_madness_eval_chooses() {
     use shishi::eval::nnue::builtin;
     use shishi::rules::geometry::Color;
     use shishi::rules::variants::madness::PlayerView;
@@ -1619,11 +1623,16 @@ fn madness_values_its_board_with_the_net_shogi_eval_chooses() {
         last[at..end].to_string()
     };
     e.set_and_wait_ready("USI_Hash value 16");
+    // Standard shogi's default, the built-in net, is loaded; the Madness does not use it.
     assert_eq!(searched(&mut e), hand_written);
-    let lines = e.set_and_wait_ready("ShogiEval value net");
-    assert_loaded_the_builtin_net(&lines);
+    e.set_and_wait_ready("MadnessEval value net");
     assert_eq!(searched(&mut e), with_net);
+    // ShogiEval does not reach the Madness's board.
     e.set_and_wait_ready("ShogiEval value hand-written");
+    assert_eq!(searched(&mut e), with_net);
+    e.set_and_wait_ready("MadnessEval value hand-written");
+    assert_eq!(searched(&mut e), hand_written);
+    e.set_and_wait_ready("ShogiEval value net");
     assert_eq!(searched(&mut e), hand_written);
     e.send("quit");
 }

@@ -19,7 +19,8 @@ line that is not a bound.
 usage: scripts/tree_positions.py (--positions FILE | --records DIR [--games 40]
            [--plies 30,50,70] [--save FILE]) [--depth 9] [--engine target/release/shishi]
            [--a NAME=VALUE ...] [--b NAME=VALUE ...]
-  e.g. --b ShogiEval=net (setting A: the defaults; setting B: the built-in net)
+  e.g. --b ShogiEval=hand-written (setting A: the defaults, the built-in net; setting B:
+  the hand-written evaluation)
 """
 import argparse
 import glob

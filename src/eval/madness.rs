@@ -1,5 +1,5 @@
 //! Evaluation of Central Madness positions: the standard shogi evaluation of the board
-//! ([`ShogiEvaluator`]: the hand-written tables, or the shogi net when the user chose one and
+//! ([`ShogiEvaluator`]: the hand-written tables, or a shogi net when `MadnessEval` chose one and
 //! it fits the board) plus what the piece on 5e promises its owner, mapped onto the chance
 //! search's bounded expected-result scale with a logistic.
 //!

@@ -1,6 +1,6 @@
 //! The evaluation the standard shogi search uses: the hand-written tables ([`Evaluator`]) or,
 //! when one is loaded, a net ([`Network`]: a file, or the built-in one when
-//! [`ShogiEvalChoice`] says so); and the state it carries from ply to ply
+//! [`EvalChoice`] says so); and the state it carries from ply to ply
 //! ([`ShogiTotals`]: the tables' totals, or the net's accumulator).
 //!
 //! A net needs both kings on the board; a position without one (a composed problem) is
@@ -16,34 +16,65 @@ use crate::rules::moves::Move;
 use crate::rules::variants::shogi::Position;
 use std::sync::{Arc, OnceLock};
 
-/// What evaluates standard shogi when no net file is named (the `ShogiEval` option): the
-/// hand-written tables (the default until the built-in net wins on the clock, docs/NNUE.md)
-/// or the net built into the engine.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ShogiEvalChoice {
-    #[default]
+/// A game's choice of evaluation when no net file is named: the hand-written tables or the
+/// net built into the engine. Standard shogi (`ShogiEval`) and the Central Madness's board
+/// (`MadnessEval`) choose apart, each with its own default ([`EvalChoice::SHOGI_DEFAULT`],
+/// [`EvalChoice::MADNESS_DEFAULT`]): each is the one that won on the clock (docs/NNUE.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EvalChoice {
     HandWritten,
     Net,
 }
 
-impl ShogiEvalChoice {
-    /// Every choice, in the order the option lists them.
-    pub const ALL: [ShogiEvalChoice; 2] = [ShogiEvalChoice::HandWritten, ShogiEvalChoice::Net];
+impl EvalChoice {
+    /// Every choice, in the order the options list them.
+    pub const ALL: [EvalChoice; 2] = [EvalChoice::HandWritten, EvalChoice::Net];
 
-    /// The choice's name as the option spells it.
+    /// Standard shogi's default: the built-in net (it beats the hand-written evaluation at
+    /// byoyomi 0.1 s, docs/NNUE.md).
+    pub const SHOGI_DEFAULT: EvalChoice = EvalChoice::Net;
+
+    /// The Madness's default: the hand-written evaluation (the net lost to it on the clock
+    /// in the Madness, docs/NNUE.md).
+    pub const MADNESS_DEFAULT: EvalChoice = EvalChoice::HandWritten;
+
+    /// The choice's name as the options spell it.
     pub fn name(self) -> &'static str {
         match self {
-            ShogiEvalChoice::Net => "net",
-            ShogiEvalChoice::HandWritten => "hand-written",
+            EvalChoice::Net => "net",
+            EvalChoice::HandWritten => "hand-written",
         }
     }
 
     /// Parses a name (case-insensitive).
-    pub fn from_name(name: &str) -> Option<ShogiEvalChoice> {
+    pub fn from_name(name: &str) -> Option<EvalChoice> {
         Self::ALL
             .into_iter()
             .find(|choice| choice.name().eq_ignore_ascii_case(name))
     }
+
+    /// The net the Madness values its board with under this choice, given `shogi`, the net
+    /// standard shogi evaluates with: that one when there is one (a file the user named, or
+    /// the built-in net), else the built-in net; `None` (the hand-written evaluation) when
+    /// the choice is [`EvalChoice::HandWritten`].
+    pub fn madness_net(self, shogi: Option<&Arc<Network>>) -> Option<Arc<Network>> {
+        match self {
+            EvalChoice::HandWritten => None,
+            EvalChoice::Net => Some(
+                shogi
+                    .cloned()
+                    .unwrap_or_else(crate::eval::nnue::builtin::network),
+            ),
+        }
+    }
+}
+
+/// The nets of the two games played on shogi's board (`None`: the hand-written evaluation):
+/// what the search thread is handed when the options change.
+#[derive(Clone, Default)]
+pub struct BoardNets {
+    pub shogi: Option<Arc<Network>>,
+    pub madness: Option<Arc<Network>>,
 }
 
 /// The tables, and the net that replaces them when there is one.

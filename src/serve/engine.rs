@@ -214,10 +214,11 @@ impl SearchThread {
             fault: Arc::clone(&fault),
         }));
         let (jobs, job_rx) = crossbeam_channel::unbounded();
-        // Standard shogi is evaluated as the USI engine evaluates it by default.
-        if let Some((_, net)) = NetSource::default().unnamed_net() {
-            let _ = jobs.send(Job::Network(Some(net)));
-        }
+        // Standard shogi and the Madness are evaluated as the USI engine evaluates them by
+        // default.
+        let defaults = NetSource::default();
+        let shogi = defaults.unnamed_net().map(|(_, net)| net);
+        let _ = jobs.send(Job::Network(defaults.board_nets(shogi.as_ref())));
         let (done_tx, done) = crossbeam_channel::unbounded();
         let (panic_tx, panicked) = crossbeam_channel::bounded(1);
         let spawned = std::thread::Builder::new()

@@ -441,30 +441,35 @@ impl Engine {
     }
 
     /// Reads the net `ShogiEval`/`EvalFile`/`EvalDir` name if it is not the one loaded, and
-    /// hands it to the search thread. A file that cannot be used is reported (`info string
-    /// error`) and `ShogiEval`'s choice evaluates until a later `isready` reads a good one.
+    /// hands the search thread it and the Madness's (`MadnessEval`). A file that cannot be
+    /// used is reported (`info string error`) and `ShogiEval`'s choice evaluates until a later
+    /// `isready` reads a good one.
     fn load_net(&mut self) {
         let loaded = self.net.as_ref().map(|(origin, _)| origin);
-        self.net = match self.options.net.reload(loaded) {
-            NetLoad::Unchanged => return,
+        match self.options.net.reload(loaded) {
+            NetLoad::Unchanged => {}
             NetLoad::Loaded(origin, net) => {
                 self.out.line(&format!(
                     "info string loaded the net {origin} ({})",
                     crate::eval::nnue::file::architecture_name(net.features)
                 ));
-                Some((origin, net))
+                self.net = Some((origin, net));
             }
-            NetLoad::Unloaded => None,
+            NetLoad::Unloaded => self.net = None,
             NetLoad::Failed(message) => {
                 self.out.error(&message);
                 let fallback = self.options.net.unnamed_net();
-                if fallback.as_ref().map(|(origin, _)| origin) == loaded {
-                    return;
+                if fallback.as_ref().map(|(origin, _)| origin) != loaded {
+                    self.net = fallback;
                 }
-                fallback
             }
-        };
-        self.send(Job::Network(self.net.as_ref().map(|(_, net)| net.clone())));
+        }
+        // Sent at every `isready`: the searchers keep their tables when a net is the same.
+        let nets = self
+            .options
+            .net
+            .board_nets(self.net.as_ref().map(|(_, net)| net));
+        self.send(Job::Network(nets));
     }
 
     /// `e` (YaneuraOu's extension): the static evaluation of the current position for the
@@ -675,8 +680,12 @@ mod tests {
         let out = session("hello\nposition startpos moves 1a1b\njunk isready\n");
         assert!(out[0].starts_with("info string error unknown command"));
         assert!(out[1].starts_with("info string error position refused"));
-        // The default evaluation (hand-written) reads no net.
-        assert_eq!(out[2], "readyok");
+        // The default evaluation, the built-in net, is read at the first isready.
+        assert_eq!(
+            out[2],
+            "info string loaded the net <builtin> (kp_256x2-32-32)"
+        );
+        assert_eq!(out[3], "readyok");
     }
 
     #[test]

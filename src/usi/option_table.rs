@@ -4,7 +4,7 @@
 //! lines and the CECP `feature option=` texts are both generated from it, and `setoption`
 //! (in `usi::options`) goes through it. A combo's choices are its enum's own list of names.
 
-use super::options::{path_value, Effect, HashMb, Options, ShogiEvalChoice, HASH_MAX};
+use super::options::{path_value, Effect, EvalChoice, HashMb, Options, HASH_MAX};
 use crate::rules::variants::chu::ChuRules;
 use crate::rules::variants::shogammon::ShogammonDice;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
@@ -267,18 +267,35 @@ pub const OPTIONS: &[OptionSpec] = &[
         name: "ShogiEval",
         aliases: &[],
         kind: OptionKind::Combo {
-            names: || names_of(&ShogiEvalChoice::ALL, ShogiEvalChoice::name),
+            names: || names_of(&EvalChoice::ALL, EvalChoice::name),
             set: |o, text| {
-                o.net.choice = chosen(text, ShogiEvalChoice::from_name, || {
-                    names_of(&ShogiEvalChoice::ALL, ShogiEvalChoice::name)
+                o.net.choice = chosen(text, EvalChoice::from_name, || {
+                    names_of(&EvalChoice::ALL, EvalChoice::name)
+                })?;
+                Ok(())
+            },
+        },
+        default: "net",
+        effect: Effect::Net,
+        offered: Offered::Both,
+        help: "Standard shogi's evaluation when EvalFile and EvalDir name no net (or one that cannot be used): the net built into the engine or the hand-written tables.",
+    },
+    OptionSpec {
+        name: "MadnessEval",
+        aliases: &[],
+        kind: OptionKind::Combo {
+            names: || names_of(&EvalChoice::ALL, EvalChoice::name),
+            set: |o, text| {
+                o.net.madness = chosen(text, EvalChoice::from_name, || {
+                    names_of(&EvalChoice::ALL, EvalChoice::name)
                 })?;
                 Ok(())
             },
         },
         default: "hand-written",
         effect: Effect::Net,
-        offered: Offered::Both,
-        help: "Standard shogi's evaluation, and the Central Madness's board's, when EvalFile and EvalDir name no net (or one that cannot be used): the hand-written tables or the net built into the engine.",
+        offered: Offered::UsiOnly,
+        help: "The Central Madness's board's evaluation: the hand-written tables, or a net (the one EvalFile or EvalDir names, else the built-in net).",
     },
     OptionSpec {
         name: "EvalDir",
@@ -287,7 +304,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: crate::eval::nnue::builtin::NAME,
         effect: Effect::Net,
         offered: Offered::Both,
-        help: "A folder holding the net nn.bin for standard shogi and the Madness's board (<builtin>: none, ShogiEval decides).",
+        help: "A folder holding the net nn.bin for standard shogi (and the Madness's board under MadnessEval net); <builtin>: none, ShogiEval decides.",
     },
     OptionSpec {
         name: "EvalFile",
@@ -296,7 +313,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: "<empty>",
         effect: Effect::Net,
         offered: Offered::Both,
-        help: "The net file for standard shogi and the Madness's board; wins over EvalDir.",
+        help: "The net file for standard shogi (and the Madness's board under MadnessEval net); wins over EvalDir.",
     },
     OptionSpec {
         name: "Clear_Hash",
@@ -547,7 +564,7 @@ mod tests {
                 combos += 1;
             }
         }
-        assert_eq!(combos, 7);
+        assert_eq!(combos, 8);
     }
 
     /// Names and aliases are unique across the table, so a name sent finds one option.

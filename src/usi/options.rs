@@ -15,7 +15,7 @@ pub use super::option_table::{
 };
 use super::position::RuleOptions;
 use crate::eval::nnue::Network;
-pub use crate::eval::shogi_choice::ShogiEvalChoice;
+pub use crate::eval::shogi_choice::{BoardNets, EvalChoice};
 use crate::rules::variants::chu::ChuRules;
 use crate::rules::variants::shogammon::ShogammonDice;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
@@ -59,18 +59,33 @@ pub struct Options {
     pub net: NetSource,
 }
 
-/// The `ShogiEval`, `EvalDir` and `EvalFile` options: which evaluation standard shogi uses,
-/// read at `isready`: the net `EvalFile` names, else `EvalDir/nn.bin`, as in YaneuraOu; when
-/// both name nothing (empty, `<builtin>` or `<empty>`), or the file named cannot be used,
-/// what `ShogiEval` chooses: the hand-written tables or the net built into the engine.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The `ShogiEval`, `EvalDir`, `EvalFile` and `MadnessEval` options: which evaluation
+/// standard shogi uses, read at `isready`: the net `EvalFile` names, else `EvalDir/nn.bin`,
+/// as in YaneuraOu; when both name nothing (empty, `<builtin>` or `<empty>`), or the file
+/// named cannot be used, what `ShogiEval` chooses: the net built into the engine (the
+/// default) or the hand-written tables. The Madness's board has its own choice
+/// (`MadnessEval`, [`EvalChoice::madness_net`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NetSource {
     /// A folder holding `nn.bin` (YaneuraOu's option of the same name).
     pub dir: Option<String>,
     /// The net's file itself; it wins over `dir`.
     pub file: Option<String>,
     /// What evaluates when no file is named (`ShogiEval`).
-    pub choice: ShogiEvalChoice,
+    pub choice: EvalChoice,
+    /// What values the Madness's board (`MadnessEval`).
+    pub madness: EvalChoice,
+}
+
+impl Default for NetSource {
+    fn default() -> Self {
+        NetSource {
+            dir: None,
+            file: None,
+            choice: EvalChoice::SHOGI_DEFAULT,
+            madness: EvalChoice::MADNESS_DEFAULT,
+        }
+    }
 }
 
 /// The file name of a net inside `EvalDir`, as in YaneuraOu.
@@ -116,13 +131,22 @@ impl NetSource {
     /// What evaluates when no file is named or the one named cannot be used: the built-in
     /// net or (`None`) the hand-written evaluation, as `ShogiEval` chooses.
     pub fn unnamed(&self) -> Option<NetOrigin> {
-        (self.choice == ShogiEvalChoice::Net).then_some(NetOrigin::BuiltIn)
+        (self.choice == EvalChoice::Net).then_some(NetOrigin::BuiltIn)
     }
 
     /// [`NetSource::unnamed`] with its net.
     pub fn unnamed_net(&self) -> Option<(NetOrigin, std::sync::Arc<Network>)> {
         self.unnamed()
             .map(|origin| (origin, crate::eval::nnue::builtin::network()))
+    }
+
+    /// The nets of both games on shogi's board, given `shogi`, the one standard shogi
+    /// evaluates with.
+    pub fn board_nets(&self, shogi: Option<&std::sync::Arc<Network>>) -> BoardNets {
+        BoardNets {
+            shogi: shogi.cloned(),
+            madness: self.madness.madness_net(shogi),
+        }
     }
 }
 
@@ -347,7 +371,9 @@ mod tests {
                     options.set(tokens[2], Some(tokens[i + 1])),
                     if ["USI_Variant", "ChuRules", "ShogammonDice"].contains(&tokens[2]) {
                         Ok(Effect::NewGame)
-                    } else if ["ShogiEval", "EvalDir", "EvalFile"].contains(&tokens[2]) {
+                    } else if ["ShogiEval", "MadnessEval", "EvalDir", "EvalFile"]
+                        .contains(&tokens[2])
+                    {
                         Ok(Effect::Net)
                     } else {
                         Ok(Effect::None)

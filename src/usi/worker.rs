@@ -16,7 +16,7 @@ use super::command::MateLimit;
 use super::options::HashMb;
 use super::output::{is_legal, legal_prefix, Output};
 use super::position::{with_position, UsiGame, UsiPosition};
-use crate::eval::nnue::Network;
+use crate::eval::shogi_choice::BoardNets;
 use crate::rules::moves::MoveList;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::search::chance::{ChanceSearcher, ChanceSettings};
@@ -101,8 +101,9 @@ pub enum Job {
     },
     /// Forget the search state (new game, `Clear_Hash`).
     Clear,
-    /// Search standard shogi with this net from now on (`None`: the built-in evaluation).
-    Network(Option<Arc<Network>>),
+    /// Search standard shogi, and value the Madness's board, with these nets from now on
+    /// (`None`: the hand-written evaluation).
+    Network(BoardNets),
 }
 
 /// Which search a game uses (its row of the registry says). Each has its own table; the
@@ -118,8 +119,8 @@ struct Searchers {
     /// The chance search's threads beyond the first (the alpha-beta searcher keeps its own).
     chance_pool: SearchPool,
     /// The net standard shogi is searched with (given to each new alpha-beta searcher) and the
-    /// Madness's board is valued with (given to each new chance searcher).
-    network: Option<Arc<Network>>,
+    /// one the Madness's board is valued with (given to each new chance searcher).
+    nets: BoardNets,
 }
 
 impl Searchers {
@@ -207,19 +208,20 @@ impl Searchers {
     /// A new alpha-beta searcher with a table of `hash` MiB and the current net.
     fn new_alpha_beta(&self, hash: HashMb) -> Searcher {
         let mut searcher = Searcher::new(hash.0);
-        searcher.set_network(self.network.clone());
+        searcher.set_network(self.nets.shogi.clone());
         searcher
     }
 
-    /// Searches standard shogi, and values the Madness's board, with `network` from now on.
-    fn set_network(&mut self, network: Option<Arc<Network>>) {
+    /// Searches standard shogi with `nets.shogi`, and values the Madness's board with
+    /// `nets.madness`, from now on.
+    fn set_networks(&mut self, nets: BoardNets) {
         if let Some(s) = self.alpha_beta.as_mut() {
-            s.set_network(network.clone());
+            s.set_network(nets.shogi.clone());
         }
         if let Some(s) = self.chance.as_mut() {
-            s.set_network(network.clone());
+            s.set_network(nets.madness.clone());
         }
-        self.network = network;
+        self.nets = nets;
     }
 
     /// The chance searcher and the pool of `threads` threads it searches on (none for one).
@@ -255,7 +257,7 @@ impl Searchers {
     /// shogi board with it).
     fn new_chance(&self, settings: ChanceSettings) -> ChanceSearcher {
         let mut searcher = ChanceSearcher::new(settings);
-        searcher.set_network(self.network.clone());
+        searcher.set_network(self.nets.madness.clone());
         searcher
     }
 
@@ -277,7 +279,7 @@ pub fn run(jobs: Receiver<Job>, done: Sender<()>, out: Output, initial_hash: Has
         alpha_beta: None,
         chance: None,
         chance_pool: SearchPool::default(),
-        network: None,
+        nets: BoardNets::default(),
     };
     for job in jobs {
         match job {
@@ -311,7 +313,7 @@ pub fn run(jobs: Receiver<Job>, done: Sender<()>, out: Output, initial_hash: Has
                 let _ = answered.send(());
             }
             Job::Clear => searchers.clear(),
-            Job::Network(network) => searchers.set_network(network),
+            Job::Network(nets) => searchers.set_networks(nets),
             Job::Search {
                 mut position,
                 limits,

@@ -62,14 +62,14 @@ pub struct ChanceEngine {
 }
 
 impl ChanceEngine {
-    /// A searcher with `budget`'s table, threads and shogi evaluation (the Madness values
-    /// its board with the net when `--shogi-eval net`).
+    /// A searcher with `budget`'s table, threads and board evaluation (the Madness values
+    /// its board with the built-in net when `--madness-eval net`).
     pub fn new(budget: &SearchBudget) -> ChanceEngine {
         let mut searcher = ChanceSearcher::new(ChanceSettings {
             hash_mb: budget.hash_mb,
             ..ChanceSettings::default()
         });
-        searcher.set_network(super::deterministic::network_of(budget));
+        searcher.set_network(budget.madness_eval.madness_net(None));
         ChanceEngine {
             searcher,
             threads: budget.threads,

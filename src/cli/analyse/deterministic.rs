@@ -4,7 +4,7 @@
 
 use super::{say, SearchBudget};
 use crate::eval::nnue::builtin;
-use crate::eval::shogi_choice::ShogiEvalChoice;
+use crate::eval::shogi_choice::EvalChoice;
 use crate::rules::moves::MoveList;
 use crate::search::{Config, Control, Decision, Info, Limits, Searcher};
 use crate::usi::output::{info_line, is_legal};
@@ -26,8 +26,8 @@ pub fn new_searcher(budget: &SearchBudget) -> Searcher {
 }
 
 /// The net `budget`'s shogi evaluation names (`None`: the hand-written tables).
-pub fn network_of(budget: &SearchBudget) -> Option<std::sync::Arc<crate::eval::nnue::Network>> {
-    (budget.shogi_eval == ShogiEvalChoice::Net).then(builtin::network)
+fn network_of(budget: &SearchBudget) -> Option<std::sync::Arc<crate::eval::nnue::Network>> {
+    (budget.shogi_eval == EvalChoice::Net).then(builtin::network)
 }
 
 /// The search settings for `budget`.

@@ -16,7 +16,7 @@ pub mod plot;
 pub mod review;
 
 use super::Variant;
-use crate::eval::shogi_choice::ShogiEvalChoice;
+use crate::eval::shogi_choice::EvalChoice;
 use crate::rules::game::Game;
 use crate::rules::geometry::Color;
 use crate::rules::variants::chu::ChuRules;
@@ -115,11 +115,14 @@ pub struct AnalyseArgs {
     /// Shogi: the entering-king rule a `bestmove win` is judged by (csa27, jsa24, try, none).
     #[arg(long, value_parser = parse_entering_king, default_value = "csa27")]
     entering_king: EnteringKingRule,
-    /// Standard shogi's evaluation, and the Central Madness's board's: the hand-written
-    /// tables or the net built into the engine (as the `ShogiEval` option of docs/USI.md; the
-    /// same default).
-    #[arg(long, value_parser = parse_shogi_eval, default_value = ShogiEvalChoice::default().name())]
-    shogi_eval: ShogiEvalChoice,
+    /// Standard shogi's evaluation: the net built into the engine or the hand-written tables
+    /// (as the `ShogiEval` option of docs/USI.md; the same default).
+    #[arg(long, value_parser = parse_eval_choice, default_value = EvalChoice::SHOGI_DEFAULT.name())]
+    shogi_eval: EvalChoice,
+    /// The Central Madness's board's evaluation: the hand-written tables or the net built
+    /// into the engine (as the `MadnessEval` option; the same default).
+    #[arg(long, value_parser = parse_eval_choice, default_value = EvalChoice::MADNESS_DEFAULT.name())]
+    madness_eval: EvalChoice,
     /// Madness: whose view is analysed (default: the player whose card the deal shows,
     /// sente when the deal is not in --moves).
     #[arg(long, value_enum)]
@@ -145,9 +148,8 @@ fn parse_chu_rules(text: &str) -> Result<ChuRules, String> {
     ChuRules::from_name(text).ok_or_else(|| format!("{text:?} is not lishogi, churul or jcsa"))
 }
 
-fn parse_shogi_eval(text: &str) -> Result<ShogiEvalChoice, String> {
-    ShogiEvalChoice::from_name(text)
-        .ok_or_else(|| format!("{text:?} is neither net nor hand-written"))
+fn parse_eval_choice(text: &str) -> Result<EvalChoice, String> {
+    EvalChoice::from_name(text).ok_or_else(|| format!("{text:?} is neither net nor hand-written"))
 }
 
 fn parse_entering_king(text: &str) -> Result<EnteringKingRule, String> {
@@ -165,7 +167,8 @@ pub struct SearchBudget {
     pub parallel: Option<ParallelMode>,
     pub hash_mb: usize,
     pub entering_king: EnteringKingRule,
-    pub shogi_eval: ShogiEvalChoice,
+    pub shogi_eval: EvalChoice,
+    pub madness_eval: EvalChoice,
 }
 
 impl Default for SearchBudget {
@@ -179,7 +182,8 @@ impl Default for SearchBudget {
             parallel: None,
             hash_mb: 16,
             entering_king: EnteringKingRule::default(),
-            shogi_eval: ShogiEvalChoice::default(),
+            shogi_eval: EvalChoice::SHOGI_DEFAULT,
+            madness_eval: EvalChoice::MADNESS_DEFAULT,
         }
     }
 }
@@ -200,6 +204,7 @@ impl AnalyseArgs {
             hash_mb: self.hash,
             entering_king: self.entering_king,
             shogi_eval: self.shogi_eval,
+            madness_eval: self.madness_eval,
         }
     }
 

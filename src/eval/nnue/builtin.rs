@@ -1,6 +1,6 @@
 //! The net built into the engine: a `kp_256x2-32-32` net trained here (docs/NNUE.md, "The
 //! built-in net": its data, training command and games), embedded in the executable so that
-//! `ShogiEval net` plays with it and needs no file.
+//! `ShogiEval net` (the default) plays with it and needs no file.
 
 use super::{file, Network};
 use std::borrow::Cow;

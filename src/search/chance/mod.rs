@@ -54,8 +54,8 @@ pub trait ChanceGame: Game {
     /// A static evaluation of this (non-terminal) state from `pov`'s point of view, within
     /// ±[`Value::EVAL_MAX`] (the search clamps it there). Called at decision and at chance
     /// nodes (e.g. before a roll), so it should account for the pending event. `shogi` is
-    /// the standard shogi evaluation the searcher was given (the `ShogiEval`/`EvalFile`/
-    /// `EvalDir` choice): a game whose board is a shogi board (the Madness) may value that
+    /// the shogi board evaluation the searcher was given (the `MadnessEval` choice):
+    /// a game whose board is a shogi board (the Madness) may value that
     /// board with it; the others ignore it.
     fn evaluate(&self, pov: Color, shogi: &ShogiEvaluator) -> Value;
 
