@@ -75,6 +75,11 @@ fn names_of<T: Copy>(all: &[T], name: fn(T) -> &'static str) -> Vec<&'static str
     all.iter().map(|&value| name(value)).collect()
 }
 
+/// The names of `ShogiEval`'s and `MadnessEval`'s choices.
+fn eval_choice_names() -> Vec<&'static str> {
+    names_of(&EvalChoice::ALL, EvalChoice::name)
+}
+
 /// `what` read from `text` by `read`, or the error that lists the names `names` gives.
 fn chosen<T>(
     text: &str,
@@ -267,11 +272,9 @@ pub const OPTIONS: &[OptionSpec] = &[
         name: "ShogiEval",
         aliases: &[],
         kind: OptionKind::Combo {
-            names: || names_of(&EvalChoice::ALL, EvalChoice::name),
+            names: eval_choice_names,
             set: |o, text| {
-                o.net.choice = chosen(text, EvalChoice::from_name, || {
-                    names_of(&EvalChoice::ALL, EvalChoice::name)
-                })?;
+                o.net.choice = chosen(text, EvalChoice::from_name, eval_choice_names)?;
                 Ok(())
             },
         },
@@ -284,11 +287,9 @@ pub const OPTIONS: &[OptionSpec] = &[
         name: "MadnessEval",
         aliases: &[],
         kind: OptionKind::Combo {
-            names: || names_of(&EvalChoice::ALL, EvalChoice::name),
+            names: eval_choice_names,
             set: |o, text| {
-                o.net.madness = chosen(text, EvalChoice::from_name, || {
-                    names_of(&EvalChoice::ALL, EvalChoice::name)
-                })?;
+                o.net.madness = chosen(text, EvalChoice::from_name, eval_choice_names)?;
                 Ok(())
             },
         },
