@@ -655,9 +655,12 @@ impl Engine {
     fn start(&mut self, limits: Limits, purpose: Purpose) {
         let control = Control::new(false);
         let deadline = match purpose {
-            Purpose::Move => {
-                backstop(&limits, self.position.side_to_move()).map(|after| Instant::now() + after)
-            }
+            Purpose::Move => backstop(
+                &limits,
+                self.position.side_to_move(),
+                self.options.search.network_delay2,
+            )
+            .map(|after| Instant::now() + after),
             Purpose::Analysis => None,
         };
         self.next_id += 1;

@@ -389,8 +389,12 @@ impl Search<'_> {
             ..Limits::default()
         };
         // The server's own clock: at the time per move, as the USI engine's backstop.
-        let stop_after = crate::usi::backstop(&limits, request.position.side_to_move())
-            .unwrap_or(request.movetime);
+        let stop_after = crate::usi::backstop(
+            &limits,
+            request.position.side_to_move(),
+            self.config.network_delay2,
+        )
+        .unwrap_or(request.movetime);
         if self.fault == Some(Fault::Overrun) {
             limits = Limits {
                 infinite: true,

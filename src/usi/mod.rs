@@ -184,17 +184,23 @@ pub(crate) fn stop_at_backstop(control: &Control, deadline: &mut Option<Instant>
 }
 
 /// The hard time backstop of a search with these limits for `side`, measured from the
-/// moment the clock starts: `movetime`, or 95% of remaining time plus byoyomi (at most 500 ms
-/// less), the point past which the move would lose on time (the increment is not counted,
-/// as some tools add it only after the move). The search's own time management should
-/// finish well before; this only guards against a search that overruns.
-pub(crate) fn backstop(limits: &Limits, side: Color) -> Option<Duration> {
+/// moment the clock starts: `movetime`, or the remaining time plus byoyomi (the point past
+/// which the move would lose on time; the increment is not counted, as some tools add it
+/// only after the move) less a margin of 5 %, at most 500 ms and at most `network_delay2`
+/// (`NetworkDelay2`, the worst latency the GUI is said to count: at 0 the whole byoyomi is
+/// the engine's, as YaneuraOu takes it). The search's own time management finishes by then
+/// (its hard limit keeps the same `network_delay2` off); this only guards against a search
+/// that overruns.
+pub(crate) fn backstop(limits: &Limits, side: Color, network_delay2: Duration) -> Option<Duration> {
     let clock: &Clock = &limits.clock;
     let hard = match (clock.time_left[side.index()], clock.byoyomi) {
         (None, None) => None,
         (time, byoyomi) => {
             let total = time.unwrap_or_default() + byoyomi.unwrap_or_default();
-            Some(total - (total / 20).min(Duration::from_millis(500)))
+            let margin = (total / 20)
+                .min(Duration::from_millis(500))
+                .min(network_delay2);
+            Some(total - margin)
         }
     };
     match (hard, limits.movetime) {
@@ -565,7 +571,12 @@ impl Engine {
         let deadline = if ponder || limits.infinite {
             None
         } else {
-            backstop(&limits, self.position.side_to_move()).map(|d| now + d)
+            backstop(
+                &limits,
+                self.position.side_to_move(),
+                self.options.search.network_delay2,
+            )
+            .map(|d| now + d)
         };
         self.active = Some(Active {
             control: control.clone(),
@@ -617,7 +628,8 @@ impl Engine {
         }
         active.control.ponderhit();
         if !limits.infinite {
-            active.deadline = backstop(&limits, active.side).map(|d| Instant::now() + d);
+            active.deadline = backstop(&limits, active.side, self.options.search.network_delay2)
+                .map(|d| Instant::now() + d);
         }
     }
 }
@@ -690,25 +702,27 @@ mod tests {
 
     #[test]
     fn backstop_uses_the_movers_clock_and_movetime() {
+        // NetworkDelay2's default (1120 ms) is longer than the 5 % / 500 ms margin.
+        const DEFAULT_DELAY2: Duration = Duration::from_millis(1120);
         let mut limits = Limits::default();
-        assert_eq!(backstop(&limits, Color::Sente), None);
+        assert_eq!(backstop(&limits, Color::Sente, DEFAULT_DELAY2), None);
         limits.clock.byoyomi = Some(Duration::from_millis(1000));
         assert_eq!(
-            backstop(&limits, Color::Sente),
+            backstop(&limits, Color::Sente, DEFAULT_DELAY2),
             Some(Duration::from_millis(950))
         );
         limits.clock.time_left = [Some(Duration::from_secs(60)), Some(Duration::ZERO)];
         assert_eq!(
-            backstop(&limits, Color::Sente),
+            backstop(&limits, Color::Sente, DEFAULT_DELAY2),
             Some(Duration::from_millis(60_500))
         );
         assert_eq!(
-            backstop(&limits, Color::Gote),
+            backstop(&limits, Color::Gote, DEFAULT_DELAY2),
             Some(Duration::from_millis(950))
         );
         limits.movetime = Some(Duration::from_millis(300));
         assert_eq!(
-            backstop(&limits, Color::Sente),
+            backstop(&limits, Color::Sente, DEFAULT_DELAY2),
             Some(Duration::from_millis(300))
         );
         let zero = Limits {
@@ -720,6 +734,22 @@ mod tests {
             },
             ..Limits::default()
         };
-        assert_eq!(backstop(&zero, Color::Gote), Some(Duration::ZERO));
+        assert_eq!(
+            backstop(&zero, Color::Gote, DEFAULT_DELAY2),
+            Some(Duration::ZERO)
+        );
+    }
+
+    #[test]
+    fn backstop_margin_never_exceeds_network_delay2() {
+        let mut limits = Limits::default();
+        limits.clock.byoyomi = Some(Duration::from_millis(300));
+        let ms = Duration::from_millis;
+        // At NetworkDelay2 0 the whole byoyomi is the engine's (YaneuraOu's reading).
+        assert_eq!(backstop(&limits, Color::Sente, ms(0)), Some(ms(300)));
+        assert_eq!(backstop(&limits, Color::Sente, ms(5)), Some(ms(295)));
+        assert_eq!(backstop(&limits, Color::Sente, ms(100)), Some(ms(285)));
+        limits.clock.time_left = [Some(Duration::from_secs(60)), None];
+        assert_eq!(backstop(&limits, Color::Sente, ms(200)), Some(ms(60_100)));
     }
 }
