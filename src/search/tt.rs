@@ -7,7 +7,8 @@
 //!
 //! An entry is 16 bytes: the data word holds the best move whole (all 32 bits of its
 //! [`Move`], so a Chu Shogi Lion's two-step move keeps its middle square; 0 for none), the
-//! score and the static evaluation (16 bits each); the check word's tag holds the depth
+//! score and the static evaluation (16 bits each; `i16::MIN` for none); the check word's tag
+//! holds the depth
 //! (8 bits), the bound (2 bits, never 0, so a written entry's tag is never 0) and the
 //! search generation (4 bits). The check word verifies the key's low 50 bits; from 1 MiB
 //! (2^14 clusters) on, the cluster an entry sits in fixes the top 14, so a hit is a match of
@@ -35,7 +36,10 @@ pub struct TtHit {
     pub mv: Option<Move>,
     /// Search score, adjusted to the probing node's ply by the caller.
     pub score: i32,
-    pub eval: i32,
+    /// The position's static evaluation as the evaluator gives it (a function of the
+    /// position the key stands for, so any search's entry gives the same number); `None` for
+    /// a node in check, or an evaluation outside 16 bits.
+    pub eval: Option<i32>,
     pub depth: i32,
     pub bound: TtBound,
 }
@@ -46,6 +50,22 @@ const BOUND_SHIFT: u32 = 8;
 const GENERATION_SHIFT: u32 = 10;
 const GENERATIONS: u64 = 16;
 const _: () = assert!(GENERATION_SHIFT + GENERATIONS.trailing_zeros() <= TAG_BITS);
+
+/// The 16 bits of an entry's evaluation that stand for "none".
+const NO_EVAL: i16 = i16::MIN;
+
+fn pack_eval(eval: Option<i32>) -> u64 {
+    let bits = eval
+        .and_then(|e| i16::try_from(e).ok())
+        .filter(|&e| e != NO_EVAL)
+        .unwrap_or(NO_EVAL);
+    bits as u16 as u64
+}
+
+fn unpack_eval(bits: u64) -> Option<i32> {
+    let e = bits as u16 as i16;
+    (e != NO_EVAL).then_some(i32::from(e))
+}
 
 fn pack_move(mv: Option<Move>) -> u64 {
     mv.map_or(0, |m| m.bits() as u64)
@@ -84,6 +104,12 @@ impl TranspositionTable {
     /// How many clusters fit in `mib` MiB.
     pub fn cluster_count(mib: usize) -> usize {
         table_memory::slots_in_mib(mib, LINE_BYTES).max(1)
+    }
+
+    /// Whether a hit is a match of the whole 64-bit key (from 2^14 clusters, 1 MiB, on: the
+    /// cluster fixes the bits the check word leaves out; see the module header).
+    pub fn verifies_whole_key(&self) -> bool {
+        self.clusters.slots.len() >= 1 << 14
     }
 
     /// Whether the table is smaller than asked for because memory ran short.
@@ -145,7 +171,7 @@ impl TranspositionTable {
         key: u64,
         mv: Option<Move>,
         score: i32,
-        eval: i32,
+        eval: Option<i32>,
         depth: i32,
         bound: TtBound,
     ) {
@@ -215,7 +241,7 @@ impl TranspositionTable {
 fn pack(entry: TtHit, generation: u64) -> (u64, u64) {
     let data = pack_move(entry.mv)
         | ((entry.score as i16 as u16 as u64) << SCORE_SHIFT)
-        | ((entry.eval as i16 as u16 as u64) << EVAL_SHIFT);
+        | (pack_eval(entry.eval) << EVAL_SHIFT);
     let tag = entry.depth.clamp(0, 255) as u64
         | ((entry.bound as u64) << BOUND_SHIFT)
         | (generation << GENERATION_SHIFT);
@@ -227,7 +253,7 @@ fn unpack(data: u64, tag: u64) -> TtHit {
     TtHit {
         mv: unpack_move(data),
         score: ((data >> SCORE_SHIFT) as u16 as i16) as i32,
-        eval: ((data >> EVAL_SHIFT) as u16 as i16) as i32,
+        eval: unpack_eval(data >> EVAL_SHIFT),
         depth: tag_depth(tag),
         bound: match (tag >> BOUND_SHIFT) & 3 {
             1 => TtBound::Lower,
@@ -269,9 +295,9 @@ mod tests {
         for (i, &mv) in moves.iter().enumerate() {
             let key = 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i as u64 + 1);
             let (score, eval) = if i % 2 == 0 {
-                (-32000, 32000)
+                (-32000, Some(32000))
             } else {
-                (31999, -32000)
+                (31999, Some(-32000))
             };
             tt.store(key, Some(mv), score, eval, 255 - i as i32, TtBound::Upper);
             let hit = tt.probe(key).expect("stored");
@@ -281,7 +307,7 @@ mod tests {
                 (score, eval, 255 - i as i32, TtBound::Upper)
             );
             // A later result without a move keeps the whole move too.
-            tt.store(key, None, 0, 0, 1, TtBound::Exact);
+            tt.store(key, None, 0, None, 1, TtBound::Exact);
             assert_eq!(tt.probe(key).expect("stored").mv, Some(mv), "{mv:?}");
         }
         for (i, &mv) in moves.iter().enumerate() {
@@ -291,12 +317,35 @@ mod tests {
     }
 
     #[test]
+    fn an_evaluation_comes_back_exactly_or_not_at_all() {
+        let tt = TranspositionTable::new(1);
+        let evals = [
+            Some(0),
+            Some(-1),
+            Some(32767),
+            Some(-32767),
+            None,
+            // Outside 16 bits, or the bits that mean none: not stored, never misread.
+            Some(32768),
+            Some(-32768),
+            Some(-40000),
+        ];
+        for (i, &eval) in evals.iter().enumerate() {
+            let key = 0x5851_f42d_4c95_7f2du64.wrapping_mul(i as u64 + 3);
+            tt.store(key, None, 17, eval, 4, TtBound::Lower);
+            let back = tt.probe(key).expect("stored").eval;
+            let fits = eval.filter(|e| (-32767..=32767).contains(e));
+            assert_eq!(back, fits, "{eval:?}");
+        }
+    }
+
+    #[test]
     fn an_entry_is_found_only_under_its_own_key() {
         // From 1 MiB (2^14 clusters) on, the cluster fixes the key's top 14 bits and the
         // check word the other 50: a key differing in any one bit misses.
         let tt = TranspositionTable::new(1);
         let key = 0x0123_4567_89ab_cdef;
-        tt.store(key, None, 0, 0, 0, TtBound::Lower);
+        tt.store(key, None, 0, Some(0), 0, TtBound::Lower);
         assert!(tt.probe(key).is_some());
         for bit in 0..64 {
             assert!(tt.probe(key ^ (1 << bit)).is_none(), "bit {bit}");
@@ -308,17 +357,31 @@ mod tests {
         let tt = TranspositionTable::new(1);
         let mv = Move::normal(Square(60), Square(59), true);
         let drop = Move::drop(KindId(4), Square(40));
-        tt.store(0xdead_beef_1234, Some(mv), -31000, -12, 7, TtBound::Lower);
-        tt.store(0x1234_5678_9abc, Some(drop), 250, 30, 3, TtBound::Exact);
+        tt.store(
+            0xdead_beef_1234,
+            Some(mv),
+            -31000,
+            Some(-12),
+            7,
+            TtBound::Lower,
+        );
+        tt.store(
+            0x1234_5678_9abc,
+            Some(drop),
+            250,
+            Some(30),
+            3,
+            TtBound::Exact,
+        );
         let hit = tt.probe(0xdead_beef_1234).unwrap();
         assert_eq!(
             (hit.mv, hit.score, hit.eval, hit.depth, hit.bound),
-            (Some(mv), -31000, -12, 7, TtBound::Lower)
+            (Some(mv), -31000, Some(-12), 7, TtBound::Lower)
         );
         assert_eq!(tt.probe(0x1234_5678_9abc).unwrap().mv, Some(drop));
         assert!(tt.probe(0x1111).is_none());
         // Same key, no move: the old move is kept.
-        tt.store(0xdead_beef_1234, None, 5, 5, 9, TtBound::Upper);
+        tt.store(0xdead_beef_1234, None, 5, Some(5), 9, TtBound::Upper);
         let hit = tt.probe(0xdead_beef_1234).unwrap();
         assert_eq!((hit.mv, hit.depth), (Some(mv), 9));
         tt.clear();

@@ -37,7 +37,7 @@ use super::game::SearchGame;
 use super::ordering::{Heuristics, OptionalTables, PreviousMove, Shelf};
 use super::params::SearchParams;
 use super::time::Budget;
-use super::tt::TranspositionTable;
+use super::tt::{TranspositionTable, TtHit};
 use super::Control;
 use crate::rules::game::walk_legal_prefix;
 use crate::rules::moves::Move;
@@ -355,6 +355,29 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         let totals = &self.stack[ply].totals;
         debug_assert_eq!(*totals, self.pos.eval_totals(e));
         G::eval_score(e, totals, side)
+    }
+
+    /// The static evaluation of the position at `ply`, taken from its table entry `hit` where
+    /// that holds one (the evaluation is a function of the position, so the stored number is
+    /// the one [`Worker::static_eval`] would compute), else computed. Debug builds still check
+    /// the totals kept move by move, and, where a hit matches the whole key, that the stored
+    /// number is the computed one.
+    #[inline]
+    fn static_eval_or_table(&self, ply: usize, hit: Option<&TtHit>) -> i32 {
+        match hit.and_then(|h| h.eval) {
+            Some(stored) => {
+                #[cfg(debug_assertions)]
+                {
+                    let computed = self.static_eval(ply);
+                    assert!(
+                        stored == computed || !self.shared.tt.verifies_whole_key(),
+                        "the table's evaluation {stored} is not the position's {computed}"
+                    );
+                }
+                stored
+            }
+            None => self.static_eval(ply),
+        }
     }
 
     /// The move played `back` plies before the node at `ply` and the piece it left on its

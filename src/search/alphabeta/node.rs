@@ -56,6 +56,8 @@ impl BestSoFar {
 #[derive(Clone, Copy)]
 struct NodeContext {
     hit: Option<TtHit>,
+    /// The node's static evaluation as the evaluator gives it (`None` in check).
+    evaluation: Option<i32>,
     depth: i32,
     beta: i32,
     ply: usize,
@@ -159,13 +161,14 @@ impl<G: SearchGame> Worker<'_, G> {
         } else {
             None
         };
-        let static_eval = if in_check {
-            -INFINITE
-        } else if correcting {
-            let corrected = self.static_eval(ply) + self.heuristics.correction(previous);
-            corrected.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
-        } else {
-            self.static_eval(ply)
+        // The evaluator's number (stored in the table), then the one pruning judges by.
+        let evaluation = (!in_check).then(|| self.static_eval_or_table(ply, hit.as_ref()));
+        let static_eval = match evaluation {
+            None => -INFINITE,
+            Some(e) if correcting => {
+                (e + self.heuristics.correction(previous)).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+            }
+            Some(e) => e,
         };
         self.stack[ply].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
@@ -253,6 +256,7 @@ impl<G: SearchGame> Worker<'_, G> {
 
         let node = NodeContext {
             hit,
+            evaluation,
             depth,
             beta,
             ply,
@@ -517,8 +521,7 @@ impl<G: SearchGame> Worker<'_, G> {
             }
         }
         if excluded.is_none() {
-            let eval = if in_check { 0 } else { static_eval };
-            self.store_result(key, ply, depth, best, (original_alpha, beta), eval);
+            self.store_result(key, ply, depth, best, (original_alpha, beta), evaluation);
         }
         best.value
     }
@@ -567,7 +570,7 @@ impl<G: SearchGame> Worker<'_, G> {
                 };
                 let window = (probcut_beta - 1, probcut_beta);
                 let key = self.pos.hash();
-                self.store_result(key, node.ply, stored_depth, best, window, static_eval);
+                self.store_result(key, node.ply, stored_depth, best, window, node.evaluation);
                 return Some(v);
             }
         }

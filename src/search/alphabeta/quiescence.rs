@@ -29,7 +29,7 @@ impl<G: SearchGame> Worker<'_, G> {
         if in_check {
             stand_pat = -INFINITE;
         } else {
-            stand_pat = self.static_eval(ply);
+            stand_pat = self.static_eval_or_table(ply, hit.as_ref());
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -77,8 +77,8 @@ impl<G: SearchGame> Worker<'_, G> {
             return -MATE + ply as i32;
         }
         // (Above `original_alpha` a move raised alpha, so `best.mv` is set: exact.)
-        let eval = if in_check { 0 } else { stand_pat };
-        self.store_result(key, ply, 0, best, (original_alpha, beta), eval);
+        let evaluation = (!in_check).then_some(stand_pat);
+        self.store_result(key, ply, 0, best, (original_alpha, beta), evaluation);
         best.value
     }
 }

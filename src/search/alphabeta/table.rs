@@ -24,7 +24,8 @@ pub(super) fn table_cutoff(hit: &TtHit, ply: usize, alpha: i32, beta: i32) -> Op
 impl<G: SearchGame> Worker<'_, G> {
     /// Stores the result `best` of the node at `ply`, searched `depth` deep with
     /// the window `(alpha, beta)`: a lower bound at or above `beta`, exact when a move raised
-    /// `alpha`, else an upper bound. `eval` is the node's static evaluation (0 in check).
+    /// `alpha`, else an upper bound. `eval` is the node's static evaluation as the evaluator gives
+    /// it (before any correction history; `None` in check).
     #[inline]
     pub(super) fn store_result(
         &self,
@@ -36,7 +37,7 @@ impl<G: SearchGame> Worker<'_, G> {
             mv: best_move,
         }: BestSoFar,
         (alpha, beta): (i32, i32),
-        eval: i32,
+        eval: Option<i32>,
     ) {
         let bound = if best >= beta {
             TtBound::Lower
