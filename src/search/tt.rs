@@ -8,9 +8,8 @@
 //! An entry is 16 bytes: the data word holds the best move whole (all 32 bits of its
 //! [`Move`], so a Chu Shogi Lion's two-step move keeps its middle square; 0 for none), the
 //! score and the static evaluation (16 bits each; `i16::MIN` for none); the check word's tag
-//! holds the depth
-//! (8 bits), the bound (2 bits, never 0, so a written entry's tag is never 0) and the
-//! search generation (4 bits). The check word verifies the key's low 50 bits; from 1 MiB
+//! holds the depth (8 bits), the bound (2 bits, never 0, so a written entry's tag is never 0)
+//! and the search generation (4 bits). The check word verifies the key's low 50 bits; from 1 MiB
 //! (2^14 clusters) on, the cluster an entry sits in fixes the top 14, so a hit is a match of
 //! the whole 64-bit key, as before the tag took 14 of the check word's bits.
 
