@@ -105,10 +105,10 @@ impl TranspositionTable {
         table_memory::slots_in_mib(mib, LINE_BYTES).max(1)
     }
 
-    /// Whether a hit is a match of the whole 64-bit key (from 2^14 clusters, 1 MiB, on: the
-    /// cluster fixes the bits the check word leaves out; see the module header).
+    /// Whether a hit is a match of the whole 64-bit key: with at least 2^`TAG_BITS` clusters
+    /// (1 MiB) the cluster fixes the top bits the check word leaves out (module header).
     pub fn verifies_whole_key(&self) -> bool {
-        self.clusters.slots.len() >= 1 << 14
+        self.clusters.slots.len() >= 1 << TAG_BITS
     }
 
     /// Whether the table is smaller than asked for because memory ran short.
