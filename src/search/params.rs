@@ -129,6 +129,10 @@ search_params! {
     capture_history: "Search_CaptureHistory" = 0, 0..=1;
     /// Switch: the table's move first in quiescence.
     quiescence_table_move: "Search_QuiescenceTableMove" = 0, 0..=1;
+    /// Quiescence (not in check): after this many moves of a node (searched or pruned), the
+    /// captures that are neither recaptures (onto the square the last move went to) nor
+    /// checks are skipped (0: off).
+    quiescence_max_moves: "Search_QuiescenceMaxMoves" = 0, 0..=16;
     /// Threats (quiet moves that attack a more valuable or undefended piece from a square
     /// they hold, `SearchGame::threatens`): escape move-count, futility and history pruning,
     /// and their late-move reduction is this many plies smaller (0: threats are not looked
@@ -231,6 +235,12 @@ search_params! {
     /// Reverse futility: the margin is this many centipawns smaller where the evaluation
     /// improves.
     reverse_futility_improving: "Search_ReverseFutilityImproving" = 0, 0..=300;
+    /// Reverse futility returns beta plus this percentage of the evaluation's lead over
+    /// beta (100: the evaluation itself; YaneuraOu's (2β + eval) / 3 is 33).
+    reverse_futility_return: "Search_ReverseFutilityReturn" = 100, 0..=100;
+    /// Switch: no reverse futility where the table's move is quiet (neither a capture nor a
+    /// promotion).
+    reverse_futility_noisy_table_move: "Search_ReverseFutilityNoisyTableMove" = 0, 0..=1;
     /// Check extensions: only at nodes at most this deep (at every depth with the maximum).
     check_extension_depth: "Search_CheckExtensionDepth" = 64, 0..=64;
     /// Late-move reductions: quiet moves are reduced this many plies more where the table

@@ -189,11 +189,14 @@ impl<G: SearchGame> Worker<'_, G> {
             } else {
                 0
             };
+            let table_move_quiet =
+                tt_move.is_some_and(|m| !m.is_promotion() && !self.pos.is_capture(m));
             if depth <= params.reverse_futility_depth
                 && eval - params.reverse_futility_margin * depth + improving_less >= beta
                 && beta.abs() < MATE_BOUND
+                && !(table_move_quiet && SearchParams::on(params.reverse_futility_noisy_table_move))
             {
-                return eval;
+                return beta + (eval - beta) * params.reverse_futility_return / 100;
             }
             // Razoring: far below alpha, a quiescence search decides whether any capture
             // helps; if none does, that is the node's value.

@@ -1,5 +1,6 @@
 //! Quiescence search: captures only (all evasions when in check), with stand-pat, delta
-//! pruning and SEE pruning of losing captures.
+//! pruning and SEE pruning of losing captures, and, where `search::params` switches it on, a
+//! limit on the captures searched beyond recaptures.
 
 use super::node::BestSoFar;
 use super::score::{INFINITE, MATE, MATE_BOUND};
@@ -25,6 +26,9 @@ impl<G: SearchGame> Worker<'_, G> {
         if let Some(score) = hit.and_then(|h| table_cutoff(&h, ply, alpha, beta)) {
             return score;
         }
+        // The shared state outlives this borrow of `self` (as in `search`).
+        let shared = self.shared;
+        let params = &shared.params;
         let stand_pat;
         if in_check {
             stand_pat = -INFINITE;
@@ -40,13 +44,28 @@ impl<G: SearchGame> Worker<'_, G> {
         let mut picker = Picker::empty();
         let tt_move = hit
             .and_then(|h| h.mv)
-            .filter(|_| SearchParams::on(self.shared.params.quiescence_table_move));
+            .filter(|_| SearchParams::on(params.quiescence_table_move));
         picker.start_captures(&self.pos, tt_move, in_check);
-        let delta = self.shared.params.quiescence_delta;
+        let delta = params.quiescence_delta;
+        let max_moves = params.quiescence_max_moves as usize;
+        // The square the move into this node went to (a capture there is a recapture).
+        let recapture_square = ply
+            .checked_sub(1)
+            .and_then(|p| self.stack[p].current)
+            .map(|last| last.to());
         let mut searched = 0;
+        let mut picked = 0;
         let recent = [None, None];
         while let Some(Picked { mv, .. }) = picker.pick(&self.pos, &self.heuristics, &recent) {
+            picked += 1;
             if !in_check {
+                if max_moves > 0
+                    && picked > max_moves
+                    && Some(mv.to()) != recapture_square
+                    && !self.pos.gives_check(mv)
+                {
+                    continue;
+                }
                 let victim = self.pos.victim_value(mv);
                 if stand_pat + victim + self.pos.promotion_gain(mv) + delta <= alpha {
                     continue;
@@ -59,6 +78,7 @@ impl<G: SearchGame> Worker<'_, G> {
                 continue;
             }
             searched += 1;
+            self.stack[ply].current = Some(mv);
             self.make(mv, ply);
             let v = -self.qsearch(-beta, -alpha, ply + 1);
             self.pos.unplay();
