@@ -388,6 +388,12 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         Some((frame.moved?, frame.current?))
     }
 
+    /// Whether `mv` is a capture or a promotion from the current position (not quiet).
+    #[inline]
+    fn is_noisy(&self, mv: Move) -> bool {
+        mv.is_promotion() || self.pos.is_capture(mv)
+    }
+
     #[inline]
     fn reduction(&self, depth: i32, move_count: usize) -> i32 {
         self.reductions[(depth as usize).min(63)][move_count.min(63)] as i32

@@ -189,12 +189,13 @@ impl<G: SearchGame> Worker<'_, G> {
             } else {
                 0
             };
-            let table_move_quiet =
-                tt_move.is_some_and(|m| !m.is_promotion() && !self.pos.is_capture(m));
+            let spared_for_quiet_table_move =
+                SearchParams::on(params.reverse_futility_noisy_table_move)
+                    && tt_move.is_some_and(|m| !self.is_noisy(m));
             if depth <= params.reverse_futility_depth
                 && eval - params.reverse_futility_margin * depth + improving_less >= beta
                 && beta.abs() < MATE_BOUND
-                && !(table_move_quiet && SearchParams::on(params.reverse_futility_noisy_table_move))
+                && !spared_for_quiet_table_move
             {
                 return beta + (eval - beta) * params.reverse_futility_return / 100;
             }
@@ -296,8 +297,8 @@ impl<G: SearchGame> Worker<'_, G> {
         let mut quiets: ArrayVec<(usize, Move), 64> = ArrayVec::new();
         let mut captures: ArrayVec<(usize, Move, usize), 32> = ArrayVec::new();
         let capture_history = SearchParams::on(params.capture_history);
-        let table_move_noisy = params.lmr_table_noisy != 0
-            && tt_move.is_some_and(|m| m.is_promotion() || self.pos.is_capture(m));
+        let table_move_noisy =
+            params.lmr_table_noisy != 0 && tt_move.is_some_and(|m| self.is_noisy(m));
         let original_alpha = alpha;
         while let Some(picked) = picker.pick(&self.pos, &self.heuristics, &recent) {
             let mv = picked.mv;
@@ -506,9 +507,7 @@ impl<G: SearchGame> Worker<'_, G> {
             && !in_check
             && excluded.is_none()
             && best.value.abs() < MATE_BOUND
-            && best
-                .mv
-                .is_none_or(|m| !m.is_promotion() && !self.pos.is_capture(m))
+            && best.mv.is_none_or(|m| !self.is_noisy(m))
         {
             // A lower bound at or below the evaluation, or an upper bound at or above it,
             // says nothing of the evaluation's error.
