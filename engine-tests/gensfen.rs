@@ -445,3 +445,102 @@ fn madness_games_are_written_with_each_movers_card_the_same_on_any_thread_count(
     assert!(!refused.status.success());
     assert!(String::from_utf8_lossy(&refused.stderr).contains("--openings is for standard shogi"));
 }
+
+/// The lines of a 12×12 game's training file, each split into its five fields.
+fn training_lines(text: &str) -> Vec<Vec<String>> {
+    assert!(text.is_empty() || text.ends_with('\n'));
+    text.lines()
+        .map(|line| line.split('\t').map(str::to_string).collect())
+        .collect()
+}
+
+/// Chu Shogi and Chu Kagamigi games are written as lines (SFEN, score, ply, result, move):
+/// every SFEN reads back and its move is legal there, the results of a game alternate with
+/// the side to move, the same seed gives the same file on two threads, a run stopped in the
+/// middle of a line goes on to the unbroken run's file, and `nnue-features` reads every line.
+#[test]
+fn the_12x12_games_are_written_as_lines_that_read_back() {
+    use shishi::rules::notation::GameText;
+    use shishi::rules::variants::{chu, kagamigi};
+    fn check<P: GameText + shishi::rules::game::Game>(variant: &str) {
+        let dir = ScratchDir::new("shishi-gensfen", variant);
+        let (whole, two, resumed) = (
+            dir.join("whole.tsv"),
+            dir.join("two.tsv"),
+            dir.join("resumed.tsv"),
+        );
+        let settings = ["--variant", variant, "--max-ply", "120"];
+        let with = |extra: &[&str]| -> Vec<String> {
+            settings
+                .iter()
+                .chain(extra)
+                .map(|s| s.to_string())
+                .collect()
+        };
+        let args = with(&["--games", "3"]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        succeeds(gensfen(&whole, &args));
+        let text = String::from_utf8(read(&whole)).expect("text");
+        let lines = training_lines(&text);
+        assert!(lines.len() > 30, "{variant}: {} lines", lines.len());
+        let mut previous: Option<(u32, String)> = None;
+        for fields in &lines {
+            assert_eq!(fields.len(), 5, "{fields:?}");
+            let pos = P::parse_sfen(&fields[0]).expect("the SFEN reads");
+            let mv = pos.parse_move(&fields[4]).expect("the move reads");
+            let mut legal = MoveList::new();
+            pos.legal_actions(&mut legal);
+            assert!(legal.contains(&mv), "{fields:?}");
+            let score: i32 = fields[1].parse().unwrap();
+            assert!(score.abs() <= 32000);
+            let ply: u32 = fields[2].parse().unwrap();
+            let result: i32 = fields[3].parse().unwrap();
+            assert!([-1, 0, 1].contains(&result), "{fields:?}");
+            // Consecutive plies of one game: the result changes sign with the side to move.
+            if let Some((before, before_result)) = &previous {
+                if *before + 1 == ply {
+                    assert_eq!(before_result.parse::<i32>().unwrap(), -result, "{fields:?}");
+                }
+            }
+            previous = Some((ply, fields[3].clone()));
+        }
+        // Two threads: the same file.
+        let args = with(&["--games", "3", "--threads", "2"]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        succeeds(gensfen(&two, &args));
+        assert_eq!(read(&two), read(&whole), "{variant}: two threads");
+        // Stopped after a game, with half a line written: continued to the same file.
+        let args = with(&["--games", "1"]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        succeeds(gensfen(&resumed, &args));
+        let mut cut = read(&resumed);
+        cut.extend_from_slice(b"lnsgk\t12");
+        std::fs::write(&resumed, &cut).unwrap();
+        let args = with(&["--games", "3"]);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        succeeds(gensfen(&resumed, &args));
+        assert_eq!(read(&resumed), read(&whole), "{variant}: resumed");
+        // Every line becomes a feature record.
+        let features = dir.join("lines.feat");
+        let output = Command::new(env!("CARGO_BIN_EXE_shishi"))
+            .args(["nnue-features", "--variant", variant])
+            .arg(&whole)
+            .arg("--out")
+            .arg(&features)
+            .output()
+            .expect("the binary runs");
+        let summary = succeeds(output);
+        assert!(
+            summary.starts_with(&format!("read {0} written {0} ", lines.len())),
+            "{summary}"
+        );
+        let bytes = read(&features);
+        assert_eq!(
+            bytes.len(),
+            32 + lines.len() * shishi::eval::nnue::sparse_file::RECORD_BYTES
+        );
+        assert_eq!(&bytes[..8], b"SHISHIFS");
+    }
+    check::<chu::Position>("chushogi");
+    check::<kagamigi::Position>("chukagamigi");
+}

@@ -1576,6 +1576,80 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `ChuEvalFile` and `KagamigiEvalFile` name each 12×12 game's net, read at `isready`: `e`
+/// prints the net's evaluation; a net of another game is refused with the reason and the
+/// game's tables go on; `<empty>` returns to the tables. (The search with a 12×12 net:
+/// `search::tests::the_12x12_games_search_with_their_own_nets`.)
+#[test]
+fn the_12x12_games_read_their_own_nets() {
+    use shishi::eval::board12::TableWeights;
+    use shishi::eval::nnue::features::FeatureSet;
+    use shishi::eval::nnue::{file, Network};
+    use shishi::rules::variants::{chu, kagamigi};
+    let dir = std::env::temp_dir().join(format!("shishi-usi-12x12-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let chu_net = Network::random(FeatureSet::ChuP, 6);
+    let kagamigi_net = Network::random(FeatureSet::KagamigiP, 6);
+    std::fs::write(dir.join("chu.nn"), file::write(&chu_net)).unwrap();
+    std::fs::write(dir.join("kagamigi.nn"), file::write(&kagamigi_net)).unwrap();
+    let eval = |e: &mut Engine| {
+        e.send("e");
+        e.until("eval").last().unwrap().clone()
+    };
+    let mut e = Engine::ready();
+    for (variant, option, net, other, start_eval, tables_eval) in [
+        (
+            "chushogi",
+            "ChuEvalFile",
+            "chu.nn",
+            "kagamigi.nn",
+            chu_net.evaluate_board12(&chu::Position::startpos()),
+            chu::Position::evaluator().score(
+                chu::Position::evaluator().totals(&chu::Position::startpos()),
+                shishi::rules::geometry::Color::Sente,
+            ),
+        ),
+        (
+            "chukagamigi",
+            "KagamigiEvalFile",
+            "kagamigi.nn",
+            "chu.nn",
+            kagamigi_net.evaluate_board12(&kagamigi::Position::startpos()),
+            kagamigi::Position::evaluator().score(
+                kagamigi::Position::evaluator().totals(&kagamigi::Position::startpos()),
+                shishi::rules::geometry::Color::Sente,
+            ),
+        ),
+    ] {
+        assert_ne!(start_eval, tables_eval);
+        e.set_and_wait_ready(&format!("USI_Variant value {variant}"));
+        e.send("position startpos");
+        assert_eq!(eval(&mut e), format!("eval = {tables_eval}"), "{variant}");
+        let lines = e.set_and_wait_ready(&format!("{option} value {}", dir.join(net).display()));
+        assert!(
+            lines.iter().any(
+                |l| l.starts_with("info string loaded the net") && l.contains("-p_256x2-32-32")
+            ),
+            "{lines:?}"
+        );
+        assert_eq!(eval(&mut e), format!("eval = {start_eval}"), "{variant}");
+        // The other game's net: refused, the tables go on.
+        let lines = e.set_and_wait_ready(&format!("{option} value {}", dir.join(other).display()));
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string error cannot use the net")
+                    && l.contains("evaluates")
+                    && l.ends_with("uses its hand-written evaluation")),
+            "{lines:?}"
+        );
+        assert_eq!(eval(&mut e), format!("eval = {tables_eval}"), "{variant}");
+        e.set_and_wait_ready(&format!("{option} value <empty>"));
+        assert_eq!(eval(&mut e), format!("eval = {tables_eval}"), "{variant}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The Central Madness values its board as `MadnessEval` chooses, apart from standard shogi's
 /// `ShogiEval`: by default with the hand-written evaluation (whatever `ShogiEval` says), with
 /// the built-in net under `MadnessEval net`; the reported score is the in-process chance

@@ -7,12 +7,15 @@
 # written with each of two deliberately wrong quantisations, which the check must refuse.
 # With ARCH=kp it also starts a quantisation-aware model from the built-in net
 # (`train --init`) and writes it back untrained, which must give the built-in net's file
-# byte for byte, then fine-tunes it for a few steps.
+# byte for byte, then fine-tunes it for a few steps. ARCH=chu and ARCH=kagamigi make a net of
+# a 12×12 game the same way (`--variant chushogi|chukagamigi`, their training lines, loaded
+# through ChuEvalFile/KagamigiEvalFile), and read the trained net back with `--init`, which
+# must give its file byte for byte.
 #
 # Needs PyTorch (`pip install torch`); it is not part of .ci/run.
 #
 #   scripts/nnue_train_selftest.sh [WORKDIR]     (SHISHI=path/to/shishi to pick the binary,
-#                                                 ARCH=kp for a kp_256x2-32-32 net)
+#                                                 ARCH=kp|chu|kagamigi for another net)
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -24,15 +27,22 @@ arch="${ARCH:-halfkp}"
 [ -x "$shishi" ] || { echo "no shishi binary at $shishi (cargo build --release)" >&2; exit 1; }
 python3 -c "import torch" 2>/dev/null || { echo "PyTorch is missing: pip install torch" >&2; exit 1; }
 
+# The game of the net: its gensfen/nnue-features variant and the USI commands that load it.
+variant=() setup=() option=EvalFile
+case "$arch" in
+chu) variant=(--variant chushogi) setup=("setoption name USI_Variant value chushogi") option=ChuEvalFile ;;
+kagamigi) variant=(--variant chukagamigi) setup=("setoption name USI_Variant value chukagamigi") option=KagamigiEvalFile ;;
+esac
+
 step() { echo "== $* ($(date -u +%T))"; }
 
 step "self-play data"
 rm -f "$work"/train.bin* "$work"/held.bin*
-"$shishi" gensfen --out "$work/train.bin" --nodes 300 --positions 20000 --threads 2 --seed 101
-"$shishi" gensfen --out "$work/held.bin" --nodes 300 --positions 1000 --threads 2 --seed 102
+"$shishi" gensfen "${variant[@]}" --out "$work/train.bin" --nodes 300 --positions 20000 --threads 2 --seed 101
+"$shishi" gensfen "${variant[@]}" --out "$work/held.bin" --nodes 300 --positions 1000 --threads 2 --seed 102
 
 step "features"
-"$shishi" nnue-features "$work/train.bin" --out "$work/train.feat"
+"$shishi" nnue-features "${variant[@]}" "$work/train.bin" --out "$work/train.feat"
 
 step "train: stopped after 100 steps (in epoch 2), then resumed to the end of epoch 3"
 common=(--arch "$arch" --out "$work/nn.bin" --batch-size 256 --epochs 3 --report-every 25 --validation 1000 --seed 1)
@@ -41,8 +51,8 @@ $train train "$work/train.feat" "${common[@]}" --max-steps 100
 $train train "$work/train.feat" "${common[@]}" --resume
 
 step "Shishi loads the net"
-out="$(printf 'setoption name EvalFile value %s\nisready\nposition startpos\ne\nquit\n' \
-    "$work/nn.bin" | "$shishi")"
+out="$(printf '%s\nsetoption name %s value %s\nisready\nposition startpos\ne\nquit\n' \
+    "${setup[@]:-}" "$option" "$work/nn.bin" | "$shishi")"
 echo "$out" | grep -q '^info string loaded the net' || { echo "not loaded: $out" >&2; exit 1; }
 if echo "$out" | grep -q 'info string error'; then echo "$out" >&2; exit 1; fi
 echo "$out" | grep '^eval =' || { echo "no evaluation: $out" >&2; exit 1; }
@@ -52,8 +62,8 @@ $train check --checkpoint "$work/nn.bin.ckpt" --net "$work/nn.bin" \
     --records "$work/held.bin" --count 1000 --shishi "$shishi"
 
 mistakes=(no-merge output-scale)
-# A kp net has no factorised rows to leave out.
-[ "$arch" = kp ] && mistakes=(output-scale)
+# Only halfkp has factorised rows to leave out.
+[ "$arch" != halfkp ] && mistakes=(output-scale)
 for mistake in "${mistakes[@]}"; do
     step "a deliberately wrong quantisation, $mistake (the check must fail)"
     $train export --checkpoint "$work/nn.bin.ckpt" --out "$work/wrong.bin" \
@@ -76,5 +86,11 @@ if [ "$arch" = kp ]; then
         --batch-size 256 --epochs 1 --max-steps 20 --lr 1e-4 --validation 1000
     $train check --checkpoint "$work/tuned.bin.ckpt" --net "$work/tuned.bin" \
         --records "$work/held.bin" --count 1000 --shishi "$shishi"
+fi
+if [ "$arch" = chu ] || [ "$arch" = kagamigi ]; then
+    step "--init: the trained net read into the model and written back untrained, byte for byte"
+    $train train "$work/train.feat" --arch "$arch" --init "$work/nn.bin" --out "$work/init.bin" \
+        --batch-size 256 --max-steps 0
+    cmp "$work/nn.bin" "$work/init.bin" || { echo "--init did not give the same file back" >&2; exit 1; }
 fi
 step "selftest passed"

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Trains a NNUE net for standard shogi on the CPU with PyTorch and writes it as `nn.bin`
-in YaneuraOu's format, the file Shishi (and YaneuraOu's NNUE edition) reads.
+"""Trains a NNUE net for standard shogi (or for a 12x12 game) on the CPU with PyTorch and
+writes it as `nn.bin` in YaneuraOu's format, the file Shishi (and, for shogi, YaneuraOu's
+NNUE edition) reads.
 
 Three commands (docs/NNUE.md, "Training a net", says how they fit together):
 
@@ -29,6 +30,12 @@ Architectures (`--arch`):
           1629 + the other king's square, both as that view sees the board (YaneuraOu's
           features K and P). 438 000 transformer weights instead of 32 million: for small
           data sets. Not factorised (the P table is already king-independent).
+  chu, kagamigi
+          Shishi's own nets for Chu Shogi (chu-p_256x2-32-32, 11 232 inputs) and Chu
+          Kagamigi (kagamigi-p_256x2-32-32, 14 400 inputs): one input per piece, king-
+          independent (src/eval/nnue/board12.rs), the layers as kp. Their feature files
+          (`shishi nnue-features --variant chushogi|chukagamigi`) hold each view's inputs
+          themselves (src/eval/nnue/sparse_file.rs).
 
 Float model and integer net (src/eval/nnue/layers.rs):
   * transformer: int16 = round(127 * w), accumulator clamped to 0..127 = 127 * clamp(x, 0, 1);
@@ -88,6 +95,24 @@ RECORD_DTYPE = np.dtype(
 )
 assert RECORD_DTYPE.itemsize == 160
 
+# --- the 12x12 games' feature file (src/eval/nnue/sparse_file.rs) --------------------------
+SPARSE_MAGIC = b"SHISHIFS"
+SPARSE_VERSION = 1
+SPARSE_HEADER_BYTES = 32
+SLOTS = 96
+UNUSED = 0xFFFF
+SPARSE_DTYPE = np.dtype(
+    [
+        ("score", "<i2"),
+        ("ply", "<u2"),
+        ("result", "i1"),
+        ("stm", "u1"),
+        ("zero", "<u2"),
+        ("inputs", "<u2", (2, SLOTS)),
+    ]
+)
+assert SPARSE_DTYPE.itemsize == 392
+
 # --- the net (src/eval/nnue/{features,file,layers}.rs) ------------------------------------
 PIECE_INPUTS = 1548
 KING_SQUARES = 81
@@ -146,26 +171,73 @@ ARCHS = {
 }
 
 
+def fnv1a(text):
+    """The 32-bit FNV-1a hash of `text` (the hash of Shishi's own feature sets)."""
+    h = 0x811C9DC5
+    for byte in text.encode():
+        h = ((h ^ byte) * 0x01000193) & 0xFFFFFFFF
+    return h
+
+
+NETWORK_TEXT = ("Network=AffineTransform[1<-32](ClippedReLU[32](AffineTransform[32<-32]("
+                "ClippedReLU[32](AffineTransform[32<-512](InputSlice[512(0:512)])))))")
+
+# Shishi's 12x12 nets: (arch, feature set name, inputs, USI_Variant), src/eval/nnue/board12.rs.
+for _arch, _name, _inputs, _variant in (("chu", "ChuP", 2 * 39 * 144, "chushogi"),
+                                        ("kagamigi", "KagamigiP", 2 * 46 * 144 + 2 * 24 * 24,
+                                         "chukagamigi")):
+    ARCHS[_arch] = {
+        "inputs": _inputs,
+        "transformer_hash": fnv1a(_name) ^ (2 * HALF),
+        "text": f"Features={_name}[{_inputs}->256x2],{NETWORK_TEXT}",
+        "sparse": True,
+        "variant": _variant,
+    }
+
+
+def is_sparse(arch):
+    return ARCHS[arch].get("sparse", False)
+
+
 def log(message):
     print(message, file=sys.stderr, flush=True)
 
 
 # --- data ----------------------------------------------------------------------------------
 def open_features(path):
-    """The records of a feature file, memory-mapped (only whole records)."""
+    """The records of a feature file, memory-mapped (only whole records): shogi's
+    (SHISHIFT) or a 12x12 game's (SHISHIFS, whose header also names the feature set)."""
     with open(path, "rb") as f:
-        header = f.read(FEATURE_HEADER_BYTES)
-    if len(header) < FEATURE_HEADER_BYTES or header[:8] != FEATURE_MAGIC:
-        sys.exit(f"{path}: not a feature file of `shishi nnue-features` (no SHISHIFT header)")
-    version, record_bytes = struct.unpack("<II", header[8:16])
-    if version != FEATURE_VERSION or record_bytes != RECORD_DTYPE.itemsize:
-        sys.exit(f"{path}: feature file version {version}, {record_bytes}-byte records; "
-                 f"this script reads version {FEATURE_VERSION}, {RECORD_DTYPE.itemsize}")
-    count = (os.path.getsize(path) - FEATURE_HEADER_BYTES) // RECORD_DTYPE.itemsize
+        header = f.read(SPARSE_HEADER_BYTES)
+    if header[:8] == SPARSE_MAGIC:
+        version, record_bytes, _, _, slots = struct.unpack("<IIIII", header[8:28])
+        if version != SPARSE_VERSION or record_bytes != SPARSE_DTYPE.itemsize or slots != SLOTS:
+            sys.exit(f"{path}: 12x12 feature file version {version}, {record_bytes}-byte "
+                     f"records; this script reads version {SPARSE_VERSION}, "
+                     f"{SPARSE_DTYPE.itemsize}")
+        dtype, offset = SPARSE_DTYPE, SPARSE_HEADER_BYTES
+    elif header[:8] == FEATURE_MAGIC:
+        version, record_bytes = struct.unpack("<II", header[8:16])
+        if version != FEATURE_VERSION or record_bytes != RECORD_DTYPE.itemsize:
+            sys.exit(f"{path}: feature file version {version}, {record_bytes}-byte records; "
+                     f"this script reads version {FEATURE_VERSION}, {RECORD_DTYPE.itemsize}")
+        dtype, offset = RECORD_DTYPE, FEATURE_HEADER_BYTES
+    else:
+        sys.exit(f"{path}: not a feature file of `shishi nnue-features` (no SHISHIFT or "
+                 "SHISHIFS header)")
+    count = (os.path.getsize(path) - offset) // dtype.itemsize
     if count == 0:
-        return np.zeros(0, dtype=RECORD_DTYPE)
-    return np.memmap(path, dtype=RECORD_DTYPE, mode="r", offset=FEATURE_HEADER_BYTES,
-                     shape=(count,))
+        return np.zeros(0, dtype=dtype)
+    return np.memmap(path, dtype=dtype, mode="r", offset=offset, shape=(count,))
+
+
+def feature_set_of(path):
+    """(hash, inputs) of a 12x12 feature file's feature set; None for shogi's files."""
+    with open(path, "rb") as f:
+        header = f.read(SPARSE_HEADER_BYTES)
+    if header[:8] != SPARSE_MAGIC:
+        return None
+    return struct.unpack("<II", header[16:24])
 
 
 class Dataset:
@@ -189,7 +261,7 @@ class Dataset:
     def gather(self, positions):
         """The records at dataset positions `positions` (sorted for locality)."""
         positions = np.sort(positions)
-        out = np.empty(len(positions), dtype=RECORD_DTYPE)
+        out = np.empty(len(positions), dtype=self.parts[0].dtype)
         parts = self.part_of[positions]
         for i, part in enumerate(self.parts):
             mask = parts == i
@@ -200,7 +272,19 @@ class Dataset:
 
 def batch_tensors(records, arch):
     """Model inputs (B, 2, inputs a view), the BonaPieces (B, 2, 38) and the labels of a
-    batch of records; the side to move's view first."""
+    batch of records; the side to move's view first. For a 12x12 game the second tensor is
+    each input's weight instead: 1, or 0 for an unused slot (read as the padding row, the
+    last of the model's table)."""
+    if is_sparse(arch):
+        inputs = records["inputs"].astype(np.int64)  # (B, 2, SLOTS)
+        used = inputs != UNUSED
+        inputs[~used] = ARCHS[arch]["inputs"]
+        return (
+            torch.from_numpy(inputs),
+            torch.from_numpy(used.astype(np.float32)),
+            torch.from_numpy(records["score"].astype(np.float32)),
+            torch.from_numpy(records["result"].astype(np.float32)),
+        )
     pieces = records["pieces"].astype(np.int64)  # (B, 2, 38)
     kings = records["kings"].astype(np.int64)  # (B, 2), each as its own side sees the board
     if arch == "halfkp":
@@ -274,8 +358,11 @@ class Model(nn.Module):
         if quantise_aware and self.factorise:
             raise ValueError("quantisation-aware training needs unfactorised rows")
         self.quantise_aware = quantise_aware
-        # The big table is a buffer: LazyAdam updates it, not autograd's optimisers.
-        self.register_buffer("transformer", torch.empty(inputs, HALF).uniform_(-0.05, 0.05))
+        self.sparse = is_sparse(arch)
+        # The big table is a buffer: LazyAdam updates it, not autograd's optimisers. A 12x12
+        # game's has one row more, never written: the row of unused slots (weight 0).
+        rows = inputs + 1 if self.sparse else inputs
+        self.register_buffer("transformer", torch.empty(rows, HALF).uniform_(-0.05, 0.05))
         self.pieces = nn.Parameter(torch.zeros(PIECE_INPUTS, HALF)) if self.factorise else None
         self.transformer_bias = nn.Parameter(torch.full((HALF,), 0.5))
         self.first = nn.Linear(2 * HALF, HIDDEN)
@@ -290,11 +377,19 @@ class Model(nn.Module):
         self.register_buffer("mean_inputs_second", torch.zeros(HIDDEN))
         self.register_buffer("mean_inputs_output", torch.zeros(HIDDEN))
 
+    def transform(self, table, indices, extra):
+        """The accumulator halves (2B, 256) before the bias: a 12x12 game's `extra` weighs
+        each input (0 for unused slots)."""
+        b, _, per_view = indices.shape
+        weights = extra.reshape(2 * b, per_view) if self.sparse else None
+        return F.embedding_bag(indices.reshape(2 * b, per_view), table, mode="sum",
+                               per_sample_weights=weights)
+
     def measure(self, inputs, pieces):
         """Records the mean inputs of the three affine layers over a batch of positions."""
         with torch.no_grad():
             b, _, per_view = inputs.shape
-            acc = F.embedding_bag(inputs.reshape(2 * b, per_view), self.transformer, mode="sum")
+            acc = self.transform(self.transformer, inputs, pieces)
             if self.pieces is not None:
                 acc = acc + F.embedding_bag(pieces.reshape(2 * b, PIECES), self.pieces, mode="sum")
             x = (acc + self.transformer_bias).reshape(b, 2 * HALF).clamp(0.0, 1.0)
@@ -315,7 +410,7 @@ class Model(nn.Module):
             _, indices, table = rows
         if qa:
             table = fake_quantised(table, ACTIVATION_SCALE, -32768, 32767)
-        acc = F.embedding_bag(indices.reshape(2 * b, per_view), table, mode="sum")
+        acc = self.transform(table, indices, pieces)
         if self.pieces is not None:
             acc = acc + F.embedding_bag(pieces.reshape(2 * b, PIECES), self.pieces, mode="sum")
         bias = self.transformer_bias
@@ -340,8 +435,11 @@ class Model(nn.Module):
             self.output.weight.clamp_(*OUTPUT_WEIGHT_LIMIT)
 
     def merged_transformer(self):
-        """The transformer's rows with the factorised piece rows added to every king's."""
+        """The transformer's rows with the factorised piece rows added to every king's (a
+        12x12 game's without its padding row)."""
         w = self.transformer.detach().clone()
+        if self.sparse:
+            w = w[:-1]
         if self.pieces is not None:
             w.view(KING_SQUARES, PIECE_INPUTS, HALF).add_(self.pieces.detach())
         return w
@@ -464,7 +562,8 @@ def load_net_weights(model, path):
     def tensor(values, shape, scale, offset=0):
         return torch.from_numpy((values.astype(np.float64) - offset) / scale).float().reshape(shape)
     with torch.no_grad():
-        model.transformer.copy_(tensor(q["ft_weight"], model.transformer.shape, ACTIVATION_SCALE))
+        rows = ARCHS[model.arch]["inputs"]
+        model.transformer[:rows].copy_(tensor(q["ft_weight"], (rows, HALF), ACTIVATION_SCALE))
         if model.pieces is not None:
             model.pieces.zero_()
         model.transformer_bias.copy_(tensor(q["ft_bias"], (HALF,), ACTIVATION_SCALE))
@@ -530,10 +629,22 @@ def evaluate_loss(model, data, positions, args):
     return total / max(count, 1)
 
 
+def check_feature_files(paths, arch):
+    """Exits unless every feature file holds the inputs of `arch`'s nets."""
+    want = ((ARCHS[arch]["transformer_hash"] ^ (2 * HALF), ARCHS[arch]["inputs"])
+            if is_sparse(arch) else None)
+    for path in paths:
+        found = feature_set_of(path)
+        if found != want:
+            what = "standard shogi's" if found is None else f"feature set {found[0]:#010x} with {found[1]} inputs"
+            sys.exit(f"{path} holds {what} features, not those of --arch {arch}")
+
+
 def command_train(args):
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     checkpoint = args.checkpoint or f"{args.out}.ckpt"
+    check_feature_files(args.features, args.arch)
     data = Dataset(args.features, args.max_score)
     if len(data) < 2:
         sys.exit("fewer than two usable positions in the feature files")
@@ -546,7 +657,7 @@ def command_train(args):
 
     quantise_aware = args.quantise_aware
     if quantise_aware is None:
-        quantise_aware = args.arch == "kp"
+        quantise_aware = args.arch != "halfkp"
     if quantise_aware and args.arch == "halfkp" and not args.no_factorise:
         sys.exit("--quantise-aware with halfkp needs --no-factorise")
     model = Model(args.arch, not args.no_factorise, quantise_aware)
@@ -645,11 +756,17 @@ def command_export(args):
 
 
 # --- the quantisation check ----------------------------------------------------------------
-def shishi_evals(shishi, net, sfens):
-    """Shishi's evaluation (`e`) of each SFEN with the net file `net` (None: the built-in
-    hand-written evaluation)."""
-    commands = ([f"setoption name EvalFile value {os.path.abspath(net)}"] if net
-                else ["setoption name ShogiEval value hand-written"])
+def shishi_evals(shishi, net, sfens, arch):
+    """Shishi's evaluation (`e`) of each SFEN of `arch`'s game with the net file `net` (None:
+    the built-in hand-written evaluation)."""
+    if is_sparse(arch):
+        option = {"chu": "ChuEvalFile", "kagamigi": "KagamigiEvalFile"}[arch]
+        commands = [f"setoption name USI_Variant value {ARCHS[arch]['variant']}"]
+        if net:
+            commands.append(f"setoption name {option} value {os.path.abspath(net)}")
+    else:
+        commands = ([f"setoption name EvalFile value {os.path.abspath(net)}"] if net
+                    else ["setoption name ShogiEval value hand-written"])
     commands.append("isready")
     for sfen in sfens:
         commands += [f"position sfen {sfen}", "e"]
@@ -667,13 +784,15 @@ def shishi_evals(shishi, net, sfens):
     return np.array(values, dtype=np.float64)
 
 
-def held_out(shishi, records, skip, count):
-    """The feature records and SFENs of `count` PackedSfenValue records of the files
-    `records` after the first `skip`, computed by Shishi (`nnue-features --sfens`)."""
+def held_out(shishi, records, skip, count, arch):
+    """The feature records and SFENs of `count` training records of the files `records`
+    after the first `skip` (PackedSfenValue records, or a 12x12 game's lines), computed by
+    Shishi (`nnue-features --sfens`)."""
+    variant = ["--variant", ARCHS[arch]["variant"]] if is_sparse(arch) else []
     with tempfile.TemporaryDirectory() as tmp:
         features = os.path.join(tmp, "held.feat")
         sfen_file = os.path.join(tmp, "held.sfen")
-        subprocess.run([shishi, "nnue-features", *records, "--out", features,
+        subprocess.run([shishi, "nnue-features", *variant, *records, "--out", features,
                         "--sfens", sfen_file, "--skip", str(skip), "--limit", str(count)],
                        check=True, stdout=subprocess.DEVNULL)
         with open(sfen_file) as f:
@@ -704,17 +823,18 @@ def has_doubled_pawns(sfen):
 def command_check(args):
     torch.set_num_threads(args.threads)
     model, _ = load_model(args.checkpoint)
-    records, sfens = held_out(args.shishi, args.records, args.skip, args.count)
+    records, sfens = held_out(args.shishi, args.records, args.skip, args.count, model.arch)
     # The net values any board, but Shishi's `e` is asked through standard shogi's `position`:
     # boards it refuses (the Madness's doubled pawns) are left out of the comparison.
-    kept = [i for i, sfen in enumerate(sfens) if not has_doubled_pawns(sfen)]
+    kept = [i for i, sfen in enumerate(sfens)
+            if is_sparse(model.arch) or not has_doubled_pawns(sfen)]
     if len(kept) < len(sfens):
         log(f"left out {len(sfens) - len(kept)} of {len(sfens)} boards with doubled pawns")
         records, sfens = records[kept], [sfens[i] for i in kept]
     inputs, pieces, _, _ = batch_tensors(records, model.arch)
     with torch.no_grad():
         floats = model(inputs, pieces).double().numpy() * OUTPUT_SCALE
-    ints = shishi_evals(args.shishi, args.net, sfens)
+    ints = shishi_evals(args.shishi, args.net, sfens, model.arch)
     diff = np.abs(floats - ints)
     p50, p90, p99 = np.percentile(diff, [50, 90, 99])
     print(f"positions {len(diff)}  |float - shishi| centipawns: max {diff.max():.2f} "
@@ -755,7 +875,8 @@ def main():
                    "has one)")
     t.add_argument("--quantise-aware", action=argparse.BooleanOptionalAction, default=None,
                    help="train through the file's rounding (straight-through); default: on "
-                   "for kp, off for halfkp (which needs --no-factorise for it)")
+                   "for kp and the 12x12 games, off for halfkp (which needs --no-factorise "
+                   "for it)")
     t.add_argument("--epochs", type=int, default=10)
     t.add_argument("--batch-size", type=int, default=4096)
     t.add_argument("--lr", type=float, default=1e-3)
@@ -787,7 +908,8 @@ def main():
     c.add_argument("--checkpoint", required=True)
     c.add_argument("--net", required=True, help="the nn.bin written from the checkpoint")
     c.add_argument("--records", nargs="+", required=True,
-                   help="held-out PackedSfenValue files (gensfen's), not trained on")
+                   help="held-out PackedSfenValue files, or a 12x12 game's training lines "
+                   "(gensfen's), not trained on")
     c.add_argument("--count", type=int, default=2000)
     c.add_argument("--skip", type=int, default=0, help="records of --records to pass over first")
     c.add_argument("--shishi", default="target/release/shishi")

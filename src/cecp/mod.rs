@@ -20,13 +20,14 @@ pub mod kagamigi;
 mod search;
 pub mod xboard_text;
 
+use crate::eval::nnue::Network;
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::Variant;
 use crate::search::game::SearchGame;
 use crate::search::time_text::{parse_minutes_seconds, parse_time, TimeUnit};
 use crate::search::{Clock, Control, Decision, Limits};
-use crate::usi::options::{Effect, HashMb, NetLoad, NetOrigin, Options};
+use crate::usi::options::{Board12Nets, Effect, HashMb, NetLoad, NetOrigin, Options};
 use crate::usi::output::Output;
 use crate::usi::position::{with_position, UsiPosition};
 use crate::usi::worker::FillStops;
@@ -36,6 +37,7 @@ use kagamigi::HoldingSlots;
 use search::{Finished, Job, Work};
 use std::collections::VecDeque;
 use std::io::BufRead;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use xboard_text::{parse_xboard_move, play_move, position_of_xboard_fen, xboard_move_text};
 
@@ -161,8 +163,11 @@ struct Engine {
     pending: VecDeque<String>,
     /// The holdings slots Chu Kagamigi's `setup` asks XBoard for.
     kagamigi_holdings: HoldingSlots,
-    /// Where standard shogi's net in use comes from (`None`: the hand-written evaluation).
-    net_origin: Option<NetOrigin>,
+    /// Standard shogi's net in use and where it comes from (`None`: the hand-written
+    /// evaluation).
+    net: Option<(NetOrigin, Arc<Network>)>,
+    /// The 12×12 games' nets (`ChuEvalFile`, `KagamigiEvalFile`).
+    board12_nets: Board12Nets,
     /// The count of stops that cuts table fills short.
     fill_stops: FillStops,
 }
@@ -193,7 +198,8 @@ impl Engine {
             next_id: 0,
             pending: VecDeque::new(),
             kagamigi_holdings: HoldingSlots::STOCK_XBOARD,
-            net_origin: None,
+            net: None,
+            board12_nets: Board12Nets::default(),
             fill_stops: FillStops::default(),
         }
     }
@@ -464,32 +470,37 @@ impl Engine {
         }
     }
 
-    /// Reads the net the options name, if it is not the one in use, for the searches to
-    /// come; a file that cannot be used is reported and `ShogiEval`'s choice goes on.
+    /// Reads the nets the options name, if they are not the ones in use, for the searches
+    /// to come; a file that cannot be used is reported and `ShogiEval`'s choice (or the
+    /// 12×12 game's tables) goes on.
     fn load_net(&mut self) {
-        let net = match self.options.net.reload(self.net_origin.as_ref()) {
-            NetLoad::Unchanged => return,
-            NetLoad::Loaded(origin, net) => {
-                self.net_origin = Some(origin);
-                Some(net)
-            }
-            NetLoad::Unloaded => {
-                self.net_origin = None;
-                None
-            }
+        let loaded = self.net.as_ref().map(|(origin, _)| origin);
+        match self.options.net.reload(loaded) {
+            NetLoad::Unchanged => {}
+            NetLoad::Loaded(origin, net) => self.net = Some((origin, net)),
+            NetLoad::Unloaded => self.net = None,
             NetLoad::Failed(message) => {
-                log::warn!("{message}");
-                self.out.line(&format!("tellusererror {message}"));
-                let fallback = self.options.net.unnamed_net();
-                let origin = fallback.as_ref().map(|(origin, _)| origin.clone());
-                if origin == self.net_origin {
-                    return;
-                }
-                self.net_origin = origin;
-                fallback.map(|(_, net)| net)
+                self.tell_user_error(&message);
+                self.net = self.options.net.unnamed_net();
             }
-        };
-        self.send(Work::Network(net));
+        }
+        for report in self.board12_nets.reload(&self.options.net) {
+            match report {
+                Ok(loaded) => log::info!("{loaded}"),
+                Err(message) => self.tell_user_error(&message),
+            }
+        }
+        let nets = self
+            .options
+            .net
+            .board_nets(self.net.as_ref().map(|(_, net)| net), &self.board12_nets);
+        self.send(Work::Network(nets));
+    }
+
+    /// Reports `message` to the user (`tellusererror`) and the log.
+    fn tell_user_error(&self, message: &str) {
+        log::warn!("{message}");
+        self.out.line(&format!("tellusererror {message}"));
     }
 
     /// Allocates the hash table now, so that the first search does not pay for it.

@@ -9,7 +9,7 @@
 //! (`usi::worker`).
 
 use super::xboard_text::{play_move, xboard_move_text};
-use crate::eval::nnue::Network;
+use crate::eval::nets::BoardNets;
 use crate::search::game::SearchGame;
 use crate::search::{Config, Control, Decision, Info, Limits, Score, Searcher};
 use crate::usi::options::HashMb;
@@ -17,7 +17,6 @@ use crate::usi::output::{is_legal, Output};
 use crate::usi::position::{with_position, UsiPosition};
 use crate::usi::worker::{until_stopped, FillTicket};
 use crossbeam_channel::{Receiver, Sender};
-use std::sync::Arc;
 
 /// XBoard's convention for mate scores: 100000 + the moves to mate (negative when mated).
 const MATE_SCORE: i64 = 100_000;
@@ -36,8 +35,9 @@ pub enum Work {
     Clear,
     /// Signal when everything queued before is done (end of input).
     Sync(Sender<()>),
-    /// Search standard shogi with this net from now on (`None`: the built-in evaluation).
-    Network(Option<Arc<Network>>),
+    /// Search each game with its net in these from now on (`None`: its hand-written
+    /// evaluation).
+    Network(BoardNets),
 }
 
 /// One search.
@@ -61,7 +61,7 @@ pub struct Finished {
 /// Runs work until the channel closes; every search is answered on `done`.
 pub fn run(work: Receiver<Work>, done: Sender<Finished>, out: Output) {
     let mut searcher: Option<Searcher> = None;
-    let mut network = None;
+    let mut nets = BoardNets::default();
     for item in work {
         let (id, job) = match item {
             Work::Search(id, job) => (id, job),
@@ -85,11 +85,11 @@ pub fn run(work: Receiver<Work>, done: Sender<Finished>, out: Output) {
                 let _ = ack.send(());
                 continue;
             }
-            Work::Network(net) => {
+            Work::Network(given) => {
                 if let Some(s) = searcher.as_mut() {
-                    s.set_network(net.clone());
+                    given.give_to(s);
                 }
-                network = net;
+                nets = given;
                 continue;
             }
         };
@@ -101,7 +101,7 @@ pub fn run(work: Receiver<Work>, done: Sender<Finished>, out: Output) {
         });
         let searcher = searcher.as_mut().expect("the searcher was just made");
         if new {
-            searcher.set_network(network.clone());
+            nets.give_to(searcher);
         }
         let decision = with_position!(&job.position,
             pos => search(searcher, pos.as_ref(), &job, &out),

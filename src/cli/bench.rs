@@ -15,6 +15,7 @@ macro_rules! say {
 }
 
 use super::Variant;
+use crate::eval::nnue::features::NetGame;
 use crate::eval::nnue::Network;
 use crate::rules::variants::Search;
 use crate::rules::variants::{madness, shogammon};
@@ -98,8 +99,8 @@ pub struct BenchArgs {
     #[arg(long = "param", value_parser = parse_param)]
     params: Vec<(String, i32)>,
     /// Evaluate standard shogi, and the Central Madness's board, with this net (a YaneuraOu
-    /// `nn.bin`; `<builtin>`: the net built into the engine) instead of the hand-written
-    /// evaluation.
+    /// `nn.bin`; `<builtin>`: the net built into the engine), or Chu Shogi or Chu Kagamigi
+    /// with one of Shishi's nets for them, instead of the hand-written evaluation.
     #[arg(long, value_name = "FILE|<builtin>")]
     eval_file: Option<std::path::PathBuf>,
 }
@@ -147,7 +148,9 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     let positions = positions(args.variant)?;
     let depth = args.depth.unwrap_or(bench_of(args.variant)?.1);
     let mut searcher = Searcher::new(args.hash);
-    searcher.set_network(net);
+    if let Some(net) = net {
+        searcher.set_game_network(net.features.game(), Some(net));
+    }
     let mut config = Config {
         threads: args.threads as usize,
         parallel: args.parallel.unwrap_or_default(),
@@ -245,16 +248,30 @@ fn chance_lines(text: &str) -> Vec<&str> {
         .collect()
 }
 
-/// The net `--eval-file` names, for the games that can use one (standard shogi and the
-/// Madness's board).
+/// The game whose nets `variant` evaluates with (the Madness: shogi's board).
+fn net_game(variant: Variant) -> Option<NetGame> {
+    match variant {
+        Variant::Shogi | Variant::Madness => Some(NetGame::Shogi),
+        Variant::Chushogi => Some(NetGame::Chu),
+        Variant::Chukagamigi => Some(NetGame::Kagamigi),
+        Variant::Shogammon | Variant::Minishogi => None,
+    }
+}
+
+/// The net `--eval-file` names, for the games that can use one (standard shogi, the
+/// Madness's board, the 12×12 games).
 fn network(args: &BenchArgs) -> Result<Option<Arc<Network>>, String> {
     let Some(path) = &args.eval_file else {
         return Ok(None);
     };
-    if !matches!(args.variant, Variant::Shogi | Variant::Madness) {
-        return Err("--eval-file is for standard shogi and the Central Madness".to_string());
-    }
-    let (net, _) = crate::eval::nnue::builtin::load_named(path)?;
+    let game = net_game(args.variant).ok_or_else(|| {
+        format!(
+            "--eval-file: {} has no net (standard shogi, the Central Madness, Chu Shogi and \
+             Chu Kagamigi have)",
+            args.variant.name()
+        )
+    })?;
+    let (net, _) = crate::eval::nnue::builtin::load_named(path, game)?;
     Ok(Some(net))
 }
 

@@ -8,9 +8,17 @@
 //!
 //! Input files may still be growing (a gensfen run writing them): only whole 40-byte records
 //! present when a file is opened are read.
+//!
+//! `--variant chushogi|chukagamigi` reads the 12×12 games' training lines instead (`gensfen
+//! --variant chushogi|chukagamigi`) and writes their feature file (`eval::nnue::sparse_file`); only
+//! whole lines are read.
 
+use crate::eval::nnue::board12::Board12Net;
 use crate::eval::nnue::feature_file::{self, FeatureRecord, Skip};
+use crate::eval::nnue::sparse_file;
 use crate::record::packed_sfen::{TrainingRecord, RECORD_BYTES};
+use crate::rules::notation::GameText;
+use crate::rules::variants::{chu, kagamigi};
 use clap::Args;
 use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
@@ -22,9 +30,14 @@ use std::time::Instant;
 docs/NNUE.md (\"Training a net\")."
 )]
 pub struct NnueFeaturesArgs {
-    /// Files of 40-byte PackedSfenValue records, read in this order.
+    /// Files of 40-byte PackedSfenValue records (of training lines for a 12×12 game), read
+    /// in this order.
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
+    /// The game of the records: standard shogi (and the Central Madness's boards), or a
+    /// 12×12 game.
+    #[arg(long, value_enum, default_value_t = FeatureGame::Shogi)]
+    variant: FeatureGame,
     /// The feature file to write (replaced if it exists).
     #[arg(long)]
     out: PathBuf,
@@ -37,6 +50,14 @@ pub struct NnueFeaturesArgs {
     /// Read at most this many records (after --skip).
     #[arg(long)]
     limit: Option<u64>,
+}
+
+/// The games whose training records `nnue-features` reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FeatureGame {
+    Shogi,
+    Chushogi,
+    Chukagamigi,
 }
 
 /// What a run read, wrote and skipped.
@@ -57,22 +78,116 @@ fn write_error(path: &Path) -> impl Fn(std::io::Error) -> String + '_ {
 }
 
 pub fn run(args: &NnueFeaturesArgs) -> Result<(), String> {
+    match args.variant {
+        FeatureGame::Shogi => run_shogi(args),
+        FeatureGame::Chushogi => run_board12::<chu::Position>(args),
+        FeatureGame::Chukagamigi => run_board12::<kagamigi::Position>(args),
+    }
+}
+
+/// Creates the `--sfens` file, if asked for.
+fn sfen_file(args: &NnueFeaturesArgs) -> Result<Option<(BufWriter<std::fs::File>, &Path)>, String> {
+    args.sfens
+        .as_deref()
+        .map(|path| {
+            std::fs::File::create(path)
+                .map(|file| (BufWriter::new(file), path))
+                .map_err(|e| format!("cannot create {}: {e}", path.display()))
+        })
+        .transpose()
+}
+
+/// Prints the run's summary line.
+fn summary(counts: &Counts, started: Instant) {
+    let seconds = started.elapsed().as_secs_f64();
+    println!(
+        "read {} written {} skipped: undecodable {} no-king {} too-many-pieces {} ({:.1} s, {:.0} positions/s)",
+        counts.read,
+        counts.written,
+        counts.undecodable,
+        counts.no_king,
+        counts.too_many_pieces,
+        seconds,
+        counts.read as f64 / seconds.max(1e-9)
+    );
+}
+
+/// A 12×12 game's training lines (`SFEN\tscore\tply\tresult\tmove`) into its feature file.
+fn run_board12<P: Board12Net + GameText>(args: &NnueFeaturesArgs) -> Result<(), String> {
+    let started = Instant::now();
+    let file = std::fs::File::create(&args.out)
+        .map_err(|e| format!("cannot create {}: {e}", args.out.display()))?;
+    let mut out = BufWriter::with_capacity(1 << 20, file);
+    out.write_all(&sparse_file::header(P::FEATURES))
+        .map_err(write_error(&args.out))?;
+    let mut sfens = sfen_file(args)?;
+    let mut counts = Counts::default();
+    let mut to_skip = args.skip;
+    let mut left = args.limit.unwrap_or(u64::MAX);
+    for input in &args.inputs {
+        let text = std::fs::read_to_string(input)
+            .map_err(|e| format!("cannot read {}: {e}", input.display()))?;
+        // A line still being written has no newline yet.
+        let whole = text.rfind('\n').map_or("", |end| &text[..end]);
+        for line in whole.lines() {
+            if left == 0 {
+                break;
+            }
+            if to_skip > 0 {
+                to_skip -= 1;
+                continue;
+            }
+            left -= 1;
+            counts.read += 1;
+            let Some((pos, labels)) = training_line::<P>(line) else {
+                counts.undecodable += 1;
+                continue;
+            };
+            let Some(record) = sparse_file::record(&pos, labels) else {
+                counts.too_many_pieces += 1;
+                continue;
+            };
+            out.write_all(&record).map_err(write_error(&args.out))?;
+            if let Some((sfens, path)) = &mut sfens {
+                writeln!(sfens, "{}", pos.sfen()).map_err(write_error(path))?;
+            }
+            counts.written += 1;
+        }
+    }
+    out.flush().map_err(write_error(&args.out))?;
+    if let Some((mut sfens, path)) = sfens {
+        sfens.flush().map_err(write_error(path))?;
+    }
+    summary(&counts, started);
+    Ok(())
+}
+
+/// The position and labels of a training line; `None` if it does not read.
+fn training_line<P: GameText>(line: &str) -> Option<(P, sparse_file::Labels)> {
+    let mut fields = line.split('\t');
+    let pos = P::parse_sfen(fields.next()?).ok()?;
+    let score = fields.next()?.trim().parse().ok()?;
+    let game_ply = fields.next()?.trim().parse().ok()?;
+    let result = fields.next()?.trim().parse().ok()?;
+    Some((
+        pos,
+        sparse_file::Labels {
+            score,
+            game_ply,
+            result,
+        },
+    ))
+}
+
+/// Standard shogi's PackedSfenValue records into its feature file.
+fn run_shogi(args: &NnueFeaturesArgs) -> Result<(), String> {
     let started = Instant::now();
     let file = std::fs::File::create(&args.out)
         .map_err(|e| format!("cannot create {}: {e}", args.out.display()))?;
     let mut out = BufWriter::with_capacity(1 << 20, file);
     out.write_all(&feature_file::header())
         .map_err(write_error(&args.out))?;
-    let mut sfens = match &args.sfens {
-        Some(path) => Some((
-            BufWriter::new(
-                std::fs::File::create(path)
-                    .map_err(|e| format!("cannot create {}: {e}", path.display()))?,
-            ),
-            path,
-        )),
-        None => None,
-    };
+    let mut sfens = sfen_file(args)?;
     let mut counts = Counts::default();
     let mut to_skip = args.skip;
     let mut left = args.limit.unwrap_or(u64::MAX);
@@ -143,16 +258,6 @@ pub fn run(args: &NnueFeaturesArgs) -> Result<(), String> {
     if let Some((mut sfens, path)) = sfens {
         sfens.flush().map_err(write_error(path))?;
     }
-    let seconds = started.elapsed().as_secs_f64();
-    println!(
-        "read {} written {} skipped: undecodable {} no-king {} too-many-pieces {} ({:.1} s, {:.0} positions/s)",
-        counts.read,
-        counts.written,
-        counts.undecodable,
-        counts.no_king,
-        counts.too_many_pieces,
-        seconds,
-        counts.read as f64 / seconds.max(1e-9)
-    );
+    summary(&counts, started);
     Ok(())
 }

@@ -1,7 +1,8 @@
 //! `shishi testnet`: writes a net of random weights in one of YaneuraOu's formats
-//! (`halfkp_256x2-32-32` or `kp_256x2-32-32`, its `nn.bin`), the same bytes for the same
-//! seed on every machine, for comparing Shishi's evaluation with YaneuraOu's
-//! (`scripts/nnue_crosscheck.py`). It plays nothing well.
+//! (`halfkp_256x2-32-32` or `kp_256x2-32-32`, its `nn.bin`), or of Shishi's own for the
+//! 12×12 games, the same bytes for the same seed on every machine, for comparing Shishi's
+//! evaluation with YaneuraOu's (`scripts/nnue_crosscheck.py`) and for testing. It plays
+//! nothing well.
 
 use crate::eval::nnue::features::FeatureSet;
 use crate::eval::nnue::{file, Network};
@@ -15,6 +16,10 @@ pub enum Arch {
     Halfkp,
     /// kp_256x2-32-32 (K+P features, 1 710 inputs; under 1 MB).
     Kp,
+    /// chu-p_256x2-32-32 (Chu Shogi, Shishi's own: 11 232 inputs).
+    Chu,
+    /// kagamigi-p_256x2-32-32 (Chu Kagamigi, Shishi's own).
+    Kagamigi,
 }
 
 impl Arch {
@@ -22,6 +27,8 @@ impl Arch {
         match self {
             Arch::Halfkp => FeatureSet::HalfKp,
             Arch::Kp => FeatureSet::Kp,
+            Arch::Chu => FeatureSet::ChuP,
+            Arch::Kagamigi => FeatureSet::KagamigiP,
         }
     }
 }

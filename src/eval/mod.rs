@@ -1,17 +1,21 @@
 //! Evaluation: how good a position is for the side to move, one module per game: `shogi`
-//! (standard shogi's tables) and `nnue` (a YaneuraOu net), `shogi_choice` which of them the
-//! search uses; `board12`, written once for the 12×12 variants, with their weights in `chu`
-//! and `kagamigi`; `minishogi`; the chance games' `shogammon` and `madness` on the
-//! `expected` scale; `mobility` measures piece values from reach. What they share is here:
-//! the centipawn score and each side's running totals.
+//! (standard shogi's tables) and `nnue` (a YaneuraOu net, and Shishi's own for the 12×12
+//! games), `shogi_choice` which of them the search uses; `board12`, written once for the
+//! 12×12 variants, with their weights in `chu` and `kagamigi`, and `board12_choice` (those
+//! tables or a net); `minishogi`; the chance games' `shogammon` and `madness` on the
+//! `expected` scale; `mobility` measures piece values from reach; `nets` holds which net
+//! each game uses. What they share is here: the centipawn score and each side's running
+//! totals.
 
 pub mod board12;
+pub mod board12_choice;
 pub mod chu;
 pub mod expected;
 pub mod kagamigi;
 pub mod madness;
 pub mod minishogi;
 pub mod mobility;
+pub mod nets;
 pub mod nnue;
 #[cfg(test)]
 pub(crate) mod random_games;

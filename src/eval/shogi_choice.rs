@@ -69,14 +69,6 @@ impl EvalChoice {
     }
 }
 
-/// The nets of the two games played on shogi's board (`None`: the hand-written evaluation):
-/// what the search thread is handed when the options change.
-#[derive(Clone, Default)]
-pub struct BoardNets {
-    pub shogi: Option<Arc<Network>>,
-    pub madness: Option<Arc<Network>>,
-}
-
 /// The tables, and the net that replaces them when there is one.
 #[derive(Clone)]
 pub struct ShogiEvaluator {

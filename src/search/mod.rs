@@ -25,10 +25,13 @@ pub mod time_text;
 pub mod tt;
 pub mod variants;
 
+use crate::eval::board12_choice::Board12Evaluator;
+use crate::eval::nnue::features::NetGame;
 use crate::eval::nnue::Network;
 use crate::eval::shogi::Evaluator;
 use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::moves::{Move, MoveList};
+use crate::rules::variants::{chu, kagamigi};
 use alphabeta::{Shared, Timer, MAX_PLY};
 use game::SearchGame;
 use ordering::{Heuristics, OptionalTables, Shelf};
@@ -203,6 +206,9 @@ pub struct Searcher {
     /// The standard shogi evaluation: the tables (replaced for self-play experiments) and
     /// the net, when one is loaded.
     shogi_evaluator: ShogiEvaluator,
+    /// The 12×12 games' evaluations: their tables, or a net when one is loaded.
+    chu_evaluator: Board12Evaluator<chu::Position>,
+    kagamigi_evaluator: Board12Evaluator<kagamigi::Position>,
     /// Look for drop mates in one at the quiescence horizon.
     pub drop_mates: bool,
     /// The threads' heuristics between searches (`Search_KeepHistory`).
@@ -218,6 +224,8 @@ impl Searcher {
             last_nodes: 0,
             last_score: None,
             shogi_evaluator: ShogiEvaluator::standard().clone(),
+            chu_evaluator: Board12Evaluator::with_net(None),
+            kagamigi_evaluator: Board12Evaluator::with_net(None),
             drop_mates: true,
             shelf: Shelf::default(),
         }
@@ -267,6 +275,24 @@ impl Searcher {
         }
     }
 
+    /// Searches `game` with the net `net` (`None`: with its hand-written evaluation). A
+    /// different net forgets the table and the histories.
+    pub fn set_game_network(&mut self, game: NetGame, net: Option<Arc<Network>>) {
+        debug_assert!(net.as_ref().is_none_or(|n| n.features.game() == game));
+        let changed = match game {
+            NetGame::Shogi => return self.set_network(net),
+            NetGame::Chu => !self.chu_evaluator.has_net(&net),
+            NetGame::Kagamigi => !self.kagamigi_evaluator.has_net(&net),
+        };
+        if changed {
+            self.clear();
+            match game {
+                NetGame::Chu => self.chu_evaluator = Board12Evaluator::with_net(net),
+                _ => self.kagamigi_evaluator = Board12Evaluator::with_net(net),
+            }
+        }
+    }
+
     /// Nodes visited by all threads in the last search.
     pub fn last_nodes(&self) -> u64 {
         self.last_nodes
@@ -295,8 +321,12 @@ impl Searcher {
         control: &Control,
         report: &mut dyn FnMut(&Info),
     ) -> Decision {
-        let shogi = self.shogi_evaluator.clone();
-        let evaluator = evaluator_for::<G>(&shogi);
+        let evaluators = (
+            self.shogi_evaluator.clone(),
+            self.chu_evaluator.clone(),
+            self.kagamigi_evaluator.clone(),
+        );
+        let evaluator = evaluator_for::<G>(&evaluators);
         self.search_with(position, evaluator, limits, config, control, report)
     }
 
@@ -463,11 +493,19 @@ impl Searcher {
 }
 
 /// Blocks while the search is infinite or pondering and not yet stopped.
-/// The evaluation for `G`: shogi's as the searcher holds it (`shogi`), every other game's
-/// standard one.
-fn evaluator_for<G: SearchGame>(shogi: &ShogiEvaluator) -> &G::Evaluator {
-    (shogi as &dyn std::any::Any)
-        .downcast_ref::<G::Evaluator>()
+/// The evaluation for `G`: shogi's or a 12×12 game's as the searcher holds them
+/// (`evaluators`), every other game's standard one.
+fn evaluator_for<G: SearchGame>(
+    evaluators: &(
+        ShogiEvaluator,
+        Board12Evaluator<chu::Position>,
+        Board12Evaluator<kagamigi::Position>,
+    ),
+) -> &G::Evaluator {
+    let (shogi, chu, kagamigi) = evaluators;
+    let held: [&dyn std::any::Any; 3] = [shogi, chu, kagamigi];
+    held.into_iter()
+        .find_map(|e| e.downcast_ref::<G::Evaluator>())
         .unwrap_or_else(|| G::default_evaluator())
 }
 

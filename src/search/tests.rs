@@ -799,3 +799,38 @@ fn a_new_net_forgets_what_the_other_evaluation_stored() {
     quiet_search(&mut switched, &pos, &depth(6));
     assert_eq!(switched.last_nodes(), tables_alone);
 }
+
+/// A 12×12 game searched with a net of its own: the search keeps the accumulator move by
+/// move (checked against a recount at every evaluation in debug builds), the net changes
+/// the tree, and setting the other 12×12 game's net or none changes back.
+#[test]
+fn the_12x12_games_search_with_their_own_nets() {
+    use crate::eval::nnue::features::{FeatureSet, NetGame};
+    use crate::rules::variants::{chu, kagamigi};
+    fn searched<P: SearchGame>(searcher: &mut Searcher, pos: &P) -> u64 {
+        searcher.clear();
+        let decision = searcher.search(
+            pos,
+            &depth(3),
+            &Config::default(),
+            &Control::new(false),
+            &mut |_| {},
+        );
+        assert!(matches!(decision, Decision::Move { .. }), "{decision:?}");
+        searcher.last_nodes()
+    }
+    let chu_start = chu::Position::startpos();
+    let kagamigi_start = kagamigi::Position::startpos();
+    let mut searcher = Searcher::new(8);
+    let chu_tables = searched(&mut searcher, &chu_start);
+    let kagamigi_tables = searched(&mut searcher, &kagamigi_start);
+    let chu_net = Arc::new(Network::random(FeatureSet::ChuP, 2));
+    searcher.set_game_network(NetGame::Chu, Some(chu_net));
+    assert_ne!(searched(&mut searcher, &chu_start), chu_tables);
+    assert_eq!(searched(&mut searcher, &kagamigi_start), kagamigi_tables);
+    let kagamigi_net = Arc::new(Network::random(FeatureSet::KagamigiP, 2));
+    searcher.set_game_network(NetGame::Kagamigi, Some(kagamigi_net));
+    assert_ne!(searched(&mut searcher, &kagamigi_start), kagamigi_tables);
+    searcher.set_game_network(NetGame::Chu, None);
+    assert_eq!(searched(&mut searcher, &chu_start), chu_tables);
+}

@@ -218,7 +218,9 @@ impl SearchThread {
         // default.
         let defaults = NetSource::default();
         let shogi = defaults.unnamed_net().map(|(_, net)| net);
-        let _ = jobs.send(Job::Network(defaults.board_nets(shogi.as_ref())));
+        let _ = jobs.send(Job::Network(
+            defaults.board_nets(shogi.as_ref(), &Default::default()),
+        ));
         let (done_tx, done) = crossbeam_channel::unbounded();
         let (panic_tx, panicked) = crossbeam_channel::bounded(1);
         let spawned = std::thread::Builder::new()

@@ -19,6 +19,8 @@ pub mod output;
 pub mod position;
 pub(crate) mod worker;
 
+use crate::eval::board12_choice::Board12Evaluator;
+use crate::eval::nnue::features::NetGame;
 use crate::eval::nnue::Network;
 use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::geometry::Color;
@@ -28,7 +30,7 @@ use crate::search::{Clock, Control, Limits};
 use command::{Go, MateLimit};
 use crossbeam_channel::{Receiver, Sender};
 use options::Variant;
-use options::{Effect, HashMb, NetLoad, NetOrigin, Options};
+use options::{Board12Nets, Effect, HashMb, NetLoad, NetOrigin, Options};
 use output::Output;
 use position::{with_position, RuleOptions, UsiPosition};
 use std::io::BufRead;
@@ -141,6 +143,8 @@ struct Engine {
     list_search_params: bool,
     /// Standard shogi's net and where it was read from (`None`: the hand-written evaluation).
     net: Option<(NetOrigin, Arc<Network>)>,
+    /// The 12×12 games' nets (`ChuEvalFile`, `KagamigiEvalFile`).
+    board12_nets: Board12Nets,
 }
 
 /// What the protocol loop should do after a command.
@@ -244,6 +248,7 @@ impl Engine {
             book: book::EngineBook::default(),
             list_search_params: false,
             net: None,
+            board12_nets: Board12Nets::default(),
         }
     }
 
@@ -447,7 +452,8 @@ impl Engine {
     }
 
     /// Reads the net `ShogiEval`/`EvalFile`/`EvalDir` name if it is not the one loaded, and
-    /// hands the search thread it and the Madness's (`MadnessEval`). A file that cannot be
+    /// the 12×12 games' (`ChuEvalFile`, `KagamigiEvalFile`), and hands the search thread
+    /// them and the Madness's (`MadnessEval`). A file that cannot be
     /// used is reported (`info string error`) and `ShogiEval`'s choice evaluates until a later
     /// `isready` reads a good one.
     fn load_net(&mut self) {
@@ -470,23 +476,36 @@ impl Engine {
                 }
             }
         }
+        for report in self.board12_nets.reload(&self.options.net) {
+            match report {
+                Ok(loaded) => self.out.line(&format!("info string {loaded}")),
+                Err(message) => self.out.error(&message),
+            }
+        }
         // Sent at every `isready`: the searchers keep their tables when a net is the same.
         let nets = self
             .options
             .net
-            .board_nets(self.net.as_ref().map(|(_, net)| net));
+            .board_nets(self.net.as_ref().map(|(_, net)| net), &self.board12_nets);
         self.send(Job::Network(nets));
     }
 
     /// `e` (YaneuraOu's extension): the static evaluation of the current position for the
-    /// side to move, `eval = N`: the net's when one is loaded (standard shogi), else the
-    /// built-in evaluation's.
+    /// side to move, `eval = N`: the net's when one is loaded for the game (standard shogi,
+    /// the 12×12 games), else the built-in evaluation's.
     fn static_eval(&self) {
         let value = match &self.position {
             UsiPosition::Shogi(pos) => {
                 let evaluator =
                     ShogiEvaluator::with_net(self.net.as_ref().map(|(_, net)| net.clone()));
                 evaluator.evaluate(pos)
+            }
+            UsiPosition::Chushogi(pos) => {
+                Board12Evaluator::with_net(self.board12_nets.net(NetGame::Chu)).evaluate(&**pos)
+            }
+            UsiPosition::Chukagamigi(pos) => {
+                Board12Evaluator::with_net(self.board12_nets.net(NetGame::Kagamigi))
+                    .evaluate(&**pos)
             }
             other => with_position!(other,
                 pos => static_eval_of(pos.as_ref()),

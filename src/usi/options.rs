@@ -14,8 +14,10 @@ pub use super::option_table::{
     declarations, find_option, Offered, OptionKind, OptionSpec, TextKind, OPTIONS,
 };
 use super::position::RuleOptions;
+pub use crate::eval::nets::BoardNets;
+use crate::eval::nnue::features::NetGame;
 use crate::eval::nnue::Network;
-pub use crate::eval::shogi_choice::{BoardNets, EvalChoice};
+pub use crate::eval::shogi_choice::EvalChoice;
 use crate::rules::variants::chu::ChuRules;
 use crate::rules::variants::shogammon::ShogammonDice;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
@@ -75,6 +77,10 @@ pub struct NetSource {
     pub choice: EvalChoice,
     /// What values the Madness's board (`MadnessEval`).
     pub madness: EvalChoice,
+    /// Chu Shogi's net file (`ChuEvalFile`; `None`: its hand-written tables).
+    pub chu_file: Option<String>,
+    /// Chu Kagamigi's net file (`KagamigiEvalFile`).
+    pub kagamigi_file: Option<String>,
 }
 
 impl Default for NetSource {
@@ -84,12 +90,27 @@ impl Default for NetSource {
             file: None,
             choice: EvalChoice::SHOGI_DEFAULT,
             madness: EvalChoice::MADNESS_DEFAULT,
+            chu_file: None,
+            kagamigi_file: None,
         }
     }
 }
 
 /// The file name of a net inside `EvalDir`, as in YaneuraOu.
 pub const NET_FILE_NAME: &str = "nn.bin";
+
+/// Where a net file named `named` is read: a relative path from the working directory, else
+/// next to the executable.
+fn located(named: std::path::PathBuf) -> std::path::PathBuf {
+    if named.is_absolute() || named.exists() {
+        return named;
+    }
+    let beside_executable = std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|folder| folder.join(&named)))
+        .filter(|p| p.exists());
+    beside_executable.unwrap_or(named)
+}
 
 /// Where the net in use comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,14 +139,18 @@ impl NetSource {
             (None, Some(dir)) => std::path::Path::new(dir).join(NET_FILE_NAME),
             (None, None) => return self.unnamed(),
         };
-        if named.is_absolute() || named.exists() {
-            return Some(NetOrigin::File(named));
-        }
-        let beside_executable = std::env::current_exe()
-            .ok()
-            .and_then(|exe| exe.parent().map(|folder| folder.join(&named)))
-            .filter(|p| p.exists());
-        Some(NetOrigin::File(beside_executable.unwrap_or(named)))
+        Some(NetOrigin::File(located(named)))
+    }
+
+    /// The net file named for a 12×12 game (`None`: its tables; standard shogi's is
+    /// [`NetSource::wanted`]).
+    pub fn board12_file(&self, game: NetGame) -> Option<std::path::PathBuf> {
+        let named = match game {
+            NetGame::Shogi => None,
+            NetGame::Chu => self.chu_file.as_ref(),
+            NetGame::Kagamigi => self.kagamigi_file.as_ref(),
+        };
+        named.map(|file| located(std::path::PathBuf::from(file)))
     }
 
     /// What evaluates when no file is named or the one named cannot be used: the built-in
@@ -140,13 +165,76 @@ impl NetSource {
             .map(|origin| (origin, crate::eval::nnue::builtin::network()))
     }
 
-    /// The nets of both games on shogi's board, given `shogi`, the one standard shogi
-    /// evaluates with.
-    pub fn board_nets(&self, shogi: Option<&std::sync::Arc<Network>>) -> BoardNets {
+    /// The nets of the games, given `shogi`, the one standard shogi evaluates with, and
+    /// `board12`, the 12×12 games' nets as loaded.
+    pub fn board_nets(
+        &self,
+        shogi: Option<&std::sync::Arc<Network>>,
+        board12: &Board12Nets,
+    ) -> BoardNets {
         BoardNets {
             shogi: shogi.cloned(),
             madness: self.madness.madness_net(shogi),
+            chu: board12.net(NetGame::Chu),
+            kagamigi: board12.net(NetGame::Kagamigi),
         }
+    }
+}
+
+/// The 12×12 games' nets as loaded: the file each was read from, and the net.
+#[derive(Clone, Default)]
+pub struct Board12Nets {
+    chu: Option<(std::path::PathBuf, std::sync::Arc<Network>)>,
+    kagamigi: Option<(std::path::PathBuf, std::sync::Arc<Network>)>,
+}
+
+impl Board12Nets {
+    /// `game`'s net (`None`: its tables).
+    pub fn net(&self, game: NetGame) -> Option<std::sync::Arc<Network>> {
+        let slot = match game {
+            NetGame::Shogi => &None,
+            NetGame::Chu => &self.chu,
+            NetGame::Kagamigi => &self.kagamigi,
+        };
+        slot.as_ref().map(|(_, net)| net.clone())
+    }
+
+    /// Reads the files `source` names that are not the ones loaded. A file that cannot be
+    /// used leaves its game on its tables. Returns a line per file read: what was loaded,
+    /// or (`Err`) which file cannot be used and why.
+    pub fn reload(&mut self, source: &NetSource) -> Vec<Result<String, String>> {
+        let mut reports = Vec::new();
+        for game in [NetGame::Chu, NetGame::Kagamigi] {
+            let slot = match game {
+                NetGame::Chu => &mut self.chu,
+                _ => &mut self.kagamigi,
+            };
+            let wanted = source.board12_file(game);
+            if wanted.as_ref() == slot.as_ref().map(|(path, _)| path) {
+                continue;
+            }
+            *slot = wanted.and_then(
+                |path| match crate::eval::nnue::file::load_for(&path, game) {
+                    Ok(net) => {
+                        reports.push(Ok(format!(
+                            "loaded the net {} ({})",
+                            path.display(),
+                            crate::eval::nnue::file::architecture_name(net.features)
+                        )));
+                        Some((path, std::sync::Arc::new(net)))
+                    }
+                    Err(e) => {
+                        reports.push(Err(format!(
+                            "cannot use the net {}: {e}; {} uses its hand-written evaluation",
+                            path.display(),
+                            game.name()
+                        )));
+                        None
+                    }
+                },
+            );
+        }
+        reports
     }
 }
 
@@ -175,17 +263,19 @@ impl NetSource {
             Some(NetOrigin::BuiltIn) => {
                 NetLoad::Loaded(NetOrigin::BuiltIn, crate::eval::nnue::builtin::network())
             }
-            Some(NetOrigin::File(path)) => match crate::eval::nnue::file::load(&path) {
-                Ok(net) => NetLoad::Loaded(NetOrigin::File(path), std::sync::Arc::new(net)),
-                Err(e) => NetLoad::Failed(format!(
-                    "cannot use the net {}: {e}; using {}",
-                    path.display(),
-                    match self.unnamed() {
-                        Some(_) => "the built-in net",
-                        None => "the hand-written evaluation",
-                    }
-                )),
-            },
+            Some(NetOrigin::File(path)) => {
+                match crate::eval::nnue::file::load_for(&path, NetGame::Shogi) {
+                    Ok(net) => NetLoad::Loaded(NetOrigin::File(path), std::sync::Arc::new(net)),
+                    Err(e) => NetLoad::Failed(format!(
+                        "cannot use the net {}: {e}; using {}",
+                        path.display(),
+                        match self.unnamed() {
+                            Some(_) => "the built-in net",
+                            None => "the hand-written evaluation",
+                        }
+                    )),
+                }
+            }
         }
     }
 }
@@ -371,8 +461,15 @@ mod tests {
                     options.set(tokens[2], Some(tokens[i + 1])),
                     if ["USI_Variant", "ChuRules", "ShogammonDice"].contains(&tokens[2]) {
                         Ok(Effect::NewGame)
-                    } else if ["ShogiEval", "MadnessEval", "EvalDir", "EvalFile"]
-                        .contains(&tokens[2])
+                    } else if [
+                        "ShogiEval",
+                        "MadnessEval",
+                        "EvalDir",
+                        "EvalFile",
+                        "ChuEvalFile",
+                        "KagamigiEvalFile",
+                    ]
+                    .contains(&tokens[2])
                     {
                         Ok(Effect::Net)
                     } else {

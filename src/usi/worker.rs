@@ -16,7 +16,7 @@ use super::command::MateLimit;
 use super::options::HashMb;
 use super::output::{is_legal, legal_prefix, Output};
 use super::position::{with_position, UsiGame, UsiPosition};
-use crate::eval::shogi_choice::BoardNets;
+use crate::eval::nets::BoardNets;
 use crate::rules::moves::MoveList;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::search::chance::{ChanceSearcher, ChanceSettings};
@@ -101,7 +101,7 @@ pub enum Job {
     },
     /// Forget the search state (new game, `Clear_Hash`).
     Clear,
-    /// Search standard shogi, and value the Madness's board, with these nets from now on
+    /// Search each game, and value the Madness's board, with these nets from now on
     /// (`None`: the hand-written evaluation).
     Network(BoardNets),
 }
@@ -208,15 +208,15 @@ impl Searchers {
     /// A new alpha-beta searcher with a table of `hash` MiB and the current net.
     fn new_alpha_beta(&self, hash: HashMb) -> Searcher {
         let mut searcher = Searcher::new(hash.0);
-        searcher.set_network(self.nets.shogi.clone());
+        self.nets.give_to(&mut searcher);
         searcher
     }
 
-    /// Searches standard shogi with `nets.shogi`, and values the Madness's board with
+    /// Searches each game with its net in `nets`, and values the Madness's board with
     /// `nets.madness`, from now on.
     fn set_networks(&mut self, nets: BoardNets) {
         if let Some(s) = self.alpha_beta.as_mut() {
-            s.set_network(nets.shogi.clone());
+            nets.give_to(s);
         }
         if let Some(s) = self.chance.as_mut() {
             s.set_network(nets.madness.clone());

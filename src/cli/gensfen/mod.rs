@@ -3,8 +3,8 @@
 //! [`madness`]) and writes one YaneuraOu `PackedSfenValue` record (`record::packed_sfen`) per
 //! searched position: the position, the search's score from the side to move's view, the move
 //! it chose, the ply, and the game's result for the side to move, filled in when the game has
-//! ended. This module owns the command, the run (threads, the state file, shards) and the
-//! standard-shogi game.
+//! ended. The 12×12 games ([`board12`]) write the same facts as lines of text. This module
+//! owns the command, the run (threads, the state file, shards) and the standard-shogi game.
 //!
 //! Game `k` of a run is played from its own seed (derived from `--seed` and `k`) on a
 //! cleared table, so it is the same game whichever thread plays it and whatever else runs:
@@ -17,9 +17,11 @@
 //!
 //! Which positions are written, and why, is docs/TRAINING_DATA.md's to say.
 
+mod board12;
 mod madness;
 
 use super::progress::Progress;
+use crate::eval::nnue::features::NetGame;
 use crate::eval::nnue::{builtin, Network};
 use crate::record::packed_sfen::{GameResult, Move16, PackedSfen, TrainingRecord, RECORD_BYTES};
 use crate::referee::openings;
@@ -29,7 +31,7 @@ use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::rules::variants::shogi::Position;
-use crate::rules::variants::{GameChoice, Variant};
+use crate::rules::variants::{chu, kagamigi, GameChoice, Variant};
 use crate::search::chance::{ChanceLimits, ChanceSearcher, ChanceSettings, Depth};
 use crate::search::threads::spawn_with_search_stack;
 use crate::search::{Config, Control, Decision, Limits, Score, Searcher};
@@ -52,12 +54,13 @@ use std::time::Instant;
 in docs/TRAINING_DATA.md."
 )]
 pub struct GensfenArgs {
-    /// The game played: standard shogi, or the Central Madness (its board's positions, each
-    /// record holding the mover's card in its last byte; no --openings).
+    /// The game played: standard shogi, the Central Madness (its board's positions, each
+    /// record holding the mover's card in its last byte; no --openings), or a 12×12 game (a
+    /// line of text per position; no --openings).
     #[arg(long, value_enum, default_value_t = DataGame::Shogi)]
     variant: DataGame,
-    /// The file of 40-byte records (continued if it exists; its progress is kept in
-    /// FILE.state).
+    /// The file of 40-byte records, or of lines for the 12×12 games (continued if it
+    /// exists; its progress is kept in FILE.state).
     #[arg(long)]
     out: PathBuf,
     /// Nodes searched per move.
@@ -115,7 +118,8 @@ pub struct GensfenArgs {
     #[arg(long)]
     quiet_only: bool,
     /// Play with this net (a YaneuraOu `nn.bin`; `<builtin>`: the net built into the
-    /// engine) instead of the hand-written evaluation: the net's own games.
+    /// engine; for a 12×12 game one of Shishi's nets for it) instead of the hand-written
+    /// evaluation: the net's own games.
     #[arg(long, value_name = "FILE|<builtin>")]
     eval_file: Option<PathBuf>,
 }
@@ -125,6 +129,19 @@ pub struct GensfenArgs {
 pub enum DataGame {
     Shogi,
     Madness,
+    Chushogi,
+    Chukagamigi,
+}
+
+impl DataGame {
+    /// The game of the nets its games are played with.
+    fn net_game(self) -> NetGame {
+        match self {
+            DataGame::Shogi | DataGame::Madness => NetGame::Shogi,
+            DataGame::Chushogi => NetGame::Chu,
+            DataGame::Chukagamigi => NetGame::Kagamigi,
+        }
+    }
 }
 
 /// One machine's share of the games.
@@ -181,10 +198,11 @@ impl Settings {
                 args.random_max_ply, args.random_min_ply
             ));
         }
-        if args.variant == DataGame::Madness && args.openings.is_some() {
+        if args.variant != DataGame::Shogi && args.openings.is_some() {
             return Err(
-                "--openings is for standard shogi: Madness games start from the start \
-                        position (the random moves and the dice and cards make them differ)"
+                "--openings is for standard shogi: the other games start from the start \
+                        position (the random moves, and the dice and cards of the Madness, \
+                        make them differ)"
                     .into(),
             );
         }
@@ -212,7 +230,7 @@ impl Settings {
         let net = match &args.eval_file {
             None => None,
             Some(path) => {
-                let (net, bytes) = builtin::load_named(path)?;
+                let (net, bytes) = builtin::load_named(path, args.variant.net_game())?;
                 Some((net, digest(&bytes)))
             }
         };
@@ -249,6 +267,8 @@ impl Settings {
         let game = match self.game {
             DataGame::Shogi => "",
             DataGame::Madness => " variant=madness",
+            DataGame::Chushogi => " variant=chushogi",
+            DataGame::Chukagamigi => " variant=chukagamigi",
         };
         format!(
             "format=1 seed={} shard={}/{} nodes={} depth={} hash={} random={}@{}..={} \
@@ -303,16 +323,22 @@ impl Settings {
 enum SelfPlay {
     Shogi(Box<Searcher>),
     Madness(Box<ChanceSearcher>),
+    Chu(Box<Searcher>),
+    Kagamigi(Box<Searcher>),
 }
 
 impl SelfPlay {
     fn new(settings: &Settings) -> SelfPlay {
         let net = settings.net.as_ref().map(|(net, _)| net.clone());
         match settings.game {
-            DataGame::Shogi => {
-                let mut searcher = Searcher::new(settings.hash_mib);
-                searcher.set_network(net);
-                SelfPlay::Shogi(Box::new(searcher))
+            DataGame::Shogi | DataGame::Chushogi | DataGame::Chukagamigi => {
+                let mut searcher = Box::new(Searcher::new(settings.hash_mib));
+                searcher.set_game_network(settings.game.net_game(), net);
+                match settings.game {
+                    DataGame::Chushogi => SelfPlay::Chu(searcher),
+                    DataGame::Chukagamigi => SelfPlay::Kagamigi(searcher),
+                    _ => SelfPlay::Shogi(searcher),
+                }
             }
             DataGame::Madness => {
                 let mut searcher = ChanceSearcher::new(ChanceSettings {
@@ -330,6 +356,14 @@ impl SelfPlay {
         match self {
             SelfPlay::Shogi(searcher) => play_game(settings, searcher, number, stop),
             SelfPlay::Madness(searcher) => madness::play_game(settings, searcher, number, stop),
+            SelfPlay::Chu(searcher) => {
+                let start = chu::Position::startpos();
+                board12::play_game(settings, searcher, &start, number, stop)
+            }
+            SelfPlay::Kagamigi(searcher) => {
+                let start = kagamigi::Position::startpos();
+                board12::play_game(settings, searcher, &start, number, stop)
+            }
         }
     }
 }
@@ -364,9 +398,10 @@ fn adjudicate(score: Score, eval_limit: u32, us: Color) -> Option<Outcome> {
     Some(Outcome::Win(if favours_us { us } else { us.flip() }))
 }
 
-/// A finished game: its records in ply order and how it ended.
+/// A finished game: its records in ply order, as written to the file, and how it ended.
 struct PlayedGame {
-    records: Vec<TrainingRecord>,
+    bytes: Vec<u8>,
+    records: u64,
     outcome: Outcome,
 }
 
@@ -374,18 +409,33 @@ impl PlayedGame {
     /// The game of the records `written` (each with the side it was written for) once it
     /// ended with `outcome`: each record gets the result for its side.
     fn finished(written: Vec<(Color, TrainingRecord)>, outcome: Outcome) -> PlayedGame {
-        let records = written
+        let records = written.len() as u64;
+        let bytes = written
             .into_iter()
-            .map(|(side, mut record)| {
+            .flat_map(|(side, mut record)| {
                 record.result = match outcome {
                     Outcome::Draw => GameResult::Draw,
                     Outcome::Win(winner) if winner == side => GameResult::Win,
                     Outcome::Win(_) => GameResult::Loss,
                 };
-                record
+                record.to_bytes()
             })
             .collect();
-        PlayedGame { records, outcome }
+        PlayedGame {
+            bytes,
+            records,
+            outcome,
+        }
+    }
+
+    /// The game of the 12×12 lines `written` once it ended with `outcome`.
+    fn finished_lines(written: &[board12::PendingLine], outcome: Outcome) -> PlayedGame {
+        let text: String = written.iter().map(|line| line.finish(outcome)).collect();
+        PlayedGame {
+            bytes: text.into_bytes(),
+            records: written.len() as u64,
+            outcome,
+        }
     }
 }
 
@@ -478,6 +528,8 @@ struct State {
     fingerprint: String,
     games: u64,
     records: u64,
+    /// The file's length after the last complete game.
+    bytes: u64,
 }
 
 fn state_path(out: &Path) -> PathBuf {
@@ -489,8 +541,8 @@ fn state_path(out: &Path) -> PathBuf {
 fn write_state(path: &Path, state: &State) -> Result<(), String> {
     let text = format!(
         "# shishi gensfen: the run that writes the file beside this one (delete both to \
-         start over)\nsettings {}\ngames {}\nrecords {}\n",
-        state.fingerprint, state.games, state.records
+         start over)\nsettings {}\ngames {}\nrecords {}\nbytes {}\n",
+        state.fingerprint, state.games, state.records, state.bytes
     );
     let mut temporary = path.as_os_str().to_owned();
     temporary.push(".tmp");
@@ -516,10 +568,16 @@ fn read_state(path: &Path) -> Result<Option<State>, String> {
             .parse()
             .map_err(|_| format!("{}: {name} is not a number", path.display()))
     };
+    let records = number("records")?;
     Ok(Some(State {
         fingerprint: field("settings")?.to_string(),
         games: number("games")?,
-        records: number("records")?,
+        records,
+        // State files written before the 12×12 games' lines had no length: records then.
+        bytes: match field("bytes") {
+            Ok(_) => number("bytes")?,
+            Err(_) => records * RECORD_BYTES as u64,
+        },
     }))
 }
 
@@ -542,13 +600,11 @@ fn open_output(out: &Path, fingerprint: &str) -> Result<(std::fs::File, State), 
                     state.fingerprint
                 ));
             }
-            let complete = state.records * RECORD_BYTES as u64;
-            if existing < complete {
+            if existing < state.bytes {
                 return Err(format!(
-                    "{} holds {existing} bytes, less than the {} records its state file \
-                     counts",
+                    "{} holds {existing} bytes, less than the {} its state file counts",
                     out.display(),
-                    state.records
+                    state.bytes
                 ));
             }
             state
@@ -565,6 +621,7 @@ fn open_output(out: &Path, fingerprint: &str) -> Result<(std::fs::File, State), 
             fingerprint: fingerprint.to_string(),
             games: 0,
             records: 0,
+            bytes: 0,
         },
     };
     let file = std::fs::OpenOptions::new()
@@ -572,7 +629,7 @@ fn open_output(out: &Path, fingerprint: &str) -> Result<(std::fs::File, State), 
         .append(true)
         .open(out)
         .map_err(|e| format!("cannot open {}: {e}", out.display()))?;
-    let complete = state.records * RECORD_BYTES as u64;
+    let complete = state.bytes;
     if existing > complete {
         log::warn!(
             "{}: cutting an unfinished game ({} bytes) off the end",
@@ -660,13 +717,12 @@ pub fn run(args: &GensfenArgs) -> Result<(), String> {
                 for (local, game) in receiver.iter() {
                     finished.insert(local, game);
                     while let Some(game) = finished.remove(&state.games) {
-                        let bytes: Vec<u8> =
-                            game.records.iter().flat_map(|r| r.to_bytes()).collect();
-                        file.write_all(&bytes)
+                        file.write_all(&game.bytes)
                             .and_then(|()| file.flush())
                             .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
                         state.games += 1;
-                        state.records += game.records.len() as u64;
+                        state.records += game.records;
+                        state.bytes += game.bytes.len() as u64;
                         write_state(&state_path(&args.out), &state)?;
                         match game.outcome {
                             Outcome::Win(Color::Sente) => tally.sente += 1,

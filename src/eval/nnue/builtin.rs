@@ -2,6 +2,7 @@
 //! built-in net": its data, training command and games), embedded in the executable so that
 //! `ShogiEval net` (the default) plays with it and needs no file.
 
+use super::features::NetGame;
 use super::{file, Network};
 use std::borrow::Cow;
 use std::path::Path;
@@ -14,16 +15,26 @@ pub const FILE_BYTES: &[u8] = include_bytes!("builtin-kp.nn");
 /// option's default, `--eval-file <builtin>`).
 pub const NAME: &str = "<builtin>";
 
-/// The net the file `path` holds ([`NAME`]: the built-in net) and the file's bytes, or why
-/// it cannot be used (for the command-line tools' `--eval-file`).
-pub fn load_named(path: &Path) -> Result<(Arc<Network>, Cow<'static, [u8]>), String> {
+/// The net of `game` the file `path` holds ([`NAME`]: the built-in net, standard shogi's)
+/// and the file's bytes, or why it cannot be used (for the command-line tools'
+/// `--eval-file`).
+pub fn load_named(
+    path: &Path,
+    game: NetGame,
+) -> Result<(Arc<Network>, Cow<'static, [u8]>), String> {
     if path.as_os_str() == NAME {
+        if game != NetGame::Shogi {
+            return Err(format!(
+                "{NAME}: the built-in net is standard shogi's; {} has none",
+                game.name()
+            ));
+        }
         return Ok((network(), Cow::Borrowed(FILE_BYTES)));
     }
     let bytes =
         std::fs::read(path).map_err(|e| format!("cannot read the net {}: {e}", path.display()))?;
-    let net =
-        file::parse(&bytes).map_err(|e| format!("cannot use the net {}: {e}", path.display()))?;
+    let net = file::parse_for(&bytes, game)
+        .map_err(|e| format!("cannot use the net {}: {e}", path.display()))?;
     Ok((Arc::new(net), Cow::Owned(bytes)))
 }
 

@@ -25,6 +25,7 @@
 //! * The net always reads 38 pieces (every non-king piece of a full set): each piece missing
 //!   from a position (handicap or composed positions) counts as number 0.
 
+use super::board12::Layout;
 use super::HALF;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::geometry::{Color, Square};
@@ -48,23 +49,75 @@ const MAX_PIECES: usize = 64;
 /// The most inputs a view sets (K+P: the pieces and two kings).
 pub const MAX_ACTIVE: usize = MAX_PIECES + 2;
 
-/// The feature set of a net: how a position's pieces become transformer inputs.
+/// The feature set of a net: how a position's pieces become transformer inputs. The two
+/// of standard shogi are YaneuraOu's; the 12×12 games' are Shishi's own (`board12`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FeatureSet {
     /// HalfKP (friend king): `king × 1548 + piece`.
     HalfKp,
     /// K+P: the piece, and each king's square.
     Kp,
+    /// Chu Shogi's P features (`board12::Layout::CHU`).
+    ChuP,
+    /// Chu Kagamigi's P features, hands included (`board12::Layout::KAGAMIGI`).
+    KagamigiP,
+}
+
+/// The game a feature set's nets evaluate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NetGame {
+    Shogi,
+    Chu,
+    Kagamigi,
+}
+
+impl NetGame {
+    /// The game's name, as `USI_Variant` spells it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            NetGame::Shogi => "shogi",
+            NetGame::Chu => "chushogi",
+            NetGame::Kagamigi => "chukagamigi",
+        }
+    }
 }
 
 impl FeatureSet {
-    pub const ALL: [FeatureSet; 2] = [FeatureSet::HalfKp, FeatureSet::Kp];
+    pub const ALL: [FeatureSet; 4] = [
+        FeatureSet::HalfKp,
+        FeatureSet::Kp,
+        FeatureSet::ChuP,
+        FeatureSet::KagamigiP,
+    ];
+
+    /// The feature sets of standard shogi's nets (YaneuraOu's).
+    pub const SHOGI: [FeatureSet; 2] = [FeatureSet::HalfKp, FeatureSet::Kp];
+
+    /// The game the set's nets evaluate.
+    pub const fn game(self) -> NetGame {
+        match self {
+            FeatureSet::HalfKp | FeatureSet::Kp => NetGame::Shogi,
+            FeatureSet::ChuP => NetGame::Chu,
+            FeatureSet::KagamigiP => NetGame::Kagamigi,
+        }
+    }
+
+    /// The numbering of a 12×12 game's set (`None` for shogi's).
+    pub const fn layout(self) -> Option<Layout> {
+        match self {
+            FeatureSet::HalfKp | FeatureSet::Kp => None,
+            FeatureSet::ChuP => Some(Layout::CHU),
+            FeatureSet::KagamigiP => Some(Layout::KAGAMIGI),
+        }
+    }
 
     /// Rows of the feature transformer.
     pub const fn inputs(self) -> usize {
         match self {
             FeatureSet::HalfKp => HALFKP_INPUTS,
             FeatureSet::Kp => KP_INPUTS,
+            FeatureSet::ChuP => Layout::CHU.inputs(),
+            FeatureSet::KagamigiP => Layout::KAGAMIGI.inputs(),
         }
     }
 
@@ -79,6 +132,8 @@ impl FeatureSet {
                 const P: u32 = 0x764C_FB4B;
                 K ^ P.rotate_left(1)
             }
+            // Shishi's own sets: the FNV-1a hash of their name.
+            FeatureSet::ChuP | FeatureSet::KagamigiP => fnv1a(self.name()),
         }
     }
 
@@ -87,11 +142,14 @@ impl FeatureSet {
         match self {
             FeatureSet::HalfKp => "HalfKP(Friend)",
             FeatureSet::Kp => "K+P",
+            FeatureSet::ChuP => "ChuP",
+            FeatureSet::KagamigiP => "KagamigiP",
         }
     }
 
     /// The transformer inputs `perspective` reads in `pos` (none for HalfKP without that
-    /// side's king; K+P counts the kings on the board).
+    /// side's king; K+P counts the kings on the board; none for the 12×12 games' sets,
+    /// which read no shogi position).
     pub fn inputs_of(self, pos: &Position, perspective: Color) -> ArrayVec<usize, MAX_ACTIVE> {
         let mut out = ArrayVec::new();
         let pieces = active(pos, perspective);
@@ -110,9 +168,23 @@ impl FeatureSet {
                     }
                 }
             }
+            FeatureSet::ChuP | FeatureSet::KagamigiP => {}
         }
         out
     }
+}
+
+/// The 32-bit FNV-1a hash of `text`.
+const fn fnv1a(text: &str) -> u32 {
+    let bytes = text.as_bytes();
+    let mut hash = 0x811C_9DC5u32;
+    let mut i = 0;
+    while i < bytes.len() {
+        hash ^= bytes[i] as u32;
+        hash = hash.wrapping_mul(0x0100_0193);
+        i += 1;
+    }
+    hash
 }
 /// Non-king pieces of a full set, which the net always counts.
 pub const PIECES: usize = 38;

@@ -1,8 +1,9 @@
 //! The `nn.bin` file of a `halfkp_256x2-32-32` or `kp_256x2-32-32` net as YaneuraOu's NNUE
 //! editions write and read it: what its bytes are, the hash words that name the
 //! architecture, and reading a file into a [`Network`](super::Network) with a clear error
-//! for anything else. The two architectures differ only in their features (the
-//! transformer's hash and its number of rows: 125 388 for HalfKP, 1 710 for K+P).
+//! for anything else. The architectures differ only in their features (the transformer's
+//! hash and its number of rows: 125 388 for HalfKP, 1 710 for K+P); Shishi's nets for the
+//! 12×12 games are files of the same format with their own features (`board12`).
 //!
 //! The file, every number little-endian:
 //!
@@ -22,7 +23,7 @@
 //! layer, so the architecture is known, and a file of another one told apart, before its
 //! weights are read.
 
-use super::features::FeatureSet;
+use super::features::{FeatureSet, NetGame};
 use super::layers::{Affine, HIDDEN, L1_INPUTS};
 use super::{FeatureTransformer, Network, HALF};
 use std::fmt;
@@ -68,6 +69,8 @@ pub const fn architecture_name(features: FeatureSet) -> &'static str {
     match features {
         FeatureSet::HalfKp => "halfkp_256x2-32-32",
         FeatureSet::Kp => "kp_256x2-32-32",
+        FeatureSet::ChuP => "chu-p_256x2-32-32",
+        FeatureSet::KagamigiP => "kagamigi-p_256x2-32-32",
     }
 }
 
@@ -120,6 +123,12 @@ pub enum LoadError {
     },
     /// Bytes follow the last weight.
     TrailingBytes(usize),
+    /// A good net, but of another game than the one it was loaded for.
+    OtherGame {
+        net: &'static str,
+        found: NetGame,
+        wanted: NetGame,
+    },
 }
 
 impl fmt::Display for LoadError {
@@ -174,6 +183,12 @@ impl fmt::Display for LoadError {
             LoadError::TrailingBytes(n) => {
                 write!(f, "{n} bytes follow the net's last weight")
             }
+            LoadError::OtherGame { net, found, wanted } => write!(
+                f,
+                "a {net} net evaluates {}, not {}",
+                found.name(),
+                wanted.name()
+            ),
         }
     }
 }
@@ -339,10 +354,23 @@ pub fn parse(bytes: &[u8]) -> Result<Network, LoadError> {
     })
 }
 
-/// Reads the net in the file at `path`.
-pub fn load(path: &Path) -> Result<Network, LoadError> {
+/// Reads a net of `game` from the bytes of its file.
+pub fn parse_for(bytes: &[u8], game: NetGame) -> Result<Network, LoadError> {
+    let net = parse(bytes)?;
+    if net.features.game() != game {
+        return Err(LoadError::OtherGame {
+            net: architecture_name(net.features),
+            found: net.features.game(),
+            wanted: game,
+        });
+    }
+    Ok(net)
+}
+
+/// Reads the net of `game` in the file at `path`.
+pub fn load_for(path: &Path, game: NetGame) -> Result<Network, LoadError> {
     let bytes = std::fs::read(path).map_err(|e| LoadError::Io(e.to_string()))?;
-    parse(&bytes)
+    parse_for(&bytes, game)
 }
 
 /// Writes a net in the format (the test nets; YaneuraOu reads what this writes).

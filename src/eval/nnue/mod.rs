@@ -8,14 +8,18 @@
 //! the side to move's half and then the other's, clamped to 0..=127, feed two hidden layers
 //! of 32 and an output (`layers`). The file format and the hashes that identify it are in
 //! `file`. This module owns the [`Network`] (its weights), the [`Accumulator`] and its
-//! refresh and incremental update, and the evaluation of a position.
+//! refresh and incremental update, and the evaluation of a position. The same layers and
+//! file serve Shishi's own nets for the 12×12 games, whose features are in `board12` and
+//! whose trainer's file is `sparse_file`.
 
+pub mod board12;
 pub mod builtin;
 pub mod feature_file;
 pub mod features;
 pub mod file;
 pub mod layers;
 mod simd;
+pub mod sparse_file;
 
 use crate::rules::geometry::Color;
 use crate::rules::variants::shogi::Position;
@@ -99,13 +103,20 @@ impl Network {
         pos.king_square(Color::Sente).is_some() && pos.king_square(Color::Gote).is_some()
     }
 
-    /// Recomputes `perspective`'s half of `acc` from the pieces of `pos`.
-    pub fn refresh(&self, pos: &Position, perspective: Color, acc: &mut Accumulator) {
-        let half = &mut acc.0[perspective.index()];
+    /// `half` recomputed from the transformer inputs `inputs`.
+    fn refresh_from(&self, inputs: impl IntoIterator<Item = usize>, half: &mut Row) {
         *half = self.transformer.biases;
-        for input in self.features.inputs_of(pos, perspective) {
+        for input in inputs {
             half.add(&self.transformer.weights[input]);
         }
+    }
+
+    /// Recomputes `perspective`'s half of `acc` from the pieces of `pos`.
+    pub fn refresh(&self, pos: &Position, perspective: Color, acc: &mut Accumulator) {
+        self.refresh_from(
+            self.features.inputs_of(pos, perspective),
+            &mut acc.0[perspective.index()],
+        );
     }
 
     /// Both halves computed from scratch.
@@ -143,7 +154,8 @@ impl Network {
                     };
                     features::king_offset(color, king)
                 }
-                FeatureSet::Kp => 0,
+                // K+P; the 12×12 games' sets never see a shogi move.
+                FeatureSet::Kp | FeatureSet::ChuP | FeatureSet::KagamigiP => 0,
             };
             let half = &mut out.0[view];
             *half = before.0[view];
@@ -157,6 +169,53 @@ impl Network {
                 half.add(&w[usize::from(new[view].0)]);
             }
         }
+    }
+
+    /// The numbering of this 12×12 net's inputs (panics for a shogi net: the games choose
+    /// their nets by [`FeatureSet::game`]).
+    #[inline]
+    pub fn board12_layout(&self) -> board12::Layout {
+        self.features
+            .layout()
+            .expect("a 12×12 game's net evaluates a 12×12 position")
+    }
+
+    /// Both halves of the 12×12 position `pos` from scratch (a net of `P`'s feature set).
+    pub fn accumulate_board12<P: board12::Board12Net>(&self, pos: &P) -> Accumulator {
+        debug_assert_eq!(self.features, P::FEATURES);
+        let layout = self.board12_layout();
+        let mut acc = Accumulator::default();
+        for color in Color::BOTH {
+            self.refresh_from(layout.inputs_of(pos, color), &mut acc.0[color.index()]);
+        }
+        acc
+    }
+
+    /// The accumulator of the 12×12 position reached by a move with `changes` from one whose
+    /// accumulator is `before`.
+    #[inline]
+    pub fn update_board12(
+        &self,
+        changes: &board12::Changes,
+        before: &Accumulator,
+        out: &mut Accumulator,
+    ) {
+        let w = &self.transformer.weights;
+        for view in 0..2 {
+            let half = &mut out.0[view];
+            *half = before.0[view];
+            for pair in &changes.removed {
+                half.sub(&w[pair[view]]);
+            }
+            for pair in &changes.added {
+                half.add(&w[pair[view]]);
+            }
+        }
+    }
+
+    /// The evaluation of the 12×12 position `pos` for the side to move, from scratch.
+    pub fn evaluate_board12<P: board12::Board12Net>(&self, pos: &P) -> i32 {
+        self.score(&self.accumulate_board12(pos), pos.side_to_move())
     }
 
     /// The evaluation (centipawns, `side_to_move`'s view) of a position whose accumulator

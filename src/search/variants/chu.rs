@@ -12,7 +12,6 @@
 //! moving piece if the square stays defended.
 
 use super::super::game::SearchGame;
-use crate::eval::board12::{TableEvaluator, TableWeights};
 use crate::eval::chu::{effect, value};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::game::Outcome;
@@ -23,7 +22,7 @@ use crate::rules::variants::chu::{Geo, Kind, Piece, Position};
 impl SearchGame for Position {
     type Checks = ();
 
-    forward_search_game!(kinds: Kind, board: Geo, TableEvaluator, Position::evaluator());
+    forward_search_game!(kinds: Kind, board: Geo, tables or net);
 
     #[inline]
     fn in_check(&self) -> bool {

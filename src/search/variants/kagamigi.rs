@@ -3,12 +3,11 @@
 //! seen, so it is not extended); the exchange estimate is one recapture deep.
 
 use super::super::game::SearchGame;
-use crate::eval::board12::{TableEvaluator, TableWeights};
 use crate::eval::kagamigi::value;
 use crate::rules::variants::kagamigi::{Geo, Kind, Position};
 
 impl SearchGame for Position {
-    forward_search_game!(kinds: Kind, board: Geo, TableEvaluator, Position::evaluator());
+    forward_search_game!(kinds: Kind, board: Geo, tables or net);
 
     drop_game_exchange!(value);
     drop_game_generation!();

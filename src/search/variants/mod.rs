@@ -8,10 +8,61 @@
 /// of a game with the piece kinds `$kind` on the board `$geo` (a slot per colour and kind, a
 /// square per square), the evaluation types and methods that call the evaluator `$evaluator`
 /// (`totals`, `update`, `score`, with `$default` the evaluator the search uses unless told
-/// otherwise; left out when only kinds and board are given), and the methods that call the
+/// otherwise; `tables or net`: a 12×12 game's `Board12Evaluator`; left out when only kinds
+/// and board are given), and the methods that call the
 /// position's inherent methods of the same name (board state, history, make/unmake, null
 /// moves).
 macro_rules! forward_search_game {
+    (kinds: $kind:ty, board: $geo:ty, tables or net) => {
+        forward_search_game!(kinds: $kind, board: $geo);
+
+        type Evaluator = crate::eval::board12_choice::Board12Evaluator<Position>;
+        type Totals = crate::eval::board12_choice::Board12Totals;
+        type EvalChange = crate::eval::board12_choice::Board12Change;
+
+        /// The game's tables, without a net.
+        fn default_evaluator() -> &'static Self::Evaluator {
+            static TABLES: std::sync::OnceLock<
+                crate::eval::board12_choice::Board12Evaluator<Position>,
+            > = std::sync::OnceLock::new();
+            TABLES.get_or_init(|| crate::eval::board12_choice::Board12Evaluator::with_net(None))
+        }
+
+        #[inline]
+        fn eval_totals(&self, evaluator: &Self::Evaluator) -> Self::Totals {
+            evaluator.totals(self)
+        }
+
+        #[inline]
+        fn eval_change(
+            &self,
+            evaluator: &Self::Evaluator,
+            mv: crate::rules::moves::Move,
+            before: &Self::Totals,
+        ) -> Self::EvalChange {
+            evaluator.change(self, mv, before)
+        }
+
+        #[inline]
+        fn eval_apply(
+            &self,
+            evaluator: &Self::Evaluator,
+            change: Self::EvalChange,
+            before: &Self::Totals,
+            after: &mut Self::Totals,
+        ) {
+            evaluator.apply(self, change, before, after);
+        }
+
+        #[inline]
+        fn eval_score(
+            evaluator: &Self::Evaluator,
+            totals: &Self::Totals,
+            side_to_move: crate::rules::geometry::Color,
+        ) -> i32 {
+            evaluator.score(totals, side_to_move)
+        }
+    };
     (kinds: $kind:ty, board: $geo:ty, $evaluator:ty, $default:expr) => {
         forward_search_game!(kinds: $kind, board: $geo);
 

@@ -1,0 +1,219 @@
+//! The evaluation the 12×12 games' search uses: the hand-written tables (`board12`'s
+//! [`TableEvaluator`]) or, when one is loaded for the game (`ChuEvalFile`,
+//! `KagamigiEvalFile`), a net of Shishi's own features (`nnue::board12`); and the state it
+//! carries from ply to ply ([`Board12Totals`]: the tables' totals, or the net's
+//! accumulator). One type per game (`Board12Evaluator<P>`), so the search finds each game's
+//! evaluation by its type.
+
+use super::board12::{TableEvaluator, TablePosition};
+use super::nnue::board12::{Board12Net, Changes};
+use super::nnue::{Accumulator, Network};
+use super::Totals;
+use crate::rules::geometry::Color;
+use crate::rules::moves::Move;
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+/// A 12×12 game's tables, and the net that replaces them when there is one.
+pub struct Board12Evaluator<P> {
+    pub tables: &'static TableEvaluator,
+    pub net: Option<Arc<Network>>,
+    game: PhantomData<fn() -> P>,
+}
+
+impl<P> Clone for Board12Evaluator<P> {
+    fn clone(&self) -> Self {
+        Board12Evaluator {
+            tables: self.tables,
+            net: self.net.clone(),
+            game: PhantomData,
+        }
+    }
+}
+
+impl<P: Board12Net> Board12Evaluator<P> {
+    /// The game's tables with `net` (`None`: the tables alone).
+    pub fn with_net(net: Option<Arc<Network>>) -> Board12Evaluator<P> {
+        debug_assert!(net.as_ref().is_none_or(|n| n.features == P::FEATURES));
+        Board12Evaluator {
+            tables: P::evaluator(),
+            net,
+            game: PhantomData,
+        }
+    }
+
+    /// Whether `self` evaluates with the very net `net` (both without counts as the same).
+    pub fn has_net(&self, net: &Option<Arc<Network>>) -> bool {
+        match (&self.net, net) {
+            (None, None) => true,
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+
+    /// The totals of `pos` from scratch.
+    pub fn totals(&self, pos: &P) -> Board12Totals {
+        match self.net.as_deref() {
+            Some(net) => Board12Totals {
+                tables: Totals::default(),
+                net: Some(net.accumulate_board12(pos)),
+            },
+            None => Board12Totals {
+                tables: self.tables.totals(pos),
+                net: None,
+            },
+        }
+    }
+
+    /// What `mv` (not yet played) changes in the totals of `pos`.
+    #[inline]
+    pub fn change(&self, pos: &P, mv: Move, before: &Board12Totals) -> Board12Change {
+        match self.net.as_deref() {
+            Some(net) if before.net.is_some() => {
+                Board12Change::Net(net.board12_layout().changes(pos, mv))
+            }
+            _ => Board12Change::Tables(self.tables.update(pos, mv, before.tables)),
+        }
+    }
+
+    /// Writes into `after` the totals of `pos`, reached by a move with `change` from a
+    /// position whose totals are `before`.
+    #[inline]
+    pub fn apply(
+        &self,
+        pos: &P,
+        change: Board12Change,
+        before: &Board12Totals,
+        after: &mut Board12Totals,
+    ) {
+        match change {
+            Board12Change::Net(changes) => match (&before.net, self.net.as_deref()) {
+                (Some(acc), Some(net)) => {
+                    let out = after.net.get_or_insert_with(Accumulator::default);
+                    net.update_board12(&changes, acc, out);
+                }
+                _ => *after = self.totals(pos),
+            },
+            Board12Change::Tables(totals) => {
+                after.tables = totals.unwrap_or_else(|| self.tables.totals(pos));
+                after.net = None;
+            }
+        }
+    }
+
+    /// The score of `totals` for `side_to_move`.
+    #[inline]
+    pub fn score(&self, totals: &Board12Totals, side_to_move: Color) -> i32 {
+        match (&totals.net, self.net.as_deref()) {
+            (Some(acc), Some(net)) => net.score(acc, side_to_move),
+            _ => self.tables.score(totals.tables, side_to_move),
+        }
+    }
+
+    /// The static evaluation of `pos` for the side to move, from scratch.
+    pub fn evaluate(&self, pos: &P) -> i32 {
+        self.score(&self.totals(pos), TablePosition::side_to_move(pos))
+    }
+}
+
+/// The evaluation state of a 12×12 position: the tables' totals, or the net's accumulator
+/// (then the totals are left at zero).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Board12Totals {
+    pub tables: Totals,
+    pub net: Option<Accumulator>,
+}
+
+/// What a move changes: the tables' totals after it (`None`: recount), or the net's inputs.
+#[derive(Clone, Debug)]
+pub enum Board12Change {
+    Tables(Option<Totals>),
+    Net(Changes),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::nnue::{file, Network};
+    use crate::eval::random_games::{pick_preferring, random_games};
+    use crate::rules::game::Game;
+    use crate::rules::variants::{chu, kagamigi};
+
+    /// Along random games (captures preferred, so that double captures and full hands come
+    /// up), the net's accumulator kept move by move equals the one computed from scratch,
+    /// and so does the tables' total where they update. Returns the moves compared.
+    fn incremental_equals_scratch<P: Board12Net + Game + Clone>(start: &P, seed: u64) -> usize {
+        let net = Arc::new(Network::random(P::FEATURES, seed));
+        let with_net = Board12Evaluator::<P>::with_net(Some(net));
+        let tables = Board12Evaluator::<P>::with_net(None);
+        let mut compared = 0;
+        random_games(start, seed, (6, 160), |pos, legal, rng| {
+            let mv = pick_preferring(legal, rng, |m| !pos.effect(m).captures.is_empty())?;
+            let mut after = Board12Totals::default();
+            let mut after_tables = Board12Totals::default();
+            let before = with_net.totals(pos);
+            let before_tables = tables.totals(pos);
+            let change = with_net.change(pos, mv, &before);
+            let change_tables = tables.change(pos, mv, &before_tables);
+            pos.play(mv);
+            with_net.apply(pos, change, &before, &mut after);
+            tables.apply(pos, change_tables, &before_tables, &mut after_tables);
+            let over = pos.outcome().is_some();
+            assert_eq!(after, with_net.totals(pos), "seed {seed}, move {mv:?}");
+            assert_eq!(after_tables, tables.totals(pos), "seed {seed}, move {mv:?}");
+            compared += 1;
+            pos.unplay();
+            (!over).then_some(mv)
+        });
+        compared
+    }
+
+    #[test]
+    fn chu_accumulators_follow_the_moves() {
+        let compared = incremental_equals_scratch(&chu::Position::startpos(), 3);
+        assert!(compared > 400, "{compared}");
+    }
+
+    #[test]
+    fn kagamigi_accumulators_follow_the_moves_and_drops() {
+        let compared = incremental_equals_scratch(&kagamigi::Position::startpos(), 4);
+        assert!(compared > 400, "{compared}");
+    }
+
+    #[test]
+    fn the_start_positions_read_the_same_inputs_from_both_sides() {
+        fn mirrored<P: Board12Net>(start: &P) {
+            let layout = P::FEATURES.layout().unwrap();
+            let mut sente = layout.inputs_of(start, Color::Sente);
+            let mut gote = layout.inputs_of(start, Color::Gote);
+            sente.sort_unstable();
+            gote.sort_unstable();
+            assert_eq!(sente, gote);
+            assert!(sente.iter().all(|&i| i < layout.board_inputs()));
+            let mut distinct = sente.clone();
+            distinct.dedup();
+            assert_eq!(distinct.len(), sente.len(), "one input per piece");
+        }
+        mirrored(&chu::Position::startpos());
+        mirrored(&kagamigi::Position::startpos());
+    }
+
+    #[test]
+    fn a_net_is_read_for_its_own_game_only() {
+        use crate::eval::nnue::features::{FeatureSet, NetGame};
+        let bytes = file::write(&Network::random(FeatureSet::ChuP, 9));
+        let net = file::parse_for(&bytes, NetGame::Chu).expect("a Chu net reads as one");
+        assert_eq!(net.features, FeatureSet::ChuP);
+        assert_eq!(net.transformer.weights.len(), 2 * 39 * 144);
+        let pos = chu::Position::startpos();
+        let again = Network::random(FeatureSet::ChuP, 9);
+        assert_eq!(net.evaluate_board12(&pos), again.evaluate_board12(&pos));
+        let err = file::parse_for(&bytes, NetGame::Shogi).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "a chu-p_256x2-32-32 net evaluates chushogi, not shogi"
+        );
+        let shogi = file::write(&Network::random(FeatureSet::Kp, 9));
+        assert!(file::parse_for(&shogi, NetGame::Kagamigi).is_err());
+    }
+}

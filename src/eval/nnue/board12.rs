@@ -1,0 +1,180 @@
+//! The inputs of Shishi's own nets for the 12×12 games (Chu Shogi, Chu Kagamigi): which
+//! rows of the feature transformer a position sets for each side's view, and which ones a
+//! move changes. No other engine plays these games with a net, so the feature set is ours
+//! (docs/NNUE.md, "The 12×12 games"); the file and the layers after the transformer are
+//! YaneuraOu's `nn.bin` and `256x2-32-32` (`file`, `layers`).
+//!
+//! The features are *P* features, one per piece, king-independent (as K+P's): every piece
+//! of the board, royals included, is `(relation × kinds + kind) × 144 + square`, where
+//! `relation` is 0 for the view's own pieces and 1 for the other side's, `kind` the game's
+//! kind index (promoted kinds are kinds of their own) and `square` the square as the view
+//! sees the board (sente: as it is, square index 0–143 file-major; gote: turned round,
+//! `143 − s`). Pieces in hand (Chu Kagamigi) follow the board's inputs: the `n`-th piece
+//! (from 0) of hand kind `h` held is `board inputs + (relation × hand kinds + h) × slots +
+//! n`; a game's slots per hand kind are the most of one kind a side can hold, and a
+//! composed position holding more sets only the first slots.
+
+use super::features::FeatureSet;
+use crate::eval::board12::TablePosition;
+use crate::rules::geometry::{Board12x12, Color, Geometry, Square};
+use crate::rules::moves::Move;
+use crate::rules::variants::{chu, kagamigi};
+use arrayvec::ArrayVec;
+
+/// Squares of the board.
+pub const SQUARES: usize = Board12x12::SQUARES;
+
+/// How a 12×12 game's pieces are numbered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// Kinds on the board.
+    pub kinds: usize,
+    /// Kinds that can be held in hand (their hand kind index is their kind index).
+    pub hand_kinds: usize,
+    /// Inputs per hand kind and side: the most pieces of one kind held.
+    pub hand_slots: usize,
+}
+
+impl Layout {
+    /// Chu Shogi: 39 kinds, no hand.
+    pub const CHU: Layout = Layout {
+        kinds: chu::Kind::COUNT,
+        hand_kinds: 0,
+        hand_slots: 0,
+    };
+
+    /// Chu Kagamigi: its kinds, 24 of them held in hand, at most 24 of a kind (the pawns of
+    /// both sides).
+    pub const KAGAMIGI: Layout = Layout {
+        kinds: kagamigi::Kind::COUNT,
+        hand_kinds: kagamigi::Kind::HAND_COUNT,
+        hand_slots: 24,
+    };
+
+    /// The inputs of the board's pieces.
+    pub const fn board_inputs(self) -> usize {
+        2 * self.kinds * SQUARES
+    }
+
+    /// Rows of the feature transformer.
+    pub const fn inputs(self) -> usize {
+        self.board_inputs() + 2 * self.hand_kinds * self.hand_slots
+    }
+
+    /// The input of `owner`'s piece of kind index `kind` on `sq`, as `view` sees it.
+    #[inline]
+    pub fn on_board(self, view: Color, owner: Color, kind: usize, sq: Square) -> usize {
+        let relation = usize::from(owner != view);
+        let seen = match view {
+            Color::Sente => sq.index(),
+            Color::Gote => SQUARES - 1 - sq.index(),
+        };
+        (relation * self.kinds + kind) * SQUARES + seen
+    }
+
+    /// The input of the `nth` (from 0) piece of hand kind `kind` held by `owner`, as `view`
+    /// sees it (`None` past the game's slots).
+    #[inline]
+    pub fn in_hand(self, view: Color, owner: Color, kind: usize, nth: u32) -> Option<usize> {
+        let nth = nth as usize;
+        if kind >= self.hand_kinds || nth >= self.hand_slots {
+            return None;
+        }
+        let relation = usize::from(owner != view);
+        Some(self.board_inputs() + (relation * self.hand_kinds + kind) * self.hand_slots + nth)
+    }
+
+    /// Calls `f` with every input `view` reads in `pos`.
+    pub fn for_each_input<P: TablePosition>(self, pos: &P, view: Color, mut f: impl FnMut(usize)) {
+        pos.for_each_piece(|sq, owner, kind| f(self.on_board(view, owner, kind, sq)));
+        for owner in Color::BOTH {
+            for kind in 0..self.hand_kinds {
+                for nth in 0..pos.hand_count(owner, kind) {
+                    match self.in_hand(view, owner, kind, nth) {
+                        Some(input) => f(input),
+                        None => break,
+                    }
+                }
+            }
+        }
+    }
+
+    /// The inputs `view` reads in `pos`, in [`Layout::for_each_input`]'s order.
+    pub fn inputs_of<P: TablePosition>(self, pos: &P, view: Color) -> Vec<usize> {
+        let mut out = Vec::with_capacity(2 * SQUARES);
+        self.for_each_input(pos, view, |input| out.push(input));
+        out
+    }
+
+    /// What the legal move `mv` (not yet played) changes in `pos`'s inputs.
+    #[inline]
+    pub fn changes<P: TablePosition>(self, pos: &P, mv: Move) -> Changes {
+        let effect = pos.effect(mv);
+        let us = pos.side_to_move();
+        let them = us.flip();
+        let mut out = Changes::default();
+        let both = |f: &dyn Fn(Color) -> Option<usize>| -> Option<[usize; 2]> {
+            Some([f(Color::Sente)?, f(Color::Gote)?])
+        };
+        match (effect.moved, effect.dropped) {
+            (Some((from, kind)), _) => {
+                out.removed.push([
+                    self.on_board(Color::Sente, us, kind, from),
+                    self.on_board(Color::Gote, us, kind, from),
+                ]);
+            }
+            (None, Some(kind)) => {
+                let nth = pos.hand_count(us, kind).saturating_sub(1);
+                if let Some(pair) = both(&|v| self.in_hand(v, us, kind, nth)) {
+                    out.removed.push(pair);
+                }
+            }
+            (None, None) => {}
+        }
+        out.added.push([
+            self.on_board(Color::Sente, us, effect.landed, effect.to),
+            self.on_board(Color::Gote, us, effect.landed, effect.to),
+        ]);
+        for (i, &(sq, kind)) in effect.captures.iter().enumerate() {
+            out.removed.push([
+                self.on_board(Color::Sente, them, kind, sq),
+                self.on_board(Color::Gote, them, kind, sq),
+            ]);
+            if let Some(held) = P::hand_kind(kind) {
+                // A second capture of the same hand kind in one move takes the next slot.
+                let earlier = effect.captures[..i]
+                    .iter()
+                    .filter(|&&(_, k)| P::hand_kind(k) == Some(held))
+                    .count() as u32;
+                let nth = pos.hand_count(us, held) + earlier;
+                if let Some(pair) = both(&|v| self.in_hand(v, us, held, nth)) {
+                    out.added.push(pair);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// What a move changes in both views: the inputs that go and those that come, each as a
+/// pair (sente's view, gote's view). At most the mover (or the dropped piece), two
+/// captured pieces, and where they go in hand.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Changes {
+    pub removed: ArrayVec<[usize; 2], 3>,
+    pub added: ArrayVec<[usize; 2], 3>,
+}
+
+/// A 12×12 game that a net of Shishi's own can evaluate.
+pub trait Board12Net: TablePosition {
+    /// The feature set of its nets.
+    const FEATURES: FeatureSet;
+}
+
+impl Board12Net for chu::Position {
+    const FEATURES: FeatureSet = FeatureSet::ChuP;
+}
+
+impl Board12Net for kagamigi::Position {
+    const FEATURES: FeatureSet = FeatureSet::KagamigiP;
+}

@@ -1,0 +1,163 @@
+//! The feature file of the 12×12 games' nets (`shishi nnue-features --variant chushogi|chukagamigi`
+//! writes it, `scripts/train_nnue.py` memory-maps it): per training position, the
+//! transformer inputs of both views exactly as the evaluation numbers them
+//! (`board12::Layout`), so the trainer needs to know nothing of the boards.
+//!
+//! All numbers little-endian. A header of [`HEADER_BYTES`]: the magic `SHISHIFS`, the format
+//! version ([`VERSION`], `u32`), the bytes of a record (`u32`), the feature set's hash
+//! (`FeatureSet::hash`, `u32`), its number of inputs (`u32`), the inputs a view holds in a
+//! record ([`SLOTS`], `u32`). Then fixed-size records, one per position:
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 0–1 | score, `i16`: centipawns, side to move's view (the training line's) |
+//! | 2–3 | game ply, `u16` |
+//! | 4 | game result for the side to move, `i8`: 1 win, 0 draw, −1 loss |
+//! | 5 | side to move, `u8`: 0 sente, 1 gote |
+//! | 6–7 | zero |
+//! | 8– | the side to move's inputs, [`SLOTS`] `u16`, unused ones [`UNUSED`]; then the other side's |
+
+use super::board12::Board12Net;
+use super::features::FeatureSet;
+use crate::rules::geometry::Color;
+
+/// The first bytes of a file.
+pub const MAGIC: &[u8; 8] = b"SHISHIFS";
+/// The format version this module writes.
+pub const VERSION: u32 = 1;
+/// Bytes before the first record.
+pub const HEADER_BYTES: usize = 32;
+/// Inputs a view holds in a record: more than the pieces of either game's set (92 in Chu,
+/// 84 in Chu Kagamigi).
+pub const SLOTS: usize = 96;
+/// An unused input slot.
+pub const UNUSED: u16 = u16::MAX;
+/// Bytes of one record.
+pub const RECORD_BYTES: usize = 8 + 2 * 2 * SLOTS;
+
+/// The header of a file of `features`' records.
+pub fn header(features: FeatureSet) -> [u8; HEADER_BYTES] {
+    let mut out = [0u8; HEADER_BYTES];
+    out[..8].copy_from_slice(MAGIC);
+    let words = [
+        VERSION,
+        RECORD_BYTES as u32,
+        features.hash(),
+        features.inputs() as u32,
+        SLOTS as u32,
+    ];
+    for (i, word) in words.iter().enumerate() {
+        out[8 + 4 * i..12 + 4 * i].copy_from_slice(&word.to_le_bytes());
+    }
+    out
+}
+
+/// The labels of a training position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Labels {
+    pub score: i16,
+    pub game_ply: u16,
+    /// For the side to move: 1, 0, −1.
+    pub result: i8,
+}
+
+/// The record of `pos` with `labels`; `None` when a view reads more than [`SLOTS`] inputs
+/// (a composed position).
+pub fn record<P: Board12Net>(pos: &P, labels: Labels) -> Option<[u8; RECORD_BYTES]> {
+    let layout = P::FEATURES.layout().expect("a 12×12 feature set");
+    let us = pos.side_to_move();
+    let mut out = [0u8; RECORD_BYTES];
+    out[0..2].copy_from_slice(&labels.score.to_le_bytes());
+    out[2..4].copy_from_slice(&labels.game_ply.to_le_bytes());
+    out[4] = labels.result as u8;
+    out[5] = us.index() as u8;
+    for (slot, view) in [us, us.flip()].into_iter().enumerate() {
+        let inputs = layout.inputs_of(pos, view);
+        if inputs.len() > SLOTS {
+            return None;
+        }
+        let base = 8 + 2 * SLOTS * slot;
+        for i in 0..SLOTS {
+            let value = inputs.get(i).map_or(UNUSED, |&input| input as u16);
+            out[base + 2 * i..base + 2 * i + 2].copy_from_slice(&value.to_le_bytes());
+        }
+    }
+    Some(out)
+}
+
+/// The inputs of view `slot` (0: the side to move's) of a record.
+pub fn inputs(record: &[u8; RECORD_BYTES], slot: usize) -> Vec<usize> {
+    let base = 8 + 2 * SLOTS * slot;
+    (0..SLOTS)
+        .map(|i| u16::from_le_bytes([record[base + 2 * i], record[base + 2 * i + 1]]))
+        .filter(|&v| v != UNUSED)
+        .map(usize::from)
+        .collect()
+}
+
+/// The side to move of a record.
+pub fn side_to_move(record: &[u8; RECORD_BYTES]) -> Color {
+    if record[5] == 0 {
+        Color::Sente
+    } else {
+        Color::Gote
+    }
+}
+
+// Every input of both games fits a `u16` below `UNUSED`.
+const _: () = assert!(super::board12::Layout::CHU.inputs() < UNUSED as usize);
+const _: () = assert!(super::board12::Layout::KAGAMIGI.inputs() < UNUSED as usize);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::nnue::Network;
+    use crate::rules::variants::{chu, kagamigi};
+
+    /// The inputs a record holds are those the net adds up: the accumulator summed from them
+    /// (side to move's view first) gives the evaluation; over the positions of random games
+    /// (captures preferred: full hands in Chu Kagamigi).
+    fn records_give_the_evaluation<P>(start: &P)
+    where
+        P: Board12Net + crate::rules::game::Game + Clone,
+    {
+        use crate::eval::random_games::{pick_preferring, random_games};
+        let net = Network::random(P::FEATURES, 7);
+        let mut checked = 0;
+        random_games(start, 11, (2, 120), |pos, legal, rng| {
+            let labels = Labels {
+                score: -42,
+                game_ply: 17,
+                result: -1,
+            };
+            let bytes = record(pos, labels).expect("a game's position fits");
+            assert_eq!(i16::from_le_bytes([bytes[0], bytes[1]]), -42);
+            assert_eq!(bytes[4] as i8, -1);
+            let us = side_to_move(&bytes);
+            assert_eq!(us, pos.side_to_move());
+            let acc = net.accumulate_board12(pos);
+            for (slot, view) in [us, us.flip()].into_iter().enumerate() {
+                let mut row = net.transformer.biases;
+                for input in inputs(&bytes, slot) {
+                    for (a, w) in row.0.iter_mut().zip(net.transformer.weights[input].0) {
+                        *a = a.wrapping_add(w);
+                    }
+                }
+                assert_eq!(row, acc.0[view.index()]);
+            }
+            checked += 1;
+            pick_preferring(legal, rng, |m| !pos.effect(m).captures.is_empty())
+        });
+        assert!(checked > 100, "{checked}");
+    }
+
+    #[test]
+    fn chu_records_hold_the_evaluations_inputs() {
+        records_give_the_evaluation(&chu::Position::startpos());
+    }
+
+    #[test]
+    fn kagamigi_records_hold_the_evaluations_inputs() {
+        records_give_the_evaluation(&kagamigi::Position::startpos());
+    }
+}
