@@ -4,7 +4,10 @@ measured on Shishi's own static evaluation (`e`) of each position: the built-in
 hand-written evaluation and any number of nets, side by side.
 
     python3 scripts/nnue_eval_loss.py --shishi target/release/shishi \
-        --records held.bin [--count 4000] [--skip N] [NET.bin ...]
+        --records held.bin [--count 4000] [--skip N] [--arch chu|kagamigi] [NET.bin ...]
+
+(`--arch chu` or `kagamigi`: a 12x12 game's training lines and nets, its hand-written
+evaluation as the built-in one.)
 
 For each evaluator it prints the cross entropy of sigmoid(e / scale) against the
 trainer's target at lambda 0.7 (its default), 1 (search score only) and 0 (game result
@@ -23,7 +26,7 @@ import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 # The held-out records, Shishi's evaluations and the loss, as the trainer has them.
-from train_nnue import OUTPUT_SCALE, held_out, loss_of, shishi_evals  # noqa: E402
+from train_nnue import ARCHS, OUTPUT_SCALE, held_out, loss_of, shishi_evals  # noqa: E402
 
 LAMBDAS = (0.7, 1.0, 0.0)
 
@@ -39,14 +42,17 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("nets", nargs="*", help="nn.bin files to compare with the built-in evaluation")
     parser.add_argument("--shishi", required=True)
-    parser.add_argument("--records", required=True, help="held-out PackedSfenValue file")
+    parser.add_argument("--records", required=True,
+                        help="held-out PackedSfenValue file (a 12x12 game's lines with --arch)")
+    parser.add_argument("--arch", choices=sorted(ARCHS), default="kp",
+                        help="the nets' architecture; chu or kagamigi for a 12x12 game")
     parser.add_argument("--count", type=int, default=4000)
     parser.add_argument("--skip", type=int, default=0)
     parser.add_argument("--scale", type=float, default=600.0)
     parser.add_argument("--max-score", type=int, default=3000)
     args = parser.parse_args()
 
-    records, sfens = held_out(args.shishi, [args.records], args.skip, args.count)
+    records, sfens = held_out(args.shishi, [args.records], args.skip, args.count, args.arch)
     keep = np.abs(records["score"].astype(np.int32)) <= args.max_score
     score = records["score"].astype(np.float64)[keep]
     result = records["result"].astype(np.float64)[keep]
@@ -55,7 +61,7 @@ def main():
           + "  corr(score)  mean|e|")
     rows = [("search score itself (the floor)", score)]
     for net in [None, *args.nets]:
-        evals = shishi_evals(args.shishi, net, sfens)[keep]
+        evals = shishi_evals(args.shishi, net, sfens, args.arch)[keep]
         rows.append((net or "built-in (hand-written)", evals))
     for name, cp in rows:
         losses = " ".join(f"{cross_entropy(cp, score, result, lam, args.scale):9.5f}"

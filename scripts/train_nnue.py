@@ -35,7 +35,10 @@ Architectures (`--arch`):
           Kagamigi (kagamigi-p_256x2-32-32, 14 400 inputs): one input per piece, king-
           independent (src/eval/nnue/board12.rs), the layers as kp. Their feature files
           (`shishi nnue-features --variant chushogi|chukagamigi`) hold each view's inputs
-          themselves (src/eval/nnue/sparse_file.rs).
+          themselves (src/eval/nnue/sparse_file.rs). Trained with factorised features: a
+          table of one row per kind and side (and hand kind and side) is added to the rows
+          of every square (every hand slot) of that kind and merged into them when the file
+          is written, so a kind seen on few squares still learns its value.
 
 Float model and integer net (src/eval/nnue/layers.rs):
   * transformer: int16 = round(127 * w), accumulator clamped to 0..127 = 127 * clamp(x, 0, 1);
@@ -182,17 +185,38 @@ def fnv1a(text):
 NETWORK_TEXT = ("Network=AffineTransform[1<-32](ClippedReLU[32](AffineTransform[32<-32]("
                 "ClippedReLU[32](AffineTransform[32<-512](InputSlice[512(0:512)])))))")
 
-# Shishi's 12x12 nets: (arch, feature set name, inputs, USI_Variant), src/eval/nnue/board12.rs.
-for _arch, _name, _inputs, _variant in (("chu", "ChuP", 2 * 39 * 144, "chushogi"),
-                                        ("kagamigi", "KagamigiP", 2 * 46 * 144 + 2 * 24 * 24,
-                                         "chukagamigi")):
+# Shishi's 12x12 nets (src/eval/nnue/board12.rs): the feature set's name, its kinds on the
+# board, hand kinds and hand slots per kind, and the game's USI_Variant.
+BOARD12_SQUARES = 144
+for _arch, _name, _kinds, _hand_kinds, _slots, _variant in (
+        ("chu", "ChuP", 39, 0, 0, "chushogi"),
+        ("kagamigi", "KagamigiP", 46, 24, 24, "chukagamigi")):
+    _board = 2 * _kinds * BOARD12_SQUARES
+    _inputs = _board + 2 * _hand_kinds * _slots
     ARCHS[_arch] = {
         "inputs": _inputs,
         "transformer_hash": fnv1a(_name) ^ (2 * HALF),
         "text": f"Features={_name}[{_inputs}->256x2],{NETWORK_TEXT}",
         "sparse": True,
         "variant": _variant,
+        "board_inputs": _board,
+        "hand_slots": _slots,
+        # Factorised training: every input also reads its kind's row (a piece of that kind
+        # and side, wherever it stands; a hand kind's, however many are held).
+        "groups": 2 * _kinds + 2 * _hand_kinds,
     }
+
+
+def kind_groups(arch):
+    """The factor group (kind and side) of each input of a 12x12 game's net, and of the
+    padding row (a group of its own, always weighed 0)."""
+    a = ARCHS[arch]
+    i = np.arange(a["inputs"] + 1)
+    hand = a["groups"] - (a["inputs"] - a["board_inputs"]) // max(a["hand_slots"], 1)
+    groups = np.where(i < a["board_inputs"], i // BOARD12_SQUARES,
+                      hand + (i - a["board_inputs"]) // max(a["hand_slots"], 1))
+    groups[-1] = a["groups"]
+    return torch.from_numpy(groups.astype(np.int64))
 
 
 def is_sparse(arch):
@@ -354,16 +378,24 @@ class Model(nn.Module):
         super().__init__()
         self.arch = arch
         inputs = ARCHS[arch]["inputs"]
-        self.factorise = factorise and arch == "halfkp"
-        if quantise_aware and self.factorise:
-            raise ValueError("quantisation-aware training needs unfactorised rows")
-        self.quantise_aware = quantise_aware
         self.sparse = is_sparse(arch)
+        self.factorise = factorise and (arch == "halfkp" or self.sparse)
+        if quantise_aware and self.factorise and not self.sparse:
+            raise ValueError("quantisation-aware training of halfkp needs unfactorised rows")
+        self.quantise_aware = quantise_aware
         # The big table is a buffer: LazyAdam updates it, not autograd's optimisers. A 12x12
         # game's has one row more, never written: the row of unused slots (weight 0).
         rows = inputs + 1 if self.sparse else inputs
         self.register_buffer("transformer", torch.empty(rows, HALF).uniform_(-0.05, 0.05))
-        self.pieces = nn.Parameter(torch.zeros(PIECE_INPUTS, HALF)) if self.factorise else None
+        self.pieces = (nn.Parameter(torch.zeros(PIECE_INPUTS, HALF))
+                       if self.factorise and not self.sparse else None)
+        # A 12x12 game's factorised kind rows (the last: the padding row's group), added to
+        # every row of their kind before the rows are read, and merged into them when the
+        # file is written, so quantisation-aware training sees the rows the file will hold.
+        self.kinds = (nn.Parameter(torch.zeros(ARCHS[arch]["groups"] + 1, HALF))
+                      if self.factorise and self.sparse else None)
+        if self.kinds is not None:
+            self.register_buffer("group_of", kind_groups(arch))
         self.transformer_bias = nn.Parameter(torch.full((HALF,), 0.5))
         self.first = nn.Linear(2 * HALF, HIDDEN)
         self.second = nn.Linear(HIDDEN, HIDDEN)
@@ -385,11 +417,19 @@ class Model(nn.Module):
         return F.embedding_bag(indices.reshape(2 * b, per_view), table, mode="sum",
                                per_sample_weights=weights)
 
+    def with_kinds(self, table, rows):
+        """`table`, the transformer's rows `rows` (all of them: None), with their factorised
+        kind rows added (a 12x12 game's factorised model)."""
+        if self.kinds is None:
+            return table
+        groups = self.group_of if rows is None else self.group_of[rows]
+        return table + self.kinds[groups]
+
     def measure(self, inputs, pieces):
         """Records the mean inputs of the three affine layers over a batch of positions."""
         with torch.no_grad():
             b, _, per_view = inputs.shape
-            acc = self.transform(self.transformer, inputs, pieces)
+            acc = self.transform(self.with_kinds(self.transformer, None), inputs, pieces)
             if self.pieces is not None:
                 acc = acc + F.embedding_bag(pieces.reshape(2 * b, PIECES), self.pieces, mode="sum")
             x = (acc + self.transformer_bias).reshape(b, 2 * HALF).clamp(0.0, 1.0)
@@ -405,9 +445,10 @@ class Model(nn.Module):
         b, _, per_view = inputs.shape
         qa = self.quantise_aware
         if rows is None:
-            table, indices = self.transformer, inputs
+            table, indices = self.with_kinds(self.transformer, None), inputs
         else:
-            _, indices, table = rows
+            distinct, indices, table = rows
+            table = self.with_kinds(table, distinct)
         if qa:
             table = fake_quantised(table, ACTIVATION_SCALE, -32768, 32767)
         acc = self.transform(table, indices, pieces)
@@ -437,7 +478,7 @@ class Model(nn.Module):
     def merged_transformer(self):
         """The transformer's rows with the factorised piece rows added to every king's (a
         12x12 game's without its padding row)."""
-        w = self.transformer.detach().clone()
+        w = self.with_kinds(self.transformer, None).detach().clone()
         if self.sparse:
             w = w[:-1]
         if self.pieces is not None:
@@ -564,8 +605,9 @@ def load_net_weights(model, path):
     with torch.no_grad():
         rows = ARCHS[model.arch]["inputs"]
         model.transformer[:rows].copy_(tensor(q["ft_weight"], (rows, HALF), ACTIVATION_SCALE))
-        if model.pieces is not None:
-            model.pieces.zero_()
+        for factor in (model.pieces, model.kinds):
+            if factor is not None:
+                factor.zero_()
         model.transformer_bias.copy_(tensor(q["ft_bias"], (HALF,), ACTIVATION_SCALE))
         for layer, name in ((model.first, "l1"), (model.second, "l2")):
             layer.weight.copy_(tensor(q[f"{name}_weight"], layer.weight.shape, hidden_w))
@@ -636,8 +678,9 @@ def check_feature_files(paths, arch):
     for path in paths:
         found = feature_set_of(path)
         if found != want:
-            what = "standard shogi's" if found is None else f"feature set {found[0]:#010x} with {found[1]} inputs"
-            sys.exit(f"{path} holds {what} features, not those of --arch {arch}")
+            what = ("standard shogi's features" if found is None
+                    else f"the features of feature set {found[0]:#010x} ({found[1]} inputs)")
+            sys.exit(f"{path} holds {what}, not those of --arch {arch}")
 
 
 def command_train(args):
@@ -871,8 +914,8 @@ def main():
                    "random ones: fine-tuning; factorised halfkp starts its piece table at zero")
     t.add_argument("--arch", choices=sorted(ARCHS), default="halfkp")
     t.add_argument("--no-factorise", action="store_true",
-                   help="train HalfKP without the king-independent piece table (kp never "
-                   "has one)")
+                   help="train HalfKP without the king-independent piece table, or a 12x12 "
+                   "game's net without its kind table (kp never has one)")
     t.add_argument("--quantise-aware", action=argparse.BooleanOptionalAction, default=None,
                    help="train through the file's rounding (straight-through); default: on "
                    "for kp and the 12x12 games, off for halfkp (which needs --no-factorise "
