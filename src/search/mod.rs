@@ -492,7 +492,6 @@ impl Searcher {
     }
 }
 
-/// Blocks while the search is infinite or pondering and not yet stopped.
 /// The evaluation for `G`: shogi's or a 12×12 game's as the searcher holds them
 /// (`evaluators`), every other game's standard one.
 fn evaluator_for<G: SearchGame>(
@@ -509,6 +508,7 @@ fn evaluator_for<G: SearchGame>(
         .unwrap_or_else(|| G::default_evaluator())
 }
 
+/// Blocks while the search is infinite or pondering and not yet stopped.
 fn wait_for_stop(limits: &Limits, control: &Control) {
     while (limits.infinite || control.is_pondering()) && !control.is_stopped() {
         std::thread::sleep(Duration::from_millis(1));

@@ -84,6 +84,21 @@ impl Layout {
         Some(self.board_inputs() + (relation * self.hand_kinds + kind) * self.hand_slots + nth)
     }
 
+    /// [`Layout::on_board`] for both views (sente's, gote's).
+    #[inline]
+    fn on_board_both(self, owner: Color, kind: usize, sq: Square) -> [usize; 2] {
+        Color::BOTH.map(|view| self.on_board(view, owner, kind, sq))
+    }
+
+    /// [`Layout::in_hand`] for both views (`None` past the game's slots, for both alike).
+    #[inline]
+    fn in_hand_both(self, owner: Color, kind: usize, nth: u32) -> Option<[usize; 2]> {
+        Some([
+            self.in_hand(Color::Sente, owner, kind, nth)?,
+            self.in_hand(Color::Gote, owner, kind, nth)?,
+        ])
+    }
+
     /// Calls `f` with every input `view` reads in `pos`.
     pub fn for_each_input<P: TablePosition>(self, pos: &P, view: Color, mut f: impl FnMut(usize)) {
         pos.for_each_piece(|sq, owner, kind| f(self.on_board(view, owner, kind, sq)));
@@ -113,33 +128,18 @@ impl Layout {
         let us = pos.side_to_move();
         let them = us.flip();
         let mut out = Changes::default();
-        let both = |f: &dyn Fn(Color) -> Option<usize>| -> Option<[usize; 2]> {
-            Some([f(Color::Sente)?, f(Color::Gote)?])
-        };
         match (effect.moved, effect.dropped) {
-            (Some((from, kind)), _) => {
-                out.removed.push([
-                    self.on_board(Color::Sente, us, kind, from),
-                    self.on_board(Color::Gote, us, kind, from),
-                ]);
-            }
+            (Some((from, kind)), _) => out.removed.push(self.on_board_both(us, kind, from)),
             (None, Some(kind)) => {
                 let nth = pos.hand_count(us, kind).saturating_sub(1);
-                if let Some(pair) = both(&|v| self.in_hand(v, us, kind, nth)) {
-                    out.removed.push(pair);
-                }
+                out.removed.extend(self.in_hand_both(us, kind, nth));
             }
             (None, None) => {}
         }
-        out.added.push([
-            self.on_board(Color::Sente, us, effect.landed, effect.to),
-            self.on_board(Color::Gote, us, effect.landed, effect.to),
-        ]);
+        out.added
+            .push(self.on_board_both(us, effect.landed, effect.to));
         for (i, &(sq, kind)) in effect.captures.iter().enumerate() {
-            out.removed.push([
-                self.on_board(Color::Sente, them, kind, sq),
-                self.on_board(Color::Gote, them, kind, sq),
-            ]);
+            out.removed.push(self.on_board_both(them, kind, sq));
             if let Some(held) = P::hand_kind(kind) {
                 // A second capture of the same hand kind in one move takes the next slot.
                 let earlier = effect.captures[..i]
@@ -147,9 +147,7 @@ impl Layout {
                     .filter(|&&(_, k)| P::hand_kind(k) == Some(held))
                     .count() as u32;
                 let nth = pos.hand_count(us, held) + earlier;
-                if let Some(pair) = both(&|v| self.in_hand(v, us, held, nth)) {
-                    out.added.push(pair);
-                }
+                out.added.extend(self.in_hand_both(us, held, nth));
             }
         }
         out
