@@ -876,8 +876,10 @@ fn a_search_that_ignores_its_time_is_stopped_then_given_up_by_the_servers_clock(
     let address = server.address;
     // A search with no time limit of its own: stopped at the time per move by the server,
     // it answers and the game goes on.
-    let overrun = engine_first(address, 555, 300);
+    // The clock starts before the request: the server's own clock starts inside it, so
+    // the lower bounds below hold however late the answer to the request comes.
     let start = Instant::now();
+    let overrun = engine_first(address, 555, 300);
     let replied = wait_turn(address, &overrun, Duration::from_secs(30));
     let took = start.elapsed();
     assert!(replied["result"].is_null(), "{replied}");
@@ -888,8 +890,8 @@ fn a_search_that_ignores_its_time_is_stopped_then_given_up_by_the_servers_clock(
     // the error, and the one slot's next search answers.
     let healthy = create(address, r#"{"variant":"shogi","movetime_ms":100,"seed":1}"#);
     let healthy = healthy["id"].as_str().unwrap().to_string();
-    let hung = engine_first(address, 777, 200);
     let start = Instant::now();
+    let hung = engine_first(address, 777, 200);
     let failed = wait_for(address, &hung, Duration::from_secs(30), |s| {
         !s["result"].is_null()
     });
