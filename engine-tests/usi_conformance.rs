@@ -522,6 +522,8 @@ fn step02_setoption_every_declared_option_with_edge_values() {
     e.send("setoption name BookFile value no_book");
     e.send("setoption name EvalDir value <builtin>");
     e.send("setoption name EvalFile value <empty>");
+    e.send("setoption name ChuEvalFile value <empty>");
+    e.send("setoption name KagamigiEvalFile value <empty>");
     e.send("isready");
     let lines = e.until("readyok");
     let errors: Vec<&String> = lines.iter().filter(|l| l.contains("error")).collect();
