@@ -1584,7 +1584,7 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
 /// `search::tests::the_12x12_games_search_with_their_own_nets`.)
 #[test]
 fn the_12x12_games_read_their_own_nets() {
-    use shishi::eval::board12::TableWeights;
+    use shishi::eval::board12_choice::Board12Evaluator;
     use shishi::eval::nnue::features::FeatureSet;
     use shishi::eval::nnue::{file, Network};
     use shishi::rules::variants::{chu, kagamigi};
@@ -1606,10 +1606,7 @@ fn the_12x12_games_read_their_own_nets() {
             "chu.nn",
             "kagamigi.nn",
             chu_net.evaluate_board12(&chu::Position::startpos()),
-            chu::Position::evaluator().score(
-                chu::Position::evaluator().totals(&chu::Position::startpos()),
-                shishi::rules::geometry::Color::Sente,
-            ),
+            Board12Evaluator::<chu::Position>::with_net(None).evaluate(&chu::Position::startpos()),
         ),
         (
             "chukagamigi",
@@ -1617,10 +1614,8 @@ fn the_12x12_games_read_their_own_nets() {
             "kagamigi.nn",
             "chu.nn",
             kagamigi_net.evaluate_board12(&kagamigi::Position::startpos()),
-            kagamigi::Position::evaluator().score(
-                kagamigi::Position::evaluator().totals(&kagamigi::Position::startpos()),
-                shishi::rules::geometry::Color::Sente,
-            ),
+            Board12Evaluator::<kagamigi::Position>::with_net(None)
+                .evaluate(&kagamigi::Position::startpos()),
         ),
     ] {
         assert_ne!(start_eval, tables_eval);

@@ -44,11 +44,7 @@ impl<P: Board12Net> Board12Evaluator<P> {
 
     /// Whether `self` evaluates with the very net `net` (both without counts as the same).
     pub fn has_net(&self, net: &Option<Arc<Network>>) -> bool {
-        match (&self.net, net) {
-            (None, None) => true,
-            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-            _ => false,
-        }
+        super::nnue::same_net(&self.net, net)
     }
 
     /// The totals of `pos` from scratch.

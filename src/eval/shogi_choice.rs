@@ -103,11 +103,7 @@ impl ShogiEvaluator {
     /// Whether `self` evaluates with the very net `net` (the same allocation; both without
     /// a net counts as the same).
     pub fn has_net(&self, net: &Option<Arc<Network>>) -> bool {
-        match (&self.net, net) {
-            (None, None) => true,
-            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-            _ => false,
-        }
+        super::nnue::same_net(&self.net, net)
     }
 
     /// The net, if one is loaded and fits `pos`.

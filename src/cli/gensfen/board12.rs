@@ -11,7 +11,7 @@
 //! view, mates as in the shogi records), the plies played before the position, the game's
 //! result for the side to move (1, 0, −1) and the move chosen (USI).
 
-use super::{adjudicate, game_ply, record_score, PlayedGame, Settings};
+use super::{adjudicate, game_ply, record_score, search_move, PlayedGame, Settings};
 use crate::eval::nnue::board12::Board12Net;
 use crate::referee::runner::pair_seed;
 use crate::rules::game::{Game, Outcome};
@@ -19,7 +19,7 @@ use crate::rules::geometry::Color;
 use crate::rules::moves::MoveList;
 use crate::rules::notation::GameText;
 use crate::search::game::SearchGame;
-use crate::search::{Config, Control, Decision, Searcher};
+use crate::search::Searcher;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -61,7 +61,6 @@ where
     let mut pos = start.clone();
     let random_plies = settings.random_plies(&mut rng, SearchGame::move_number(&pos));
     searcher.clear();
-    let config = Config::default();
     let mut written: Vec<PendingLine> = Vec::new();
     let outcome = loop {
         if stop.load(Ordering::Relaxed) {
@@ -87,16 +86,7 @@ where
             Game::play(&mut pos, *legal.choose(&mut rng).expect("a legal move"));
             continue;
         }
-        let decision = searcher.search(
-            &pos,
-            &settings.limits,
-            &config,
-            &Control::new(false),
-            &mut |_| {},
-        );
-        let (Decision::Move { best, .. }, Some(score)) = (decision, searcher.last_score()) else {
-            unreachable!("a search with legal moves chooses one");
-        };
+        let (best, score) = search_move(settings, searcher, &pos);
         if let Some(outcome) = adjudicate(score, settings.eval_limit, us) {
             break outcome;
         }

@@ -33,6 +33,7 @@ use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::rules::variants::shogi::Position;
 use crate::rules::variants::{chu, kagamigi, GameChoice, Variant};
 use crate::search::chance::{ChanceLimits, ChanceSearcher, ChanceSettings, Depth};
+use crate::search::game::SearchGame;
 use crate::search::threads::spawn_with_search_stack;
 use crate::search::{Config, Control, Decision, Limits, Score, Searcher};
 use clap::Args;
@@ -450,7 +451,6 @@ fn play_game(
     let mut pos = settings.starts[rng.gen_range(0..settings.starts.len())].clone();
     let random_plies = settings.random_plies(&mut rng, pos.move_number());
     searcher.clear();
-    let config = Config::default();
     let mut written: Vec<(Color, TrainingRecord)> = Vec::new();
     let outcome = loop {
         if stop.load(Ordering::Relaxed) {
@@ -479,16 +479,7 @@ fn play_game(
             pos.play(*legal.choose(&mut rng).expect("a legal move"));
             continue;
         }
-        let decision = searcher.search(
-            &pos,
-            &settings.limits,
-            &config,
-            &Control::new(false),
-            &mut |_| {},
-        );
-        let (Decision::Move { best, .. }, Some(score)) = (decision, searcher.last_score()) else {
-            unreachable!("a search with legal moves chooses one");
-        };
+        let (best, score) = search_move(settings, searcher, &pos);
         if let Some(outcome) = adjudicate(score, settings.eval_limit, us) {
             break outcome;
         }
@@ -509,6 +500,26 @@ fn play_game(
         pos.play(best);
     };
     Some(PlayedGame::finished(written, outcome))
+}
+
+/// The move the search chooses in `pos` (which has legal moves) under the run's limits, and
+/// its value.
+fn search_move<G: SearchGame>(
+    settings: &Settings,
+    searcher: &mut Searcher,
+    pos: &G,
+) -> (Move, Score) {
+    let decision = searcher.search(
+        pos,
+        &settings.limits,
+        &Config::default(),
+        &Control::new(false),
+        &mut |_| {},
+    );
+    let (Decision::Move { best, .. }, Some(score)) = (decision, searcher.last_score()) else {
+        unreachable!("a search with legal moves chooses one");
+    };
+    (best, score)
 }
 
 /// The record's `gamePly` for a position at `ply` (1 at the start position): as YaneuraOu's

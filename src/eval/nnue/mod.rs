@@ -25,6 +25,7 @@ use crate::rules::geometry::Color;
 use crate::rules::variants::shogi::Position;
 use features::{Changes, FeatureSet};
 use layers::{clipped_relu, to_centipawns, Affine, HIDDEN, L1_INPUTS};
+use std::sync::Arc;
 
 /// Width of one accumulator half (the transformer's outputs per perspective).
 pub const HALF: usize = 256;
@@ -72,6 +73,16 @@ impl FeatureTransformer {
             biases: Row::default(),
             weights: vec![Row::default(); features.inputs()],
         }
+    }
+}
+
+/// Whether `a` and `b` are the very same net (the same allocation; both none counts as the
+/// same): what the searchers compare before forgetting their tables.
+pub fn same_net(a: &Option<Arc<Network>>, b: &Option<Arc<Network>>) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+        _ => false,
     }
 }
 
