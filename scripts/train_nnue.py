@@ -100,7 +100,7 @@ assert RECORD_DTYPE.itemsize == 160
 
 # --- the 12x12 games' feature file (src/eval/nnue/sparse_file.rs) --------------------------
 SPARSE_MAGIC = b"SHISHIFS"
-SPARSE_VERSION = 1
+SPARSE_VERSION = 2
 SPARSE_HEADER_BYTES = 32
 SLOTS = 96
 UNUSED = 0xFFFF
@@ -110,7 +110,7 @@ SPARSE_DTYPE = np.dtype(
         ("ply", "<u2"),
         ("result", "i1"),
         ("stm", "u1"),
-        ("zero", "<u2"),
+        ("tables", "<i2"),
         ("inputs", "<u2", (2, SLOTS)),
     ]
 )
@@ -186,11 +186,12 @@ NETWORK_TEXT = ("Network=AffineTransform[1<-32](ClippedReLU[32](AffineTransform[
                 "ClippedReLU[32](AffineTransform[32<-512](InputSlice[512(0:512)])))))")
 
 # Shishi's 12x12 nets (src/eval/nnue/board12.rs): the feature set's name, its kinds on the
-# board, hand kinds and hand slots per kind, and the game's USI_Variant.
+# board, hand kinds and hand slots per kind, and the game's USI_Variant. Their output is
+# added to the game's hand-written tables (the base of `batch_tensors`).
 BOARD12_SQUARES = 144
 for _arch, _name, _kinds, _hand_kinds, _slots, _variant in (
-        ("chu", "ChuP", 39, 0, 0, "chushogi"),
-        ("kagamigi", "KagamigiP", 46, 24, 24, "chukagamigi")):
+        ("chu", "ChuP(OverTables)", 39, 0, 0, "chushogi"),
+        ("kagamigi", "KagamigiP(OverTables)", 46, 24, 24, "chukagamigi")):
     _board = 2 * _kinds * BOARD12_SQUARES
     _inputs = _board + 2 * _hand_kinds * _slots
     ARCHS[_arch] = {
@@ -295,10 +296,12 @@ class Dataset:
 
 
 def batch_tensors(records, arch):
-    """Model inputs (B, 2, inputs a view), the BonaPieces (B, 2, 38) and the labels of a
-    batch of records; the side to move's view first. For a 12x12 game the second tensor is
-    each input's weight instead: 1, or 0 for an unused slot (read as the padding row, the
-    last of the model's table)."""
+    """Model inputs (B, 2, inputs a view), the BonaPieces (B, 2, 38), the labels of a batch
+    of records and the evaluation the net's output is added to (in the model's units); the
+    side to move's view first. For a 12x12 game the second tensor is each input's weight
+    instead: 1, or 0 for an unused slot (read as the padding row, the last of the model's
+    table), and the base is the hand-written tables' evaluation, which its nets correct
+    (src/eval/board12_choice.rs); shogi's nets stand alone (base 0)."""
     if is_sparse(arch):
         inputs = records["inputs"].astype(np.int64)  # (B, 2, SLOTS)
         used = inputs != UNUSED
@@ -308,6 +311,7 @@ def batch_tensors(records, arch):
             torch.from_numpy(used.astype(np.float32)),
             torch.from_numpy(records["score"].astype(np.float32)),
             torch.from_numpy(records["result"].astype(np.float32)),
+            torch.from_numpy(records["tables"].astype(np.float32) / OUTPUT_SCALE),
         )
     pieces = records["pieces"].astype(np.int64)  # (B, 2, 38)
     kings = records["kings"].astype(np.int64)  # (B, 2), each as its own side sees the board
@@ -323,6 +327,7 @@ def batch_tensors(records, arch):
         torch.from_numpy(pieces),
         torch.from_numpy(records["score"].astype(np.float32)),
         torch.from_numpy(records["result"].astype(np.float32)),
+        torch.zeros(len(records)),
     )
 
 
@@ -662,9 +667,9 @@ def evaluate_loss(model, data, positions, args):
     total, count = 0.0, 0
     with torch.no_grad():
         for start in range(0, len(positions), args.batch_size):
-            inputs, pieces, score, result = batch_tensors(
+            inputs, pieces, score, result, base = batch_tensors(
                 data.gather(positions[start:start + args.batch_size]), model.arch)
-            out = model(inputs, pieces)
+            out = model(inputs, pieces) + base
             total += loss_of(out, score, result, args.scale, args.lam).item() * len(score)
             count += len(score)
     model.train()
@@ -747,9 +752,9 @@ def command_train(args):
             if args.max_steps is not None and steps_done >= args.max_steps:
                 break
             chosen = order[batch * args.batch_size:(batch + 1) * args.batch_size]
-            inputs, pieces, score, result = batch_tensors(data.gather(chosen), args.arch)
+            inputs, pieces, score, result, base = batch_tensors(data.gather(chosen), args.arch)
             rows = LazyAdam.gather(model.transformer, inputs)
-            out = model(inputs, pieces, rows)
+            out = model(inputs, pieces, rows) + base
             loss = loss_of(out, score, result, args.scale, args.lam)
             dense.zero_grad(set_to_none=True)
             loss.backward()
@@ -874,9 +879,9 @@ def command_check(args):
     if len(kept) < len(sfens):
         log(f"left out {len(sfens) - len(kept)} of {len(sfens)} boards with doubled pawns")
         records, sfens = records[kept], [sfens[i] for i in kept]
-    inputs, pieces, _, _ = batch_tensors(records, model.arch)
+    inputs, pieces, _, _, base = batch_tensors(records, model.arch)
     with torch.no_grad():
-        floats = model(inputs, pieces).double().numpy() * OUTPUT_SCALE
+        floats = (model(inputs, pieces) + base).double().numpy() * OUTPUT_SCALE
     ints = shishi_evals(args.shishi, args.net, sfens, model.arch)
     diff = np.abs(floats - ints)
     p50, p90, p99 = np.percentile(diff, [50, 90, 99])

@@ -1,9 +1,9 @@
 //! The evaluation the 12×12 games' search uses: the hand-written tables (`board12`'s
-//! [`TableEvaluator`]) or, when one is loaded for the game (`ChuEvalFile`,
-//! `KagamigiEvalFile`), a net of Shishi's own features (`nnue::board12`); and the state it
-//! carries from ply to ply ([`Board12Totals`]: the tables' totals, or the net's
-//! accumulator). One type per game (`Board12Evaluator<P>`), so the search finds each game's
-//! evaluation by its type.
+//! [`TableEvaluator`]), corrected, when one is loaded for the game (`ChuEvalFile`,
+//! `KagamigiEvalFile`), by a net of Shishi's own features (`nnue::board12`), whose output
+//! is added to the tables'; and the state it carries from ply to ply ([`Board12Totals`]:
+//! the tables' totals and the net's accumulator). One type per game
+//! (`Board12Evaluator<P>`), so the search finds each game's evaluation by its type.
 
 use super::board12::{TableEvaluator, TablePosition};
 use super::nnue::board12::{Board12Net, Changes};
@@ -49,26 +49,21 @@ impl<P: Board12Net> Board12Evaluator<P> {
 
     /// The totals of `pos` from scratch.
     pub fn totals(&self, pos: &P) -> Board12Totals {
-        match self.net.as_deref() {
-            Some(net) => Board12Totals {
-                tables: Totals::default(),
-                net: Some(net.accumulate_board12(pos)),
-            },
-            None => Board12Totals {
-                tables: self.tables.totals(pos),
-                net: None,
-            },
+        Board12Totals {
+            tables: self.tables.totals(pos),
+            net: self.net.as_deref().map(|net| net.accumulate_board12(pos)),
         }
     }
 
     /// What `mv` (not yet played) changes in the totals of `pos`.
     #[inline]
     pub fn change(&self, pos: &P, mv: Move, before: &Board12Totals) -> Board12Change {
-        match self.net.as_deref() {
-            Some(net) if before.net.is_some() => {
-                Board12Change::Net(net.board12_layout().changes(pos, mv))
-            }
-            _ => Board12Change::Tables(self.tables.update(pos, mv, before.tables)),
+        Board12Change {
+            tables: self.tables.update(pos, mv, before.tables),
+            net: match self.net.as_deref() {
+                Some(net) if before.net.is_some() => Some(net.board12_layout().changes(pos, mv)),
+                _ => None,
+            },
         }
     }
 
@@ -82,27 +77,24 @@ impl<P: Board12Net> Board12Evaluator<P> {
         before: &Board12Totals,
         after: &mut Board12Totals,
     ) {
-        match change {
-            Board12Change::Net(changes) => match (&before.net, self.net.as_deref()) {
-                (Some(acc), Some(net)) => {
-                    let out = after.net.get_or_insert_with(Accumulator::default);
-                    net.update_board12(&changes, acc, out);
-                }
-                _ => *after = self.totals(pos),
-            },
-            Board12Change::Tables(totals) => {
-                after.tables = totals.unwrap_or_else(|| self.tables.totals(pos));
-                after.net = None;
+        after.tables = change.tables.unwrap_or_else(|| self.tables.totals(pos));
+        match (change.net, &before.net, self.net.as_deref()) {
+            (Some(changes), Some(acc), Some(net)) => {
+                let out = after.net.get_or_insert_with(Accumulator::default);
+                net.update_board12(&changes, acc, out);
             }
+            (_, _, Some(net)) => after.net = Some(net.accumulate_board12(pos)),
+            (_, _, None) => after.net = None,
         }
     }
 
-    /// The score of `totals` for `side_to_move`.
+    /// The score of `totals` for `side_to_move`: the tables', plus the net's correction.
     #[inline]
     pub fn score(&self, totals: &Board12Totals, side_to_move: Color) -> i32 {
+        let tables = self.tables.score(totals.tables, side_to_move);
         match (&totals.net, self.net.as_deref()) {
-            (Some(acc), Some(net)) => net.score(acc, side_to_move),
-            _ => self.tables.score(totals.tables, side_to_move),
+            (Some(acc), Some(net)) => tables + net.score(acc, side_to_move),
+            _ => tables,
         }
     }
 
@@ -112,19 +104,20 @@ impl<P: Board12Net> Board12Evaluator<P> {
     }
 }
 
-/// The evaluation state of a 12×12 position: the tables' totals, or the net's accumulator
-/// (then the totals are left at zero).
+/// The evaluation state of a 12×12 position: the tables' totals, and the net's accumulator
+/// when there is a net.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Board12Totals {
     pub tables: Totals,
     pub net: Option<Accumulator>,
 }
 
-/// What a move changes: the tables' totals after it (`None`: recount), or the net's inputs.
+/// What a move changes: the tables' totals after it (`None`: recount), and the net's inputs
+/// (`None`: no net).
 #[derive(Clone, Debug)]
-pub enum Board12Change {
-    Tables(Option<Totals>),
-    Net(Changes),
+pub struct Board12Change {
+    tables: Option<Totals>,
+    net: Option<Changes>,
 }
 
 #[cfg(test)]

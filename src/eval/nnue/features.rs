@@ -57,9 +57,10 @@ pub enum FeatureSet {
     HalfKp,
     /// K+P: the piece, and each king's square.
     Kp,
-    /// Chu Shogi's P features (`board12::Layout::CHU`).
+    /// Chu Shogi's P features (`board12::Layout::CHU`); the net corrects the tables.
     ChuP,
-    /// Chu Kagamigi's P features, hands included (`board12::Layout::KAGAMIGI`).
+    /// Chu Kagamigi's P features, hands included (`board12::Layout::KAGAMIGI`); the net
+    /// corrects the tables.
     KagamigiP,
 }
 
@@ -142,8 +143,10 @@ impl FeatureSet {
         match self {
             FeatureSet::HalfKp => "HalfKP(Friend)",
             FeatureSet::Kp => "K+P",
-            FeatureSet::ChuP => "ChuP",
-            FeatureSet::KagamigiP => "KagamigiP",
+            // The 12×12 nets' output corrects the game's hand-written tables
+            // (`board12_choice`): a net trained on its own is not one of these.
+            FeatureSet::ChuP => "ChuP(OverTables)",
+            FeatureSet::KagamigiP => "KagamigiP(OverTables)",
         }
     }
 

@@ -14,7 +14,7 @@
 //! | 2–3 | game ply, `u16` |
 //! | 4 | game result for the side to move, `i8`: 1 win, 0 draw, −1 loss |
 //! | 5 | side to move, `u8`: 0 sente, 1 gote |
-//! | 6–7 | zero |
+//! | 6–7 | the hand-written tables' evaluation, `i16` (clamped): centipawns, side to move's view (a 12×12 net corrects it) |
 //! | 8– | the side to move's inputs, [`SLOTS`] `u16`, unused ones [`UNUSED`]; then the other side's |
 
 use super::board12::Board12Net;
@@ -24,7 +24,7 @@ use crate::rules::geometry::Color;
 /// The first bytes of a file.
 pub const MAGIC: &[u8; 8] = b"SHISHIFS";
 /// The format version this module writes.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// Bytes before the first record.
 pub const HEADER_BYTES: usize = 32;
 /// Inputs a view holds in a record: more than the pieces of either game's set (92 in Chu,
@@ -71,6 +71,10 @@ pub fn record<P: Board12Net>(pos: &P, labels: Labels) -> Option<[u8; RECORD_BYTE
     out[2..4].copy_from_slice(&labels.game_ply.to_le_bytes());
     out[4] = labels.result as u8;
     out[5] = us.index() as u8;
+    let tables = P::evaluator();
+    let base = tables.score(tables.totals(pos), us);
+    let base = base.clamp(i16::MIN.into(), i16::MAX.into()) as i16;
+    out[6..8].copy_from_slice(&base.to_le_bytes());
     for (slot, view) in [us, us.flip()].into_iter().enumerate() {
         let inputs = layout.inputs_of(pos, view);
         if inputs.len() > SLOTS {
@@ -115,7 +119,8 @@ mod tests {
     use crate::rules::variants::{chu, kagamigi};
 
     /// The inputs a record holds are those the net adds up: the accumulator summed from them
-    /// (side to move's view first) gives the evaluation; over the positions of random games
+    /// (side to move's view first) gives the evaluation, and its base is the tables'
+    /// evaluation the net corrects; over the positions of random games
     /// (captures preferred: full hands in Chu Kagamigi).
     fn records_give_the_evaluation<P>(start: &P)
     where
@@ -133,6 +138,11 @@ mod tests {
             let bytes = record(pos, labels).expect("a game's position fits");
             assert_eq!(i16::from_le_bytes([bytes[0], bytes[1]]), -42);
             assert_eq!(bytes[4] as i8, -1);
+            let tables = crate::eval::board12_choice::Board12Evaluator::<P>::with_net(None);
+            assert_eq!(
+                i32::from(i16::from_le_bytes([bytes[6], bytes[7]])),
+                tables.evaluate(pos).clamp(i16::MIN.into(), i16::MAX.into())
+            );
             let us = side_to_move(&bytes);
             assert_eq!(us, pos.side_to_move());
             let acc = net.accumulate_board12(pos);
