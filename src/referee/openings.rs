@@ -198,12 +198,30 @@ mod tests {
             .starts_from_startpos(chu()));
     }
 
+    /// Every opening file the repository ships loads for its game (named by the file's
+    /// first word: `chushogi…`, `chukagamigi…`, else standard shogi): every move legal, no
+    /// line twice.
     #[test]
-    fn the_shipped_opening_file_loads() {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/openings/shogi.txt");
-        let openings = load(&path, shogi()).unwrap();
-        assert!(openings.len() >= 40, "{}", openings.len());
-        let distinct: std::collections::HashSet<_> = openings.iter().map(|o| &o.moves).collect();
-        assert_eq!(distinct.len(), openings.len(), "duplicate openings");
+    fn every_shipped_opening_file_loads() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("positions/openings");
+        let mut files = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let variant = if name.starts_with("chushogi") {
+                chu()
+            } else if name.starts_with("chukagamigi") {
+                Variant::Chukagamigi.into()
+            } else {
+                shogi()
+            };
+            let openings = load(&path, variant).unwrap();
+            assert!(openings.len() >= 40, "{name}: {}", openings.len());
+            let distinct: std::collections::HashSet<_> =
+                openings.iter().map(|o| (&o.sfen, &o.moves)).collect();
+            assert_eq!(distinct.len(), openings.len(), "{name}: duplicate openings");
+            files += 1;
+        }
+        assert!(files >= 6, "{files}");
     }
 }
