@@ -1579,9 +1579,9 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
 }
 
 /// `ChuEvalFile` and `KagamigiEvalFile` name each 12×12 game's net, read at `isready`: `e`
-/// prints the tables' evaluation corrected by the net's; a net of another game is refused with the reason and the
-/// game's tables go on; `<empty>` returns to the tables. (The search with a 12×12 net:
-/// `search::tests::the_12x12_games_search_with_their_own_nets`.)
+/// prints the tables' evaluation corrected by the net's; a net of another game is refused
+/// with the reason and the game's tables go on; `<empty>` returns to the tables. (The
+/// search with a 12×12 net: `search::tests::the_12x12_games_search_with_their_own_nets`.)
 #[test]
 fn the_12x12_games_read_their_own_nets() {
     use shishi::eval::board12_choice::Board12Evaluator;
