@@ -337,11 +337,7 @@ fn elo_text(w: &Wdl) -> String {
 fn progress(cfg: &MatchConfig, tally: &Tally, last: &GameRecord, index: usize) -> String {
     let w = tally.wdl();
     let llr = match cfg.sprt {
-        Some(s) => {
-            let (lo, hi) = s.bounds();
-            let llr = tally.pentanomial().llr(s.elo0, s.elo1);
-            format!("  LLR {llr:.2} [{lo:.2}, {hi:.2}]")
-        }
+        Some(s) => format!("  {}", s.progress_text(&tally.pentanomial())),
         None => String::new(),
     };
     format!(

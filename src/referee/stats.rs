@@ -220,6 +220,19 @@ impl Sprt {
     /// Pairs played before the SPRT may decide.
     pub const MIN_PAIRS: u32 = 10;
 
+    /// The LLR and its bounds for a progress line, e.g. `LLR 0.15 [-2.94, 2.94]`; before
+    /// [`Sprt::MIN_PAIRS`] pairs no number (it can lie far beyond a bound and decides
+    /// nothing yet): `LLR - (from pair 10) [-2.94, 2.94]`.
+    pub fn progress_text(&self, pentanomial: &Pentanomial) -> String {
+        let (lo, hi) = self.bounds();
+        if pentanomial.pairs() < Self::MIN_PAIRS {
+            format!("LLR - (from pair {}) [{lo:.2}, {hi:.2}]", Self::MIN_PAIRS)
+        } else {
+            let llr = pentanomial.llr(self.elo0, self.elo1);
+            format!("LLR {llr:.2} [{lo:.2}, {hi:.2}]")
+        }
+    }
+
     pub fn state(&self, llr: f64) -> SprtState {
         let (lower, upper) = self.bounds();
         if llr >= upper {
@@ -333,6 +346,15 @@ mod tests {
         let many = Pentanomial([10, 20, 0, 0, 0]);
         let llr = many.llr(0.0, 10.0);
         assert_eq!(sprt.state_after(llr, many.pairs()), SprtState::AcceptH0);
+        // The progress line shows no LLR until it may decide.
+        assert_eq!(
+            sprt.progress_text(&one),
+            "LLR - (from pair 10) [-2.94, 2.94]"
+        );
+        assert_eq!(
+            sprt.progress_text(&many),
+            format!("LLR {llr:.2} [-2.94, 2.94]")
+        );
     }
 
     #[test]
