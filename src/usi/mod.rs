@@ -491,8 +491,8 @@ impl Engine {
     }
 
     /// `e` (YaneuraOu's extension): the static evaluation of the current position for the
-    /// side to move, `eval = N`: the net's when one is loaded for the game (standard shogi,
-    /// the 12×12 games), else the built-in evaluation's.
+    /// side to move, `eval = N`: standard shogi's net when one is loaded, the 12×12 games'
+    /// tables corrected by their net when one is loaded, else the built-in evaluation's.
     fn static_eval(&self) {
         let value = match &self.position {
             UsiPosition::Shogi(pos) => {

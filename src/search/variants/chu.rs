@@ -22,7 +22,7 @@ use crate::rules::variants::chu::{Geo, Kind, Piece, Position};
 impl SearchGame for Position {
     type Checks = ();
 
-    forward_search_game!(kinds: Kind, board: Geo, tables or net);
+    forward_search_game!(kinds: Kind, board: Geo, tables and net);
 
     #[inline]
     fn in_check(&self) -> bool {

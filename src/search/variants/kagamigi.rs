@@ -7,7 +7,7 @@ use crate::eval::kagamigi::value;
 use crate::rules::variants::kagamigi::{Geo, Kind, Position};
 
 impl SearchGame for Position {
-    forward_search_game!(kinds: Kind, board: Geo, tables or net);
+    forward_search_game!(kinds: Kind, board: Geo, tables and net);
 
     drop_game_exchange!(value);
     drop_game_generation!();

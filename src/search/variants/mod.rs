@@ -8,12 +8,12 @@
 /// of a game with the piece kinds `$kind` on the board `$geo` (a slot per colour and kind, a
 /// square per square), the evaluation types and methods that call the evaluator `$evaluator`
 /// (`totals`, `update`, `score`, with `$default` the evaluator the search uses unless told
-/// otherwise; `tables or net`: a 12×12 game's `Board12Evaluator`; left out when only kinds
+/// otherwise; `tables and net`: a 12×12 game's `Board12Evaluator`; left out when only kinds
 /// and board are given), and the methods that call the
 /// position's inherent methods of the same name (board state, history, make/unmake, null
 /// moves).
 macro_rules! forward_search_game {
-    (kinds: $kind:ty, board: $geo:ty, tables or net) => {
+    (kinds: $kind:ty, board: $geo:ty, tables and net) => {
         forward_search_game!(kinds: $kind, board: $geo);
 
         type Evaluator = crate::eval::board12_choice::Board12Evaluator<Position>;
