@@ -10,8 +10,13 @@ of every record (same two engines, engine 1 the change) and computes what `shish
 games 2k-1 and 2k of one record; a record's unfinished pair is left out). It also counts
 distinct game records across all files, which must equal the number of games.
 
+A part whose records are gone (played on a machine that was not kept) enters by its counts
+as they were written down then: `--part WINS,DRAWS,LOSSES:P0,P1,P2,P3,P4` (engine 1's W-D-L
+and its pentanomial counts, pairs scoring 0, 0.5, 1, 1.5 and 2); it adds to the totals but
+not to the distinct games, which only records can show.
+
 usage: scripts/sprt_records.py [--elo0 0] [--elo1 10] [--alpha 0.05] [--beta 0.05]
-           DIR/games.jsonl [MORE/games.jsonl ...]
+           [--part W,D,L:P0,P1,P2,P3,P4 ...] [DIR/games.jsonl ...]
 """
 import argparse
 import json
@@ -64,9 +69,27 @@ def llr(counts, elo0, elo1):
     return sum(counts) * (s1 - s0) * (2 * mean - s0 - s1) / (2 * var)
 
 
+def recorded_part(text):
+    """`W,D,L:P0,P1,P2,P3,P4` as (W-D-L, pentanomial counts), checked for consistency."""
+    try:
+        wdl_text, counts_text = text.split(":")
+        wdl = [int(n) for n in wdl_text.split(",")]
+        counts = [int(n) for n in counts_text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not W,D,L:P0,P1,P2,P3,P4")
+    if len(wdl) != 3 or len(counts) != 5 or min(wdl + counts) < 0:
+        raise argparse.ArgumentTypeError(f"'{text}' is not W,D,L:P0,P1,P2,P3,P4")
+    points_from_pairs = sum(n * v * 2 for n, v in zip(counts, VALUES))
+    if 2 * sum(counts) > sum(wdl) or points_from_pairs > wdl[0] + wdl[1] / 2:
+        raise argparse.ArgumentTypeError(f"'{text}': the pairs hold more than the games")
+    return wdl, counts
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("records", nargs="+")
+    ap.add_argument("records", nargs="*")
+    ap.add_argument("--part", type=recorded_part, action="append", default=[],
+                    help="a part known only by its counts: W,D,L:P0,P1,P2,P3,P4")
     ap.add_argument("--elo0", type=float, default=0.0)
     ap.add_argument("--elo1", type=float, default=10.0)
     ap.add_argument("--alpha", type=float, default=0.05)
@@ -87,6 +110,11 @@ def main():
         wdl = [wdl[0] + w, wdl[1] + d, wdl[2] + l]
         lines.update(g["usi"] for g in games.values())
         games_seen += len(games)
+    for (w, d, l), counts in args.part:
+        print(f"part without records: {w + d + l} games +{w} ={d} -{l} pentanomial {counts}")
+        total = [a + b for a, b in zip(total, counts)]
+        wdl = [wdl[0] + w, wdl[1] + d, wdl[2] + l]
+        games_seen += w + d + l
     pairs = sum(total)
     if pairs == 0:
         print("no finished pair")
@@ -99,7 +127,8 @@ def main():
     ratio = llr(total, args.elo0, args.elo1)
     verdict = "H1 accepted" if ratio >= upper else "H0 accepted" if ratio <= lower else \
         "no decision yet"
-    print(f"together: {games_seen} games ({len(lines)} distinct) +{wdl[0]} ={wdl[1]} "
+    print(f"together: {games_seen} games ({len(lines)} distinct among the records) "
+          f"+{wdl[0]} ={wdl[1]} "
           f"-{wdl[2]}, pentanomial {total} over {pairs} pairs")
     print(f"pair score {mean:.4f}, Elo {elo_from_score(clamp(mean)):+.1f} "
           f"(95 % {elo_from_score(clamp(mean - half)):+.1f} to "
