@@ -210,26 +210,31 @@ impl Sprt {
     /// the sample, and a handful of pairs that happen to score alike give a variance near zero
     /// and an LLR far beyond either bound (one pair scoring ½–0 gave −3.9 against [0, 10]).
     pub fn state_after(&self, llr: f64, pairs: u32) -> SprtState {
-        if pairs < Self::MIN_PAIRS {
-            SprtState::Continue
-        } else {
+        if Self::may_decide(pairs) {
             self.state(llr)
+        } else {
+            SprtState::Continue
         }
     }
 
     /// Pairs played before the SPRT may decide.
     pub const MIN_PAIRS: u32 = 10;
 
+    /// Whether `pairs` finished pairs are enough for a decision (and an LLR worth showing).
+    fn may_decide(pairs: u32) -> bool {
+        pairs >= Self::MIN_PAIRS
+    }
+
     /// The LLR and its bounds for a progress line, e.g. `LLR 0.15 [-2.94, 2.94]`; before
     /// [`Sprt::MIN_PAIRS`] pairs no number (it can lie far beyond a bound and decides
     /// nothing yet): `LLR - (from pair 10) [-2.94, 2.94]`.
     pub fn progress_text(&self, pentanomial: &Pentanomial) -> String {
         let (lo, hi) = self.bounds();
-        if pentanomial.pairs() < Self::MIN_PAIRS {
-            format!("LLR - (from pair {}) [{lo:.2}, {hi:.2}]", Self::MIN_PAIRS)
-        } else {
+        if Self::may_decide(pentanomial.pairs()) {
             let llr = pentanomial.llr(self.elo0, self.elo1);
             format!("LLR {llr:.2} [{lo:.2}, {hi:.2}]")
+        } else {
+            format!("LLR - (from pair {}) [{lo:.2}, {hi:.2}]", Self::MIN_PAIRS)
         }
     }
 
