@@ -507,7 +507,14 @@ fn sprt_stops_early_when_one_engine_always_wins() {
     );
     // The SPRT decides from the 10th pair on (20 games), plus the game in progress.
     assert!((20..=22).contains(&games.len()), "{} games", games.len());
-    assert!(stdout.contains("H1 accepted"), "{stdout}");
+    // The decision is the one taken when the LLR crossed, with the games finished then.
+    let decided_at: usize = stdout
+        .split("H1 accepted at game ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no decision with its game: {stdout}"));
+    assert!((20..=games.len()).contains(&decided_at), "{stdout}");
     // 20-0 or so: LOS = Φ(20/√40) = 99.9%, printed as 100.0.
     assert!(stdout.contains("LOS 100.0%"), "{stdout}");
 }

@@ -168,7 +168,12 @@ impl Tally {
 /// What `run_match` reports.
 pub struct MatchOutcome {
     pub tally: Tally,
+    /// The SPRT and the LLR over every finished game, with its decision.
     pub sprt: Option<(Sprt, f64, SprtState)>,
+    /// When the SPRT decided during this run: the games finished then and the LLR that
+    /// crossed the bound. The games still in progress finish afterwards and can move the
+    /// final LLR back inside the bounds; the decision stands.
+    pub decided_at: Option<(usize, f64)>,
 }
 
 fn finished_of(index: usize, engine1: Color, game: &GameRecord) -> Finished {
@@ -454,6 +459,7 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, String> {
     }
     let (res_tx, res_rx) = crossbeam_channel::unbounded::<(usize, GameRecord)>();
     let mut write_error = None;
+    let mut decided_at = None;
     std::thread::scope(|scope| {
         // Owned by this closure, so that the workers see the end of the queue even if
         // the result loop below unwinds.
@@ -507,10 +513,13 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, String> {
             tally.add(finished_of(index, engine1, &game));
             note(&progress(cfg, &tally, &game, index));
             if let Some((_, llr, state)) = sprt_state(&tally) {
-                if state != SprtState::Continue && job_tx.take().is_some() {
-                    note(&format!(
-                        "SPRT decided (LLR {llr:.2}); finishing the games in progress"
-                    ));
+                if state != SprtState::Continue && decided_at.is_none() {
+                    decided_at = Some((state, tally.games.len(), llr));
+                    if job_tx.take().is_some() {
+                        note(&format!(
+                            "SPRT decided (LLR {llr:.2}); finishing the games in progress"
+                        ));
+                    }
                 }
             }
             if let Some(tx) = &job_tx {
@@ -524,8 +533,13 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, String> {
     if let Some(e) = write_error {
         return Err(e);
     }
+    let sprt = sprt_state(&tally).map(|(sprt, llr, state)| match decided_at {
+        Some((decision, _, _)) => (sprt, llr, decision),
+        None => (sprt, llr, state),
+    });
     Ok(MatchOutcome {
-        sprt: sprt_state(&tally),
+        sprt,
+        decided_at: decided_at.map(|(_, games, llr)| (games, llr)),
         tally,
     })
 }
@@ -580,11 +594,15 @@ pub fn summary(cfg: &MatchConfig, outcome: &MatchOutcome) -> String {
     let _ = writeln!(s, "Endings: {}", reasons.join(", "));
     if let Some((sprt, llr, state)) = outcome.sprt {
         let (lo, hi) = sprt.bounds();
-        let verdict = match state {
+        let mut verdict = match state {
             SprtState::Continue => "no decision yet",
             SprtState::AcceptH1 => "H1 accepted",
             SprtState::AcceptH0 => "H0 accepted",
-        };
+        }
+        .to_string();
+        if let Some((games, decided_llr)) = outcome.decided_at {
+            let _ = write!(verdict, " at game {games} (LLR {decided_llr:.3})");
+        }
         let _ = writeln!(
             s,
             "SPRT elo0 {} elo1 {} alpha {} beta {} (logistic Elo, pentanomial): LLR {llr:.3} in [{lo:.3}, {hi:.3}]: {verdict}",
