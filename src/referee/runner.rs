@@ -170,10 +170,19 @@ pub struct MatchOutcome {
     pub tally: Tally,
     /// The SPRT and the LLR over every finished game, with its decision.
     pub sprt: Option<(Sprt, f64, SprtState)>,
-    /// When the SPRT decided during this run: the games finished then and the LLR that
-    /// crossed the bound. The games still in progress finish afterwards and can move the
-    /// final LLR back inside the bounds; the decision stands.
-    pub decided_at: Option<(usize, f64)>,
+    /// The SPRT's decision, if it was taken during this run.
+    pub decided: Option<SprtDecision>,
+}
+
+/// An SPRT decision as taken when the LLR crossed a bound. The games still in progress finish
+/// afterwards and can move the final LLR back inside the bounds; the decision stands.
+#[derive(Clone, Copy, Debug)]
+pub struct SprtDecision {
+    pub state: SprtState,
+    /// Games finished when it was taken.
+    pub games: usize,
+    /// The LLR that crossed the bound.
+    pub llr: f64,
 }
 
 fn finished_of(index: usize, engine1: Color, game: &GameRecord) -> Finished {
@@ -459,7 +468,7 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, String> {
     }
     let (res_tx, res_rx) = crossbeam_channel::unbounded::<(usize, GameRecord)>();
     let mut write_error = None;
-    let mut decided_at = None;
+    let mut decided: Option<SprtDecision> = None;
     std::thread::scope(|scope| {
         // Owned by this closure, so that the workers see the end of the queue even if
         // the result loop below unwinds.
@@ -513,8 +522,12 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, String> {
             tally.add(finished_of(index, engine1, &game));
             note(&progress(cfg, &tally, &game, index));
             if let Some((_, llr, state)) = sprt_state(&tally) {
-                if state != SprtState::Continue && decided_at.is_none() {
-                    decided_at = Some((state, tally.games.len(), llr));
+                if state != SprtState::Continue && decided.is_none() {
+                    decided = Some(SprtDecision {
+                        state,
+                        games: tally.games.len(),
+                        llr,
+                    });
                     if job_tx.take().is_some() {
                         note(&format!(
                             "SPRT decided (LLR {llr:.2}); finishing the games in progress"
@@ -533,13 +546,11 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, String> {
     if let Some(e) = write_error {
         return Err(e);
     }
-    let sprt = sprt_state(&tally).map(|(sprt, llr, state)| match decided_at {
-        Some((decision, _, _)) => (sprt, llr, decision),
-        None => (sprt, llr, state),
-    });
+    let sprt = sprt_state(&tally)
+        .map(|(sprt, llr, state)| (sprt, llr, decided.map_or(state, |decision| decision.state)));
     Ok(MatchOutcome {
         sprt,
-        decided_at: decided_at.map(|(_, games, llr)| (games, llr)),
+        decided,
         tally,
     })
 }
@@ -600,8 +611,12 @@ pub fn summary(cfg: &MatchConfig, outcome: &MatchOutcome) -> String {
             SprtState::AcceptH0 => "H0 accepted",
         }
         .to_string();
-        if let Some((games, decided_llr)) = outcome.decided_at {
-            let _ = write!(verdict, " at game {games} (LLR {decided_llr:.3})");
+        if let Some(decision) = outcome.decided {
+            let _ = write!(
+                verdict,
+                " at game {} (LLR {:.3})",
+                decision.games, decision.llr
+            );
         }
         let _ = writeln!(
             s,
