@@ -168,9 +168,10 @@ impl Tally {
 /// What `run_match` reports.
 pub struct MatchOutcome {
     pub tally: Tally,
-    /// The SPRT and the LLR over every finished game, with its decision.
+    /// The SPRT, the LLR over every finished game and the state that LLR gives.
     pub sprt: Option<(Sprt, f64, SprtState)>,
-    /// The SPRT's decision, if it was taken during this run.
+    /// The SPRT's decision, if it was taken during this run: it stands whatever `sprt`'s
+    /// state after the games then in progress.
     pub decided: Option<SprtDecision>,
 }
 
@@ -546,10 +547,8 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, String> {
     if let Some(e) = write_error {
         return Err(e);
     }
-    let sprt = sprt_state(&tally)
-        .map(|(sprt, llr, state)| (sprt, llr, decided.map_or(state, |decision| decision.state)));
     Ok(MatchOutcome {
-        sprt,
+        sprt: sprt_state(&tally),
         decided,
         tally,
     })
@@ -605,7 +604,7 @@ pub fn summary(cfg: &MatchConfig, outcome: &MatchOutcome) -> String {
     let _ = writeln!(s, "Endings: {}", reasons.join(", "));
     if let Some((sprt, llr, state)) = outcome.sprt {
         let (lo, hi) = sprt.bounds();
-        let mut verdict = match state {
+        let mut verdict = match outcome.decided.map_or(state, |decision| decision.state) {
             SprtState::Continue => "no decision yet",
             SprtState::AcceptH1 => "H1 accepted",
             SprtState::AcceptH0 => "H0 accepted",
