@@ -7,7 +7,9 @@
 #   scripts/match_hachu.sh [extra shishi match options, e.g. --resume]
 #
 # Environment: GAMES (20), TC (30+0.3), CONCURRENCY (1), OUT (target/matches/hachu-<time>),
-# ENGINE1 (the Shishi binary; ENGINE1=hachu plays HaChu against itself, to check the bridge).
+# ENGINE1 (the Shishi binary; ENGINE1=hachu plays HaChu against itself, to check the bridge),
+# OPENINGS (positions/openings/chushogi.txt, 40 lines; chushogi-wide.txt has 800, for
+# matches of more than 80 games).
 # The summary table goes to stdout; every game is in $OUT (games.jsonl, games/*.usi).
 #
 # The referee judges by lishogi's rules (--chu-rules, default lishogi). HaChu refuses moves
@@ -22,6 +24,7 @@ GAMES=${GAMES:-20}
 TC=${TC:-30+0.3}
 CONCURRENCY=${CONCURRENCY:-1}
 OUT=${OUT:-target/matches/hachu-$(date -u +%Y%m%d-%H%M%S)}
+OPENINGS=${OPENINGS:-positions/openings/chushogi.txt}
 HACHU=$(scripts/install_hachu.sh)
 
 cargo build --release
@@ -34,4 +37,4 @@ fi
     "${ENGINE1_ARGS[@]}" \
     --engine2 "$HACHU" --proto2 cecp --name2 hachu --option2 "Allow repeats=1" \
     --games "$GAMES" --tc "$TC" --concurrency "$CONCURRENCY" \
-    --openings positions/openings/chushogi.txt --out "$OUT" "$@"
+    --openings "$OPENINGS" --out "$OUT" "$@"
