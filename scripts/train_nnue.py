@@ -809,9 +809,9 @@ def shishi_evals(shishi, net, sfens, arch):
     the built-in hand-written evaluation)."""
     if is_sparse(arch):
         option = {"chu": "ChuEvalFile", "kagamigi": "KagamigiEvalFile"}[arch]
-        commands = [f"setoption name USI_Variant value {ARCHS[arch]['variant']}"]
-        if net:
-            commands.append(f"setoption name {option} value {os.path.abspath(net)}")
+        commands = [f"setoption name USI_Variant value {ARCHS[arch]['variant']}",
+                    f"setoption name {option} value "
+                    + (os.path.abspath(net) if net else "<empty>")]
     else:
         commands = ([f"setoption name EvalFile value {os.path.abspath(net)}"] if net
                     else ["setoption name ShogiEval value hand-written"])
