@@ -145,7 +145,7 @@ fn search_decision<G: ChanceGame>(
         let value = match game.outcome() {
             Some(Outcome::Draw) => None,
             Some(outcome) => Some(terminal_value(outcome, side, 1)),
-            None if depth <= 1 => Some(static_value(&game, side, searcher.shogi_evaluator())),
+            None if depth <= 1 => Some(static_value(&game, side, searcher.evaluators())),
             None => Some(
                 searcher
                     .search(&mut game, side, &limits(depth - 1), &stop)

@@ -27,7 +27,7 @@ use crate::rules::variants::Variant;
 use crate::search::game::SearchGame;
 use crate::search::time_text::{parse_minutes_seconds, parse_time, TimeUnit};
 use crate::search::{Clock, Control, Decision, Limits};
-use crate::usi::options::{Board12Nets, Effect, HashMb, NetLoad, NetOrigin, Options};
+use crate::usi::options::{Effect, GameFileNets, HashMb, NetLoad, NetOrigin, Options};
 use crate::usi::output::Output;
 use crate::usi::position::{with_position, UsiPosition};
 use crate::usi::worker::FillStops;
@@ -167,7 +167,7 @@ struct Engine {
     /// evaluation).
     net: Option<(NetOrigin, Arc<Network>)>,
     /// The 12×12 games' nets (`ChuEvalFile`, `KagamigiEvalFile`).
-    board12_nets: Board12Nets,
+    file_nets: GameFileNets,
     /// The count of stops that cuts table fills short.
     fill_stops: FillStops,
 }
@@ -199,7 +199,7 @@ impl Engine {
             pending: VecDeque::new(),
             kagamigi_holdings: HoldingSlots::STOCK_XBOARD,
             net: None,
-            board12_nets: Board12Nets::default(),
+            file_nets: GameFileNets::default(),
             fill_stops: FillStops::default(),
         }
     }
@@ -484,7 +484,7 @@ impl Engine {
                 self.net = self.options.net.unnamed_net();
             }
         }
-        for report in self.board12_nets.reload(&self.options.net) {
+        for report in self.file_nets.reload(&self.options.net) {
             match report {
                 Ok(loaded) => log::info!("{loaded}"),
                 Err(message) => self.tell_user_error(&message),
@@ -493,7 +493,7 @@ impl Engine {
         let nets = self
             .options
             .net
-            .board_nets(self.net.as_ref().map(|(_, net)| net), &self.board12_nets);
+            .board_nets(self.net.as_ref().map(|(_, net)| net), &self.file_nets);
         self.send(Work::Network(nets));
     }
 

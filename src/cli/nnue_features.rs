@@ -9,16 +9,14 @@
 //! Input files may still be growing (a gensfen run writing them): only whole 40-byte records
 //! present when a file is opened are read.
 //!
-//! `--variant chushogi|chukagamigi` reads the 12×12 games' training lines instead (`gensfen
-//! --variant chushogi|chukagamigi`) and writes their feature file (`eval::nnue::sparse_file`); only
-//! whole lines are read.
+//! `--variant chushogi|chukagamigi|shogammon` reads the training lines of a 12×12 game or
+//! Shogammon instead (`gensfen --variant …`) and writes their feature file
+//! (`eval::nnue::sparse_file`); only whole lines are read.
 
-use crate::eval::nnue::board12::Board12Net;
 use crate::eval::nnue::feature_file::{self, FeatureRecord, Skip};
-use crate::eval::nnue::sparse_file;
+use crate::eval::nnue::sparse_file::{self, SparsePosition};
 use crate::record::packed_sfen::{TrainingRecord, RECORD_BYTES};
-use crate::rules::notation::GameText;
-use crate::rules::variants::{chu, kagamigi};
+use crate::rules::variants::{chu, kagamigi, shogammon};
 use clap::Args;
 use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
@@ -30,12 +28,12 @@ use std::time::Instant;
 docs/NNUE.md (\"Training a net\")."
 )]
 pub struct NnueFeaturesArgs {
-    /// Files of 40-byte PackedSfenValue records (of training lines for a 12×12 game), read
-    /// in this order.
+    /// Files of 40-byte PackedSfenValue records (of training lines for a 12×12 game or
+    /// Shogammon), read in this order.
     #[arg(required = true)]
     inputs: Vec<PathBuf>,
-    /// The game of the records: standard shogi (and the Central Madness's boards), or a
-    /// 12×12 game.
+    /// The game of the records: standard shogi (and the Central Madness's boards), a 12×12
+    /// game, or Shogammon.
     #[arg(long, value_enum, default_value_t = FeatureGame::Shogi)]
     variant: FeatureGame,
     /// The feature file to write (replaced if it exists).
@@ -58,6 +56,7 @@ pub enum FeatureGame {
     Shogi,
     Chushogi,
     Chukagamigi,
+    Shogammon,
 }
 
 /// What a run read, wrote and skipped.
@@ -80,8 +79,9 @@ fn write_error(path: &Path) -> impl Fn(std::io::Error) -> String + '_ {
 pub fn run(args: &NnueFeaturesArgs) -> Result<(), String> {
     match args.variant {
         FeatureGame::Shogi => run_shogi(args),
-        FeatureGame::Chushogi => run_board12::<chu::Position>(args),
-        FeatureGame::Chukagamigi => run_board12::<kagamigi::Position>(args),
+        FeatureGame::Chushogi => run_sparse::<chu::Position>(args),
+        FeatureGame::Chukagamigi => run_sparse::<kagamigi::Position>(args),
+        FeatureGame::Shogammon => run_sparse::<shogammon::Position>(args),
     }
 }
 
@@ -112,8 +112,9 @@ fn summary(counts: &Counts, started: Instant) {
     );
 }
 
-/// A 12×12 game's training lines (`SFEN\tscore\tply\tresult\tmove`) into its feature file.
-fn run_board12<P: Board12Net + GameText>(args: &NnueFeaturesArgs) -> Result<(), String> {
+/// The training lines (`SFEN\tscore\tply\tresult\tmove`) of a 12×12 game or Shogammon
+/// into its feature file.
+fn run_sparse<P: SparsePosition>(args: &NnueFeaturesArgs) -> Result<(), String> {
     let started = Instant::now();
     let file = std::fs::File::create(&args.out)
         .map_err(|e| format!("cannot create {}: {e}", args.out.display()))?;
@@ -149,7 +150,7 @@ fn run_board12<P: Board12Net + GameText>(args: &NnueFeaturesArgs) -> Result<(), 
             };
             out.write_all(&record).map_err(write_error(&args.out))?;
             if let Some((sfens, path)) = &mut sfens {
-                writeln!(sfens, "{}", pos.sfen()).map_err(write_error(path))?;
+                writeln!(sfens, "{}", pos.training_sfen()).map_err(write_error(path))?;
             }
             counts.written += 1;
         }
@@ -163,9 +164,9 @@ fn run_board12<P: Board12Net + GameText>(args: &NnueFeaturesArgs) -> Result<(), 
 }
 
 /// The position and labels of a training line; `None` if it does not read.
-fn training_line<P: GameText>(line: &str) -> Option<(P, sparse_file::Labels)> {
+fn training_line<P: SparsePosition>(line: &str) -> Option<(P, sparse_file::Labels)> {
     let mut fields = line.split('\t');
-    let pos = P::parse_sfen(fields.next()?).ok()?;
+    let pos = P::from_training_sfen(fields.next()?)?;
     let score = fields.next()?.trim().parse().ok()?;
     let game_ply = fields.next()?.trim().parse().ok()?;
     let result = fields.next()?.trim().parse().ok()?;

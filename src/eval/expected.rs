@@ -3,6 +3,11 @@
 //! evaluations of Shogammon and the Central Madness can name it without importing the
 //! search (`search::chance` re-exports it).
 
+/// Centipawns at which the logistic gives a 73% expected result (one unit of its scale): the
+/// chance games' evaluations that count in centipawns (the Madness's board, the net that
+/// corrects Shogammon's) and their training records go to and from [`Value`] by it.
+pub const LOGISTIC_SCALE_CP: f64 = 600.0;
+
 /// A score on the bounded expected-result scale: [`Value::WIN`] is a certain win for the
 /// point of view, [`Value::LOSS`] a certain loss, 0 an even game. A terminal win `ply` actions
 /// after the root scores `WIN - ply`; static evaluations lie within ±[`Value::EVAL_MAX`].
@@ -31,6 +36,21 @@ impl Value {
     #[inline]
     pub fn negate(self) -> Value {
         Value(-self.0)
+    }
+
+    /// Centipawns mapped onto the expected-result scale: `W · (2·logistic(cp / scale) − 1)`,
+    /// i.e. `W · tanh(cp / (2·scale))` with the scale [`LOGISTIC_SCALE_CP`], within
+    /// ±[`Value::EVAL_MAX`].
+    pub fn from_centipawns(cp: i32) -> Value {
+        let v = Value::WIN.0 as f64 * (f64::from(cp) / (2.0 * LOGISTIC_SCALE_CP)).tanh();
+        Value((v.round() as i32).clamp(-Value::EVAL_MAX.0, Value::EVAL_MAX.0))
+    }
+
+    /// The centipawns an evaluation (within ±[`Value::EVAL_MAX`]) stands for: the inverse of
+    /// [`Value::from_centipawns`] (±EVAL_MAX is about ±1766 cp).
+    pub fn as_centipawns(self) -> f64 {
+        let fraction = f64::from(self.0) / f64::from(Value::WIN.0);
+        2.0 * LOGISTIC_SCALE_CP * fraction.atanh()
     }
 
     /// This value as a win probability in per mille (0 = certain loss, 1000 = certain win).

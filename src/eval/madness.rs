@@ -36,9 +36,6 @@ pub const DECISIVE: Centipawns = 6_000;
 /// How much of the madness term counts when the owner of 5e is not choosing now.
 pub const PENDING_PERCENT: i32 = 50;
 
-/// Centipawns at which the logistic gives a 73% expected result (one unit of its scale).
-pub const LOGISTIC_SCALE_CP: f64 = 600.0;
-
 /// The immediate gain of value `v`'s effect for `owner`'s piece on 5e, in centipawns.
 pub fn effect_gain(pos: &Position, owner: Color, v: CardValue) -> Centipawns {
     let Some(x) = pos.piece_at(CENTER).filter(|p| p.color() == owner) else {
@@ -183,13 +180,6 @@ pub fn evaluate_cp_with_board<C: CardModel>(
     board + madness
 }
 
-/// Centipawns mapped onto the expected-result scale: `W · (2·logistic(cp / scale) − 1)`,
-/// i.e. `W · tanh(cp / (2·scale))`, within ±[`Value::EVAL_MAX`].
-pub fn to_value(cp: Centipawns) -> Value {
-    let v = Value::WIN.0 as f64 * (cp as f64 / (2.0 * LOGISTIC_SCALE_CP)).tanh();
-    Value((v.round() as i32).clamp(-Value::EVAL_MAX.0, Value::EVAL_MAX.0))
-}
-
 /// The static value of `game` for `pov` on the chance search's scale, the board valued by
 /// `shogi`.
 pub fn evaluate<C: CardModel>(
@@ -198,7 +188,7 @@ pub fn evaluate<C: CardModel>(
     roll_only: Option<Color>,
     shogi: &ShogiEvaluator,
 ) -> Value {
-    to_value(evaluate_cp(game, pov, roll_only, shogi))
+    Value::from_centipawns(evaluate_cp(game, pov, roll_only, shogi))
 }
 
 /// [`evaluate`] with the board already valued (see [`evaluate_cp_with_board`]).
@@ -208,7 +198,7 @@ pub fn evaluate_with_board<C: CardModel>(
     roll_only: Option<Color>,
     board: Centipawns,
 ) -> Value {
-    to_value(evaluate_cp_with_board(game, pov, roll_only, board))
+    Value::from_centipawns(evaluate_cp_with_board(game, pov, roll_only, board))
 }
 
 #[cfg(test)]
@@ -282,10 +272,16 @@ mod tests {
             evaluate_cp(&good, Color::Gote, None, hand),
             -evaluate_cp(&good, Color::Sente, None, hand)
         );
-        assert_eq!(to_value(0), Value(0));
-        assert_eq!(to_value(1_000_000), Value::EVAL_MAX);
-        assert_eq!(to_value(-1_000_000), Value(-Value::EVAL_MAX.0));
-        assert!(to_value(300).0 > 0 && to_value(300).0 < to_value(600).0);
+        assert_eq!(Value::from_centipawns(0), Value(0));
+        assert_eq!(Value::from_centipawns(1_000_000), Value::EVAL_MAX);
+        assert_eq!(
+            Value::from_centipawns(-1_000_000),
+            Value(-Value::EVAL_MAX.0)
+        );
+        assert!(
+            Value::from_centipawns(300).0 > 0
+                && Value::from_centipawns(300).0 < Value::from_centipawns(600).0
+        );
         let _ = good.node_kind();
     }
 
@@ -309,7 +305,7 @@ mod tests {
             );
             assert_eq!(
                 evaluate(&game, pov, None, &ShogiEvaluator::builtin_net()),
-                to_value(expected)
+                Value::from_centipawns(expected)
             );
             assert_ne!(
                 evaluate(&game, pov, None, &ShogiEvaluator::builtin_net()),

@@ -26,6 +26,7 @@
 //! 1500 +35 (+7 to +64) and against 6000 -24 (-54 to +5), so the scale went to 3000.
 
 use crate::eval::expected::Value;
+use crate::eval::nnue::Network;
 use crate::rules::bitboard::{Bb128, Bitboard};
 use crate::rules::geometry::{Color, Square};
 use crate::rules::variants::shogammon::{Die, Position};
@@ -296,6 +297,30 @@ impl ShogammonEval {
 /// The standard Shogammon evaluation of `pos` from `pov`'s point of view.
 pub fn evaluate(pos: &Position, pov: Color) -> Value {
     ShogammonEval::standard().evaluate(pos, pov)
+}
+
+/// The standard evaluation of `pos` turned into centipawns on the logistic scale
+/// ([`Value::as_centipawns`]), the side to move's view: what a net corrects.
+pub fn hand_written_cp(pos: &Position) -> f64 {
+    evaluate(pos, pos.side_to_move()).as_centipawns()
+}
+
+/// The evaluation of `pos` from `pov`'s point of view with the net `net` (`None`: the
+/// standard evaluation alone). The net's output, centipawns on the same logistic scale, is
+/// added to [`hand_written_cp`], and the sum goes back onto the bounded scale
+/// ([`Value::from_centipawns`], within ±[`Value::EVAL_MAX`]): the net corrects the
+/// hand-written value, and the king odds and threats keep their say.
+pub fn evaluate_with_net(pos: &Position, pov: Color, net: Option<&Network>) -> Value {
+    let Some(net) = net else {
+        return evaluate(pos, pov);
+    };
+    let cp = hand_written_cp(pos) + f64::from(net.evaluate_shogammon(pos));
+    let value = Value::from_centipawns(cp.round() as i32);
+    if pov == pos.side_to_move() {
+        value
+    } else {
+        value.negate()
+    }
 }
 
 #[cfg(test)]

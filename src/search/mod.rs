@@ -276,11 +276,13 @@ impl Searcher {
     }
 
     /// Searches `game` with the net `net` (`None`: with its hand-written evaluation). A
-    /// different net forgets the table and the histories.
+    /// different net forgets the table and the histories. Shogammon is the chance searcher's
+    /// (`ChanceSearcher::set_shogammon_network`): nothing changes here.
     pub fn set_game_network(&mut self, game: NetGame, net: Option<Arc<Network>>) {
         debug_assert!(net.as_ref().is_none_or(|n| n.features.game() == game));
         let changed = match game {
             NetGame::Shogi => return self.set_network(net),
+            NetGame::Shogammon => return,
             NetGame::Chu => !self.chu_evaluator.has_net(&net),
             NetGame::Kagamigi => !self.kagamigi_evaluator.has_net(&net),
         };

@@ -15,11 +15,11 @@
 //! are in the header of `eval::shogammon`.
 
 use crate::eval::shogammon::{ShogammonEval, ShogammonWeights};
-use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::game::{Game, NodeKind, Outcome};
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::shogammon::{Die, Position, Roll};
+use crate::search::chance::LeafEvaluators;
 use crate::search::chance::{
     ChanceAlgorithm, ChanceGame, ChanceLimits, ChanceSearcher, ChanceSettings, Depth, Value,
 };
@@ -67,7 +67,7 @@ impl Game for Scored {
 }
 
 impl ChanceGame for Scored {
-    fn evaluate(&self, pov: Color, _shogi: &ShogiEvaluator) -> Value {
+    fn evaluate(&self, pov: Color, _evals: &LeafEvaluators) -> Value {
         self.eval.evaluate(&self.pos, pov)
     }
     fn is_capture(&self, action: Move) -> bool {

@@ -30,7 +30,7 @@ use crate::search::{Clock, Control, Limits};
 use command::{Go, MateLimit};
 use crossbeam_channel::{Receiver, Sender};
 use options::Variant;
-use options::{Board12Nets, Effect, HashMb, NetLoad, NetOrigin, Options};
+use options::{Effect, GameFileNets, HashMb, NetLoad, NetOrigin, Options};
 use output::Output;
 use position::{with_position, RuleOptions, UsiPosition};
 use std::io::BufRead;
@@ -144,7 +144,7 @@ struct Engine {
     /// Standard shogi's net and where it was read from (`None`: the hand-written evaluation).
     net: Option<(NetOrigin, Arc<Network>)>,
     /// The 12×12 games' nets (`ChuEvalFile`, `KagamigiEvalFile`).
-    board12_nets: Board12Nets,
+    file_nets: GameFileNets,
 }
 
 /// What the protocol loop should do after a command.
@@ -248,7 +248,7 @@ impl Engine {
             book: book::EngineBook::default(),
             list_search_params: false,
             net: None,
-            board12_nets: Board12Nets::default(),
+            file_nets: GameFileNets::default(),
         }
     }
 
@@ -476,7 +476,7 @@ impl Engine {
                 }
             }
         }
-        for report in self.board12_nets.reload(&self.options.net) {
+        for report in self.file_nets.reload(&self.options.net) {
             match report {
                 Ok(loaded) => self.out.line(&format!("info string {loaded}")),
                 Err(message) => self.out.error(&message),
@@ -486,7 +486,7 @@ impl Engine {
         let nets = self
             .options
             .net
-            .board_nets(self.net.as_ref().map(|(_, net)| net), &self.board12_nets);
+            .board_nets(self.net.as_ref().map(|(_, net)| net), &self.file_nets);
         self.send(Job::Network(nets));
     }
 
@@ -501,11 +501,10 @@ impl Engine {
                 evaluator.evaluate(pos)
             }
             UsiPosition::Chushogi(pos) => {
-                Board12Evaluator::with_net(self.board12_nets.net(NetGame::Chu)).evaluate(&**pos)
+                Board12Evaluator::with_net(self.file_nets.net(NetGame::Chu)).evaluate(&**pos)
             }
             UsiPosition::Chukagamigi(pos) => {
-                Board12Evaluator::with_net(self.board12_nets.net(NetGame::Kagamigi))
-                    .evaluate(&**pos)
+                Board12Evaluator::with_net(self.file_nets.net(NetGame::Kagamigi)).evaluate(&**pos)
             }
             other => with_position!(other,
                 pos => static_eval_of(pos.as_ref()),

@@ -335,6 +335,15 @@ pub const OPTIONS: &[OptionSpec] = &[
         help: "A net file for Chu Kagamigi (Shishi's kagamigi-p_256x2-32-32, docs/NNUE.md); <empty>: the hand-written evaluation.",
     },
     OptionSpec {
+        name: "ShogammonEvalFile",
+        aliases: &[],
+        kind: OptionKind::Text(TextKind::File, |o, text| o.net.shogammon_file = path_value(text)),
+        default: "<empty>",
+        effect: Effect::Net,
+        offered: Offered::Both,
+        help: "A net file for Shogammon (Shishi's shogammon-p_256x2-32-32, docs/NNUE.md); <empty>: the hand-written evaluation.",
+    },
+    OptionSpec {
         name: "Clear_Hash",
         aliases: &[],
         kind: OptionKind::Button,

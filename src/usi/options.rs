@@ -81,6 +81,8 @@ pub struct NetSource {
     pub chu_file: Option<String>,
     /// Chu Kagamigi's net file (`KagamigiEvalFile`).
     pub kagamigi_file: Option<String>,
+    /// Shogammon's net file (`ShogammonEvalFile`).
+    pub shogammon_file: Option<String>,
 }
 
 impl Default for NetSource {
@@ -92,6 +94,7 @@ impl Default for NetSource {
             madness: EvalChoice::MADNESS_DEFAULT,
             chu_file: None,
             kagamigi_file: None,
+            shogammon_file: None,
         }
     }
 }
@@ -142,13 +145,14 @@ impl NetSource {
         Some(NetOrigin::File(located(named)))
     }
 
-    /// The net file named for a 12×12 game (`None`: its tables; standard shogi's is
-    /// [`NetSource::wanted`]).
-    pub fn board12_file(&self, game: NetGame) -> Option<std::path::PathBuf> {
+    /// The net file named for a game whose nets are Shishi's own (`None`: its hand-written
+    /// evaluation; standard shogi's is [`NetSource::wanted`]).
+    pub fn game_file(&self, game: NetGame) -> Option<std::path::PathBuf> {
         let named = match game {
             NetGame::Shogi => None,
             NetGame::Chu => self.chu_file.as_ref(),
             NetGame::Kagamigi => self.kagamigi_file.as_ref(),
+            NetGame::Shogammon => self.shogammon_file.as_ref(),
         };
         named.map(|file| located(std::path::PathBuf::from(file)))
     }
@@ -166,50 +170,50 @@ impl NetSource {
     }
 
     /// The nets of the games, given `shogi`, the one standard shogi evaluates with, and
-    /// `board12`, the 12×12 games' nets as loaded.
+    /// `own`, the nets of Shishi's own format as loaded.
     pub fn board_nets(
         &self,
         shogi: Option<&std::sync::Arc<Network>>,
-        board12: &Board12Nets,
+        own: &GameFileNets,
     ) -> BoardNets {
         BoardNets {
             shogi: shogi.cloned(),
             madness: self.madness.madness_net(shogi),
-            chu: board12.net(NetGame::Chu),
-            kagamigi: board12.net(NetGame::Kagamigi),
+            chu: own.net(NetGame::Chu),
+            kagamigi: own.net(NetGame::Kagamigi),
+            shogammon: own.net(NetGame::Shogammon),
         }
     }
 }
 
-/// The 12×12 games' nets as loaded: the file each was read from, and the net.
+/// A net file of Shishi's own and the net read from it.
+type LoadedFile = Option<(std::path::PathBuf, std::sync::Arc<Network>)>;
+
+/// The nets of Shishi's own format as loaded (the 12×12 games', Shogammon's): the file each
+/// was read from, and the net.
 #[derive(Clone, Default)]
-pub struct Board12Nets {
-    chu: Option<(std::path::PathBuf, std::sync::Arc<Network>)>,
-    kagamigi: Option<(std::path::PathBuf, std::sync::Arc<Network>)>,
+pub struct GameFileNets {
+    /// Per game of [`GameFileNets::GAMES`], in that order.
+    loaded: [LoadedFile; 3],
 }
 
-impl Board12Nets {
-    /// `game`'s net (`None`: its tables).
+impl GameFileNets {
+    /// The games whose nets are files of Shishi's own.
+    const GAMES: [NetGame; 3] = [NetGame::Chu, NetGame::Kagamigi, NetGame::Shogammon];
+
+    /// `game`'s net (`None`: its hand-written evaluation).
     pub fn net(&self, game: NetGame) -> Option<std::sync::Arc<Network>> {
-        let slot = match game {
-            NetGame::Shogi => &None,
-            NetGame::Chu => &self.chu,
-            NetGame::Kagamigi => &self.kagamigi,
-        };
-        slot.as_ref().map(|(_, net)| net.clone())
+        let i = Self::GAMES.iter().position(|&g| g == game)?;
+        self.loaded[i].as_ref().map(|(_, net)| net.clone())
     }
 
     /// Reads the files `source` names that are not the ones loaded. A file that cannot be
-    /// used leaves its game on its tables. Returns a line per file read: what was loaded,
+    /// used leaves its game on its hand-written evaluation. Returns a line per file read: what was loaded,
     /// or (`Err`) which file cannot be used and why.
     pub fn reload(&mut self, source: &NetSource) -> Vec<Result<String, String>> {
         let mut reports = Vec::new();
-        for game in [NetGame::Chu, NetGame::Kagamigi] {
-            let slot = match game {
-                NetGame::Chu => &mut self.chu,
-                _ => &mut self.kagamigi,
-            };
-            let wanted = source.board12_file(game);
+        for (game, slot) in Self::GAMES.into_iter().zip(self.loaded.iter_mut()) {
+            let wanted = source.game_file(game);
             if wanted.as_ref() == slot.as_ref().map(|(path, _)| path) {
                 continue;
             }
@@ -468,6 +472,7 @@ mod tests {
                         "EvalFile",
                         "ChuEvalFile",
                         "KagamigiEvalFile",
+                        "ShogammonEvalFile",
                     ]
                     .contains(&tokens[2])
                     {

@@ -212,14 +212,14 @@ impl Searchers {
         searcher
     }
 
-    /// Searches each game with its net in `nets`, and values the Madness's board with
-    /// `nets.madness`, from now on.
+    /// Searches each game with its net in `nets` from now on (the Madness's board valued
+    /// with `nets.madness`).
     fn set_networks(&mut self, nets: BoardNets) {
         if let Some(s) = self.alpha_beta.as_mut() {
             nets.give_to(s);
         }
         if let Some(s) = self.chance.as_mut() {
-            s.set_network(nets.madness.clone());
+            nets.give_to_chance(s);
         }
         self.nets = nets;
     }
@@ -253,11 +253,11 @@ impl Searchers {
             .expect("the chance searcher was just made")
     }
 
-    /// A new chance searcher with `settings` and the current net (the Madness values its
-    /// shogi board with it).
+    /// A new chance searcher with `settings` and the current nets (the Madness's board's,
+    /// Shogammon's).
     fn new_chance(&self, settings: ChanceSettings) -> ChanceSearcher {
         let mut searcher = ChanceSearcher::new(settings);
-        searcher.set_network(self.nets.madness.clone());
+        self.nets.give_to_chance(&mut searcher);
         searcher
     }
 

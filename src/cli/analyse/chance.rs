@@ -275,7 +275,7 @@ pub fn value_after<G: UsiChanceGame>(
         return Some(terminal_value(outcome, pov, turn.len()));
     }
     if depth == 0 {
-        return Some(static_value(&after, pov, engine.searcher.shogi_evaluator()));
+        return Some(static_value(&after, pov, engine.searcher.evaluators()));
     }
     let time = match deadline {
         Some(at) => Some(at.checked_duration_since(Instant::now())?),

@@ -27,10 +27,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 /// One written position before its game's result is known.
 pub(super) struct PendingLine {
-    side: Color,
+    pub(super) side: Color,
     /// The line without its result: SFEN, score and ply, then the move after the result.
-    sfen_score_ply: String,
-    mv: String,
+    pub(super) sfen_score_ply: String,
+    pub(super) mv: String,
 }
 
 impl PendingLine {

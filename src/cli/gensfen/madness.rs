@@ -7,8 +7,7 @@
 //! back into centipawns, and the mover's card in the record's last byte (docs/TRAINING_DATA.md,
 //! "The Central Madness").
 
-use super::{adjudicate, game_ply, is_noisy, record_score, PlayedGame, Settings};
-use crate::eval::madness::LOGISTIC_SCALE_CP;
+use super::{adjudicate, game_ply, is_noisy, record_score, value_score, PlayedGame, Settings};
 use crate::record::packed_sfen::{GameResult, Move16, PackedSfen, TrainingRecord};
 use crate::referee::arbiter::draw_chance;
 use crate::referee::runner::pair_seed;
@@ -16,8 +15,7 @@ use crate::rules::game::{Game, NodeKind, Outcome};
 use crate::rules::geometry::Color;
 use crate::rules::moves::MoveList;
 use crate::rules::variants::madness::{view, Phase, PlayerView, TrueGame};
-use crate::search::chance::{ChanceSearcher, Value};
-use crate::search::Score;
+use crate::search::chance::ChanceSearcher;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -116,42 +114,4 @@ pub(super) fn play_game(
         truth.play(action);
     };
     Some(PlayedGame::finished(written, outcome))
-}
-
-/// The chance search's value (an expected result, ±[`Value::WIN`]) as a score: a win the
-/// search proved (beyond ±[`Value::EVAL_MAX`]) as a mate in as many actions, anything else
-/// turned back into centipawns by the inverse of the Madness evaluation's logistic
-/// (`eval::madness::to_value`: ±EVAL_MAX is about ±1766 cp).
-fn value_score(value: Value) -> Score {
-    let v = value.0;
-    if v.abs() > Value::EVAL_MAX.0 {
-        let actions = (Value::WIN.0 - v.abs()).max(1);
-        return Score::Mate(if v > 0 { actions } else { -actions });
-    }
-    let fraction = f64::from(v) / f64::from(Value::WIN.0);
-    Score::Cp((2.0 * LOGISTIC_SCALE_CP * fraction.atanh()).round() as i32)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::eval::madness::to_value;
-
-    #[test]
-    fn values_turn_back_into_the_centipawns_they_came_from() {
-        for cp in [-1700, -900, -250, -1, 0, 1, 37, 600, 1200, 1750] {
-            let Score::Cp(back) = value_score(to_value(cp)) else {
-                panic!("{cp} cp came back as a mate");
-            };
-            // The value scale has 10 000 steps; near its ends one step spans several cp.
-            assert!((back - cp).abs() <= 1 + cp.abs() / 200, "{cp} -> {back}");
-        }
-        assert_eq!(value_score(Value::DRAW), Score::Cp(0));
-        assert_eq!(value_score(Value::win_in(3)), Score::Mate(3));
-        assert_eq!(value_score(Value::win_in(4).negate()), Score::Mate(-4));
-        let Score::Cp(top) = value_score(Value::EVAL_MAX) else {
-            panic!("EVAL_MAX is an evaluation");
-        };
-        assert!((1700..1800).contains(&top), "{top}");
-    }
 }

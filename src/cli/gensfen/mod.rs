@@ -3,7 +3,8 @@
 //! [`madness`]) and writes one YaneuraOu `PackedSfenValue` record (`record::packed_sfen`) per
 //! searched position: the position, the search's score from the side to move's view, the move
 //! it chose, the ply, and the game's result for the side to move, filled in when the game has
-//! ended. The 12×12 games ([`board12`]) write the same facts as lines of text. This module
+//! ended. The 12×12 games ([`board12`]) and Shogammon ([`shogammon`], one line per turn)
+//! write the same facts as lines of text. This module
 //! owns the command, the run (threads, the state file, shards) and the standard-shogi game.
 //!
 //! Game `k` of a run is played from its own seed (derived from `--seed` and `k`) on a
@@ -19,6 +20,7 @@
 
 mod board12;
 mod madness;
+mod shogammon;
 
 use super::progress::Progress;
 use crate::eval::nnue::features::NetGame;
@@ -32,7 +34,7 @@ use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::rules::variants::shogi::Position;
 use crate::rules::variants::{chu, kagamigi, GameChoice, Variant};
-use crate::search::chance::{ChanceLimits, ChanceSearcher, ChanceSettings, Depth};
+use crate::search::chance::{ChanceLimits, ChanceSearcher, ChanceSettings, Depth, Value};
 use crate::search::game::SearchGame;
 use crate::search::threads::spawn_with_search_stack;
 use crate::search::{Config, Control, Decision, Limits, Score, Searcher};
@@ -56,8 +58,9 @@ in docs/TRAINING_DATA.md."
 )]
 pub struct GensfenArgs {
     /// The game played: standard shogi, the Central Madness (its board's positions, each
-    /// record holding the mover's card in its last byte; no --openings), or a 12×12 game (a
-    /// line of text per position; no --openings).
+    /// record holding the mover's card in its last byte; no --openings), a 12×12 game (a
+    /// line of text per position; no --openings), or Shogammon (a line of text per turn,
+    /// the position before its roll; plies count turns; no --openings).
     #[arg(long, value_enum, default_value_t = DataGame::Shogi)]
     variant: DataGame,
     /// The file of 40-byte records, or of lines for the 12×12 games (continued if it
@@ -132,6 +135,7 @@ pub enum DataGame {
     Madness,
     Chushogi,
     Chukagamigi,
+    Shogammon,
 }
 
 impl DataGame {
@@ -141,6 +145,7 @@ impl DataGame {
             DataGame::Shogi | DataGame::Madness => NetGame::Shogi,
             DataGame::Chushogi => NetGame::Chu,
             DataGame::Chukagamigi => NetGame::Kagamigi,
+            DataGame::Shogammon => NetGame::Shogammon,
         }
     }
 }
@@ -270,6 +275,7 @@ impl Settings {
             DataGame::Madness => " variant=madness",
             DataGame::Chushogi => " variant=chushogi",
             DataGame::Chukagamigi => " variant=chukagamigi",
+            DataGame::Shogammon => " variant=shogammon",
         };
         format!(
             "format=1 seed={} shard={}/{} nodes={} depth={} hash={} random={}@{}..={} \
@@ -296,7 +302,8 @@ impl Settings {
         self.shard.index + self.shard.count * local
     }
 
-    /// The Madness search's limits: the same nodes, the depth in its own units.
+    /// The chance search's limits (the Madness, Shogammon): the same nodes, the depth in its
+    /// own units.
     fn chance_limits(&self) -> ChanceLimits {
         ChanceLimits {
             depth: self.limits.depth.map(Depth),
@@ -324,6 +331,7 @@ impl Settings {
 enum SelfPlay {
     Shogi(Box<Searcher>),
     Madness(Box<ChanceSearcher>),
+    Shogammon(Box<ChanceSearcher>),
     Chu(Box<Searcher>),
     Kagamigi(Box<Searcher>),
 }
@@ -341,13 +349,18 @@ impl SelfPlay {
                     _ => SelfPlay::Shogi(searcher),
                 }
             }
-            DataGame::Madness => {
-                let mut searcher = ChanceSearcher::new(ChanceSettings {
+            DataGame::Madness | DataGame::Shogammon => {
+                let mut searcher = Box::new(ChanceSearcher::new(ChanceSettings {
                     hash_mb: settings.hash_mib,
                     ..ChanceSettings::default()
-                });
-                searcher.set_network(net);
-                SelfPlay::Madness(Box::new(searcher))
+                }));
+                if settings.game == DataGame::Madness {
+                    searcher.set_network(net);
+                    SelfPlay::Madness(searcher)
+                } else {
+                    searcher.set_shogammon_network(net);
+                    SelfPlay::Shogammon(searcher)
+                }
             }
         }
     }
@@ -357,6 +370,7 @@ impl SelfPlay {
         match self {
             SelfPlay::Shogi(searcher) => play_game(settings, searcher, number, stop),
             SelfPlay::Madness(searcher) => madness::play_game(settings, searcher, number, stop),
+            SelfPlay::Shogammon(searcher) => shogammon::play_game(settings, searcher, number, stop),
             SelfPlay::Chu(searcher) => {
                 let start = chu::Position::startpos();
                 board12::play_game(settings, searcher, &start, number, stop)
@@ -384,6 +398,18 @@ fn record_score(score: Score) -> i16 {
         Score::Mate(plies) => -MATE_SCORE - plies,
     };
     value as i16
+}
+
+/// The chance search's value (an expected result, ±[`Value::WIN`]) as a score: a win the
+/// search proved (beyond ±[`Value::EVAL_MAX`]) as a mate in as many actions, anything else
+/// turned back into centipawns ([`Value::as_centipawns`]: ±EVAL_MAX is about ±1766 cp).
+fn value_score(value: Value) -> Score {
+    let v = value.0;
+    if v.abs() > Value::EVAL_MAX.0 {
+        let actions = (Value::WIN.0 - v.abs()).max(1);
+        return Score::Mate(if v > 0 { actions } else { -actions });
+    }
+    Score::Cp(value.as_centipawns().round() as i32)
 }
 
 /// Whether `score` ends the game under `eval_limit`, and if so who won (`us` to move).
@@ -812,5 +838,23 @@ mod tests {
         assert_eq!(adjudicate(Score::Cp(-3000), 3000, g), Some(Outcome::Win(s)));
         assert_eq!(adjudicate(Score::Mate(-2), 3000, s), Some(Outcome::Win(g)));
         assert_eq!(adjudicate(Score::Mate(5), 0, s), None);
+    }
+
+    #[test]
+    fn values_turn_back_into_the_centipawns_they_came_from() {
+        for cp in [-1700, -900, -250, -1, 0, 1, 37, 600, 1200, 1750] {
+            let Score::Cp(back) = value_score(Value::from_centipawns(cp)) else {
+                panic!("{cp} cp came back as a mate");
+            };
+            // The value scale has 10 000 steps; near its ends one step spans several cp.
+            assert!((back - cp).abs() <= 1 + cp.abs() / 200, "{cp} -> {back}");
+        }
+        assert_eq!(value_score(Value::DRAW), Score::Cp(0));
+        assert_eq!(value_score(Value::win_in(3)), Score::Mate(3));
+        assert_eq!(value_score(Value::win_in(4).negate()), Score::Mate(-4));
+        let Score::Cp(top) = value_score(Value::EVAL_MAX) else {
+            panic!("EVAL_MAX is an evaluation");
+        };
+        assert!((1700..1800).contains(&top), "{top}");
     }
 }

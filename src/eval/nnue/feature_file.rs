@@ -132,7 +132,7 @@ impl FeatureRecord {
     }
 
     /// The transformer inputs of view `slot` (0 the side to move's) in a net of
-    /// `features`, as `Network::refresh` adds their rows (none in a 12×12 game's net).
+    /// `features`, as `Network::refresh` adds their rows (none in another game's net).
     pub fn inputs(&self, slot: usize, features: FeatureSet) -> ArrayVec<usize, { PIECES + 2 }> {
         let pieces = self.pieces[slot].iter().map(|&p| usize::from(p));
         let king = usize::from(self.kings[slot]);
@@ -146,7 +146,7 @@ impl FeatureRecord {
                 ];
                 pieces.chain(kings).collect()
             }
-            FeatureSet::ChuP | FeatureSet::KagamigiP => ArrayVec::new(),
+            FeatureSet::ChuP | FeatureSet::KagamigiP | FeatureSet::ShogammonP => ArrayVec::new(),
         }
     }
 

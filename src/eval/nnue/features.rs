@@ -62,6 +62,9 @@ pub enum FeatureSet {
     /// Chu Kagamigi's P features, hands included (`board12::Layout::KAGAMIGI`); the net
     /// corrects the tables.
     KagamigiP,
+    /// Shogammon's P features, each piece with its place in its stack, hands included
+    /// (`nnue::shogammon`); the net corrects the hand-written evaluation.
+    ShogammonP,
 }
 
 /// The game a feature set's nets evaluate.
@@ -70,6 +73,7 @@ pub enum NetGame {
     Shogi,
     Chu,
     Kagamigi,
+    Shogammon,
 }
 
 impl NetGame {
@@ -79,16 +83,18 @@ impl NetGame {
             NetGame::Shogi => "shogi",
             NetGame::Chu => "chushogi",
             NetGame::Kagamigi => "chukagamigi",
+            NetGame::Shogammon => "shogammon",
         }
     }
 }
 
 impl FeatureSet {
-    pub const ALL: [FeatureSet; 4] = [
+    pub const ALL: [FeatureSet; 5] = [
         FeatureSet::HalfKp,
         FeatureSet::Kp,
         FeatureSet::ChuP,
         FeatureSet::KagamigiP,
+        FeatureSet::ShogammonP,
     ];
 
     /// The feature sets of standard shogi's nets (YaneuraOu's).
@@ -100,13 +106,14 @@ impl FeatureSet {
             FeatureSet::HalfKp | FeatureSet::Kp => NetGame::Shogi,
             FeatureSet::ChuP => NetGame::Chu,
             FeatureSet::KagamigiP => NetGame::Kagamigi,
+            FeatureSet::ShogammonP => NetGame::Shogammon,
         }
     }
 
-    /// The numbering of a 12×12 game's set (`None` for shogi's).
+    /// The numbering of a 12×12 game's set (`None` for the others).
     pub const fn layout(self) -> Option<Layout> {
         match self {
-            FeatureSet::HalfKp | FeatureSet::Kp => None,
+            FeatureSet::HalfKp | FeatureSet::Kp | FeatureSet::ShogammonP => None,
             FeatureSet::ChuP => Some(Layout::CHU),
             FeatureSet::KagamigiP => Some(Layout::KAGAMIGI),
         }
@@ -119,6 +126,7 @@ impl FeatureSet {
             FeatureSet::Kp => KP_INPUTS,
             FeatureSet::ChuP => Layout::CHU.inputs(),
             FeatureSet::KagamigiP => Layout::KAGAMIGI.inputs(),
+            FeatureSet::ShogammonP => super::shogammon::INPUTS,
         }
     }
 
@@ -134,7 +142,7 @@ impl FeatureSet {
                 K ^ P.rotate_left(1)
             }
             // Shishi's own sets: the FNV-1a hash of their name.
-            FeatureSet::ChuP | FeatureSet::KagamigiP => fnv1a(self.name()),
+            FeatureSet::ChuP | FeatureSet::KagamigiP | FeatureSet::ShogammonP => fnv1a(self.name()),
         }
     }
 
@@ -147,11 +155,13 @@ impl FeatureSet {
             // (`board12_choice`): a net trained on its own is not one of these.
             FeatureSet::ChuP => "ChuP(OverTables)",
             FeatureSet::KagamigiP => "KagamigiP(OverTables)",
+            // Shogammon's corrects its hand-written evaluation (`eval::shogammon`).
+            FeatureSet::ShogammonP => "ShogammonP(OverHandWritten)",
         }
     }
 
     /// The transformer inputs `perspective` reads in `pos` (none for HalfKP without that
-    /// side's king; K+P counts the kings on the board; none for the 12×12 games' sets,
+    /// side's king; K+P counts the kings on the board; none for the other games' sets,
     /// which read no shogi position).
     pub fn inputs_of(self, pos: &Position, perspective: Color) -> ArrayVec<usize, MAX_ACTIVE> {
         let mut out = ArrayVec::new();
@@ -171,7 +181,7 @@ impl FeatureSet {
                     }
                 }
             }
-            FeatureSet::ChuP | FeatureSet::KagamigiP => {}
+            FeatureSet::ChuP | FeatureSet::KagamigiP | FeatureSet::ShogammonP => {}
         }
         out
     }

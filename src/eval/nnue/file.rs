@@ -71,6 +71,7 @@ pub const fn architecture_name(features: FeatureSet) -> &'static str {
         FeatureSet::Kp => "kp_256x2-32-32",
         FeatureSet::ChuP => "chu-p_256x2-32-32",
         FeatureSet::KagamigiP => "kagamigi-p_256x2-32-32",
+        FeatureSet::ShogammonP => "shogammon-p_256x2-32-32",
     }
 }
 

@@ -18,6 +18,7 @@ pub mod feature_file;
 pub mod features;
 pub mod file;
 pub mod layers;
+pub mod shogammon;
 mod simd;
 pub mod sparse_file;
 
@@ -165,8 +166,11 @@ impl Network {
                     };
                     features::king_offset(color, king)
                 }
-                // K+P; the 12×12 games' sets never see a shogi move.
-                FeatureSet::Kp | FeatureSet::ChuP | FeatureSet::KagamigiP => 0,
+                // K+P; the other games' sets never see a shogi move.
+                FeatureSet::Kp
+                | FeatureSet::ChuP
+                | FeatureSet::KagamigiP
+                | FeatureSet::ShogammonP => 0,
             };
             let half = &mut out.0[view];
             *half = before.0[view];
@@ -227,6 +231,26 @@ impl Network {
     /// The evaluation of the 12×12 position `pos` for the side to move, from scratch.
     pub fn evaluate_board12<P: board12::Board12Net>(&self, pos: &P) -> i32 {
         self.score(&self.accumulate_board12(pos), pos.side_to_move())
+    }
+
+    /// Both halves of the Shogammon position `pos` from scratch (a `ShogammonP` net).
+    pub fn accumulate_shogammon(
+        &self,
+        pos: &crate::rules::variants::shogammon::Position,
+    ) -> Accumulator {
+        debug_assert_eq!(self.features, FeatureSet::ShogammonP);
+        let mut acc = Accumulator::default();
+        for color in Color::BOTH {
+            let inputs = shogammon::inputs_of(pos, color);
+            self.refresh_from(inputs, &mut acc.0[color.index()]);
+        }
+        acc
+    }
+
+    /// The net's output for the Shogammon position `pos` (centipawns on the logistic scale
+    /// of `eval::expected`, the side to move's view), from scratch.
+    pub fn evaluate_shogammon(&self, pos: &crate::rules::variants::shogammon::Position) -> i32 {
+        self.score(&self.accumulate_shogammon(pos), pos.side_to_move())
     }
 
     /// The evaluation (centipawns, `side_to_move`'s view) of a position whose accumulator

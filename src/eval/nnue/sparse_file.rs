@@ -1,7 +1,8 @@
-//! The feature file of the 12×12 games' nets (`shishi nnue-features --variant chushogi|chukagamigi`
-//! writes it, `scripts/train_nnue.py` memory-maps it): per training position, the
-//! transformer inputs of both views exactly as the evaluation numbers them
-//! (`board12::Layout`), so the trainer needs to know nothing of the boards.
+//! The feature file of Shishi's own nets, the 12×12 games' and Shogammon's (`shishi
+//! nnue-features --variant chushogi|chukagamigi|shogammon` writes it, `scripts/train_nnue.py`
+//! memory-maps it): per training position, the transformer inputs of both views exactly as
+//! the evaluation numbers them (`board12::Layout`, `nnue::shogammon`), so the trainer needs
+//! to know nothing of the boards.
 //!
 //! All numbers little-endian. A header of [`HEADER_BYTES`]: the magic `SHISHIFS`, the format
 //! version ([`VERSION`], `u32`), the bytes of a record (`u32`), the feature set's hash
@@ -14,12 +15,14 @@
 //! | 2–3 | game ply, `u16` |
 //! | 4 | game result for the side to move, `i8`: 1 win, 0 draw, −1 loss |
 //! | 5 | side to move, `u8`: 0 sente, 1 gote |
-//! | 6–7 | the hand-written tables' evaluation, `i16` (clamped): centipawns, side to move's view (a 12×12 net corrects it) |
+//! | 6–7 | the hand-written evaluation, `i16` (clamped): centipawns, side to move's view (the net corrects it; Shogammon's expected result turned into centipawns by `Value::as_centipawns`) |
 //! | 8– | the side to move's inputs, [`SLOTS`] `u16`, unused ones [`UNUSED`]; then the other side's |
 
 use super::board12::Board12Net;
 use super::features::FeatureSet;
+use crate::eval::board12::TablePosition;
 use crate::rules::geometry::Color;
+use crate::rules::notation::GameText;
 
 /// The first bytes of a file.
 pub const MAGIC: &[u8; 8] = b"SHISHIFS";
@@ -27,8 +30,8 @@ pub const MAGIC: &[u8; 8] = b"SHISHIFS";
 pub const VERSION: u32 = 2;
 /// Bytes before the first record.
 pub const HEADER_BYTES: usize = 32;
-/// Inputs a view holds in a record: more than the pieces of either game's set (92 in Chu,
-/// 84 in Chu Kagamigi).
+/// Inputs a view holds in a record: more than the pieces of any game's set (92 in Chu,
+/// 84 in Chu Kagamigi, 40 in Shogammon).
 pub const SLOTS: usize = 96;
 /// An unused input slot.
 pub const UNUSED: u16 = u16::MAX;
@@ -61,22 +64,63 @@ pub struct Labels {
     pub result: i8,
 }
 
+/// A position of a game whose nets' feature file this is.
+pub trait SparsePosition: Sized {
+    /// The feature set of the game's nets.
+    const FEATURES: FeatureSet;
+    fn side_to_move(&self) -> Color;
+    /// The hand-written evaluation the net corrects: centipawns, the side to move's view.
+    fn hand_written(&self) -> i32;
+    /// The transformer inputs `view` reads.
+    fn net_inputs(&self, view: Color) -> Vec<usize>;
+    /// The position of a training line's SFEN (`None`: it does not read).
+    fn from_training_sfen(text: &str) -> Option<Self>;
+    /// The SFEN as the training lines write it.
+    fn training_sfen(&self) -> String;
+}
+
+impl<P: Board12Net + GameText> SparsePosition for P {
+    const FEATURES: FeatureSet = <P as Board12Net>::FEATURES;
+
+    fn side_to_move(&self) -> Color {
+        TablePosition::side_to_move(self)
+    }
+
+    fn hand_written(&self) -> i32 {
+        let tables = P::evaluator();
+        tables.score(tables.totals(self), TablePosition::side_to_move(self))
+    }
+
+    fn net_inputs(&self, view: Color) -> Vec<usize> {
+        let layout = <P as Board12Net>::FEATURES
+            .layout()
+            .expect("a 12×12 feature set");
+        layout.inputs_of(self, view)
+    }
+
+    fn from_training_sfen(text: &str) -> Option<Self> {
+        P::parse_sfen(text).ok()
+    }
+
+    fn training_sfen(&self) -> String {
+        self.sfen()
+    }
+}
+
 /// The record of `pos` with `labels`; `None` when a view reads more than [`SLOTS`] inputs
 /// (a composed position).
-pub fn record<P: Board12Net>(pos: &P, labels: Labels) -> Option<[u8; RECORD_BYTES]> {
-    let layout = P::FEATURES.layout().expect("a 12×12 feature set");
+pub fn record<P: SparsePosition>(pos: &P, labels: Labels) -> Option<[u8; RECORD_BYTES]> {
     let us = pos.side_to_move();
     let mut out = [0u8; RECORD_BYTES];
     out[0..2].copy_from_slice(&labels.score.to_le_bytes());
     out[2..4].copy_from_slice(&labels.game_ply.to_le_bytes());
     out[4] = labels.result as u8;
     out[5] = us.index() as u8;
-    let tables = P::evaluator();
-    let base = tables.score(tables.totals(pos), us);
+    let base = pos.hand_written();
     let base = base.clamp(i16::MIN.into(), i16::MAX.into()) as i16;
     out[6..8].copy_from_slice(&base.to_le_bytes());
     for (slot, view) in [us, us.flip()].into_iter().enumerate() {
-        let inputs = layout.inputs_of(pos, view);
+        let inputs = pos.net_inputs(view);
         if inputs.len() > SLOTS {
             return None;
         }
@@ -108,9 +152,10 @@ pub fn side_to_move(record: &[u8; RECORD_BYTES]) -> Color {
     }
 }
 
-// Every input of both games fits a `u16` below `UNUSED`.
+// Every input of every game fits a `u16` below `UNUSED`.
 const _: () = assert!(super::board12::Layout::CHU.inputs() < UNUSED as usize);
 const _: () = assert!(super::board12::Layout::KAGAMIGI.inputs() < UNUSED as usize);
+const _: () = assert!(super::shogammon::INPUTS < UNUSED as usize);
 
 #[cfg(test)]
 mod tests {
@@ -124,7 +169,7 @@ mod tests {
     /// (captures preferred: full hands in Chu Kagamigi).
     fn records_give_the_evaluation<P>(start: &P)
     where
-        P: Board12Net + crate::rules::game::Game + Clone,
+        P: Board12Net + GameText + crate::rules::game::Game + Clone,
     {
         use crate::eval::random_games::{pick_preferring, random_games};
         let net = Network::random(P::FEATURES, 7);
@@ -144,7 +189,7 @@ mod tests {
                 tables.evaluate(pos).clamp(i16::MIN.into(), i16::MAX.into())
             );
             let us = side_to_move(&bytes);
-            assert_eq!(us, pos.side_to_move());
+            assert_eq!(us, TablePosition::side_to_move(pos));
             let acc = net.accumulate_board12(pos);
             for (slot, view) in [us, us.flip()].into_iter().enumerate() {
                 let mut row = net.transformer.biases;

@@ -10,6 +10,9 @@
 //! the searcher puts round a game whose board the shogi net values: the net's accumulator of
 //! that board kept through play and unplay, so that a leaf runs only the net's layers).
 //!
+//! The evaluations a search hands to its games' leaves ([`LeafEvaluators`]: the shogi
+//! board's, which the Madness values its board with, and Shogammon's net) are the searcher's.
+//!
 //! Formulation: negamax with an explicit point of view. Every search call returns the value
 //! of its node from the point of view of a colour `pov` passed down the tree. A decision node
 //! of the colour `pov` maximises; a decision node of the other colour is searched as
@@ -30,11 +33,13 @@ pub mod window;
 #[cfg(test)]
 mod tests;
 
+use crate::eval::nnue::Network;
 use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::game::{Game, Outcome, Weight};
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
 use crate::rules::variants::shogi::Position;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 pub use crate::eval::expected::Value;
@@ -43,6 +48,34 @@ pub use search::ChanceSearcher;
 /// Depth, in the game's own units (see [`ChanceGame::depth_cost`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Depth(pub u32);
+
+/// The evaluations a chance search hands to [`ChanceGame::evaluate`]: each game takes the
+/// one that is its own.
+#[derive(Clone)]
+pub struct LeafEvaluators {
+    /// The shogi board's evaluation (the `MadnessEval` choice): the Madness values its board
+    /// with it.
+    pub shogi: ShogiEvaluator,
+    /// Shogammon's net (`ShogammonEvalFile`), which corrects its hand-written evaluation
+    /// (`None`: the hand-written evaluation alone).
+    pub shogammon: Option<Arc<Network>>,
+}
+
+impl LeafEvaluators {
+    /// The hand-written evaluations of every game.
+    pub fn standard() -> &'static LeafEvaluators {
+        static STANDARD: OnceLock<LeafEvaluators> = OnceLock::new();
+        STANDARD.get_or_init(|| LeafEvaluators::with_shogi(ShogiEvaluator::standard().clone()))
+    }
+
+    /// The shogi board valued by `shogi`; the other games' hand-written evaluations.
+    pub fn with_shogi(shogi: ShogiEvaluator) -> LeafEvaluators {
+        LeafEvaluators {
+            shogi,
+            shogammon: None,
+        }
+    }
+}
 
 /// What the chance search needs from a game beyond the rules.
 ///
@@ -53,11 +86,11 @@ pub struct Depth(pub u32);
 pub trait ChanceGame: Game {
     /// A static evaluation of this (non-terminal) state from `pov`'s point of view, within
     /// ±[`Value::EVAL_MAX`] (the search clamps it there). Called at decision and at chance
-    /// nodes (e.g. before a roll), so it should account for the pending event. `shogi` is
-    /// the shogi board evaluation the searcher was given (the `MadnessEval` choice):
-    /// a game whose board is a shogi board (the Madness) may value that
-    /// board with it; the others ignore it.
-    fn evaluate(&self, pov: Color, shogi: &ShogiEvaluator) -> Value;
+    /// nodes (e.g. before a roll), so it should account for the pending event. `evals` are
+    /// the evaluations the searcher was given: a game whose board is a shogi board (the
+    /// Madness) may value that board with `evals.shogi`, Shogammon corrects its own with
+    /// `evals.shogammon`.
+    fn evaluate(&self, pov: Color, evals: &LeafEvaluators) -> Value;
 
     /// Whether `action` (legal here, at a decision node) captures: captures are tried first.
     fn is_capture(&self, _action: Move) -> bool {
@@ -95,11 +128,11 @@ pub trait ChanceGame: Game {
         BoardStep::Other
     }
 
-    /// [`ChanceGame::evaluate`] with the board already valued: `board` is what `shogi` gives
-    /// [`ChanceGame::shogi_board`] for its side to move (the searcher computed it from the
+    /// [`ChanceGame::evaluate`] with the board already valued: `board` is what `evals.shogi`
+    /// gives [`ChanceGame::shogi_board`] for its side to move (the searcher computed it from the
     /// net's accumulator). It must equal `evaluate(pov, shogi)`; the default is that call.
-    fn evaluate_with_board(&self, pov: Color, shogi: &ShogiEvaluator, _board: i32) -> Value {
-        self.evaluate(pov, shogi)
+    fn evaluate_with_board(&self, pov: Color, evals: &LeafEvaluators, _board: i32) -> Value {
+        self.evaluate(pov, evals)
     }
 }
 
@@ -272,12 +305,12 @@ pub fn terminal_value(outcome: Outcome, pov: Color, ply: usize) -> Value {
     }
 }
 
-/// The game's static evaluation from `pov`'s point of view with the shogi evaluation `shogi`,
+/// The game's static evaluation from `pov`'s point of view with the evaluations `evals`,
 /// clamped to ±[`Value::EVAL_MAX`].
 #[inline]
-pub fn static_value<G: ChanceGame>(game: &G, pov: Color, shogi: &ShogiEvaluator) -> Value {
+pub fn static_value<G: ChanceGame>(game: &G, pov: Color, evals: &LeafEvaluators) -> Value {
     Value(
-        game.evaluate(pov, shogi)
+        game.evaluate(pov, evals)
             .0
             .clamp(-Value::EVAL_MAX.0, Value::EVAL_MAX.0),
     )

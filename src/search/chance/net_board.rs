@@ -17,10 +17,9 @@
 //! every play and unplay. Without a net, or for a game without a shogi board, the wrapper
 //! only forwards.
 
-use super::{BoardStep, ChanceGame, Value};
+use super::{BoardStep, ChanceGame, LeafEvaluators, Value};
 use crate::eval::nnue::features;
 use crate::eval::nnue::{Accumulator, Network};
-use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::game::{Game, NodeKind, Outcome};
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
@@ -179,17 +178,17 @@ impl<G: ChanceGame> Game for NetBoard<G> {
 }
 
 impl<G: ChanceGame> ChanceGame for NetBoard<G> {
-    /// From the kept accumulator when there is one for `shogi`'s net, else as the game
+    /// From the kept accumulator when there is one for `evals.shogi`'s net, else as the game
     /// evaluates.
-    fn evaluate(&self, pov: Color, shogi: &ShogiEvaluator) -> Value {
-        let same_net = self.net.is_some() && shogi.has_net(&self.net);
+    fn evaluate(&self, pov: Color, evals: &LeafEvaluators) -> Value {
+        let same_net = self.net.is_some() && evals.shogi.has_net(&self.net);
         match (self.accumulator(), self.game.shogi_board()) {
             (Some(acc), Some(board)) if same_net => {
                 let net = self.net.as_deref().expect("checked above");
                 let value = net.score(acc, board.side_to_move());
-                self.game.evaluate_with_board(pov, shogi, value)
+                self.game.evaluate_with_board(pov, evals, value)
             }
-            _ => self.game.evaluate(pov, shogi),
+            _ => self.game.evaluate(pov, evals),
         }
     }
 
@@ -216,8 +215,8 @@ impl<G: ChanceGame> ChanceGame for NetBoard<G> {
         self.game.board_step(action)
     }
 
-    fn evaluate_with_board(&self, pov: Color, shogi: &ShogiEvaluator, board: i32) -> Value {
-        self.game.evaluate_with_board(pov, shogi, board)
+    fn evaluate_with_board(&self, pov: Color, evals: &LeafEvaluators, board: i32) -> Value {
+        self.game.evaluate_with_board(pov, evals, board)
     }
 }
 
@@ -226,6 +225,7 @@ mod tests {
     use super::*;
     use crate::eval::nnue::features::FeatureSet;
     use crate::eval::random_games::pick_preferring;
+    use crate::eval::shogi_choice::ShogiEvaluator;
     use crate::rules::variants::madness::{PlayerView, Token, TrueGame, CENTER};
     use rand::rngs::StdRng;
     use rand::SeedableRng;
@@ -245,7 +245,7 @@ mod tests {
     }
 
     /// The kept accumulator and the evaluation from it equal the ones from scratch.
-    fn assert_fresh<G: ChanceGame>(game: &NetBoard<G>, shogi: &ShogiEvaluator, seen: &mut Seen) {
+    fn assert_fresh<G: ChanceGame>(game: &NetBoard<G>, evals: &LeafEvaluators, seen: &mut Seen) {
         assert_eq!(game.accumulator().copied(), game.from_scratch());
         match game.accumulator() {
             Some(_) => seen.kept += 1,
@@ -255,7 +255,7 @@ mod tests {
             return;
         }
         for pov in Color::BOTH {
-            assert_eq!(game.evaluate(pov, shogi), game.game().evaluate(pov, shogi));
+            assert_eq!(game.evaluate(pov, evals), game.game().evaluate(pov, evals));
         }
     }
 
@@ -264,15 +264,15 @@ mod tests {
     /// every action and after every unplay back to the start.
     fn check_games<G: ChanceGame>(
         start: &G,
-        shogi: &ShogiEvaluator,
+        evals: &LeafEvaluators,
         seed: u64,
         (games, actions): (usize, usize),
     ) -> Seen {
         let rng = &mut StdRng::seed_from_u64(seed);
         let mut seen = Seen::default();
         for _ in 0..games {
-            let mut game = NetBoard::new(start.clone(), shogi.net.clone());
-            assert_fresh(&game, shogi, &mut seen);
+            let mut game = NetBoard::new(start.clone(), evals.shogi.net.clone());
+            assert_fresh(&game, evals, &mut seen);
             let mut played = 0;
             while played < actions && game.outcome().is_none() {
                 let mut legal = MoveList::new();
@@ -292,11 +292,11 @@ mod tests {
                 }
                 game.play(action);
                 played += 1;
-                assert_fresh(&game, shogi, &mut seen);
+                assert_fresh(&game, evals, &mut seen);
             }
             for _ in 0..played {
                 game.unplay();
-                assert_fresh(&game, shogi, &mut seen);
+                assert_fresh(&game, evals, &mut seen);
             }
             assert_eq!(game.game().hash(), start.hash());
         }
@@ -305,16 +305,17 @@ mod tests {
 
     #[test]
     fn the_kept_accumulator_is_the_one_from_scratch_through_random_madness_games() {
-        let builtin = ShogiEvaluator::builtin_net();
-        let halfkp =
-            ShogiEvaluator::with_net(Some(Arc::new(Network::random(FeatureSet::HalfKp, 5))));
-        for shogi in [&builtin, &halfkp] {
+        let builtin = LeafEvaluators::with_shogi(ShogiEvaluator::builtin_net());
+        let halfkp = LeafEvaluators::with_shogi(ShogiEvaluator::with_net(Some(Arc::new(
+            Network::random(FeatureSet::HalfKp, 5),
+        ))));
+        for evals in [&builtin, &halfkp] {
             let mut centre = TrueGame::from_sfen(CENTRE_SILVER).unwrap();
             centre.play_texts(["draw:3", "draw:7"]).unwrap();
             let seen = [
-                check_games(&centre, shogi, 1, (30, 40)),
-                check_games(&TrueGame::startpos(), shogi, 2, (10, 120)),
-                check_games(&PlayerView::startpos(Color::Gote), shogi, 3, (10, 120)),
+                check_games(&centre, evals, 1, (30, 40)),
+                check_games(&TrueGame::startpos(), evals, 2, (10, 120)),
+                check_games(&PlayerView::startpos(Color::Gote), evals, 3, (10, 120)),
             ];
             for s in &seen {
                 // Every kind of step was played, and each game kept an accumulator.
@@ -326,16 +327,16 @@ mod tests {
 
     #[test]
     fn a_board_without_a_king_keeps_no_accumulator_and_is_valued_by_the_tables() {
-        let shogi = ShogiEvaluator::builtin_net();
+        let evals = LeafEvaluators::with_shogi(ShogiEvaluator::builtin_net());
         let mut kingless = TrueGame::from_sfen("4g3k/9/9/9/4S4/9/9/9/9 b - 1").unwrap();
         kingless.play_texts(["draw:3", "draw:7"]).unwrap();
-        let seen = check_games(&kingless, &shogi, 4, (10, 30));
+        let seen = check_games(&kingless, &evals, 4, (10, 30));
         assert!(seen.unreadable > 0 && seen.kept == 0, "{seen:?}");
-        let game = NetBoard::new(kingless.clone(), shogi.net.clone());
+        let game = NetBoard::new(kingless.clone(), evals.shogi.net.clone());
         for pov in Color::BOTH {
             assert_eq!(
-                game.evaluate(pov, &shogi),
-                kingless.evaluate(pov, ShogiEvaluator::standard())
+                game.evaluate(pov, &evals),
+                kingless.evaluate(pov, LeafEvaluators::standard())
             );
         }
     }

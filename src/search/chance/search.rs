@@ -21,10 +21,9 @@ use super::reference::expectimax_at_ply;
 use super::tt::ChanceTable;
 use super::{
     static_value, terminal_value, ChanceGame, ChanceLimits, ChanceResult, ChanceSettings, Depth,
-    OutcomeLine, TableReuse, Value,
+    LeafEvaluators, OutcomeLine, TableReuse, Value,
 };
 use crate::eval::nnue::Network;
-use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::game::{NodeKind, Weight};
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
@@ -74,9 +73,10 @@ pub struct ChanceSearcher {
     node_limit: Option<u64>,
     /// In a parallel search: every thread's nodes, added in steps of `NODE_POLL`.
     shared_nodes: Option<Arc<AtomicU64>>,
-    /// The standard shogi evaluation handed to [`ChanceGame::evaluate`] (the Madness values
-    /// its board with it): the hand-written tables, or a net when one is set.
-    shogi: ShogiEvaluator,
+    /// The evaluations handed to [`ChanceGame::evaluate`]: the shogi board's (the Madness
+    /// values its board with it: the hand-written tables, or a net when one is set), and
+    /// Shogammon's net when one is set.
+    evals: LeafEvaluators,
 }
 
 /// Nodes between two looks at the clock, the stop flag and the shared node count.
@@ -122,7 +122,7 @@ impl ChanceSearcher {
             deadline: None,
             node_limit: None,
             shared_nodes: None,
-            shogi: ShogiEvaluator::standard().clone(),
+            evals: LeafEvaluators::standard().clone(),
         }
     }
 
@@ -134,16 +134,30 @@ impl ChanceSearcher {
     /// hand-written tables). A different net forgets the table: its values came from the
     /// other evaluation (under [`TableReuse::Exact`] they would be reused as exact).
     pub fn set_network(&mut self, net: Option<Arc<Network>>) {
-        if !self.shogi.has_net(&net) {
-            self.table.clear();
-            self.helpers.clear();
-            self.shogi.net = net;
+        if !self.evals.shogi.has_net(&net) {
+            self.forget();
+            self.evals.shogi.net = net;
         }
     }
 
-    /// The shogi evaluation this searcher hands to [`ChanceGame::evaluate`].
-    pub fn shogi_evaluator(&self) -> &ShogiEvaluator {
-        &self.shogi
+    /// Evaluates Shogammon with the net `net` correcting its hand-written evaluation from
+    /// now on (`None`: the hand-written evaluation alone). A different net forgets the table.
+    pub fn set_shogammon_network(&mut self, net: Option<Arc<Network>>) {
+        if !crate::eval::nnue::same_net(&self.evals.shogammon, &net) {
+            self.forget();
+            self.evals.shogammon = net;
+        }
+    }
+
+    /// Forgets the table and the helpers (which hold the evaluations too).
+    fn forget(&mut self) {
+        self.table.clear();
+        self.helpers.clear();
+    }
+
+    /// The evaluations this searcher hands to [`ChanceGame::evaluate`].
+    pub fn evaluators(&self) -> &LeafEvaluators {
+        &self.evals
     }
 
     /// Changes the settings, reallocating (and so clearing) the table if its size changed.
@@ -228,7 +242,7 @@ impl ChanceSearcher {
             report,
         };
         // The tree is searched on a copy that keeps the net's accumulator of its board.
-        let mut tracked = NetBoard::new(game.clone(), self.shogi.net.clone());
+        let mut tracked = NetBoard::new(game.clone(), self.evals.shogi.net.clone());
         self.iterate(&mut tracked, request, pool)
     }
 
@@ -316,7 +330,7 @@ impl ChanceSearcher {
             return terminal_value(outcome, pov, ply).0;
         }
         if depth <= 0 || ply >= MAX_PLY {
-            return static_value(game, pov, &self.shogi).0;
+            return static_value(game, pov, &self.evals).0;
         }
         match game.node_kind() {
             NodeKind::Decision(mover) => {
@@ -331,7 +345,7 @@ impl ChanceSearcher {
                 let value = self.chance(game, &outcomes, depth, alpha, beta, pov, ply);
                 if self.settings.verify_chance_nodes && !self.aborted {
                     let (truth, _) =
-                        expectimax_at_ply(game, Depth(depth as u32), pov, ply, &self.shogi);
+                        expectimax_at_ply(game, Depth(depth as u32), pov, ply, &self.evals);
                     assert_agrees_with_truth(value, truth.0, (alpha, beta));
                 }
                 value

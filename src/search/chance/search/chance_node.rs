@@ -84,7 +84,7 @@ impl ChanceSearcher {
             }
         }
         if total == 0 {
-            return static_value(game, pov, &self.shogi).0;
+            return static_value(game, pov, &self.evals).0;
         }
         // Heavier outcomes first (stable: ties keep the game's order).
         self.slots[base..].sort_by_key(|slot| std::cmp::Reverse(slot.weight));

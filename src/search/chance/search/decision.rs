@@ -53,7 +53,7 @@ impl ChanceSearcher {
         self.scratch.clear();
         game.legal_actions(&mut self.scratch);
         if self.scratch.is_empty() {
-            return static_value(game, mover, &self.shogi).0;
+            return static_value(game, mover, &self.evals).0;
         }
         for (index, &action) in self.scratch.iter().enumerate() {
             let score = self.action_score(game, mover, action, Some(index) == table_index);

@@ -55,7 +55,7 @@ impl ChanceSearcher {
         helper.deadline = self.deadline;
         helper.node_limit = self.node_limit;
         helper.shared_nodes = self.shared_nodes.clone();
-        helper.shogi = self.shogi.clone();
+        helper.evals = self.evals.clone();
         helper
     }
 
@@ -130,7 +130,7 @@ impl ChanceSearcher {
         let mut legal = MoveList::new();
         game.legal_actions(&mut legal);
         if legal.is_empty() {
-            return static_value(game, pov, &self.shogi).0;
+            return static_value(game, pov, &self.evals).0;
         }
         let mut ordered: Vec<(Move, usize, i32)> = legal
             .iter()

@@ -48,7 +48,7 @@ impl ChanceSearcher {
                 game.search_outcome()
                     .map_or(Value::DRAW, |o| terminal_value(o, pov, 0))
             } else {
-                static_value(game, pov, &self.shogi)
+                static_value(game, pov, &self.evals)
             },
             depth: Depth(0),
             best: Vec::new(),
@@ -199,7 +199,7 @@ impl ChanceSearcher {
     ) -> i32 {
         let total: i64 = lines.iter().map(|l| l.weight.0 as i64).sum();
         if total == 0 {
-            return static_value(game, pov, &self.shogi).0;
+            return static_value(game, pov, &self.evals).0;
         }
         let sum: i64 = lines
             .iter()

@@ -11,7 +11,9 @@ use crate::rules::game::{Game, NodeKind};
 use crate::rules::geometry::Color;
 use crate::rules::variants::madness::{PlayerView, TrueGame};
 use crate::search::chance::reference::expectimax_at_ply;
-use crate::search::chance::{ChanceAlgorithm, ChanceGame, ChanceSettings, Depth, TableReuse};
+use crate::search::chance::{
+    ChanceAlgorithm, ChanceGame, ChanceSettings, Depth, LeafEvaluators, TableReuse,
+};
 
 /// Both searches are compared to this depth (normal moves; the madness steps are free).
 const DEPTH: u32 = 2;
@@ -27,7 +29,7 @@ fn small_positions<G: ChanceGame>(start: &G, count: usize, seed: u64) -> Vec<(G,
         .filter(|(game, pov)| {
             let mut game = game.clone();
             let (_, nodes) =
-                expectimax_at_ply(&mut game, Depth(DEPTH), *pov, 0, ShogiEvaluator::standard());
+                expectimax_at_ply(&mut game, Depth(DEPTH), *pov, 0, LeafEvaluators::standard());
             nodes <= MAX_REFERENCE_NODES
         })
         .take(count)
@@ -63,13 +65,13 @@ fn view_positions() -> Vec<(PlayerView, Color)> {
 fn net_changes_a_value<G: ChanceGame>(positions: &[(G, Color)]) -> bool {
     positions.iter().any(|(game, pov)| {
         let mut game = game.clone();
-        let hand = expectimax_at_ply(&mut game, Depth(DEPTH), *pov, 0, ShogiEvaluator::standard());
+        let hand = expectimax_at_ply(&mut game, Depth(DEPTH), *pov, 0, LeafEvaluators::standard());
         let net = expectimax_at_ply(
             &mut game,
             Depth(DEPTH),
             *pov,
             0,
-            &ShogiEvaluator::builtin_net(),
+            &LeafEvaluators::with_shogi(ShogiEvaluator::builtin_net()),
         );
         hand.0 != net.0
     })
@@ -102,8 +104,18 @@ fn star1_and_star2_equal_expectimax_with_the_net() {
         for table in [TableReuse::Off, TableReuse::Exact] {
             let settings = settings(algorithm, table);
             for comparison in [
-                compare_with(&truth, settings, DEPTH, &ShogiEvaluator::builtin_net()),
-                compare_with(&views, settings, DEPTH, &ShogiEvaluator::builtin_net()),
+                compare_with(
+                    &truth,
+                    settings,
+                    DEPTH,
+                    &LeafEvaluators::with_shogi(ShogiEvaluator::builtin_net()),
+                ),
+                compare_with(
+                    &views,
+                    settings,
+                    DEPTH,
+                    &LeafEvaluators::with_shogi(ShogiEvaluator::builtin_net()),
+                ),
             ] {
                 assert_eq!(comparison.differences, 0, "with {settings:?}");
                 assert_eq!(comparison.worse_choices, 0, "with {settings:?}");
@@ -122,11 +134,23 @@ fn the_oracle_accepts_every_chance_node_with_the_net() {
             ..settings(algorithm, TableReuse::Exact)
         };
         assert_eq!(
-            compare_with(&truth[..4], settings, DEPTH, &ShogiEvaluator::builtin_net()).differences,
+            compare_with(
+                &truth[..4],
+                settings,
+                DEPTH,
+                &LeafEvaluators::with_shogi(ShogiEvaluator::builtin_net())
+            )
+            .differences,
             0
         );
         assert_eq!(
-            compare_with(&views[..4], settings, DEPTH, &ShogiEvaluator::builtin_net()).differences,
+            compare_with(
+                &views[..4],
+                settings,
+                DEPTH,
+                &LeafEvaluators::with_shogi(ShogiEvaluator::builtin_net())
+            )
+            .differences,
             0
         );
     }

@@ -12,9 +12,8 @@ mod snapshots;
 use super::reference::{expectimax, expectimax_at_ply};
 use super::{
     ChanceAlgorithm, ChanceGame, ChanceLimits, ChanceResult, ChanceSearcher, ChanceSettings, Depth,
-    ProbeWindow, TableReuse,
+    LeafEvaluators, ProbeWindow, TableReuse,
 };
-use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::game::{Game, NodeKind};
 use crate::rules::geometry::Color;
 use crate::rules::moves::MoveList;
@@ -184,28 +183,29 @@ fn compare_to_depth<G: ChanceGame>(
     settings: ChanceSettings,
     max_depth: u32,
 ) -> Comparison {
-    compare_with(positions, settings, max_depth, ShogiEvaluator::standard())
+    compare_with(positions, settings, max_depth, LeafEvaluators::standard())
 }
 
-/// [`compare_to_depth`] with shogi boards (the Madness's) valued by `shogi`, in the search
-/// and in expectimax alike.
+/// [`compare_to_depth`] with the leaves valued by `evals` (the Madness's board by its net,
+/// Shogammon corrected by its net), in the search and in expectimax alike.
 fn compare_with<G: ChanceGame>(
     positions: &[(G, Color)],
     settings: ChanceSettings,
     max_depth: u32,
-    shogi: &ShogiEvaluator,
+    evals: &LeafEvaluators,
 ) -> Comparison {
     let mut totals = Comparison::default();
     for (position, pov) in positions {
         let mut game = position.clone();
         let mut searcher = ChanceSearcher::new(settings);
-        searcher.set_network(shogi.net.clone());
+        searcher.set_network(evals.shogi.net.clone());
+        searcher.set_shogammon_network(evals.shogammon.clone());
         let start = std::time::Instant::now();
         let results = iterations(&mut searcher, &mut game, *pov, max_depth);
         totals.seconds += start.elapsed().as_secs_f64();
         assert_eq!(results.len(), max_depth as usize);
         for result in &results {
-            let (expected, nodes) = expectimax_at_ply(&mut game, result.depth, *pov, 0, shogi);
+            let (expected, nodes) = expectimax_at_ply(&mut game, result.depth, *pov, 0, evals);
             totals.differences += usize::from(result.value != expected);
             if result.depth.0 == max_depth {
                 totals.reference += nodes;
@@ -215,16 +215,16 @@ fn compare_with<G: ChanceGame>(
         totals.searched += last.nodes;
         for line in &last.outcomes {
             game.play(line.outcome);
-            let (expected, _) = expectimax_at_ply(&mut game, Depth(max_depth), *pov, 1, shogi);
+            let (expected, _) = expectimax_at_ply(&mut game, Depth(max_depth), *pov, 1, evals);
             game.unplay();
             totals.differences += usize::from(line.value != expected);
         }
         if let Some(&first) = last.best.first() {
-            let (root, _) = expectimax_at_ply(&mut game, Depth(max_depth), *pov, 0, shogi);
+            let (root, _) = expectimax_at_ply(&mut game, Depth(max_depth), *pov, 0, evals);
             let cost = game.depth_cost(first);
             game.play(first);
             let (chosen, _) =
-                expectimax_at_ply(&mut game, Depth(max_depth - cost.0), *pov, 1, shogi);
+                expectimax_at_ply(&mut game, Depth(max_depth - cost.0), *pov, 1, evals);
             game.unplay();
             totals.worse_choices += usize::from(chosen != root);
         }
@@ -575,7 +575,7 @@ fn the_parallel_search_stays_exact() {
                     Depth(MAX_DEPTH),
                     *pov,
                     1,
-                    ShogiEvaluator::standard(),
+                    LeafEvaluators::standard(),
                 );
                 game.unplay();
                 assert_eq!(
@@ -592,7 +592,7 @@ fn the_parallel_search_stays_exact() {
                     Depth(MAX_DEPTH - cost.0),
                     *pov,
                     1,
-                    ShogiEvaluator::standard(),
+                    LeafEvaluators::standard(),
                 );
                 game.unplay();
                 assert_eq!(chosen, last.value, "position {n}: {first:?} is not best");

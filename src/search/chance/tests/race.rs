@@ -5,11 +5,11 @@
 //! tokens wins. The turn's last action costs the depth unit, like Shogammon.
 
 use super::snapshots::{Snapshots, StateRules};
-use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::game::{Game, NodeKind, Outcome, Weight};
 use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::zobrist::KeyStream;
+use crate::search::chance::LeafEvaluators;
 use crate::search::chance::{ChanceGame, Depth, Value};
 use std::sync::OnceLock;
 
@@ -196,7 +196,7 @@ impl StateRules for State {
 }
 
 impl ChanceGame for Race {
-    fn evaluate(&self, pov: Color, _shogi: &ShogiEvaluator) -> Value {
+    fn evaluate(&self, pov: Color, _evals: &LeafEvaluators) -> Value {
         let progress =
             |c: Color| -> i32 { self.state.tokens[c.index()].iter().map(|&t| t as i32).sum() };
         let lead = progress(pov) - progress(pov.flip());

@@ -6,11 +6,11 @@
 //! decision costs one depth unit, like the Central Madness.
 
 use super::snapshots::{Snapshots, StateRules};
-use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::game::{Game, NodeKind, Outcome, Weight};
 use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::zobrist::KeyStream;
+use crate::search::chance::LeafEvaluators;
 use crate::search::chance::{ChanceGame, Value};
 use std::sync::OnceLock;
 
@@ -207,7 +207,7 @@ impl StateRules for State {
 }
 
 impl ChanceGame for Skirmish {
-    fn evaluate(&self, pov: Color, _shogi: &ShogiEvaluator) -> Value {
+    fn evaluate(&self, pov: Color, _evals: &LeafEvaluators) -> Value {
         let mut score = 0;
         for (square, &(code, owner)) in self.state.board.iter().enumerate() {
             if code == 0 {

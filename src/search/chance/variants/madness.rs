@@ -13,14 +13,13 @@
 //! or `mad+` recomputes it, the other tokens leave the board alone.
 
 use crate::eval::madness;
-use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::game::{Game, NodeKind, Outcome};
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::madness::cards::CardModel;
 use crate::rules::variants::madness::{MadnessGame, Phase, Token};
 use crate::rules::variants::shogi::Position;
-use crate::search::chance::{BoardStep, ChanceGame, Depth, Value};
+use crate::search::chance::{BoardStep, ChanceGame, Depth, LeafEvaluators, Value};
 
 /// The rules' outcome, or a win by an entering-king declaration the player to act could make
 /// now under the game's declaration rule.
@@ -64,8 +63,8 @@ fn madness_board_step<C: CardModel>(game: &MadnessGame<C>, action: Move) -> Boar
 }
 
 impl<C: CardModel> ChanceGame for MadnessGame<C> {
-    fn evaluate(&self, pov: Color, shogi: &ShogiEvaluator) -> Value {
-        madness::evaluate(self, pov, None, shogi)
+    fn evaluate(&self, pov: Color, evals: &LeafEvaluators) -> Value {
+        madness::evaluate(self, pov, None, &evals.shogi)
     }
 
     fn shogi_board(&self) -> Option<&Position> {
@@ -76,7 +75,7 @@ impl<C: CardModel> ChanceGame for MadnessGame<C> {
         madness_board_step(self, action)
     }
 
-    fn evaluate_with_board(&self, pov: Color, _shogi: &ShogiEvaluator, board: i32) -> Value {
+    fn evaluate_with_board(&self, pov: Color, _evals: &LeafEvaluators, board: i32) -> Value {
         madness::evaluate_with_board(self, pov, None, board)
     }
 
@@ -150,8 +149,8 @@ impl<C: CardModel> Game for RollOnly<C> {
 }
 
 impl<C: CardModel> ChanceGame for RollOnly<C> {
-    fn evaluate(&self, pov: Color, shogi: &ShogiEvaluator) -> Value {
-        madness::evaluate(&self.game, pov, Some(self.roller), shogi)
+    fn evaluate(&self, pov: Color, evals: &LeafEvaluators) -> Value {
+        madness::evaluate(&self.game, pov, Some(self.roller), &evals.shogi)
     }
 
     fn shogi_board(&self) -> Option<&Position> {
@@ -162,7 +161,7 @@ impl<C: CardModel> ChanceGame for RollOnly<C> {
         madness_board_step(&self.game, action)
     }
 
-    fn evaluate_with_board(&self, pov: Color, _shogi: &ShogiEvaluator, board: i32) -> Value {
+    fn evaluate_with_board(&self, pov: Color, _evals: &LeafEvaluators, board: i32) -> Value {
         madness::evaluate_with_board(&self.game, pov, Some(self.roller), board)
     }
 
@@ -182,6 +181,7 @@ impl<C: CardModel> ChanceGame for RollOnly<C> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::shogi_choice::ShogiEvaluator;
     use crate::rules::variants::madness::{PlayerView, TrueGame};
     use crate::search::chance::reference::{expectimax, expectimax_at_ply};
     use crate::search::chance::{ChanceLimits, ChanceResult, ChanceSearcher, ChanceSettings};
@@ -199,18 +199,18 @@ mod tests {
     }
 
     fn search<G: ChanceGame>(game: &mut G, pov: Color, depth: u32) -> ChanceResult {
-        search_with(game, pov, depth, ShogiEvaluator::standard())
+        search_with(game, pov, depth, LeafEvaluators::standard())
     }
 
-    /// [`search`] with the board valued by `shogi`'s net, if it has one.
+    /// [`search`] with the board valued by `evals.shogi`'s net, if it has one.
     fn search_with<G: ChanceGame>(
         game: &mut G,
         pov: Color,
         depth: u32,
-        shogi: &ShogiEvaluator,
+        evals: &LeafEvaluators,
     ) -> ChanceResult {
         let mut searcher = ChanceSearcher::new(ChanceSettings::default());
-        searcher.set_network(shogi.net.clone());
+        searcher.set_network(evals.shogi.net.clone());
         let limits = ChanceLimits {
             depth: Some(Depth(depth)),
             ..ChanceLimits::default()
@@ -286,7 +286,7 @@ mod tests {
 
     #[test]
     fn with_the_net_the_search_matches_expectimax_with_the_net() {
-        let net = ShogiEvaluator::builtin_net();
+        let net = LeafEvaluators::with_shogi(ShogiEvaluator::builtin_net());
         // Gote's view before sente's choice, the truth after the deal, the roll-only player.
         let mut game = view(CENTRE_SILVER, Color::Gote, "draw:? draw:2");
         let value = search_with(&mut game, Color::Gote, 2, &net).value;

@@ -3,16 +3,15 @@
 //! half of a point capture cost 0), captures by board moves onto enemy pieces tried first,
 //! and the evaluation of `eval::shogammon`.
 
-use crate::eval::shogammon::evaluate;
-use crate::eval::shogi_choice::ShogiEvaluator;
+use crate::eval::shogammon::evaluate_with_net;
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
 use crate::rules::variants::shogammon::Position;
-use crate::search::chance::{ChanceGame, Depth, Value};
+use crate::search::chance::{ChanceGame, Depth, LeafEvaluators, Value};
 
 impl ChanceGame for Position {
-    fn evaluate(&self, pov: Color, _shogi: &ShogiEvaluator) -> Value {
-        evaluate(self, pov)
+    fn evaluate(&self, pov: Color, evals: &LeafEvaluators) -> Value {
+        evaluate_with_net(self, pov, evals.shogammon.as_deref())
     }
 
     /// A board move onto an enemy single or point (the first half of a point capture too).

@@ -1,0 +1,222 @@
+//! The inputs of Shishi's own net for Shogammon (`FeatureSet::ShogammonP`): which rows of
+//! the feature transformer a position sets for each side's view. No other engine plays
+//! Shogammon, so the feature set is ours (docs/NNUE.md, "Shogammon"); the file and the
+//! layers after the transformer are YaneuraOu's `nn.bin` and `256x2-32-32`, as for the 12×12
+//! games.
+//!
+//! The features are *P* features, one per piece, king-independent, with the piece's place in
+//! its stack: every piece on the board, kings included, is
+//! `((relation × 3 + layer) × 14 + kind) × 81 + square`, where `relation` is 0 for the
+//! view's own pieces and 1 for the other side's, `layer` 0 for a piece standing alone, 1 for
+//! the lower piece of a point and 2 for its upper piece, `kind` shogi's kind index (promoted
+//! kinds are kinds of their own) and `square` the square as the view sees the board (sente:
+//! as it is, 0–80 file-major; gote: turned round, `80 − s`). Pieces in hand follow: the
+//! `n`-th piece (from 0) of hand kind `h` held is `board inputs + (relation × 7 + h) × 18 +
+//! n` (a set has at most 18 of a kind).
+//!
+//! The dice are not inputs: the search evaluates between turns, before the roll (its depth
+//! is counted in whole turns), and the hand-written evaluation the net corrects already
+//! weighs what the next roll can do to each king (`eval::shogammon`).
+
+use super::features::FeatureSet;
+use super::sparse_file::SparsePosition;
+use crate::rules::bitboard::Bitboard;
+use crate::rules::geometry::{Color, Square};
+use crate::rules::variants::shogammon::Position;
+use crate::rules::variants::shogi::Kind;
+use arrayvec::ArrayVec;
+
+/// Squares of the board.
+const SQUARES: usize = 81;
+/// Places a piece can have in its stack: alone, under, on top.
+const LAYERS: usize = 3;
+/// Kinds that can be held (`Kind::HAND`; a hand kind's index is its kind index).
+const HAND_KINDS: usize = Kind::HAND.len();
+/// Inputs per hand kind and side: the most pieces of one kind a set has (the pawns).
+const HAND_SLOTS: usize = 18;
+/// Inputs of the pieces on the board.
+pub const BOARD_INPUTS: usize = 2 * LAYERS * Kind::COUNT * SQUARES;
+/// Rows of the feature transformer.
+pub const INPUTS: usize = BOARD_INPUTS + 2 * HAND_KINDS * HAND_SLOTS;
+/// The most inputs a view sets: one per piece of a set.
+pub const MAX_ACTIVE: usize = 40;
+
+/// Where a piece stands in its stack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layer {
+    /// Alone on its square.
+    Single = 0,
+    /// The lower piece of a point (stuck until the upper one leaves).
+    Lower = 1,
+    /// The upper piece of a point.
+    Upper = 2,
+}
+
+/// A square as `view` sees the board.
+#[inline]
+fn seen(view: Color, sq: Square) -> usize {
+    match view {
+        Color::Sente => sq.index(),
+        Color::Gote => SQUARES - 1 - sq.index(),
+    }
+}
+
+/// The input of `owner`'s piece of `kind` on `sq` at `layer`, as `view` sees it.
+#[inline]
+pub fn on_board(view: Color, owner: Color, kind: Kind, layer: Layer, sq: Square) -> usize {
+    let relation = usize::from(owner != view);
+    ((relation * LAYERS + layer as usize) * Kind::COUNT + kind.index()) * SQUARES + seen(view, sq)
+}
+
+/// The input of the `nth` (from 0) piece of hand kind `kind` held by `owner`, as `view`
+/// sees it (`None` past the slots, which a legal position never reaches).
+#[inline]
+pub fn in_hand(view: Color, owner: Color, kind: Kind, nth: u8) -> Option<usize> {
+    let nth = usize::from(nth);
+    (kind.index() < HAND_KINDS && nth < HAND_SLOTS).then(|| {
+        let relation = usize::from(owner != view);
+        BOARD_INPUTS + (relation * HAND_KINDS + kind.index()) * HAND_SLOTS + nth
+    })
+}
+
+/// Every input `view` reads in `pos`: the board square by square (a point's lower piece,
+/// then its upper one), then the hands.
+pub fn inputs_of(pos: &Position, view: Color) -> ArrayVec<usize, MAX_ACTIVE> {
+    let mut out = ArrayVec::new();
+    for sq in pos.occupied().squares() {
+        let Some(top) = pos.top(sq) else { continue };
+        match pos.bottom(sq) {
+            None => out.push(on_board(view, top.color(), top.kind(), Layer::Single, sq)),
+            Some(lower) => {
+                out.push(on_board(
+                    view,
+                    lower.color(),
+                    lower.kind(),
+                    Layer::Lower,
+                    sq,
+                ));
+                out.push(on_board(view, top.color(), top.kind(), Layer::Upper, sq));
+            }
+        }
+    }
+    for owner in Color::BOTH {
+        let hand = pos.hand(owner);
+        for kind in Kind::HAND {
+            for nth in 0..hand.count(kind) {
+                out.extend(in_hand(view, owner, kind, nth));
+            }
+        }
+    }
+    out
+}
+
+impl SparsePosition for Position {
+    const FEATURES: FeatureSet = FeatureSet::ShogammonP;
+
+    fn side_to_move(&self) -> Color {
+        Position::side_to_move(self)
+    }
+
+    fn hand_written(&self) -> i32 {
+        crate::eval::shogammon::hand_written_cp(self).round() as i32
+    }
+
+    fn net_inputs(&self, view: Color) -> Vec<usize> {
+        inputs_of(self, view).to_vec()
+    }
+
+    fn from_training_sfen(text: &str) -> Option<Self> {
+        Position::from_sfen(text).ok()
+    }
+
+    fn training_sfen(&self) -> String {
+        self.to_sfen()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn inputs(sfen: &str, view: Color) -> Vec<usize> {
+        let pos = Position::from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+        let mut out = inputs_of(&pos, view).to_vec();
+        out.sort_unstable();
+        out
+    }
+
+    #[test]
+    fn the_start_position_reads_the_same_from_both_sides() {
+        let start = Position::startpos().to_sfen();
+        let sente = inputs(&start, Color::Sente);
+        assert_eq!(sente.len(), 40);
+        assert_eq!(sente, inputs(&start, Color::Gote));
+        let mut distinct = sente.clone();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 40, "one input per piece");
+        assert!(sente.iter().all(|&i| i < BOARD_INPUTS));
+    }
+
+    #[test]
+    fn a_point_sets_its_layers_and_the_hands_their_slots() {
+        // A sente king under a tokin on 5i; gote's king alone; sente holds two pawns.
+        let sfen = "4k4/9/9/9/9/9/9/9/4(K+P)4 b 2P 1";
+        let pos = Position::from_sfen(sfen).unwrap();
+        let e5i = pos
+            .occupied()
+            .squares()
+            .find(|&sq| pos.bottom(sq).is_some())
+            .unwrap();
+        let sente = inputs(sfen, Color::Sente);
+        let want = |owner, kind, layer| on_board(Color::Sente, owner, kind, layer, e5i);
+        assert!(sente.contains(&want(Color::Sente, Kind::King, Layer::Lower)));
+        assert!(sente.contains(&want(Color::Sente, Kind::ProPawn, Layer::Upper)));
+        for nth in 0..2 {
+            let pawn = in_hand(Color::Sente, Color::Sente, Kind::Pawn, nth).unwrap();
+            assert!(sente.contains(&pawn));
+        }
+        assert!(!sente.contains(&in_hand(Color::Sente, Color::Sente, Kind::Pawn, 2).unwrap()));
+        assert_eq!(sente.len(), 5);
+        // Gote sees the same pieces as the enemy's, the board turned round.
+        let gote = inputs(sfen, Color::Gote);
+        let theirs = on_board(Color::Gote, Color::Sente, Kind::King, Layer::Lower, e5i);
+        assert!(gote.contains(&theirs));
+        assert_eq!(theirs % SQUARES, 80 - e5i.index());
+        assert!(gote.contains(&in_hand(Color::Gote, Color::Sente, Kind::Pawn, 1).unwrap()));
+        assert!(gote.iter().all(|&i| i < INPUTS));
+    }
+
+    #[test]
+    fn every_input_has_one_meaning() {
+        let mut seen_inputs = vec![false; INPUTS];
+        for view in Color::BOTH {
+            for owner in Color::BOTH {
+                for kind in Kind::ALL {
+                    for layer in [Layer::Single, Layer::Lower, Layer::Upper] {
+                        for s in 0..SQUARES {
+                            let input = on_board(view, owner, kind, layer, Square(s as u8));
+                            if view == Color::Sente {
+                                assert!(!seen_inputs[input], "{input} twice");
+                                seen_inputs[input] = true;
+                            }
+                        }
+                    }
+                }
+                for kind in Kind::HAND {
+                    for nth in 0..HAND_SLOTS as u8 {
+                        let input = in_hand(view, owner, kind, nth).unwrap();
+                        if view == Color::Sente {
+                            assert!(!seen_inputs[input], "{input} twice");
+                            seen_inputs[input] = true;
+                        }
+                    }
+                    assert_eq!(in_hand(view, owner, kind, HAND_SLOTS as u8), None);
+                }
+            }
+        }
+        assert!(
+            seen_inputs.iter().all(|&s| s),
+            "every input is some piece's"
+        );
+    }
+}
