@@ -544,3 +544,92 @@ fn the_12x12_games_are_written_as_lines_that_read_back() {
     check::<chu::Position>("chushogi");
     check::<kagamigi::Position>("chukagamigi");
 }
+
+/// Shogammon games are written as one line per turn (the SFEN before the roll, score, turn,
+/// result, the turn's tokens): every SFEN reads back, the turn's roll and actions replay
+/// legally from it and, for consecutive turns, lead to the next line's SFEN; the results
+/// alternate with the side to roll; two threads write the same file, a stopped run goes on
+/// to the unbroken run's file, and `nnue-features --variant shogammon` reads every line.
+#[test]
+fn shogammon_games_are_written_a_turn_a_line_and_replay() {
+    use shishi::rules::game::Game;
+    use shishi::rules::variants::shogammon;
+    let dir = ScratchDir::new("shishi-gensfen", "shogammon");
+    let (whole, two, resumed) = (
+        dir.join("whole.tsv"),
+        dir.join("two.tsv"),
+        dir.join("resumed.tsv"),
+    );
+    let run = |out: &Path, extra: &[&str]| {
+        let settings = [
+            "--variant",
+            "shogammon",
+            "--max-ply",
+            "80",
+            "--random-moves",
+            "0",
+        ];
+        succeeds(gensfen(out, &[&settings[..], extra].concat()))
+    };
+    run(&whole, &["--games", "3"]);
+    let text = String::from_utf8(read(&whole)).expect("text");
+    let lines = training_lines(&text);
+    assert!(lines.len() > 30, "{} lines", lines.len());
+    let mut replayed_into_next = 0;
+    for (i, fields) in lines.iter().enumerate() {
+        assert_eq!(fields.len(), 5, "{fields:?}");
+        let mut pos = shogammon::Position::from_sfen(&fields[0]).expect("the SFEN reads");
+        assert!(pos.awaiting_roll(), "{fields:?}");
+        let score: i32 = fields[1].parse().unwrap();
+        assert!(score.abs() <= 32000);
+        let turn: u32 = fields[2].parse().unwrap();
+        assert_eq!(turn + 1, pos.turn_number(), "{fields:?}");
+        let result: i32 = fields[3].parse().unwrap();
+        assert!([-1, 0, 1].contains(&result), "{fields:?}");
+        let tokens: Vec<&str> = fields[4].split(' ').collect();
+        assert!(
+            tokens[0].starts_with("r:") && tokens.len() <= 3,
+            "{fields:?}"
+        );
+        for token in &tokens {
+            let action = pos.parse_action(token).expect("the token reads");
+            let mut legal = MoveList::new();
+            pos.legal_actions(&mut legal);
+            assert!(legal.contains(&action), "{token} in {fields:?}");
+            pos.play(action);
+        }
+        if let Some(next) = lines.get(i + 1) {
+            if next[2].parse::<u32>().unwrap() == turn + 1 {
+                assert_eq!(pos.to_sfen(), next[0], "after {fields:?}");
+                assert_eq!(next[3].parse::<i32>().unwrap(), -result, "{next:?}");
+                replayed_into_next += 1;
+            }
+        }
+    }
+    assert!(replayed_into_next > 25, "{replayed_into_next}");
+    run(&two, &["--games", "3", "--threads", "2"]);
+    assert_eq!(read(&two), read(&whole), "two threads");
+    run(&resumed, &["--games", "1"]);
+    let mut cut = read(&resumed);
+    cut.extend_from_slice(b"lnsg(K");
+    std::fs::write(&resumed, &cut).unwrap();
+    run(&resumed, &["--games", "3"]);
+    assert_eq!(read(&resumed), read(&whole), "resumed");
+    let features = dir.join("lines.feat");
+    let output = Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .args(["nnue-features", "--variant", "shogammon"])
+        .arg(&whole)
+        .arg("--out")
+        .arg(&features)
+        .output()
+        .expect("the binary runs");
+    let summary = succeeds(output);
+    assert!(
+        summary.starts_with(&format!("read {0} written {0} ", lines.len())),
+        "{summary}"
+    );
+    assert_eq!(
+        read(&features).len(),
+        32 + lines.len() * shishi::eval::nnue::sparse_file::RECORD_BYTES
+    );
+}

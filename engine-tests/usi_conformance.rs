@@ -524,6 +524,7 @@ fn step02_setoption_every_declared_option_with_edge_values() {
     e.send("setoption name EvalFile value <empty>");
     e.send("setoption name ChuEvalFile value <empty>");
     e.send("setoption name KagamigiEvalFile value <empty>");
+    e.send("setoption name ShogammonEvalFile value <empty>");
     e.send("isready");
     let lines = e.until("readyok");
     let errors: Vec<&String> = lines.iter().filter(|l| l.contains("error")).collect();
@@ -1708,4 +1709,90 @@ fn madness_values_its_board_as_madness_eval_chooses() {
     e.set_and_wait_ready("ShogiEval value net");
     assert_eq!(searched(&mut e), hand_written);
     e.send("quit");
+}
+
+/// `ShogammonEvalFile` names Shogammon's net, read at `isready`: the score the engine reports
+/// is the in-process chance search's with that net correcting the hand-written evaluation; a
+/// net of another game is refused with the reason and the hand-written evaluation goes on;
+/// `<empty>` returns to it.
+#[test]
+fn shogammon_reads_its_own_net() {
+    use shishi::eval::nnue::features::FeatureSet;
+    use shishi::eval::nnue::{file, Network};
+    use shishi::rules::geometry::Color;
+    use shishi::rules::variants::shogammon::Position;
+    use shishi::search::chance::{ChanceLimits, ChanceSearcher, ChanceSettings, Depth};
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+    let dir = std::env::temp_dir().join(format!("shishi-usi-shogammon-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let net = Network::random(FeatureSet::ShogammonP, 8);
+    std::fs::write(dir.join("shogammon.nn"), file::write(&net)).unwrap();
+    std::fs::write(
+        dir.join("chu.nn"),
+        file::write(&Network::random(FeatureSet::ChuP, 8)),
+    )
+    .unwrap();
+    let tokens = ["r:31", "7g7f", "3i3h", "r:21"];
+    let net = Arc::new(net);
+    let score = |net: Option<Arc<Network>>| {
+        let mut pos = Position::startpos();
+        for token in tokens {
+            let action = pos.parse_action(token).unwrap();
+            pos.play(action);
+        }
+        let mut searcher = ChanceSearcher::new(ChanceSettings::default());
+        searcher.set_shogammon_network(net);
+        let limits = ChanceLimits {
+            depth: Some(Depth(1)),
+            ..ChanceLimits::default()
+        };
+        let stop = Arc::new(AtomicBool::new(false));
+        let value = searcher.search(&mut pos, Color::Gote, &limits, &stop).value;
+        format!("score cp {}", value.0)
+    };
+    let (hand_written, with_net) = (score(None), score(Some(net)));
+    assert_ne!(hand_written, with_net);
+
+    let mut e = Engine::ready();
+    e.set_and_wait_ready("USI_Variant value shogammon");
+    let searched = |e: &mut Engine| {
+        e.send(&format!("position startpos moves {}", tokens.join(" ")));
+        e.send("go depth 1");
+        let lines = e.until("bestmove");
+        let last = lines
+            .iter()
+            .rfind(|l| l.starts_with("info depth 1 "))
+            .unwrap_or_else(|| panic!("no depth 1 line: {lines:#?}"))
+            .clone();
+        let at = last.find("score cp ").expect("a cp score");
+        let end = last[at + 9..].find(' ').map_or(last.len(), |i| at + 9 + i);
+        last[at..end].to_string()
+    };
+    assert_eq!(searched(&mut e), hand_written);
+    let option = |file: &str| format!("ShogammonEvalFile value {}", dir.join(file).display());
+    let lines = e.set_and_wait_ready(&option("shogammon.nn"));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string loaded the net")
+                && l.contains("shogammon-p_256x2-32-32")),
+        "{lines:?}"
+    );
+    assert_eq!(searched(&mut e), with_net);
+    let lines = e.set_and_wait_ready(&option("chu.nn"));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error cannot use the net")
+                && l.contains("evaluates chushogi, not shogammon")
+                && l.ends_with("shogammon uses its hand-written evaluation")),
+        "{lines:?}"
+    );
+    assert_eq!(searched(&mut e), hand_written);
+    e.set_and_wait_ready(&option("shogammon.nn"));
+    e.set_and_wait_ready("ShogammonEvalFile value <empty>");
+    assert_eq!(searched(&mut e), hand_written);
+    e.send("quit");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -4,9 +4,9 @@ measured on Shishi's own static evaluation (`e`) of each position: the built-in
 hand-written evaluation and any number of nets, side by side.
 
     python3 scripts/nnue_eval_loss.py --shishi target/release/shishi \
-        --records held.bin [--count 4000] [--skip N] [--arch chu|kagamigi] [NET.bin ...]
+        --records held.bin [--count 4000] [--skip N] [--arch chu|kagamigi|shogammon] [NET.bin ...]
 
-(`--arch chu` or `kagamigi`: a 12x12 game's training lines and nets, its hand-written
+(`--arch chu`, `kagamigi` or `shogammon`: that game's training lines and nets, its hand-written
 evaluation as the built-in one.)
 
 For each evaluator it prints the cross entropy of sigmoid(e / scale) against the
@@ -45,7 +45,7 @@ def main():
     parser.add_argument("--records", required=True,
                         help="held-out PackedSfenValue file (a 12x12 game's lines with --arch)")
     parser.add_argument("--arch", choices=sorted(ARCHS), default="kp",
-                        help="the nets' architecture; chu or kagamigi for a 12x12 game")
+                        help="the nets' architecture; chu or kagamigi for a 12x12 game, shogammon")
     parser.add_argument("--count", type=int, default=4000)
     parser.add_argument("--skip", type=int, default=0)
     parser.add_argument("--scale", type=float, default=600.0)

@@ -39,6 +39,13 @@ Architectures (`--arch`):
           table of one row per kind and side (and hand kind and side) is added to the rows
           of every square (every hand slot) of that kind and merged into them when the file
           is written, so a kind seen on few squares still learns its value.
+  shogammon
+          Shishi's own net for Shogammon (shogammon-p_256x2-32-32, 7 056 inputs): one input
+          per piece with its place in its stack (alone, under, on top) and the hands
+          (src/eval/nnue/shogammon.rs); its feature file (`shishi nnue-features --variant
+          shogammon`) as the 12x12 games', and factorised the same way (a row per kind, side
+          and place). Its base is the hand-written expected result turned into centipawns by
+          the logistic of scale 600 (Value::as_centipawns), so train it with `--scale 600`.
 
 Float model and integer net (src/eval/nnue/layers.rs):
   * transformer: int16 = round(127 * w), accumulator clamped to 0..127 = 127 * clamp(x, 0, 1);
@@ -185,14 +192,17 @@ def fnv1a(text):
 NETWORK_TEXT = ("Network=AffineTransform[1<-32](ClippedReLU[32](AffineTransform[32<-32]("
                 "ClippedReLU[32](AffineTransform[32<-512](InputSlice[512(0:512)])))))")
 
-# Shishi's 12x12 nets (src/eval/nnue/board12.rs): the feature set's name, its kinds on the
-# board, hand kinds and hand slots per kind, and the game's USI_Variant. Their output is
-# added to the game's hand-written tables (the base of `batch_tensors`).
-BOARD12_SQUARES = 144
-for _arch, _name, _kinds, _hand_kinds, _slots, _variant in (
-        ("chu", "ChuP(OverTables)", 39, 0, 0, "chushogi"),
-        ("kagamigi", "KagamigiP(OverTables)", 46, 24, 24, "chukagamigi")):
-    _board = 2 * _kinds * BOARD12_SQUARES
+# Shishi's own nets (src/eval/nnue/board12.rs, src/eval/nnue/shogammon.rs): the feature
+# set's name, its board kinds (Shogammon's: a kind in each of the three places of a stack),
+# hand kinds and hand slots per kind, the squares, the game's USI_Variant and its net option.
+# Their output is added to the game's hand-written evaluation (the base of `batch_tensors`).
+for _arch, _name, _kinds, _hand_kinds, _slots, _squares, _variant, _option in (
+        ("chu", "ChuP(OverTables)", 39, 0, 0, 144, "chushogi", "ChuEvalFile"),
+        ("kagamigi", "KagamigiP(OverTables)", 46, 24, 24, 144, "chukagamigi",
+         "KagamigiEvalFile"),
+        ("shogammon", "ShogammonP(OverHandWritten)", 3 * 14, 7, 18, 81, "shogammon",
+         "ShogammonEvalFile")):
+    _board = 2 * _kinds * _squares
     _inputs = _board + 2 * _hand_kinds * _slots
     ARCHS[_arch] = {
         "inputs": _inputs,
@@ -200,6 +210,8 @@ for _arch, _name, _kinds, _hand_kinds, _slots, _variant in (
         "text": f"Features={_name}[{_inputs}->256x2],{NETWORK_TEXT}",
         "sparse": True,
         "variant": _variant,
+        "option": _option,
+        "squares": _squares,
         "board_inputs": _board,
         "hand_slots": _slots,
         # Factorised training: every input also reads its kind's row (a piece of that kind
@@ -209,12 +221,13 @@ for _arch, _name, _kinds, _hand_kinds, _slots, _variant in (
 
 
 def kind_groups(arch):
-    """The factor group (kind and side) of each input of a 12x12 game's net, and of the
-    padding row (a group of its own, always weighed 0)."""
+    """The factor group (kind and side; in Shogammon also the place in the stack) of each
+    input of one of Shishi's own nets, and of the padding row (a group of its own, always
+    weighed 0)."""
     a = ARCHS[arch]
     i = np.arange(a["inputs"] + 1)
     hand = a["groups"] - (a["inputs"] - a["board_inputs"]) // max(a["hand_slots"], 1)
-    groups = np.where(i < a["board_inputs"], i // BOARD12_SQUARES,
+    groups = np.where(i < a["board_inputs"], i // a["squares"],
                       hand + (i - a["board_inputs"]) // max(a["hand_slots"], 1))
     groups[-1] = a["groups"]
     return torch.from_numpy(groups.astype(np.int64))
@@ -808,7 +821,7 @@ def shishi_evals(shishi, net, sfens, arch):
     """Shishi's evaluation (`e`) of each SFEN of `arch`'s game with the net file `net` (None:
     the built-in hand-written evaluation)."""
     if is_sparse(arch):
-        option = {"chu": "ChuEvalFile", "kagamigi": "KagamigiEvalFile"}[arch]
+        option = ARCHS[arch]["option"]
         commands = [f"setoption name USI_Variant value {ARCHS[arch]['variant']}",
                     f"setoption name {option} value "
                     + (os.path.abspath(net) if net else "<empty>")]

@@ -99,8 +99,8 @@ pub struct BenchArgs {
     #[arg(long = "param", value_parser = parse_param)]
     params: Vec<(String, i32)>,
     /// Evaluate standard shogi, and the Central Madness's board, with this net (a YaneuraOu
-    /// `nn.bin`; `<builtin>`: the net built into the engine), or Chu Shogi or Chu Kagamigi
-    /// with one of Shishi's nets for them, instead of the hand-written evaluation.
+    /// `nn.bin`; `<builtin>`: the net built into the engine), or Chu Shogi, Chu Kagamigi or
+    /// Shogammon with one of Shishi's nets for them, instead of the hand-written evaluation.
     #[arg(long, value_name = "FILE|<builtin>")]
     eval_file: Option<std::path::PathBuf>,
 }
@@ -254,20 +254,21 @@ fn net_game(variant: Variant) -> Option<NetGame> {
         Variant::Shogi | Variant::Madness => Some(NetGame::Shogi),
         Variant::Chushogi => Some(NetGame::Chu),
         Variant::Chukagamigi => Some(NetGame::Kagamigi),
-        Variant::Shogammon | Variant::Minishogi => None,
+        Variant::Shogammon => Some(NetGame::Shogammon),
+        Variant::Minishogi => None,
     }
 }
 
 /// The net `--eval-file` names, for the games that can use one (standard shogi, the
-/// Madness's board, the 12×12 games).
+/// Madness's board, the 12×12 games, Shogammon).
 fn network(args: &BenchArgs) -> Result<Option<Arc<Network>>, String> {
     let Some(path) = &args.eval_file else {
         return Ok(None);
     };
     let game = net_game(args.variant).ok_or_else(|| {
         format!(
-            "--eval-file: {} has no net (standard shogi, the Central Madness, Chu Shogi and \
-             Chu Kagamigi have)",
+            "--eval-file: {} has no net (standard shogi, the Central Madness, Chu Shogi, \
+             Chu Kagamigi and Shogammon have)",
             args.variant.name()
         )
     })?;
@@ -276,8 +277,8 @@ fn network(args: &BenchArgs) -> Result<Option<Arc<Network>>, String> {
 }
 
 /// Shogammon and the Madness: each line searched by the chance search (Star2, default
-/// settings, a fresh table, the Madness's board valued by `net` when given) to its own depth,
-/// or `--depth`.
+/// settings, a fresh table, the Madness's board valued by `net` or Shogammon's evaluation
+/// corrected by it, when given) to its own depth, or `--depth`.
 fn bench_chance(args: &BenchArgs, net: Option<Arc<Network>>) -> Result<(), String> {
     let lines = chance_lines(bench_of(args.variant)?.0);
     let mut totals = ChanceTotals::default();
@@ -288,7 +289,7 @@ fn bench_chance(args: &BenchArgs, net: Option<Arc<Network>>) -> Result<(), Strin
         let row = match args.variant {
             Variant::Shogammon => {
                 let (depth, pos) = shogammon_line(line)?;
-                bench_chance_position(args, &mut pool, depth, pos, None)
+                bench_chance_position(args, &mut pool, depth, pos, net.clone())
             }
             _ => {
                 let (depth, view) = madness_line(line)?;
@@ -364,7 +365,12 @@ fn bench_chance_position<G: UsiChanceGame>(
         hash_mb: args.hash,
         ..ChanceSettings::default()
     });
-    searcher.set_network(net);
+    match net {
+        Some(net) if net.features.game() == NetGame::Shogammon => {
+            searcher.set_shogammon_network(Some(net))
+        }
+        net => searcher.set_network(net),
+    }
     let limits = ChanceLimits {
         depth: Some(args.depth.map_or(depth, Depth)),
         ..ChanceLimits::default()

@@ -1,6 +1,6 @@
 //! `shishi testnet`: writes a net of random weights in one of YaneuraOu's formats
 //! (`halfkp_256x2-32-32` or `kp_256x2-32-32`, its `nn.bin`), or of Shishi's own for the
-//! 12×12 games, the same bytes for the same seed on every machine, for comparing Shishi's
+//! 12×12 games and Shogammon, the same bytes for the same seed on every machine, for comparing Shishi's
 //! evaluation with YaneuraOu's (`scripts/nnue_crosscheck.py`) and for testing. It plays
 //! nothing well.
 
@@ -20,6 +20,8 @@ pub enum Arch {
     Chu,
     /// kagamigi-p_256x2-32-32 (Chu Kagamigi, Shishi's own).
     Kagamigi,
+    /// shogammon-p_256x2-32-32 (Shogammon, Shishi's own: 7 056 inputs).
+    Shogammon,
 }
 
 impl Arch {
@@ -29,6 +31,7 @@ impl Arch {
             Arch::Kp => FeatureSet::Kp,
             Arch::Chu => FeatureSet::ChuP,
             Arch::Kagamigi => FeatureSet::KagamigiP,
+            Arch::Shogammon => FeatureSet::ShogammonP,
         }
     }
 }

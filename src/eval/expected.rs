@@ -42,7 +42,13 @@ impl Value {
     /// i.e. `W · tanh(cp / (2·scale))` with the scale [`LOGISTIC_SCALE_CP`], within
     /// ±[`Value::EVAL_MAX`].
     pub fn from_centipawns(cp: i32) -> Value {
-        let v = Value::WIN.0 as f64 * (f64::from(cp) / (2.0 * LOGISTIC_SCALE_CP)).tanh();
+        Value::from_fractional_centipawns(f64::from(cp))
+    }
+
+    /// [`Value::from_centipawns`] of a fractional number of centipawns (near 0 one
+    /// centipawn spans about 8 steps of the scale).
+    pub fn from_fractional_centipawns(cp: f64) -> Value {
+        let v = Value::WIN.0 as f64 * (cp / (2.0 * LOGISTIC_SCALE_CP)).tanh();
         Value((v.round() as i32).clamp(-Value::EVAL_MAX.0, Value::EVAL_MAX.0))
     }
 

@@ -305,17 +305,23 @@ pub fn hand_written_cp(pos: &Position) -> f64 {
     evaluate(pos, pos.side_to_move()).as_centipawns()
 }
 
+/// [`hand_written_cp`] plus the output of the net `net` (if any): the centipawns
+/// [`evaluate_with_net`] maps onto the bounded scale, and what the net is trained towards
+/// (the USI command `e` prints it).
+pub fn corrected_cp(pos: &Position, net: Option<&Network>) -> f64 {
+    hand_written_cp(pos) + net.map_or(0.0, |net| f64::from(net.evaluate_shogammon(pos)))
+}
+
 /// The evaluation of `pos` from `pov`'s point of view with the net `net` (`None`: the
 /// standard evaluation alone). The net's output, centipawns on the same logistic scale, is
 /// added to [`hand_written_cp`], and the sum goes back onto the bounded scale
-/// ([`Value::from_centipawns`], within ±[`Value::EVAL_MAX`]): the net corrects the
+/// ([`Value::from_fractional_centipawns`], within ±[`Value::EVAL_MAX`]): the net corrects the
 /// hand-written value, and the king odds and threats keep their say.
 pub fn evaluate_with_net(pos: &Position, pov: Color, net: Option<&Network>) -> Value {
-    let Some(net) = net else {
+    if net.is_none() {
         return evaluate(pos, pov);
-    };
-    let cp = hand_written_cp(pos) + f64::from(net.evaluate_shogammon(pos));
-    let value = Value::from_centipawns(cp.round() as i32);
+    }
+    let value = Value::from_fractional_centipawns(corrected_cp(pos, net));
     if pov == pos.side_to_move() {
         value
     } else {

@@ -492,7 +492,9 @@ impl Engine {
 
     /// `e` (YaneuraOu's extension): the static evaluation of the current position for the
     /// side to move, `eval = N`: standard shogi's net when one is loaded, the 12×12 games'
-    /// tables corrected by their net when one is loaded, else the built-in evaluation's.
+    /// tables corrected by their net when one is loaded, else the built-in evaluation's;
+    /// Shogammon's in centipawns on the logistic scale, corrected by its net when one is
+    /// loaded (the number its net is trained towards).
     fn static_eval(&self) {
         let value = match &self.position {
             UsiPosition::Shogi(pos) => {
@@ -506,12 +508,16 @@ impl Engine {
             UsiPosition::Chukagamigi(pos) => {
                 Board12Evaluator::with_net(self.file_nets.net(NetGame::Kagamigi)).evaluate(&**pos)
             }
+            UsiPosition::Shogammon(pos) => {
+                let net = self.file_nets.net(NetGame::Shogammon);
+                crate::eval::shogammon::corrected_cp(pos, net.as_deref()).round() as i32
+            }
             other => with_position!(other,
                 pos => static_eval_of(pos.as_ref()),
                 _cpos => {
                     return self
                         .out
-                        .error("e: the dice and card games have no static evaluation");
+                        .error("e: the Central Madness has no static evaluation");
                 }
             ),
         };

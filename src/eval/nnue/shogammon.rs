@@ -186,6 +186,76 @@ mod tests {
         assert!(gote.iter().all(|&i| i < INPUTS));
     }
 
+    /// Over the positions of random games (captures and points come up): a training record
+    /// holds the inputs the net adds up (the accumulator summed from them, the side to
+    /// move's view first) and the hand-written evaluation in centipawns; the net's value stays
+    /// within the evaluation's bounds, is the same from both sides with the sign turned, and
+    /// a net that outputs nothing leaves the hand-written value as it was (up to the rounding
+    /// of the turn into centipawns and back).
+    #[test]
+    fn records_and_values_of_random_games() {
+        use crate::eval::expected::Value;
+        use crate::eval::nnue::layers::{Affine, HIDDEN};
+        use crate::eval::nnue::sparse_file::{self, Labels};
+        use crate::eval::nnue::Network;
+        use crate::eval::shogammon::{evaluate, evaluate_with_net};
+        use crate::rules::game::Game;
+        use crate::search::chance::ChanceGame;
+        let net = Network::random(FeatureSet::ShogammonP, 3);
+        let mut silent = Network::random(FeatureSet::ShogammonP, 3);
+        silent.output = Affine::from_rows([0], &[[0; HIDDEN]]);
+        let (mut checked, mut points, mut held, mut moved) = (0, 0, 0, 0);
+        crate::eval::random_games::random_games(
+            &Position::startpos(),
+            5,
+            (8, 240),
+            |pos, legal, rng| {
+                if pos.outcome().is_none() {
+                    let labels = Labels {
+                        score: 7,
+                        game_ply: 3,
+                        result: 1,
+                    };
+                    let bytes = sparse_file::record(pos, labels).expect("a game's position fits");
+                    let base = i16::from_le_bytes([bytes[6], bytes[7]]);
+                    assert_eq!(i32::from(base), pos.hand_written());
+                    let us = sparse_file::side_to_move(&bytes);
+                    assert_eq!(us, pos.side_to_move());
+                    let acc = net.accumulate_shogammon(pos);
+                    for (slot, view) in [us, us.flip()].into_iter().enumerate() {
+                        let mut row = net.transformer.biases;
+                        for input in sparse_file::inputs(&bytes, slot) {
+                            for (a, w) in row.0.iter_mut().zip(net.transformer.weights[input].0) {
+                                *a = a.wrapping_add(w);
+                            }
+                        }
+                        assert_eq!(row, acc.0[view.index()]);
+                    }
+                    let [sente, gote] =
+                        Color::BOTH.map(|pov| evaluate_with_net(pos, pov, Some(&net)));
+                    assert_eq!(sente, gote.negate());
+                    assert!(sente.0.abs() <= Value::EVAL_MAX.0, "{sente:?}");
+                    moved += usize::from(sente != evaluate(pos, Color::Sente));
+                    let plain = evaluate(pos, Color::Sente);
+                    let quiet = evaluate_with_net(pos, Color::Sente, Some(&silent));
+                    assert!((quiet.0 - plain.0).abs() <= 1, "{quiet:?} {plain:?}");
+                    points += usize::from(!pos.points().is_empty());
+                    held += usize::from(Color::BOTH.iter().any(|&c| !pos.hand(c).is_empty()));
+                    checked += 1;
+                }
+                crate::eval::random_games::pick_preferring(legal, rng, |m| pos.is_capture(m))
+            },
+        );
+        assert!(
+            checked > 500 && points > 100 && held > 100,
+            "{checked} {points} {held}"
+        );
+        assert!(
+            moved > checked / 2,
+            "the net moved {moved} of {checked} values"
+        );
+    }
+
     #[test]
     fn every_input_has_one_meaning() {
         let mut seen_inputs = vec![false; INPUTS];

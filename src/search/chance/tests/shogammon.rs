@@ -5,6 +5,7 @@
 use super::*;
 use crate::rules::bitboard::Bitboard;
 use crate::rules::variants::shogammon::Position;
+use crate::search::chance::static_value;
 
 /// 200 positions from seeded random play of up to 160 actions (about 50 turns): roots
 /// before a roll and at either decision of a turn.
@@ -56,6 +57,39 @@ fn star1_and_star2_equal_expectimax_on_shogammon() {
             two_turns.reference,
             two_turns.searched
         );
+    }
+}
+
+/// With a net correcting the evaluation (random weights: its values differ from the
+/// hand-written ones), Star1 and Star2 still return exactly expectimax's value with the same
+/// net, at one turn on the 200 positions and at two on 30 second decisions: the net's output
+/// is clamped into the evaluation's bounds, so the chance nodes' bounds stay valid.
+#[test]
+fn with_a_net_star1_and_star2_still_equal_expectimax() {
+    use crate::eval::nnue::features::FeatureSet;
+    use crate::eval::nnue::Network;
+    let positions = shogammon_positions();
+    let evals = LeafEvaluators {
+        shogammon: Some(Arc::new(Network::random(FeatureSet::ShogammonP, 12))),
+        ..LeafEvaluators::standard().clone()
+    };
+    let changed = positions
+        .iter()
+        .filter(|(p, pov)| {
+            p.outcome().is_none()
+                && static_value(p, *pov, &evals)
+                    != static_value(p, *pov, LeafEvaluators::standard())
+        })
+        .count();
+    assert!(changed > 150, "the net changes {changed} of 200 values");
+    let deeper = &at_the_second_decision(&positions)[..30];
+    for settings in exact_configurations() {
+        let name = label(&settings);
+        let one_turn = compare_with(&positions, settings, 1, &evals);
+        let two_turns = compare_with(deeper, settings, 2, &evals);
+        for totals in [&one_turn, &two_turns] {
+            assert_eq!((totals.differences, totals.worse_choices), (0, 0), "{name}");
+        }
     }
 }
 
