@@ -340,7 +340,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::Text(TextKind::File, |o, text| o.net.shogammon_file = path_value(text)),
         default: "<empty>",
         effect: Effect::Net,
-        offered: Offered::Both,
+        offered: Offered::UsiOnly,
         help: "A net file for Shogammon (Shishi's shogammon-p_256x2-32-32, docs/NNUE.md); <empty>: the hand-written evaluation.",
     },
     OptionSpec {
