@@ -6,8 +6,8 @@
 //! (`Board12Evaluator<P>`), so the search finds each game's evaluation by its type.
 
 use super::board12::{TableEvaluator, TablePosition};
-use super::nnue::board12::{Board12Net, Changes};
-use super::nnue::{Accumulator, Network};
+use super::nnue::board12::Board12Net;
+use super::nnue::{Accumulator, Network, RowChanges};
 use super::Totals;
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
@@ -81,7 +81,7 @@ impl<P: Board12Net> Board12Evaluator<P> {
         match (change.net, &before.net, self.net.as_deref()) {
             (Some(changes), Some(acc), Some(net)) => {
                 let out = after.net.get_or_insert_with(Accumulator::default);
-                net.update_board12(&changes, acc, out);
+                net.update_rows(&changes, acc, out);
             }
             (_, _, Some(net)) => after.net = Some(net.accumulate_board12(pos)),
             (_, _, None) => after.net = None,
@@ -117,7 +117,7 @@ pub struct Board12Totals {
 #[derive(Clone, Debug)]
 pub struct Board12Change {
     tables: Option<Totals>,
-    net: Option<Changes>,
+    net: Option<RowChanges>,
 }
 
 #[cfg(test)]

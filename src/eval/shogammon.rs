@@ -313,15 +313,21 @@ pub fn corrected_cp(pos: &Position, net: Option<&Network>) -> f64 {
 }
 
 /// The evaluation of `pos` from `pov`'s point of view with the net `net` (`None`: the
-/// standard evaluation alone). The net's output, centipawns on the same logistic scale, is
-/// added to [`hand_written_cp`], and the sum goes back onto the bounded scale
-/// ([`Value::from_fractional_centipawns`], within ±[`Value::EVAL_MAX`]): the net corrects the
-/// hand-written value, and the king odds and threats keep their say.
+/// standard evaluation alone): [`evaluate_with_output`] of the net's output.
 pub fn evaluate_with_net(pos: &Position, pov: Color, net: Option<&Network>) -> Value {
-    if net.is_none() {
-        return evaluate(pos, pov);
+    match net {
+        None => evaluate(pos, pov),
+        Some(net) => evaluate_with_output(pos, pov, net.evaluate_shogammon(pos)),
     }
-    let value = Value::from_fractional_centipawns(corrected_cp(pos, net));
+}
+
+/// The evaluation of `pos` from `pov`'s point of view corrected by a net whose output for it
+/// is `output` (centipawns on the logistic scale, the side to move's view): the output is
+/// added to [`hand_written_cp`], and the sum goes back onto the bounded scale
+/// ([`Value::from_fractional_centipawns`], within ±[`Value::EVAL_MAX`]): the net corrects
+/// the hand-written value, and the king odds and threats keep their say.
+pub fn evaluate_with_output(pos: &Position, pov: Color, output: i32) -> Value {
+    let value = Value::from_fractional_centipawns(hand_written_cp(pos) + f64::from(output));
     if pov == pos.side_to_move() {
         value
     } else {

@@ -15,11 +15,11 @@
 //! composed position holding more sets only the first slots.
 
 use super::features::FeatureSet;
+use super::RowChanges;
 use crate::eval::board12::TablePosition;
 use crate::rules::geometry::{Board12x12, Color, Geometry, Square};
 use crate::rules::moves::Move;
 use crate::rules::variants::{chu, kagamigi};
-use arrayvec::ArrayVec;
 
 /// Squares of the board.
 pub const SQUARES: usize = Board12x12::SQUARES;
@@ -123,11 +123,11 @@ impl Layout {
 
     /// What the legal move `mv` (not yet played) changes in `pos`'s inputs.
     #[inline]
-    pub fn changes<P: TablePosition>(self, pos: &P, mv: Move) -> Changes {
+    pub fn changes<P: TablePosition>(self, pos: &P, mv: Move) -> RowChanges {
         let effect = pos.effect(mv);
         let us = pos.side_to_move();
         let them = us.flip();
-        let mut out = Changes::default();
+        let mut out = RowChanges::default();
         match (effect.moved, effect.dropped) {
             (Some((from, kind)), _) => out.removed.push(self.on_board_both(us, kind, from)),
             (None, Some(kind)) => {
@@ -152,15 +152,6 @@ impl Layout {
         }
         out
     }
-}
-
-/// What a move changes in both views: the inputs that go and those that come, each as a
-/// pair (sente's view, gote's view). At most the mover (or the dropped piece), two
-/// captured pieces, and where they go in hand.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Changes {
-    pub removed: ArrayVec<[usize; 2], 3>,
-    pub added: ArrayVec<[usize; 2], 3>,
 }
 
 /// A 12×12 game that a net of Shishi's own can evaluate.

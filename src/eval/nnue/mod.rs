@@ -87,6 +87,14 @@ pub fn same_net(a: &Option<Arc<Network>>, b: &Option<Arc<Network>>) -> bool {
     }
 }
 
+/// What a move changes in the inputs of a net of Shishi's own (the 12×12 games', Shogammon's):
+/// the inputs that go and those that come, each as a pair (sente's view, gote's view).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RowChanges {
+    pub removed: arrayvec::ArrayVec<[usize; 2], 6>,
+    pub added: arrayvec::ArrayVec<[usize; 2], 6>,
+}
+
 /// The two accumulator halves of a position, indexed by perspective (`Color::index`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Accumulator(pub [Row; 2]);
@@ -206,15 +214,10 @@ impl Network {
         acc
     }
 
-    /// The accumulator of the 12×12 position reached by a move with `changes` from one whose
-    /// accumulator is `before`.
+    /// The accumulator of the position (of a 12×12 game, or Shogammon) reached by a move with
+    /// `changes` from one whose accumulator is `before`.
     #[inline]
-    pub fn update_board12(
-        &self,
-        changes: &board12::Changes,
-        before: &Accumulator,
-        out: &mut Accumulator,
-    ) {
+    pub fn update_rows(&self, changes: &RowChanges, before: &Accumulator, out: &mut Accumulator) {
         let w = &self.transformer.weights;
         for view in 0..2 {
             let half = &mut out.0[view];

@@ -20,10 +20,13 @@
 
 use super::features::FeatureSet;
 use super::sparse_file::SparsePosition;
+use super::RowChanges;
 use crate::rules::bitboard::Bitboard;
+use crate::rules::dropshogi::DropPiece;
 use crate::rules::geometry::{Color, Square};
+use crate::rules::moves::Move;
 use crate::rules::variants::shogammon::Position;
-use crate::rules::variants::shogi::Kind;
+use crate::rules::variants::shogi::{Kind, Piece};
 use arrayvec::ArrayVec;
 
 /// Squares of the board.
@@ -34,12 +37,12 @@ const LAYERS: usize = 3;
 const HAND_KINDS: usize = Kind::HAND.len();
 /// Inputs per hand kind and side: the most pieces of one kind a set has (the pawns).
 const HAND_SLOTS: usize = 18;
+/// The most inputs a view sets: one per piece of a set.
+pub const MAX_ACTIVE: usize = 40;
 /// Inputs of the pieces on the board.
 pub const BOARD_INPUTS: usize = 2 * LAYERS * Kind::COUNT * SQUARES;
 /// Rows of the feature transformer.
 pub const INPUTS: usize = BOARD_INPUTS + 2 * HAND_KINDS * HAND_SLOTS;
-/// The most inputs a view sets: one per piece of a set.
-pub const MAX_ACTIVE: usize = 40;
 
 /// Where a piece stands in its stack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,6 +135,105 @@ impl SparsePosition for Position {
     fn training_sfen(&self) -> String {
         self.to_sfen()
     }
+}
+
+/// Both views' inputs of `owner`'s piece of `kind` on `sq` at `layer`.
+#[inline]
+fn on_board_both(owner: Color, kind: Kind, layer: Layer, sq: Square) -> [usize; 2] {
+    Color::BOTH.map(|view| on_board(view, owner, kind, layer, sq))
+}
+
+/// Both views' inputs of the `nth` piece of hand kind `kind` held by `owner` (`None` past
+/// the slots).
+#[inline]
+fn in_hand_both(owner: Color, kind: Kind, nth: u8) -> Option<[usize; 2]> {
+    Some([
+        in_hand(Color::Sente, owner, kind, nth)?,
+        in_hand(Color::Gote, owner, kind, nth)?,
+    ])
+}
+
+/// What the legal action `action` (not yet played) changes in `pos`'s inputs; `None` when it
+/// changes none (a roll, a pass). The first arrival of a point capture only leaves its
+/// square: the waiting piece is no input until the second arrives, as [`inputs_of`] reads
+/// it. As
+/// `Position::play` moves the pieces: the mover leaves its square (the piece under it, if
+/// any, is then alone), and lands alone on an empty square, on top of a lone friend (which
+/// becomes the lower piece), or alone on a lone enemy it takes; the second arrival on an enemy
+/// point takes both its pieces and forms a point of the two arrivals, the first below.
+/// Captured pieces go to the mover's hand in base form (a king to none: the game is over).
+pub fn changes(pos: &Position, action: Move) -> Option<RowChanges> {
+    if action.is_pass() || action.chance_code().is_some() {
+        return None;
+    }
+    let us = pos.side_to_move();
+    let to = action.to();
+    let mut out = RowChanges::default();
+    let mut held = pos.hand(us);
+    let arriving = match action.from() {
+        None => {
+            let kind = Kind::from_index(action.dropped_kind()?.0)?;
+            let count = held.count(kind);
+            out.removed
+                .extend(in_hand_both(us, kind, count.checked_sub(1)?));
+            Piece::new(us, kind)
+        }
+        Some(from) => {
+            let moving = pos.top(from)?;
+            match pos.bottom(from) {
+                None => out
+                    .removed
+                    .push(on_board_both(us, moving.kind(), Layer::Single, from)),
+                Some(lower) => {
+                    out.removed
+                        .push(on_board_both(us, moving.kind(), Layer::Upper, from));
+                    out.removed
+                        .push(on_board_both(us, lower.kind(), Layer::Lower, from));
+                    out.added
+                        .push(on_board_both(us, lower.kind(), Layer::Single, from));
+                }
+            }
+            moving.landing(action)
+        }
+    };
+    let mut take = |victim: Piece, layer: Layer, out: &mut RowChanges| {
+        out.removed
+            .push(on_board_both(victim.color(), victim.kind(), layer, to));
+        if let Some(base) = victim.kind().in_hand() {
+            out.added.extend(in_hand_both(us, base, held.count(base)));
+            held.add(base);
+        }
+    };
+    match (pos.top(to), pos.bottom(to)) {
+        (None, _) => out
+            .added
+            .push(on_board_both(us, arriving.kind(), Layer::Single, to)),
+        (Some(single), None) if single.color() == us => {
+            out.removed
+                .push(on_board_both(us, single.kind(), Layer::Single, to));
+            out.added
+                .push(on_board_both(us, single.kind(), Layer::Lower, to));
+            out.added
+                .push(on_board_both(us, arriving.kind(), Layer::Upper, to));
+        }
+        (Some(single), None) => {
+            take(single, Layer::Single, &mut out);
+            out.added
+                .push(on_board_both(us, arriving.kind(), Layer::Single, to));
+        }
+        // The first arrival waits off the board: only its square of origin changed.
+        (Some(_), Some(_)) if pos.pending_capture().is_none() => {}
+        (Some(upper), Some(lower)) => {
+            let first = pos.pending_capture()?;
+            take(upper, Layer::Upper, &mut out);
+            take(lower, Layer::Lower, &mut out);
+            out.added
+                .push(on_board_both(us, first.piece.kind(), Layer::Lower, to));
+            out.added
+                .push(on_board_both(us, arriving.kind(), Layer::Upper, to));
+        }
+    }
+    (!out.removed.is_empty() || !out.added.is_empty()).then_some(out)
 }
 
 #[cfg(test)]

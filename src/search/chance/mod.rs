@@ -33,7 +33,7 @@ pub mod window;
 #[cfg(test)]
 mod tests;
 
-use crate::eval::nnue::Network;
+use crate::eval::nnue::{Accumulator, Network, RowChanges};
 use crate::eval::shogi_choice::ShogiEvaluator;
 use crate::rules::game::{Game, Outcome, Weight};
 use crate::rules::geometry::Color;
@@ -114,36 +114,61 @@ pub trait ChanceGame: Game {
         self.outcome()
     }
 
+    /// The net among `evals` whose accumulator the searcher keeps from action to action
+    /// ([`net_board`], told by [`ChanceGame::board_step`] what each action does to it);
+    /// `None`: none is kept. By default the shogi net, when the game has a shogi board
+    /// ([`ChanceGame::shogi_board`]); Shogammon names its own.
+    fn kept_net<'a>(&self, evals: &'a LeafEvaluators) -> Option<&'a Arc<Network>> {
+        self.shogi_board().and(evals.shogi.net.as_ref())
+    }
+
     /// The shogi board that [`ChanceGame::evaluate`] values with the shogi evaluation, if the
-    /// game has one (the Madness). The searcher then keeps the net's accumulator of it from
-    /// action to action ([`net_board`]), told by [`ChanceGame::board_step`] what each action
-    /// does to it, and evaluates by [`ChanceGame::evaluate_with_board`].
+    /// game has one (the Madness).
     fn shogi_board(&self) -> Option<&Position> {
         None
     }
 
-    /// What `action` (legal here, not yet played) does to [`ChanceGame::shogi_board`]. The
+    /// What `action` (legal here, not yet played) does to the board the kept net reads. The
     /// default, [`BoardStep::Other`], is always correct (the accumulator is recomputed).
     fn board_step(&self, _action: Move) -> BoardStep {
         BoardStep::Other
     }
 
-    /// [`ChanceGame::evaluate`] with the board already valued: `board` is what `evals.shogi`
-    /// gives [`ChanceGame::shogi_board`] for its side to move (the searcher computed it from the
-    /// net's accumulator). It must equal `evaluate(pov, shogi)`; the default is that call.
-    fn evaluate_with_board(&self, pov: Color, evals: &LeafEvaluators, _board: i32) -> Value {
+    /// The accumulator of the net [`ChanceGame::kept_net`] names for this position, from
+    /// scratch (`None`: the net cannot read it). By default that of the shogi board, when the
+    /// net reads it (both kings on it).
+    fn accumulate(&self, net: &Network) -> Option<Accumulator> {
+        let board = self.shogi_board()?;
+        Network::fits(board).then(|| net.accumulate(board))
+    }
+
+    /// [`ChanceGame::evaluate`] from the kept accumulator `acc` of `net` (the net
+    /// [`ChanceGame::kept_net`] names), so that only the net's layers run. It must equal
+    /// `evaluate(pov, evals)`; the default is that call.
+    fn evaluate_with_accumulator(
+        &self,
+        pov: Color,
+        evals: &LeafEvaluators,
+        _net: &Network,
+        _acc: &Accumulator,
+    ) -> Value {
         self.evaluate(pov, evals)
     }
 }
 
-/// What an action does to a chance game's shogi board ([`ChanceGame::shogi_board`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What an action does to the board a chance game's kept net reads
+/// ([`ChanceGame::kept_net`]). Made and used at once by each play, never stored: the size of
+/// [`BoardStep::Rows`] costs no allocation that a box would.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)]
 pub enum BoardStep {
     /// Leaves it as it is (a card drawn, a roll chosen, a promotion declined, a king taken:
-    /// the game ends on the board as it stood).
+    /// the game ends on the board as it stood; in Shogammon a roll or a pass).
     Unchanged,
-    /// Plays this shogi move or drop on it.
+    /// Plays this shogi move or drop on the shogi board ([`ChanceGame::shogi_board`]).
     Shogi(Move),
+    /// Changes these inputs of the net (Shogammon's actions).
+    Rows(RowChanges),
     /// Changes it some other way (a madness effect).
     Other,
 }

@@ -1,21 +1,23 @@
-//! The net's accumulator of a chance game's shogi board, kept through play and unplay: the
-//! searcher wraps the game it searches in a [`NetBoard`], so that a leaf of a game whose board
-//! the shogi net values (the Madness) runs only the net's layers, as the alpha-beta search
-//! does in shogi, instead of summing the feature transformer's rows of every piece again.
+//! The net's accumulator of a chance game's board, kept through play and unplay: the
+//! searcher wraps the game it searches in a [`NetBoard`], so that a leaf of a game evaluated
+//! with a net (the Madness's shogi board with the shogi net, Shogammon with its own) runs only
+//! the net's layers, as the alpha-beta search does in shogi, instead of summing the feature
+//! transformer's rows of every piece again. The net is the one [`ChanceGame::kept_net`] names.
 //!
 //! The wrapper keeps a stack with one accumulator per board that differs from the one before
 //! it on the current line (an action that leaves the board alone pushes nothing). What an
-//! action does to the board comes from [`ChanceGame::board_step`]: a shogi move or drop is an
-//! incremental update (`features::changes` before it, `Network::update` after, as in shogi;
-//! HalfKP recomputes the view of a king that moved), any other change (a madness effect: a
-//! slide, a flip, a piece sent to hand, a promotion) recomputes the accumulator from scratch.
-//! A board the net cannot read (a king missing) has no accumulator, and its position is
-//! evaluated by [`ChanceGame::evaluate`] as before (the tables).
+//! action does comes from [`ChanceGame::board_step`]: a shogi move or drop on a shogi board
+//! (the Madness) is an incremental update (`features::changes` before it, `Network::update`
+//! after, as in shogi; HalfKP recomputes the view of a king that moved); a change of inputs
+//! (Shogammon's actions, `nnue::shogammon::changes`) subtracts and adds those rows; any other
+//! change (a madness effect: a slide, a flip, a piece sent to hand, a promotion) recomputes
+//! the accumulator from scratch. A board the net cannot read (a shogi board without both
+//! kings) has no accumulator, and its position is evaluated by [`ChanceGame::evaluate`] as
+//! before (the tables).
 //!
 //! The values are those of the evaluation from scratch: the transformer's sums wrap in 16
 //! bits in any order. Debug builds check the accumulator against the one from scratch after
-//! every play and unplay. Without a net, or for a game without a shogi board, the wrapper
-//! only forwards.
+//! every play and unplay. Without a net the wrapper only forwards.
 
 use super::{BoardStep, ChanceGame, LeafEvaluators, Value};
 use crate::eval::nnue::features;
@@ -26,24 +28,24 @@ use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::shogi::Position;
 use std::sync::Arc;
 
-/// A chance game with the net's accumulator of its shogi board.
+/// A chance game with the net's accumulator of its board.
 #[derive(Clone)]
 pub struct NetBoard<G> {
     game: G,
     /// The net the accumulators belong to (`None`: nothing is kept).
     net: Option<Arc<Network>>,
     /// The accumulator of the board at the root, then of each later board that differs from
-    /// the one before it; `None` where the net cannot read the board (or there is none).
+    /// the one before it; `None` where the net cannot read the board.
     accumulators: Vec<Option<Accumulator>>,
     /// Per action played since the root: whether it pushed onto `accumulators`.
     pushed: Vec<bool>,
 }
 
 impl<G: ChanceGame> NetBoard<G> {
-    /// `game`, with the accumulators of `net` (none if `net` is `None` or the game has no
-    /// shogi board).
-    pub fn new(game: G, net: Option<Arc<Network>>) -> NetBoard<G> {
-        let net = net.filter(|_| game.shogi_board().is_some());
+    /// `game`, with the accumulators of the net among `evals` that it names
+    /// ([`ChanceGame::kept_net`]; none kept if it names none).
+    pub fn new(game: G, evals: &LeafEvaluators) -> NetBoard<G> {
+        let net = game.kept_net(evals).cloned();
         let mut board = NetBoard {
             game,
             net,
@@ -69,9 +71,7 @@ impl<G: ChanceGame> NetBoard<G> {
 
     /// The accumulator of the current board computed from scratch, if the net reads it.
     pub fn from_scratch(&self) -> Option<Accumulator> {
-        let net = self.net.as_deref()?;
-        let board = self.game.shogi_board()?;
-        Network::fits(board).then(|| net.accumulate(board))
+        self.game.accumulate(self.net.as_deref()?)
     }
 
     /// Debug builds: the kept accumulator is the one from scratch.
@@ -136,25 +136,34 @@ impl<G: ChanceGame> Game for NetBoard<G> {
             return;
         };
         let step = self.game.board_step(action);
-        let changes = match step {
+        let shogi_changes = match &step {
             BoardStep::Shogi(mv) => self
                 .game
                 .shogi_board()
                 .filter(|board| Network::fits(board))
-                .map(|board| features::changes(board, mv)),
-            BoardStep::Unchanged | BoardStep::Other => None,
+                .map(|board| features::changes(board, *mv)),
+            _ => None,
         };
         self.game.play(action);
-        let pushed = step != BoardStep::Unchanged;
-        if pushed {
-            let before = self.accumulators.last().and_then(Option::as_ref);
-            let after = match self.game.shogi_board() {
-                Some(board) => stepped(net, board, changes, before),
-                None => None,
-            };
+        let before = self.accumulators.last().and_then(Option::as_ref);
+        let after = match step {
+            BoardStep::Unchanged => None,
+            BoardStep::Rows(rows) => Some(before.map(|before| {
+                let mut out = Accumulator::default();
+                net.update_rows(&rows, before, &mut out);
+                out
+            })),
+            BoardStep::Shogi(_) => Some(
+                self.game
+                    .shogi_board()
+                    .and_then(|board| stepped(net, board, shogi_changes, before)),
+            ),
+            BoardStep::Other => Some(self.game.accumulate(net)),
+        };
+        self.pushed.push(after.is_some());
+        if let Some(after) = after {
             self.accumulators.push(after);
         }
-        self.pushed.push(pushed);
         self.check();
     }
 
@@ -178,15 +187,13 @@ impl<G: ChanceGame> Game for NetBoard<G> {
 }
 
 impl<G: ChanceGame> ChanceGame for NetBoard<G> {
-    /// From the kept accumulator when there is one for `evals.shogi`'s net, else as the game
-    /// evaluates.
+    /// From the kept accumulator when there is one for the net `evals` names for this game,
+    /// else as the game evaluates.
     fn evaluate(&self, pov: Color, evals: &LeafEvaluators) -> Value {
-        let same_net = self.net.is_some() && evals.shogi.has_net(&self.net);
-        match (self.accumulator(), self.game.shogi_board()) {
-            (Some(acc), Some(board)) if same_net => {
-                let net = self.net.as_deref().expect("checked above");
-                let value = net.score(acc, board.side_to_move());
-                self.game.evaluate_with_board(pov, evals, value)
+        let wanted = self.game.kept_net(evals);
+        match (self.net.as_ref(), self.accumulator()) {
+            (Some(net), Some(acc)) if wanted.is_some_and(|w| Arc::ptr_eq(w, net)) => {
+                self.game.evaluate_with_accumulator(pov, evals, net, acc)
             }
             _ => self.game.evaluate(pov, evals),
         }
@@ -207,6 +214,10 @@ impl<G: ChanceGame> ChanceGame for NetBoard<G> {
         self.game.search_outcome()
     }
 
+    fn kept_net<'a>(&self, evals: &'a LeafEvaluators) -> Option<&'a Arc<Network>> {
+        self.game.kept_net(evals)
+    }
+
     fn shogi_board(&self) -> Option<&Position> {
         self.game.shogi_board()
     }
@@ -215,8 +226,18 @@ impl<G: ChanceGame> ChanceGame for NetBoard<G> {
         self.game.board_step(action)
     }
 
-    fn evaluate_with_board(&self, pov: Color, evals: &LeafEvaluators, board: i32) -> Value {
-        self.game.evaluate_with_board(pov, evals, board)
+    fn accumulate(&self, net: &Network) -> Option<Accumulator> {
+        self.game.accumulate(net)
+    }
+
+    fn evaluate_with_accumulator(
+        &self,
+        pov: Color,
+        evals: &LeafEvaluators,
+        net: &Network,
+        acc: &Accumulator,
+    ) -> Value {
+        self.game.evaluate_with_accumulator(pov, evals, net, acc)
     }
 }
 
@@ -234,14 +255,16 @@ mod tests {
     /// madness acts from the first turn.
     const CENTRE_SILVER: &str = "4g3k/9/9/9/4S4/9/9/9/K8 b - 1";
 
-    /// How often each kind of step was met.
+    /// How often each kind of step was met, and how many actions pushed an accumulator.
     #[derive(Default, Debug)]
     struct Seen {
         shogi: usize,
+        rows: usize,
         other: usize,
         unchanged: usize,
         kept: usize,
         unreadable: usize,
+        pushed: usize,
     }
 
     /// The kept accumulator and the evaluation from it equal the ones from scratch.
@@ -259,38 +282,45 @@ mod tests {
         }
     }
 
+    /// Madness actions and moves onto 5e: the ones preferred in random Madness games.
+    fn madness_first(_: &impl ChanceGame, m: Move) -> bool {
+        matches!(
+            Token::from_move(m),
+            Some(Token::Card(_) | Token::Roll | Token::Promote)
+        ) || (Token::from_move(m).is_none() && m.to() == CENTER)
+    }
+
     /// Plays `games` random games of up to `actions` actions from `start` (chance outcomes
-    /// picked like decisions, madness actions and moves onto 5e preferred), checking after
-    /// every action and after every unplay back to the start.
+    /// picked like decisions, the actions `prefer` names preferred), checking after every
+    /// action and after every unplay back to the start.
     fn check_games<G: ChanceGame>(
         start: &G,
         evals: &LeafEvaluators,
         seed: u64,
         (games, actions): (usize, usize),
+        prefer: impl Fn(&G, Move) -> bool,
     ) -> Seen {
         let rng = &mut StdRng::seed_from_u64(seed);
         let mut seen = Seen::default();
         for _ in 0..games {
-            let mut game = NetBoard::new(start.clone(), evals.shogi.net.clone());
+            let mut game = NetBoard::new(start.clone(), evals);
             assert_fresh(&game, evals, &mut seen);
             let mut played = 0;
             while played < actions && game.outcome().is_none() {
                 let mut legal = MoveList::new();
                 game.legal_actions(&mut legal);
-                let Some(action) = pick_preferring(&legal, rng, |m| {
-                    matches!(
-                        Token::from_move(m),
-                        Some(Token::Card(_) | Token::Roll | Token::Promote)
-                    ) || (Token::from_move(m).is_none() && m.to() == CENTER)
-                }) else {
+                let Some(action) = pick_preferring(&legal, rng, |m| prefer(game.game(), m)) else {
                     break;
                 };
                 match game.board_step(action) {
                     BoardStep::Shogi(_) => seen.shogi += 1,
+                    BoardStep::Rows(_) => seen.rows += 1,
                     BoardStep::Other => seen.other += 1,
                     BoardStep::Unchanged => seen.unchanged += 1,
                 }
+                let depth = game.accumulators.len();
                 game.play(action);
+                seen.pushed += game.accumulators.len() - depth;
                 played += 1;
                 assert_fresh(&game, evals, &mut seen);
             }
@@ -313,9 +343,15 @@ mod tests {
             let mut centre = TrueGame::from_sfen(CENTRE_SILVER).unwrap();
             centre.play_texts(["draw:3", "draw:7"]).unwrap();
             let seen = [
-                check_games(&centre, evals, 1, (30, 40)),
-                check_games(&TrueGame::startpos(), evals, 2, (10, 120)),
-                check_games(&PlayerView::startpos(Color::Gote), evals, 3, (10, 120)),
+                check_games(&centre, evals, 1, (30, 40), madness_first),
+                check_games(&TrueGame::startpos(), evals, 2, (10, 120), madness_first),
+                check_games(
+                    &PlayerView::startpos(Color::Gote),
+                    evals,
+                    3,
+                    (10, 120),
+                    madness_first,
+                ),
             ];
             for s in &seen {
                 // Every kind of step was played, and each game kept an accumulator.
@@ -330,9 +366,9 @@ mod tests {
         let evals = LeafEvaluators::with_shogi(ShogiEvaluator::builtin_net());
         let mut kingless = TrueGame::from_sfen("4g3k/9/9/9/4S4/9/9/9/9 b - 1").unwrap();
         kingless.play_texts(["draw:3", "draw:7"]).unwrap();
-        let seen = check_games(&kingless, &evals, 4, (10, 30));
+        let seen = check_games(&kingless, &evals, 4, (10, 30), madness_first);
         assert!(seen.unreadable > 0 && seen.kept == 0, "{seen:?}");
-        let game = NetBoard::new(kingless.clone(), evals.shogi.net.clone());
+        let game = NetBoard::new(kingless.clone(), &evals);
         for pov in Color::BOTH {
             assert_eq!(
                 game.evaluate(pov, &evals),
@@ -341,17 +377,39 @@ mod tests {
         }
     }
 
+    /// Shogammon with its own net: through random games (captures preferred, so that points
+    /// form and fall and hands fill) the accumulator kept by the rows each action changes is
+    /// the one from scratch, and so is the evaluation; rolls and passes push nothing.
     #[test]
-    fn without_a_net_or_a_shogi_board_nothing_is_kept() {
-        let mut game = NetBoard::new(TrueGame::startpos(), None);
+    fn shogammon_keeps_its_nets_accumulator_by_the_rows_each_action_changes() {
+        use crate::rules::variants::shogammon::Position;
+        let evals = LeafEvaluators {
+            shogammon: Some(Arc::new(Network::random(FeatureSet::ShogammonP, 9))),
+            ..LeafEvaluators::standard().clone()
+        };
+        let captures_first = |pos: &Position, m: Move| pos.is_capture(m);
+        let seen = check_games(&Position::startpos(), &evals, 5, (12, 200), captures_first);
+        assert!(seen.unreadable == 0 && seen.kept > 1000, "{seen:?}");
+        // Each turn is a roll and two decisions; only the decisions that move a piece push.
+        assert!(seen.shogi == 0 && seen.other == 0, "{seen:?}");
+        assert!(
+            seen.pushed == seen.rows && seen.rows > seen.unchanged,
+            "{seen:?}"
+        );
+    }
+
+    #[test]
+    fn without_a_net_of_the_game_nothing_is_kept() {
+        let mut game = NetBoard::new(TrueGame::startpos(), LeafEvaluators::standard());
         for text in ["draw:3", "draw:7", "7g7f"] {
             let action = game.game().parse_action(text).unwrap();
             game.play(action);
         }
         assert!(game.accumulator().is_none() && game.from_scratch().is_none());
-        let net = ShogiEvaluator::builtin_net().net;
+        // The shogi net is not Shogammon's.
+        let evals = LeafEvaluators::with_shogi(ShogiEvaluator::builtin_net());
         let shogammon = crate::rules::variants::shogammon::Position::startpos();
-        let game = NetBoard::new(shogammon, net);
+        let game = NetBoard::new(shogammon, &evals);
         assert!(game.net.is_none() && game.accumulators.is_empty());
     }
 }

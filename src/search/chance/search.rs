@@ -13,8 +13,8 @@
 //! `root` (iterative deepening, chance roots), `decision` (PVS and move ordering), `chance_node`
 //! (Star1/Star2), `table` (the table's keys, bounds and score form), `principal` (the lines
 //! reported) and `parallel` (root splitting over a thread pool). The entry points search a copy
-//! of the game wrapped in a [`NetBoard`], which keeps the net's accumulator of a shogi board
-//! (the Madness's) from node to node.
+//! of the game wrapped in a [`NetBoard`], which keeps the accumulator of the game's net (the
+//! Madness's shogi board's, Shogammon's) from node to node.
 
 use super::net_board::NetBoard;
 use super::reference::expectimax_at_ply;
@@ -241,8 +241,8 @@ impl ChanceSearcher {
             stop,
             report,
         };
-        // The tree is searched on a copy that keeps the net's accumulator of its board.
-        let mut tracked = NetBoard::new(game.clone(), self.evals.shogi.net.clone());
+        // The tree is searched on a copy that keeps the accumulator of its net, if it has one.
+        let mut tracked = NetBoard::new(game.clone(), &self.evals);
         self.iterate(&mut tracked, request, pool)
     }
 

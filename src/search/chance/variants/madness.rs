@@ -13,6 +13,7 @@
 //! or `mad+` recomputes it, the other tokens leave the board alone.
 
 use crate::eval::madness;
+use crate::eval::nnue::{Accumulator, Network};
 use crate::rules::game::{Game, NodeKind, Outcome};
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
@@ -75,7 +76,14 @@ impl<C: CardModel> ChanceGame for MadnessGame<C> {
         madness_board_step(self, action)
     }
 
-    fn evaluate_with_board(&self, pov: Color, _evals: &LeafEvaluators, board: i32) -> Value {
+    fn evaluate_with_accumulator(
+        &self,
+        pov: Color,
+        _evals: &LeafEvaluators,
+        net: &Network,
+        acc: &Accumulator,
+    ) -> Value {
+        let board = net.score(acc, self.position().side_to_move());
         madness::evaluate_with_board(self, pov, None, board)
     }
 
@@ -161,7 +169,14 @@ impl<C: CardModel> ChanceGame for RollOnly<C> {
         madness_board_step(&self.game, action)
     }
 
-    fn evaluate_with_board(&self, pov: Color, _evals: &LeafEvaluators, board: i32) -> Value {
+    fn evaluate_with_accumulator(
+        &self,
+        pov: Color,
+        _evals: &LeafEvaluators,
+        net: &Network,
+        acc: &Accumulator,
+    ) -> Value {
+        let board = net.score(acc, self.game.position().side_to_move());
         madness::evaluate_with_board(&self.game, pov, Some(self.roller), board)
     }
 

@@ -3,15 +3,39 @@
 //! half of a point capture cost 0), captures by board moves onto enemy pieces tried first,
 //! and the evaluation of `eval::shogammon`.
 
-use crate::eval::shogammon::evaluate_with_net;
+use crate::eval::nnue::{shogammon, Accumulator, Network};
+use crate::eval::shogammon::{evaluate_with_net, evaluate_with_output};
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
 use crate::rules::variants::shogammon::Position;
-use crate::search::chance::{ChanceGame, Depth, LeafEvaluators, Value};
+use crate::search::chance::{BoardStep, ChanceGame, Depth, LeafEvaluators, Value};
+use std::sync::Arc;
 
 impl ChanceGame for Position {
     fn evaluate(&self, pov: Color, evals: &LeafEvaluators) -> Value {
         evaluate_with_net(self, pov, evals.shogammon.as_deref())
+    }
+
+    fn kept_net<'a>(&self, evals: &'a LeafEvaluators) -> Option<&'a Arc<Network>> {
+        evals.shogammon.as_ref()
+    }
+
+    fn accumulate(&self, net: &Network) -> Option<Accumulator> {
+        Some(net.accumulate_shogammon(self))
+    }
+
+    fn board_step(&self, action: Move) -> BoardStep {
+        shogammon::changes(self, action).map_or(BoardStep::Unchanged, BoardStep::Rows)
+    }
+
+    fn evaluate_with_accumulator(
+        &self,
+        pov: Color,
+        _evals: &LeafEvaluators,
+        net: &Network,
+        acc: &Accumulator,
+    ) -> Value {
+        evaluate_with_output(self, pov, net.score(acc, self.side_to_move()))
     }
 
     /// A board move onto an enemy single or point (the first half of a point capture too).
