@@ -446,7 +446,31 @@ fn madness_games_are_written_with_each_movers_card_the_same_on_any_thread_count(
     assert!(String::from_utf8_lossy(&refused.stderr).contains("--openings is for standard shogi"));
 }
 
-/// The lines of a 12×12 game's training file, each split into its five fields.
+/// `nnue-features --variant variant` reads each of the `lines` lines of `file` into a record of
+/// the feature file of Shishi's own nets.
+fn every_line_becomes_a_feature_record(variant: &str, file: &Path, lines: usize, dir: &Path) {
+    let features = dir.join("lines.feat");
+    let output = Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .args(["nnue-features", "--variant", variant])
+        .arg(file)
+        .arg("--out")
+        .arg(&features)
+        .output()
+        .expect("the binary runs");
+    let summary = succeeds(output);
+    assert!(
+        summary.starts_with(&format!("read {lines} written {lines} ")),
+        "{variant}: {summary}"
+    );
+    let bytes = read(&features);
+    assert_eq!(
+        bytes.len(),
+        32 + lines * shishi::eval::nnue::sparse_file::RECORD_BYTES
+    );
+    assert_eq!(&bytes[..8], b"SHISHIFS");
+}
+
+/// The lines of a training file of Shishi's own format, each split into its five fields.
 fn training_lines(text: &str) -> Vec<Vec<String>> {
     assert!(text.is_empty() || text.ends_with('\n'));
     text.lines()
@@ -521,25 +545,7 @@ fn the_12x12_games_are_written_as_lines_that_read_back() {
         succeeds(gensfen(&resumed, &args));
         assert_eq!(read(&resumed), read(&whole), "{variant}: resumed");
         // Every line becomes a feature record.
-        let features = dir.join("lines.feat");
-        let output = Command::new(env!("CARGO_BIN_EXE_shishi"))
-            .args(["nnue-features", "--variant", variant])
-            .arg(&whole)
-            .arg("--out")
-            .arg(&features)
-            .output()
-            .expect("the binary runs");
-        let summary = succeeds(output);
-        assert!(
-            summary.starts_with(&format!("read {0} written {0} ", lines.len())),
-            "{summary}"
-        );
-        let bytes = read(&features);
-        assert_eq!(
-            bytes.len(),
-            32 + lines.len() * shishi::eval::nnue::sparse_file::RECORD_BYTES
-        );
-        assert_eq!(&bytes[..8], b"SHISHIFS");
+        every_line_becomes_a_feature_record(variant, &whole, lines.len(), &dir);
     }
     check::<chu::Position>("chushogi");
     check::<kagamigi::Position>("chukagamigi");
@@ -615,21 +621,5 @@ fn shogammon_games_are_written_a_turn_a_line_and_replay() {
     std::fs::write(&resumed, &cut).unwrap();
     run(&resumed, &["--games", "3"]);
     assert_eq!(read(&resumed), read(&whole), "resumed");
-    let features = dir.join("lines.feat");
-    let output = Command::new(env!("CARGO_BIN_EXE_shishi"))
-        .args(["nnue-features", "--variant", "shogammon"])
-        .arg(&whole)
-        .arg("--out")
-        .arg(&features)
-        .output()
-        .expect("the binary runs");
-    let summary = succeeds(output);
-    assert!(
-        summary.starts_with(&format!("read {0} written {0} ", lines.len())),
-        "{summary}"
-    );
-    assert_eq!(
-        read(&features).len(),
-        32 + lines.len() * shishi::eval::nnue::sparse_file::RECORD_BYTES
-    );
+    every_line_becomes_a_feature_record("shogammon", &whole, lines.len(), &dir);
 }

@@ -7,20 +7,20 @@
 //! back into centipawns, and the mover's card in the record's last byte (docs/TRAINING_DATA.md,
 //! "The Central Madness").
 
-use super::{adjudicate, game_ply, is_noisy, record_score, value_score, PlayedGame, Settings};
+use super::{
+    adjudicate, chance_decision, game_ply, is_noisy, random_action, record_score, PlayedGame,
+    Settings,
+};
 use crate::record::packed_sfen::{GameResult, Move16, PackedSfen, TrainingRecord};
 use crate::referee::arbiter::draw_chance;
 use crate::referee::runner::pair_seed;
 use crate::rules::game::{Game, NodeKind, Outcome};
 use crate::rules::geometry::Color;
-use crate::rules::moves::MoveList;
 use crate::rules::variants::madness::{view, Phase, PlayerView, TrueGame};
 use crate::search::chance::ChanceSearcher;
 use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 /// Plays Madness game number `number`; `None` if `stop` rose before it ended. The settings
 /// mean what they mean in shogi, counted in the board's plies (a move or drop; the madness's
@@ -37,9 +37,6 @@ pub(super) fn play_game(
     let mut views = Color::BOTH.map(PlayerView::startpos);
     let random_plies = settings.random_plies(&mut rng, truth.position().move_number());
     searcher.clear();
-    let limits = settings.chance_limits();
-    // Each search ends on its node or depth limit; `stop` is looked at between actions.
-    let never = Arc::new(AtomicBool::new(false));
     let mut written: Vec<(Color, TrainingRecord)> = Vec::new();
     let outcome = loop {
         if stop.load(Ordering::Relaxed) {
@@ -64,25 +61,11 @@ pub(super) fn play_game(
                 if ordinary && random_plies.contains(&ply) {
                     // As in shogi: the positions before a random move are not written.
                     written.clear();
-                    let mut legal = MoveList::new();
-                    truth.legal_actions(&mut legal);
-                    *legal
-                        .choose(&mut rng)
-                        .expect("a decision has a legal action")
+                    random_action(&truth, &mut rng)
                 } else {
                     let mut own_view = views[us.index()].clone();
-                    let result = searcher.search(&mut own_view, us, &limits, &never);
-                    // A node limit too small for one iteration may leave no choice: then
-                    // the first legal action.
-                    let best = match result.best.first() {
-                        Some(&best) => best,
-                        None => {
-                            let mut legal = MoveList::new();
-                            truth.legal_actions(&mut legal);
-                            legal[0]
-                        }
-                    };
-                    let score = value_score(result.value);
+                    let (best, score) =
+                        chance_decision(settings, searcher, &mut own_view, &truth, us);
                     if let Some(outcome) = adjudicate(score, settings.eval_limit, us) {
                         break outcome;
                     }

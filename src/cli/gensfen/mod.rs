@@ -28,13 +28,16 @@ use crate::eval::nnue::{builtin, Network};
 use crate::record::packed_sfen::{GameResult, Move16, PackedSfen, TrainingRecord, RECORD_BYTES};
 use crate::referee::openings;
 use crate::referee::runner::pair_seed;
+use crate::rules::game::Game;
 use crate::rules::game::Outcome;
 use crate::rules::geometry::Color;
 use crate::rules::moves::{Move, MoveList};
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::rules::variants::shogi::Position;
 use crate::rules::variants::{chu, kagamigi, GameChoice, Variant};
-use crate::search::chance::{ChanceLimits, ChanceSearcher, ChanceSettings, Depth, Value};
+use crate::search::chance::{
+    ChanceGame, ChanceLimits, ChanceSearcher, ChanceSettings, Depth, Value,
+};
 use crate::search::game::SearchGame;
 use crate::search::threads::spawn_with_search_stack;
 use crate::search::{Config, Control, Decision, Limits, Score, Searcher};
@@ -410,6 +413,34 @@ fn value_score(value: Value) -> Score {
         return Score::Mate(if v > 0 { actions } else { -actions });
     }
     Score::Cp(value.as_centipawns().round() as i32)
+}
+
+/// A random legal action of `game` (a random move or turn of the chance games).
+fn random_action(game: &impl Game, rng: &mut StdRng) -> Move {
+    let mut legal = MoveList::new();
+    game.legal_actions(&mut legal);
+    *legal.choose(rng).expect("a decision has a legal action")
+}
+
+/// The chance search's choice for `us` in `view` (the player's own view of `truth`, or the
+/// game itself) under the run's limits, and its value as a score. A node limit too small for
+/// one iteration may leave no choice: then the first legal action of `truth`.
+fn chance_decision<G: ChanceGame>(
+    settings: &Settings,
+    searcher: &mut ChanceSearcher,
+    view: &mut G,
+    truth: &impl Game,
+    us: Color,
+) -> (Move, Score) {
+    // Each search ends on its node or depth limit; the run's stop is looked at between actions.
+    let never = Arc::new(AtomicBool::new(false));
+    let result = searcher.search(view, us, &settings.chance_limits(), &never);
+    let best = result.best.first().copied().unwrap_or_else(|| {
+        let mut legal = MoveList::new();
+        truth.legal_actions(&mut legal);
+        legal[0]
+    });
+    (best, value_score(result.value))
 }
 
 /// Whether `score` ends the game under `eval_limit`, and if so who won (`us` to move).

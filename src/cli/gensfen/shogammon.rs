@@ -15,18 +15,17 @@
 //! legal ones), `--write-min-ply`, `--max-ply`.
 
 use super::board12::PendingLine;
-use super::{adjudicate, game_ply, record_score, value_score, PlayedGame, Settings};
+use super::{
+    adjudicate, chance_decision, game_ply, random_action, record_score, PlayedGame, Settings,
+};
 use crate::referee::arbiter::draw_chance;
 use crate::referee::runner::pair_seed;
 use crate::rules::game::{Game, NodeKind, Outcome};
-use crate::rules::moves::MoveList;
 use crate::rules::variants::shogammon::Position;
 use crate::search::chance::{ChanceGame, ChanceSearcher};
 use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 /// Plays Shogammon game number `number`; `None` if `stop` rose before it ended.
 pub(super) fn play_game(
@@ -39,9 +38,6 @@ pub(super) fn play_game(
     let mut pos = Position::startpos();
     let random_turns = settings.random_plies(&mut rng, pos.turn_number());
     searcher.clear();
-    let limits = settings.chance_limits();
-    // Each search ends on its node or depth limit; `stop` is looked at between actions.
-    let never = Arc::new(AtomicBool::new(false));
     let mut written: Vec<PendingLine> = Vec::new();
     // The position before this turn's roll, and the turn's tokens so far.
     let mut turn_start = pos.to_sfen();
@@ -74,24 +70,10 @@ pub(super) fn play_game(
                     // As in shogi: the positions before a random turn are not written.
                     written.clear();
                     writing_turn = false;
-                    let mut legal = MoveList::new();
-                    pos.legal_actions(&mut legal);
-                    *legal
-                        .choose(&mut rng)
-                        .expect("a decision has a legal action")
+                    random_action(&pos, &mut rng)
                 } else {
-                    let result = searcher.search(&mut pos.clone(), us, &limits, &never);
-                    // A node limit too small for one iteration may leave no choice: then
-                    // the first legal action.
-                    let best = match result.best.first() {
-                        Some(&best) => best,
-                        None => {
-                            let mut legal = MoveList::new();
-                            pos.legal_actions(&mut legal);
-                            legal[0]
-                        }
-                    };
-                    let score = value_score(result.value);
+                    let (best, score) =
+                        chance_decision(settings, searcher, &mut pos.clone(), &pos, us);
                     if let Some(outcome) = adjudicate(score, settings.eval_limit, us) {
                         break outcome;
                     }
