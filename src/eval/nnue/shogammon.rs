@@ -154,14 +154,13 @@ fn in_hand_both(owner: Color, kind: Kind, nth: u8) -> Option<[usize; 2]> {
 }
 
 /// What the legal action `action` (not yet played) changes in `pos`'s inputs; `None` when it
-/// changes none (a roll, a pass). The first arrival of a point capture only leaves its
-/// square: the waiting piece is no input until the second arrives, as [`inputs_of`] reads
-/// it. As
-/// `Position::play` moves the pieces: the mover leaves its square (the piece under it, if
-/// any, is then alone), and lands alone on an empty square, on top of a lone friend (which
-/// becomes the lower piece), or alone on a lone enemy it takes; the second arrival on an enemy
-/// point takes both its pieces and forms a point of the two arrivals, the first below.
-/// Captured pieces go to the mover's hand in base form (a king to none: the game is over).
+/// changes none (a roll, a pass). As `Position::play` moves the pieces: the mover leaves its
+/// square (the piece under it, if any, is then alone), and lands alone on an empty square, on
+/// top of a lone friend (which becomes the lower piece), or alone on a lone enemy it takes.
+/// The first arrival on an enemy point only leaves its square: the waiting piece is no input
+/// until the second arrives (as [`inputs_of`] reads the board), which takes both pieces of the
+/// point and forms a point of the two arrivals, the first below. Captured pieces go to the
+/// mover's hand in base form (a king to none: the game is over).
 pub fn changes(pos: &Position, action: Move) -> Option<RowChanges> {
     if action.is_pass() || action.chance_code().is_some() {
         return None;
