@@ -141,9 +141,17 @@ impl Network {
 
     /// Both halves computed from scratch.
     pub fn accumulate(&self, pos: &Position) -> Accumulator {
+        self.accumulate_views(|view| self.features.inputs_of(pos, view))
+    }
+
+    /// Both halves from scratch, each view's from the inputs `inputs_of` gives for it.
+    fn accumulate_views<I: IntoIterator<Item = usize>>(
+        &self,
+        inputs_of: impl Fn(Color) -> I,
+    ) -> Accumulator {
         let mut acc = Accumulator::default();
-        for color in Color::BOTH {
-            self.refresh(pos, color, &mut acc);
+        for view in Color::BOTH {
+            self.refresh_from(inputs_of(view), &mut acc.0[view.index()]);
         }
         acc
     }
@@ -207,11 +215,7 @@ impl Network {
     pub fn accumulate_board12<P: board12::Board12Net>(&self, pos: &P) -> Accumulator {
         debug_assert_eq!(self.features, P::FEATURES);
         let layout = self.board12_layout();
-        let mut acc = Accumulator::default();
-        for color in Color::BOTH {
-            self.refresh_from(layout.inputs_of(pos, color), &mut acc.0[color.index()]);
-        }
-        acc
+        self.accumulate_views(|view| layout.inputs_of(pos, view))
     }
 
     /// The accumulator of the position (of a 12×12 game, or Shogammon) reached by a move with
@@ -242,12 +246,7 @@ impl Network {
         pos: &crate::rules::variants::shogammon::Position,
     ) -> Accumulator {
         debug_assert_eq!(self.features, FeatureSet::ShogammonP);
-        let mut acc = Accumulator::default();
-        for color in Color::BOTH {
-            let inputs = shogammon::inputs_of(pos, color);
-            self.refresh_from(inputs, &mut acc.0[color.index()]);
-        }
-        acc
+        self.accumulate_views(|view| shogammon::inputs_of(pos, view))
     }
 
     /// The net's output for the Shogammon position `pos` (centipawns on the logistic scale
