@@ -145,19 +145,18 @@ impl Picker {
         heuristics: &Heuristics,
     ) -> bool {
         let mut table_move_found = false;
+        let mut quiets = MoveList::new();
         for &mv in moves {
             if Some(mv) == self.tt_move {
                 table_move_found = true;
             } else if pos.is_capture(mv) {
                 self.moves.push((capture_score(pos, mv, heuristics), mv));
+            } else {
+                quiets.push(mv);
             }
         }
         self.captures_end = self.moves.len();
-        for &mv in moves {
-            if !pos.is_capture(mv) && Some(mv) != self.tt_move {
-                self.moves.push((0, mv));
-            }
-        }
+        self.moves.extend(quiets.iter().map(|&mv| (0, mv)));
         self.all_listed = true;
         table_move_found
     }
