@@ -10,13 +10,13 @@
 # byte for byte, then fine-tunes it for a few steps. ARCH=chu and ARCH=kagamigi make a net of
 # a 12×12 game the same way (`--variant chushogi|chukagamigi`, their training lines, loaded
 # through ChuEvalFile/KagamigiEvalFile), and read the trained net back with `--init`, which
-# must give its file byte for byte; ARCH=shogammon does the same for Shogammon (a line per
-# turn, ShogammonEvalFile).
+# must give its file byte for byte; ARCH=shogammon (or shogammon-pk, the king-relative
+# features) does the same for Shogammon (a line per turn, ShogammonEvalFile).
 #
 # Needs PyTorch (`pip install torch`); it is not part of .ci/run.
 #
 #   scripts/nnue_train_selftest.sh [WORKDIR]     (SHISHI=path/to/shishi to pick the binary,
-#                                                 ARCH=kp|chu|kagamigi|shogammon for another net)
+#                                                 ARCH=kp|chu|kagamigi|shogammon|shogammon-pk)
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -29,11 +29,12 @@ arch="${ARCH:-halfkp}"
 python3 -c "import torch" 2>/dev/null || { echo "PyTorch is missing: pip install torch" >&2; exit 1; }
 
 # The game of the net: its gensfen/nnue-features variant and the USI commands that load it.
-variant=() setup=() option=EvalFile
+variant=() features=() setup=() option=EvalFile
 case "$arch" in
 chu) variant=(--variant chushogi) setup=("setoption name USI_Variant value chushogi") option=ChuEvalFile ;;
 kagamigi) variant=(--variant chukagamigi) setup=("setoption name USI_Variant value chukagamigi") option=KagamigiEvalFile ;;
 shogammon) variant=(--variant shogammon) setup=("setoption name USI_Variant value shogammon") option=ShogammonEvalFile ;;
+shogammon-pk) variant=(--variant shogammon) features=(--arch shogammon-pk) setup=("setoption name USI_Variant value shogammon") option=ShogammonEvalFile ;;
 esac
 
 step() { echo "== $* ($(date -u +%T))"; }
@@ -44,7 +45,7 @@ rm -f "$work"/train.bin* "$work"/held.bin*
 "$shishi" gensfen "${variant[@]}" --out "$work/held.bin" --nodes 300 --positions 1000 --threads 2 --seed 102
 
 step "features"
-"$shishi" nnue-features "${variant[@]}" "$work/train.bin" --out "$work/train.feat"
+"$shishi" nnue-features "${variant[@]}" "${features[@]}" "$work/train.bin" --out "$work/train.feat"
 
 step "train: stopped after 100 steps (in epoch 2), then resumed to the end of epoch 3"
 common=(--arch "$arch" --out "$work/nn.bin" --batch-size 256 --epochs 3 --report-every 25 --validation 1000 --seed 1)
@@ -89,7 +90,7 @@ if [ "$arch" = kp ]; then
     $train check --checkpoint "$work/tuned.bin.ckpt" --net "$work/tuned.bin" \
         --records "$work/held.bin" --count 1000 --shishi "$shishi"
 fi
-if [ "$arch" = chu ] || [ "$arch" = kagamigi ] || [ "$arch" = shogammon ]; then
+if [ "$arch" = chu ] || [ "$arch" = kagamigi ] || [ "$arch" = shogammon ] || [ "$arch" = shogammon-pk ]; then
     step "--init: the trained net read into the model and written back untrained, byte for byte"
     $train train "$work/train.feat" --arch "$arch" --init "$work/nn.bin" --out "$work/init.bin" \
         --batch-size 256 --max-steps 0

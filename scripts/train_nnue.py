@@ -46,6 +46,10 @@ Architectures (`--arch`):
           shogammon`) as the 12x12 games', and factorised the same way (a row per kind, side
           and place). Its base is the hand-written expected result turned into centipawns by
           the logistic of scale 600 (Value::as_centipawns), so train it with `--scale 600`.
+  shogammon-pk
+          The same inputs, then each piece on the board by its offset from each king
+          (shogammon-pk_256x2-32-32, 23 240 inputs; `nnue-features --variant shogammon
+          --arch shogammon-pk`); the king blocks factorised by king, kind and side.
 
 Float model and integer net (src/eval/nnue/layers.rs):
   * transformer: int16 = round(127 * w), accumulator clamped to 0..127 = 127 * clamp(x, 0, 1);
@@ -107,9 +111,9 @@ assert RECORD_DTYPE.itemsize == 160
 
 # --- the 12x12 games' feature file (src/eval/nnue/sparse_file.rs) --------------------------
 SPARSE_MAGIC = b"SHISHIFS"
-SPARSE_VERSION = 2
+SPARSE_VERSION = 3
 SPARSE_HEADER_BYTES = 32
-SLOTS = 96
+SLOTS = 128
 UNUSED = 0xFFFF
 SPARSE_DTYPE = np.dtype(
     [
@@ -121,7 +125,7 @@ SPARSE_DTYPE = np.dtype(
         ("inputs", "<u2", (2, SLOTS)),
     ]
 )
-assert SPARSE_DTYPE.itemsize == 392
+assert SPARSE_DTYPE.itemsize == 520
 
 # --- the net (src/eval/nnue/{features,file,layers}.rs) ------------------------------------
 PIECE_INPUTS = 1548
@@ -193,17 +197,21 @@ NETWORK_TEXT = ("Network=AffineTransform[1<-32](ClippedReLU[32](AffineTransform[
                 "ClippedReLU[32](AffineTransform[32<-512](InputSlice[512(0:512)])))))")
 
 # Shishi's own nets (src/eval/nnue/board12.rs, src/eval/nnue/shogammon.rs): the feature
-# set's name, its board kinds (Shogammon's: a kind in each of the three places of a stack),
-# hand kinds and hand slots per kind, the squares, the game's USI_Variant and its net option.
+# set's name, its inputs as segments of (inputs, inputs per factor group) in their order, the
+# game's USI_Variant and its net option. A factor group is a kind and side on the board
+# (Shogammon's: also the place in the stack) over its squares, a hand kind and side over its
+# slots, or (ShogammonPK) a king's block, kind and side over the offsets from that king.
 # Their output is added to the game's hand-written evaluation (the base of `batch_tensors`).
-for _arch, _name, _kinds, _hand_kinds, _slots, _squares, _variant, _option in (
-        ("chu", "ChuP(OverTables)", 39, 0, 0, 144, "chushogi", "ChuEvalFile"),
-        ("kagamigi", "KagamigiP(OverTables)", 46, 24, 24, 144, "chukagamigi",
-         "KagamigiEvalFile"),
-        ("shogammon", "ShogammonP(OverHandWritten)", 3 * 14, 7, 18, 81, "shogammon",
-         "ShogammonEvalFile")):
-    _board = 2 * _kinds * _squares
-    _inputs = _board + 2 * _hand_kinds * _slots
+_SHOGAMMON_P = [(2 * 3 * 14 * 81, 81), (2 * 7 * 18, 18)]
+for _arch, _name, _segments, _variant, _option in (
+        ("chu", "ChuP(OverTables)", [(2 * 39 * 144, 144)], "chushogi", "ChuEvalFile"),
+        ("kagamigi", "KagamigiP(OverTables)", [(2 * 46 * 144, 144), (2 * 24 * 24, 24)],
+         "chukagamigi", "KagamigiEvalFile"),
+        ("shogammon", "ShogammonP(OverHandWritten)", _SHOGAMMON_P, "shogammon",
+         "ShogammonEvalFile"),
+        ("shogammon-pk", "ShogammonPK(OverHandWritten)",
+         _SHOGAMMON_P + [(2 * 2 * 14 * 17 * 17, 17 * 17)], "shogammon", "ShogammonEvalFile")):
+    _inputs = sum(count for count, _ in _segments)
     ARCHS[_arch] = {
         "inputs": _inputs,
         "transformer_hash": fnv1a(_name) ^ (2 * HALF),
@@ -211,25 +219,22 @@ for _arch, _name, _kinds, _hand_kinds, _slots, _squares, _variant, _option in (
         "sparse": True,
         "variant": _variant,
         "option": _option,
-        "squares": _squares,
-        "board_inputs": _board,
-        "hand_slots": _slots,
-        # Factorised training: every input also reads its kind's row (a piece of that kind
+        "segments": _segments,
+        # Factorised training: every input also reads its group's row (a piece of that kind
         # and side, wherever it stands; a hand kind's, however many are held).
-        "groups": 2 * _kinds + 2 * _hand_kinds,
+        "groups": sum(count // unit for count, unit in _segments),
     }
 
 
 def kind_groups(arch):
-    """The factor group (kind and side; in Shogammon also the place in the stack) of each
-    input of one of Shishi's own nets, and of the padding row (a group of its own, always
-    weighed 0)."""
+    """The factor group of each input of one of Shishi's own nets (ARCHS' segments), and of
+    the padding row (a group of its own, always weighed 0)."""
     a = ARCHS[arch]
-    i = np.arange(a["inputs"] + 1)
-    hand = a["groups"] - (a["inputs"] - a["board_inputs"]) // max(a["hand_slots"], 1)
-    groups = np.where(i < a["board_inputs"], i // a["squares"],
-                      hand + (i - a["board_inputs"]) // max(a["hand_slots"], 1))
-    groups[-1] = a["groups"]
+    parts, first = [], 0
+    for count, unit in a["segments"]:
+        parts.append(first + np.arange(count) // unit)
+        first += count // unit
+    groups = np.concatenate(parts + [np.array([a["groups"]])])
     return torch.from_numpy(groups.astype(np.int64))
 
 
@@ -849,7 +854,7 @@ def held_out(shishi, records, skip, count, arch):
     """The feature records and SFENs of `count` training records of the files `records`
     after the first `skip` (PackedSfenValue records, or a 12x12 game's lines), computed by
     Shishi (`nnue-features --sfens`)."""
-    variant = ["--variant", ARCHS[arch]["variant"]] if is_sparse(arch) else []
+    variant = ["--variant", ARCHS[arch]["variant"], "--arch", arch] if is_sparse(arch) else []
     with tempfile.TemporaryDirectory() as tmp:
         features = os.path.join(tmp, "held.feat")
         sfen_file = os.path.join(tmp, "held.sfen")

@@ -13,7 +13,9 @@
 //! Shogammon instead (`gensfen --variant …`) and writes their feature file
 //! (`eval::nnue::sparse_file`); only whole lines are read.
 
+use crate::cli::testnet::Arch;
 use crate::eval::nnue::feature_file::{self, FeatureRecord, Skip};
+use crate::eval::nnue::features::FeatureSet;
 use crate::eval::nnue::sparse_file::{self, SparsePosition};
 use crate::record::packed_sfen::{TrainingRecord, RECORD_BYTES};
 use crate::rules::variants::{chu, kagamigi, shogammon};
@@ -48,6 +50,10 @@ pub struct NnueFeaturesArgs {
     /// Read at most this many records (after --skip).
     #[arg(long)]
     limit: Option<u64>,
+    /// The net architecture whose inputs to write, for a game with more than one
+    /// (Shogammon: `shogammon` or `shogammon-pk`); by default the game's first.
+    #[arg(long, value_enum)]
+    arch: Option<Arch>,
 }
 
 /// The games whose training records `nnue-features` reads.
@@ -78,7 +84,15 @@ fn write_error(path: &Path) -> impl Fn(std::io::Error) -> String + '_ {
 
 pub fn run(args: &NnueFeaturesArgs) -> Result<(), String> {
     match args.variant {
-        FeatureGame::Shogi => run_shogi(args),
+        FeatureGame::Shogi => match args.arch.map(Arch::features) {
+            // The shogi feature file serves both of YaneuraOu's architectures.
+            Some(chosen) if !FeatureSet::SHOGI.contains(&chosen) => Err(format!(
+                "--arch: {} is a {} net's, not shogi's",
+                crate::eval::nnue::file::architecture_name(chosen),
+                chosen.game().name()
+            )),
+            _ => run_shogi(args),
+        },
         FeatureGame::Chushogi => run_sparse::<chu::Position>(args),
         FeatureGame::Chukagamigi => run_sparse::<kagamigi::Position>(args),
         FeatureGame::Shogammon => run_sparse::<shogammon::Position>(args),
@@ -115,11 +129,22 @@ fn summary(counts: &Counts, started: Instant) {
 /// The training lines (`SFEN\tscore\tply\tresult\tmove`) of a 12×12 game or Shogammon
 /// into its feature file.
 fn run_sparse<P: SparsePosition>(args: &NnueFeaturesArgs) -> Result<(), String> {
+    let features = match args.arch.map(Arch::features) {
+        None => P::FEATURE_SETS[0],
+        Some(chosen) if P::FEATURE_SETS.contains(&chosen) => chosen,
+        Some(chosen) => {
+            return Err(format!(
+                "--arch: {} is a {} net's, not this game's",
+                crate::eval::nnue::file::architecture_name(chosen),
+                chosen.game().name()
+            ))
+        }
+    };
     let started = Instant::now();
     let file = std::fs::File::create(&args.out)
         .map_err(|e| format!("cannot create {}: {e}", args.out.display()))?;
     let mut out = BufWriter::with_capacity(1 << 20, file);
-    out.write_all(&sparse_file::header(P::FEATURES))
+    out.write_all(&sparse_file::header(features))
         .map_err(write_error(&args.out))?;
     let mut sfens = sfen_file(args)?;
     let mut counts = Counts::default();
@@ -144,7 +169,7 @@ fn run_sparse<P: SparsePosition>(args: &NnueFeaturesArgs) -> Result<(), String> 
                 counts.undecodable += 1;
                 continue;
             };
-            let Some(record) = sparse_file::record(&pos, labels) else {
+            let Some(record) = sparse_file::record(&pos, features, labels) else {
                 counts.too_many_pieces += 1;
                 continue;
             };

@@ -22,16 +22,20 @@ pub enum Arch {
     Kagamigi,
     /// shogammon-p_256x2-32-32 (Shogammon, Shishi's own: 7 056 inputs).
     Shogammon,
+    /// shogammon-pk_256x2-32-32 (Shogammon, Shishi's own, with the pieces' places from the
+    /// kings: 23 240 inputs).
+    ShogammonPk,
 }
 
 impl Arch {
-    fn features(self) -> FeatureSet {
+    pub fn features(self) -> FeatureSet {
         match self {
             Arch::Halfkp => FeatureSet::HalfKp,
             Arch::Kp => FeatureSet::Kp,
             Arch::Chu => FeatureSet::ChuP,
             Arch::Kagamigi => FeatureSet::KagamigiP,
             Arch::Shogammon => FeatureSet::ShogammonP,
+            Arch::ShogammonPk => FeatureSet::ShogammonPK,
         }
     }
 }

@@ -146,7 +146,10 @@ impl FeatureRecord {
                 ];
                 pieces.chain(kings).collect()
             }
-            FeatureSet::ChuP | FeatureSet::KagamigiP | FeatureSet::ShogammonP => ArrayVec::new(),
+            FeatureSet::ChuP
+            | FeatureSet::KagamigiP
+            | FeatureSet::ShogammonP
+            | FeatureSet::ShogammonPK => ArrayVec::new(),
         }
     }
 

@@ -65,6 +65,9 @@ pub enum FeatureSet {
     /// Shogammon's P features, each piece with its place in its stack, hands included
     /// (`nnue::shogammon`); the net corrects the hand-written evaluation.
     ShogammonP,
+    /// Shogammon's P features and each piece on the board by its place from each king
+    /// (`nnue::shogammon`); the net corrects the hand-written evaluation.
+    ShogammonPK,
 }
 
 /// The game a feature set's nets evaluate.
@@ -89,12 +92,13 @@ impl NetGame {
 }
 
 impl FeatureSet {
-    pub const ALL: [FeatureSet; 5] = [
+    pub const ALL: [FeatureSet; 6] = [
         FeatureSet::HalfKp,
         FeatureSet::Kp,
         FeatureSet::ChuP,
         FeatureSet::KagamigiP,
         FeatureSet::ShogammonP,
+        FeatureSet::ShogammonPK,
     ];
 
     /// The feature sets of standard shogi's nets (YaneuraOu's).
@@ -106,14 +110,17 @@ impl FeatureSet {
             FeatureSet::HalfKp | FeatureSet::Kp => NetGame::Shogi,
             FeatureSet::ChuP => NetGame::Chu,
             FeatureSet::KagamigiP => NetGame::Kagamigi,
-            FeatureSet::ShogammonP => NetGame::Shogammon,
+            FeatureSet::ShogammonP | FeatureSet::ShogammonPK => NetGame::Shogammon,
         }
     }
 
     /// The numbering of a 12×12 game's set (`None` for the others).
     pub const fn layout(self) -> Option<Layout> {
         match self {
-            FeatureSet::HalfKp | FeatureSet::Kp | FeatureSet::ShogammonP => None,
+            FeatureSet::HalfKp
+            | FeatureSet::Kp
+            | FeatureSet::ShogammonP
+            | FeatureSet::ShogammonPK => None,
             FeatureSet::ChuP => Some(Layout::CHU),
             FeatureSet::KagamigiP => Some(Layout::KAGAMIGI),
         }
@@ -127,6 +134,7 @@ impl FeatureSet {
             FeatureSet::ChuP => Layout::CHU.inputs(),
             FeatureSet::KagamigiP => Layout::KAGAMIGI.inputs(),
             FeatureSet::ShogammonP => super::shogammon::INPUTS,
+            FeatureSet::ShogammonPK => super::shogammon::PK_INPUTS,
         }
     }
 
@@ -142,7 +150,10 @@ impl FeatureSet {
                 K ^ P.rotate_left(1)
             }
             // Shishi's own sets: the FNV-1a hash of their name.
-            FeatureSet::ChuP | FeatureSet::KagamigiP | FeatureSet::ShogammonP => fnv1a(self.name()),
+            FeatureSet::ChuP
+            | FeatureSet::KagamigiP
+            | FeatureSet::ShogammonP
+            | FeatureSet::ShogammonPK => fnv1a(self.name()),
         }
     }
 
@@ -157,6 +168,7 @@ impl FeatureSet {
             FeatureSet::KagamigiP => "KagamigiP(OverTables)",
             // Shogammon's corrects its hand-written evaluation (`eval::shogammon`).
             FeatureSet::ShogammonP => "ShogammonP(OverHandWritten)",
+            FeatureSet::ShogammonPK => "ShogammonPK(OverHandWritten)",
         }
     }
 
@@ -181,7 +193,10 @@ impl FeatureSet {
                     }
                 }
             }
-            FeatureSet::ChuP | FeatureSet::KagamigiP | FeatureSet::ShogammonP => {}
+            FeatureSet::ChuP
+            | FeatureSet::KagamigiP
+            | FeatureSet::ShogammonP
+            | FeatureSet::ShogammonPK => {}
         }
         out
     }

@@ -91,8 +91,14 @@ pub fn same_net(a: &Option<Arc<Network>>, b: &Option<Arc<Network>>) -> bool {
 /// the inputs that go and those that come, each as a pair (sente's view, gote's view).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RowChanges {
-    pub removed: arrayvec::ArrayVec<[usize; 2], 6>,
-    pub added: arrayvec::ArrayVec<[usize; 2], 6>,
+    pub removed: arrayvec::ArrayVec<[usize; 2], { RowChanges::CAPACITY }>,
+    pub added: arrayvec::ArrayVec<[usize; 2], { RowChanges::CAPACITY }>,
+}
+
+impl RowChanges {
+    /// The most rows a move removes (or adds): a Lion's double capture in Chu Kagamigi, the
+    /// capture of a Shogammon point, each of its pieces three times with `ShogammonPK`.
+    pub const CAPACITY: usize = 18;
 }
 
 /// The two accumulator halves of a position, indexed by perspective (`Color::index`).
@@ -186,7 +192,8 @@ impl Network {
                 FeatureSet::Kp
                 | FeatureSet::ChuP
                 | FeatureSet::KagamigiP
-                | FeatureSet::ShogammonP => 0,
+                | FeatureSet::ShogammonP
+                | FeatureSet::ShogammonPK => 0,
             };
             let half = &mut out.0[view];
             *half = before.0[view];
@@ -240,13 +247,13 @@ impl Network {
         self.score(&self.accumulate_board12(pos), pos.side_to_move())
     }
 
-    /// Both halves of the Shogammon position `pos` from scratch (a `ShogammonP` net).
+    /// Both halves of the Shogammon position `pos` from scratch (a Shogammon net).
     pub fn accumulate_shogammon(
         &self,
         pos: &crate::rules::variants::shogammon::Position,
     ) -> Accumulator {
-        debug_assert_eq!(self.features, FeatureSet::ShogammonP);
-        self.accumulate_views(|view| shogammon::inputs_of(pos, view))
+        debug_assert_eq!(self.features.game(), features::NetGame::Shogammon);
+        self.accumulate_views(|view| shogammon::inputs_of(pos, view, self.features))
     }
 
     /// The net's output for the Shogammon position `pos` (centipawns on the logistic scale

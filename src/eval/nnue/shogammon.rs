@@ -1,8 +1,8 @@
-//! The inputs of Shishi's own net for Shogammon (`FeatureSet::ShogammonP`): which rows of
-//! the feature transformer a position sets for each side's view. No other engine plays
-//! Shogammon, so the feature set is ours (docs/NNUE.md, "Shogammon"); the file and the
-//! layers after the transformer are YaneuraOu's `nn.bin` and `256x2-32-32`, as for the 12×12
-//! games.
+//! The inputs of Shishi's own nets for Shogammon (`FeatureSet::ShogammonP` and
+//! `FeatureSet::ShogammonPK`): which rows of the feature transformer a position sets for each
+//! side's view, and which ones an action changes. No other engine plays Shogammon, so the
+//! feature sets are ours (docs/NNUE.md, "Shogammon"); the file and the layers after the
+//! transformer are YaneuraOu's `nn.bin` and `256x2-32-32`, as for the 12×12 games.
 //!
 //! The features are *P* features, one per piece, king-independent, with the piece's place in
 //! its stack: every piece on the board, kings included, is
@@ -13,6 +13,14 @@
 //! as it is, 0–80 file-major; gote: turned round, `80 − s`). Pieces in hand follow: the
 //! `n`-th piece (from 0) of hand kind `h` held is `board inputs + (relation × 7 + h) × 18 +
 //! n` (a set has at most 18 of a kind).
+//!
+//! `ShogammonPK` reads the same inputs, then places every piece on the board a second and a
+//! third time, by where it stands from each king: `INPUTS + block × KING_BLOCK + (relation ×
+//! 14 + kind) × 289 + offset`, where `block` is 0 for the view's own king and 1 for the
+//! enemy's, and `offset = (files + 8) × 17 + (ranks + 8)` the piece's square less the king's
+//! as the view sees the board (each from −8 to 8). A king is not placed in its own block (its
+//! offset there is always 0); a block whose king is off the board (taken: the game is over)
+//! is empty. A king's move changes every input of its blocks, so it recomputes both views.
 //!
 //! The dice are not inputs: the search evaluates between turns, before the roll (its depth
 //! is counted in whole turns), and the hand-written evaluation the net corrects already
@@ -37,12 +45,21 @@ const LAYERS: usize = 3;
 const HAND_KINDS: usize = Kind::HAND.len();
 /// Inputs per hand kind and side: the most pieces of one kind a set has (the pawns).
 const HAND_SLOTS: usize = 18;
-/// The most inputs a view sets: one per piece of a set.
-pub const MAX_ACTIVE: usize = 40;
+/// Pieces in a set.
+const PIECES: usize = 40;
+/// The most inputs a view sets: one per piece of a set, and with `ShogammonPK` two more per
+/// piece on the board but a king (one more for each king).
+pub const MAX_ACTIVE: usize = PIECES + 2 * (PIECES - 1);
 /// Inputs of the pieces on the board.
 pub const BOARD_INPUTS: usize = 2 * LAYERS * Kind::COUNT * SQUARES;
-/// Rows of the feature transformer.
+/// Rows of the feature transformer of `ShogammonP`; `ShogammonPK`'s king blocks follow them.
 pub const INPUTS: usize = BOARD_INPUTS + 2 * HAND_KINDS * HAND_SLOTS;
+/// Offsets of a square from a king along one axis: −8 to 8.
+const SPAN: usize = 17;
+/// Inputs of one king's block: each side's pieces of each kind by their offset from it.
+pub const KING_BLOCK: usize = 2 * Kind::COUNT * SPAN * SPAN;
+/// Rows of the feature transformer of `ShogammonPK`.
+pub const PK_INPUTS: usize = INPUTS + 2 * KING_BLOCK;
 
 /// Where a piece stands in its stack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,9 +99,64 @@ pub fn in_hand(view: Color, owner: Color, kind: Kind, nth: u8) -> Option<usize> 
     })
 }
 
-/// Every input `view` reads in `pos`: the board square by square (a point's lower piece,
-/// then its upper one), then the hands.
-pub fn inputs_of(pos: &Position, view: Color) -> ArrayVec<usize, MAX_ACTIVE> {
+/// The kings' squares as `view` sees the board: its own king's, then the enemy's (`None`: off
+/// the board).
+fn king_anchors(pos: &Position, view: Color) -> [Option<usize>; 2] {
+    let mut kings = [None; 2];
+    for sq in pos.occupied().squares() {
+        for piece in [pos.top(sq), pos.bottom(sq)].into_iter().flatten() {
+            if piece.kind() == Kind::King {
+                kings[usize::from(piece.color() != view)] = Some(seen(view, sq));
+            }
+        }
+    }
+    kings
+}
+
+/// The king-relative inputs (`ShogammonPK`) of the piece whose P input for the view is
+/// `board_input` (below [`BOARD_INPUTS`]), given that view's [`king_anchors`].
+fn king_inputs(board_input: usize, anchors: [Option<usize>; 2]) -> impl Iterator<Item = usize> {
+    let square = board_input % SQUARES;
+    let kind = board_input / SQUARES % Kind::COUNT;
+    let relation = board_input / (SQUARES * Kind::COUNT * LAYERS);
+    let is_king = kind == Kind::King.index();
+    anchors
+        .into_iter()
+        .enumerate()
+        .filter_map(move |(block, king)| {
+            let king = king.filter(|_| !(is_king && relation == block))?;
+            let files = square / 9 + 8 - king / 9;
+            let ranks = square % 9 + 8 - king % 9;
+            let offset = files * SPAN + ranks;
+            Some(
+                INPUTS
+                    + block * KING_BLOCK
+                    + (relation * Kind::COUNT + kind) * SPAN * SPAN
+                    + offset,
+            )
+        })
+}
+
+/// Every input `view` reads in `pos` with the feature set `features`: the board square by
+/// square (a point's lower piece, then its upper one), then the hands, then (`ShogammonPK`)
+/// each piece on the board by its place from each king.
+pub fn inputs_of(pos: &Position, view: Color, features: FeatureSet) -> ArrayVec<usize, MAX_ACTIVE> {
+    let mut out = p_inputs(pos, view);
+    if features == FeatureSet::ShogammonPK {
+        let anchors = king_anchors(pos, view);
+        for i in 0..out.len() {
+            if out[i] < BOARD_INPUTS {
+                for input in king_inputs(out[i], anchors) {
+                    out.push(input);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The P inputs `view` reads in `pos` (`ShogammonP`'s all).
+fn p_inputs(pos: &Position, view: Color) -> ArrayVec<usize, MAX_ACTIVE> {
     let mut out = ArrayVec::new();
     for sq in pos.occupied().squares() {
         let Some(top) = pos.top(sq) else { continue };
@@ -114,7 +186,7 @@ pub fn inputs_of(pos: &Position, view: Color) -> ArrayVec<usize, MAX_ACTIVE> {
 }
 
 impl SparsePosition for Position {
-    const FEATURES: FeatureSet = FeatureSet::ShogammonP;
+    const FEATURE_SETS: &'static [FeatureSet] = &[FeatureSet::ShogammonP, FeatureSet::ShogammonPK];
 
     fn side_to_move(&self) -> Color {
         Position::side_to_move(self)
@@ -124,8 +196,8 @@ impl SparsePosition for Position {
         crate::eval::shogammon::hand_written_cp(self).round() as i32
     }
 
-    fn net_inputs(&self, view: Color) -> Vec<usize> {
-        inputs_of(self, view).to_vec()
+    fn net_inputs(&self, features: FeatureSet, view: Color) -> Vec<usize> {
+        inputs_of(self, view, features).to_vec()
     }
 
     fn from_training_sfen(text: &str) -> Option<Self> {
@@ -153,7 +225,68 @@ fn in_hand_both(owner: Color, kind: Kind, nth: u8) -> Option<[usize; 2]> {
     ])
 }
 
-/// What the legal action `action` (not yet played) changes in `pos`'s inputs; `None` when it
+/// What an action does to a Shogammon net's inputs. Made and used at once by each action,
+/// never stored: [`InputStep::Rows`] costs no allocation that a box would.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)]
+pub enum InputStep {
+    /// Nothing (a roll, a pass, the first arrival on an enemy point).
+    Unchanged,
+    /// These rows go and come.
+    Rows(RowChanges),
+    /// Too much to list (a king moved or was taken, with `ShogammonPK`): recompute.
+    Recompute,
+}
+
+/// What the legal action `action` (not yet played) changes in `pos`'s inputs of the feature
+/// set `features`. `ShogammonPK`'s king-relative rows follow the P rows that change: each
+/// piece keeps its place from the kings unless a king moves, which recomputes.
+pub fn changes(pos: &Position, action: Move, features: FeatureSet) -> InputStep {
+    let Some(mut rows) = p_changes(pos, action) else {
+        return InputStep::Unchanged;
+    };
+    if features != FeatureSet::ShogammonPK {
+        return InputStep::Rows(rows);
+    }
+    let king_moves = action
+        .from()
+        .and_then(|from| pos.top(from))
+        .is_some_and(|p| p.kind() == Kind::King);
+    let king_taken = [pos.top(action.to()), pos.bottom(action.to())]
+        .into_iter()
+        .flatten()
+        .any(|p| p.kind() == Kind::King && p.color() != pos.side_to_move());
+    if king_moves || king_taken {
+        return InputStep::Recompute;
+    }
+    let anchors = Color::BOTH.map(|view| king_anchors(pos, view));
+    let derive = |pairs: &[[usize; 2]]| -> Option<ArrayVec<[usize; 2], { RowChanges::CAPACITY }>> {
+        let mut out = ArrayVec::new();
+        for pair in pairs.iter().filter(|pair| pair[0] < BOARD_INPUTS) {
+            let [sente, gote] =
+                [0, 1].map(|v| king_inputs(pair[v], anchors[v]).collect::<ArrayVec<usize, 2>>());
+            if sente.len() != gote.len() {
+                return None;
+            }
+            for (s, g) in sente.into_iter().zip(gote) {
+                out.try_push([s, g]).ok()?;
+            }
+        }
+        Some(out)
+    };
+    let (Some(removed), Some(added)) = (derive(&rows.removed), derive(&rows.added)) else {
+        return InputStep::Recompute;
+    };
+    let fits = rows.removed.try_extend_from_slice(&removed).is_ok()
+        && rows.added.try_extend_from_slice(&added).is_ok();
+    if fits {
+        InputStep::Rows(rows)
+    } else {
+        InputStep::Recompute
+    }
+}
+
+/// What the legal action `action` (not yet played) changes in `pos`'s P inputs; `None` when it
 /// changes none (a roll, a pass). As `Position::play` moves the pieces: the mover leaves its
 /// square (the piece under it, if any, is then alone), and lands alone on an empty square, on
 /// top of a lone friend (which becomes the lower piece), or alone on a lone enemy it takes.
@@ -161,7 +294,7 @@ fn in_hand_both(owner: Color, kind: Kind, nth: u8) -> Option<[usize; 2]> {
 /// until the second arrives (as [`inputs_of`] reads the board), which takes both pieces of the
 /// point and forms a point of the two arrivals, the first below. Captured pieces go to the
 /// mover's hand in base form (a king to none: the game is over).
-pub fn changes(pos: &Position, action: Move) -> Option<RowChanges> {
+fn p_changes(pos: &Position, action: Move) -> Option<RowChanges> {
     if action.is_pass() || action.chance_code().is_some() {
         return None;
     }
@@ -239,11 +372,15 @@ pub fn changes(pos: &Position, action: Move) -> Option<RowChanges> {
 mod tests {
     use super::*;
 
-    fn inputs(sfen: &str, view: Color) -> Vec<usize> {
+    fn inputs_with(features: FeatureSet, sfen: &str, view: Color) -> Vec<usize> {
         let pos = Position::from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"));
-        let mut out = inputs_of(&pos, view).to_vec();
+        let mut out = inputs_of(&pos, view, features).to_vec();
         out.sort_unstable();
         out
+    }
+
+    fn inputs(sfen: &str, view: Color) -> Vec<usize> {
+        inputs_with(FeatureSet::ShogammonP, sfen, view)
     }
 
     #[test]
@@ -256,6 +393,70 @@ mod tests {
         distinct.dedup();
         assert_eq!(distinct.len(), 40, "one input per piece");
         assert!(sente.iter().all(|&i| i < BOARD_INPUTS));
+        // With the kings' blocks: each piece but a king twice more, each king once more.
+        let pk = inputs_with(FeatureSet::ShogammonPK, &start, Color::Sente);
+        assert_eq!(pk.len(), MAX_ACTIVE);
+        assert_eq!(
+            pk,
+            inputs_with(FeatureSet::ShogammonPK, &start, Color::Gote)
+        );
+        assert_eq!(pk[..40], sente[..]);
+        let mut distinct = pk.clone();
+        distinct.dedup();
+        assert_eq!(distinct.len(), MAX_ACTIVE);
+        assert!(pk[40..].iter().all(|&i| (INPUTS..PK_INPUTS).contains(&i)));
+    }
+
+    /// The king-relative inputs, counted by hand on a small board: the offsets are the files
+    /// and ranks between the piece and the king as each side sees the board.
+    #[test]
+    fn the_kings_blocks_place_each_piece_by_its_offset_from_each_king() {
+        // Sente: king 5i, silver 4h; gote: king 1a.
+        let sfen = "8k/9/9/9/9/9/9/5S3/4K4 b - 1";
+        let pos = Position::from_sfen(sfen).unwrap();
+        let square = |color: Color, kind: Kind| {
+            pos.occupied()
+                .squares()
+                .find(|&sq| pos.top(sq) == Some(Piece::new(color, kind)))
+                .unwrap()
+        };
+        let king5i = square(Color::Sente, Kind::King);
+        let silver4h = square(Color::Sente, Kind::Silver);
+        let king1a = square(Color::Gote, Kind::King);
+        // (block, relation, kind, files from the king, ranks from the king), in sente's view,
+        // from the squares' own numbering (file-major): gote sees every offset turned round.
+        let coords = |sq: Square| ((sq.index() / 9) as i32, (sq.index() % 9) as i32);
+        let expect = |view: Color,
+                      block: usize,
+                      relation: usize,
+                      kind: Kind,
+                      piece: Square,
+                      king: Square| {
+            let ((pf, pr), (kf, kr)) = (coords(piece), coords(king));
+            let turn = if view == Color::Sente { 1 } else { -1 };
+            let (df, dr) = ((pf - kf) * turn, (pr - kr) * turn);
+            INPUTS
+                + block * KING_BLOCK
+                + (relation * Kind::COUNT + kind.index()) * SPAN * SPAN
+                + ((df + 8) * 17 + dr + 8) as usize
+        };
+        for view in Color::BOTH {
+            let (own, enemy) = match view {
+                Color::Sente => (king5i, king1a),
+                Color::Gote => (king1a, king5i),
+            };
+            let sente_is = usize::from(view != Color::Sente);
+            let mut want = [
+                expect(view, 0, sente_is, Kind::Silver, silver4h, own),
+                expect(view, 1, sente_is, Kind::Silver, silver4h, enemy),
+                // Each king in the other's block only.
+                expect(view, 1, 0, Kind::King, own, enemy),
+                expect(view, 0, 1, Kind::King, enemy, own),
+            ];
+            want.sort_unstable();
+            let got = inputs_with(FeatureSet::ShogammonPK, sfen, view);
+            assert_eq!(got[3..], want[..], "{view:?}");
+        }
     }
 
     #[test]
@@ -295,6 +496,11 @@ mod tests {
     /// of the turn into centipawns and back).
     #[test]
     fn records_and_values_of_random_games() {
+        records_and_values_of_random_games_with(FeatureSet::ShogammonP);
+        records_and_values_of_random_games_with(FeatureSet::ShogammonPK);
+    }
+
+    fn records_and_values_of_random_games_with(features: FeatureSet) {
         use crate::eval::expected::Value;
         use crate::eval::nnue::layers::{Affine, HIDDEN};
         use crate::eval::nnue::sparse_file::{self, Labels};
@@ -302,8 +508,8 @@ mod tests {
         use crate::eval::shogammon::{evaluate, evaluate_with_net};
         use crate::rules::game::Game;
         use crate::search::chance::ChanceGame;
-        let net = Network::random(FeatureSet::ShogammonP, 3);
-        let mut silent = Network::random(FeatureSet::ShogammonP, 3);
+        let net = Network::random(features, 3);
+        let mut silent = Network::random(features, 3);
         silent.output = Affine::from_rows([0], &[[0; HIDDEN]]);
         let (mut checked, mut points, mut held, mut moved) = (0, 0, 0, 0);
         crate::eval::random_games::random_games(
@@ -317,7 +523,8 @@ mod tests {
                         game_ply: 3,
                         result: 1,
                     };
-                    let bytes = sparse_file::record(pos, labels).expect("a game's position fits");
+                    let bytes =
+                        sparse_file::record(pos, features, labels).expect("a game's position fits");
                     let base = i16::from_le_bytes([bytes[6], bytes[7]]);
                     assert_eq!(i32::from(base), pos.hand_written());
                     let us = sparse_file::side_to_move(&bytes);
@@ -389,5 +596,45 @@ mod tests {
             seen_inputs.iter().all(|&s| s),
             "every input is some piece's"
         );
+        // The kings' blocks: an input is one (block, relation, kind, offset), and each of
+        // those has an input.
+        let mut meaning = vec![None; 2 * KING_BLOCK];
+        for board_input in 0..BOARD_INPUTS {
+            let (square, kind) = (board_input % SQUARES, board_input / SQUARES % Kind::COUNT);
+            let relation = board_input / (SQUARES * Kind::COUNT * LAYERS);
+            for king in 0..SQUARES {
+                for block in 0..2 {
+                    let mut anchors = [None; 2];
+                    anchors[block] = Some(king);
+                    let offset = (
+                        square as i32 / 9 - king as i32 / 9,
+                        square as i32 % 9 - king as i32 % 9,
+                    );
+                    let got: Vec<usize> = king_inputs(board_input, anchors).collect();
+                    if kind == Kind::King.index() && relation == block {
+                        assert!(got.is_empty(), "a king in its own block");
+                        continue;
+                    }
+                    let [input] = got[..] else { panic!("{got:?}") };
+                    let said = (block, relation, kind, offset);
+                    let slot = &mut meaning[input - INPUTS];
+                    assert!(
+                        slot.is_none_or(|m| m == said),
+                        "{input}: {slot:?} and {said:?}"
+                    );
+                    *slot = Some(said);
+                }
+            }
+        }
+        // All but a king's place in its own block, which no input stands for.
+        for (input, said) in meaning.iter().enumerate() {
+            let (block, rest) = (input / KING_BLOCK, input % KING_BLOCK);
+            let (relation, kind) = (
+                rest / (SPAN * SPAN) / Kind::COUNT,
+                rest / (SPAN * SPAN) % Kind::COUNT,
+            );
+            let unused = kind == Kind::King.index() && relation == block;
+            assert_eq!(said.is_none(), unused, "{input}");
+        }
     }
 }

@@ -26,13 +26,13 @@ use crate::rules::notation::GameText;
 
 /// The first bytes of a file.
 pub const MAGIC: &[u8; 8] = b"SHISHIFS";
-/// The format version this module writes.
-pub const VERSION: u32 = 2;
+/// The format version this module writes (3: 128 slots a view, for `ShogammonPK`).
+pub const VERSION: u32 = 3;
 /// Bytes before the first record.
 pub const HEADER_BYTES: usize = 32;
-/// Inputs a view holds in a record: more than the pieces of any game's set (92 in Chu,
-/// 84 in Chu Kagamigi, 40 in Shogammon).
-pub const SLOTS: usize = 96;
+/// Inputs a view holds in a record: more than any game's feature set reads (92 in Chu,
+/// 84 in Chu Kagamigi, 40 in Shogammon with `ShogammonP`, 118 with `ShogammonPK`).
+pub const SLOTS: usize = 128;
 /// An unused input slot.
 pub const UNUSED: u16 = u16::MAX;
 /// Bytes of one record.
@@ -66,13 +66,13 @@ pub struct Labels {
 
 /// A position of a game whose nets' feature file this is.
 pub trait SparsePosition: Sized {
-    /// The feature set of the game's nets.
-    const FEATURES: FeatureSet;
+    /// The feature sets of the game's nets (the first is the default).
+    const FEATURE_SETS: &'static [FeatureSet];
     fn side_to_move(&self) -> Color;
     /// The hand-written evaluation the net corrects: centipawns, the side to move's view.
     fn hand_written(&self) -> i32;
-    /// The transformer inputs `view` reads.
-    fn net_inputs(&self, view: Color) -> Vec<usize>;
+    /// The transformer inputs `view` reads with `features` (one of [`Self::FEATURE_SETS`]).
+    fn net_inputs(&self, features: FeatureSet, view: Color) -> Vec<usize>;
     /// The position of a training line's SFEN (`None`: it does not read).
     fn from_training_sfen(text: &str) -> Option<Self>;
     /// The SFEN as the training lines write it.
@@ -80,7 +80,7 @@ pub trait SparsePosition: Sized {
 }
 
 impl<P: Board12Net + GameText> SparsePosition for P {
-    const FEATURES: FeatureSet = <P as Board12Net>::FEATURES;
+    const FEATURE_SETS: &'static [FeatureSet] = &[<P as Board12Net>::FEATURES];
 
     fn side_to_move(&self) -> Color {
         TablePosition::side_to_move(self)
@@ -91,10 +91,8 @@ impl<P: Board12Net + GameText> SparsePosition for P {
         tables.score(tables.totals(self), TablePosition::side_to_move(self))
     }
 
-    fn net_inputs(&self, view: Color) -> Vec<usize> {
-        let layout = <P as Board12Net>::FEATURES
-            .layout()
-            .expect("a 12×12 feature set");
+    fn net_inputs(&self, features: FeatureSet, view: Color) -> Vec<usize> {
+        let layout = features.layout().expect("a 12×12 feature set");
         layout.inputs_of(self, view)
     }
 
@@ -107,9 +105,13 @@ impl<P: Board12Net + GameText> SparsePosition for P {
     }
 }
 
-/// The record of `pos` with `labels`; `None` when a view reads more than [`SLOTS`] inputs
-/// (a composed position).
-pub fn record<P: SparsePosition>(pos: &P, labels: Labels) -> Option<[u8; RECORD_BYTES]> {
+/// The record of `pos` for a net of `features` with `labels`; `None` when a view reads more
+/// than [`SLOTS`] inputs (a composed position).
+pub fn record<P: SparsePosition>(
+    pos: &P,
+    features: FeatureSet,
+    labels: Labels,
+) -> Option<[u8; RECORD_BYTES]> {
     let us = pos.side_to_move();
     let mut out = [0u8; RECORD_BYTES];
     out[0..2].copy_from_slice(&labels.score.to_le_bytes());
@@ -120,7 +122,7 @@ pub fn record<P: SparsePosition>(pos: &P, labels: Labels) -> Option<[u8; RECORD_
     let base = base.clamp(i16::MIN.into(), i16::MAX.into()) as i16;
     out[6..8].copy_from_slice(&base.to_le_bytes());
     for (slot, view) in [us, us.flip()].into_iter().enumerate() {
-        let inputs = pos.net_inputs(view);
+        let inputs = pos.net_inputs(features, view);
         if inputs.len() > SLOTS {
             return None;
         }
@@ -155,7 +157,8 @@ pub fn side_to_move(record: &[u8; RECORD_BYTES]) -> Color {
 // Every input of every game fits a `u16` below `UNUSED`.
 const _: () = assert!(super::board12::Layout::CHU.inputs() < UNUSED as usize);
 const _: () = assert!(super::board12::Layout::KAGAMIGI.inputs() < UNUSED as usize);
-const _: () = assert!(super::shogammon::INPUTS < UNUSED as usize);
+const _: () = assert!(super::shogammon::PK_INPUTS < UNUSED as usize);
+const _: () = assert!(super::shogammon::MAX_ACTIVE <= SLOTS);
 
 #[cfg(test)]
 mod tests {
@@ -180,7 +183,7 @@ mod tests {
                 game_ply: 17,
                 result: -1,
             };
-            let bytes = record(pos, labels).expect("a game's position fits");
+            let bytes = record(pos, P::FEATURES, labels).expect("a game's position fits");
             assert_eq!(i16::from_le_bytes([bytes[0], bytes[1]]), -42);
             assert_eq!(bytes[4] as i8, -1);
             let tables = crate::eval::board12_choice::Board12Evaluator::<P>::with_net(None);

@@ -128,9 +128,9 @@ pub trait ChanceGame: Game {
         None
     }
 
-    /// What `action` (legal here, not yet played) does to the board the kept net reads. The
-    /// default, [`BoardStep::Other`], is always correct (the accumulator is recomputed).
-    fn board_step(&self, _action: Move) -> BoardStep {
+    /// What `action` (legal here, not yet played) does to the board the kept net `net` reads.
+    /// The default, [`BoardStep::Other`], is always correct (the accumulator is recomputed).
+    fn board_step(&self, _action: Move, _net: &Network) -> BoardStep {
         BoardStep::Other
     }
 

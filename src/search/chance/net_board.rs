@@ -135,7 +135,7 @@ impl<G: ChanceGame> Game for NetBoard<G> {
             self.game.play(action);
             return;
         };
-        let step = self.game.board_step(action);
+        let step = self.game.board_step(action, net);
         let shogi_changes = match &step {
             BoardStep::Shogi(mv) => self
                 .game
@@ -222,8 +222,8 @@ impl<G: ChanceGame> ChanceGame for NetBoard<G> {
         self.game.shogi_board()
     }
 
-    fn board_step(&self, action: Move) -> BoardStep {
-        self.game.board_step(action)
+    fn board_step(&self, action: Move, net: &Network) -> BoardStep {
+        self.game.board_step(action, net)
     }
 
     fn accumulate(&self, net: &Network) -> Option<Accumulator> {
@@ -312,7 +312,8 @@ mod tests {
                 let Some(action) = pick_preferring(&legal, rng, |m| prefer(game.game(), m)) else {
                     break;
                 };
-                match game.board_step(action) {
+                let net = game.net.clone().expect("the games are played with a net");
+                match game.board_step(action, &net) {
                     BoardStep::Shogi(_) => seen.shogi += 1,
                     BoardStep::Rows(_) => seen.rows += 1,
                     BoardStep::Other => seen.other += 1,
@@ -377,25 +378,32 @@ mod tests {
         }
     }
 
-    /// Shogammon with its own net: through random games (captures preferred, so that points
+    /// Shogammon with its own nets: through random games (captures preferred, so that points
     /// form and fall and hands fill) the accumulator kept by the rows each action changes is
-    /// the one from scratch, and so is the evaluation; rolls and passes push nothing.
+    /// the one from scratch, and so is the evaluation; rolls and passes push nothing. With
+    /// the king-relative features a king's move recomputes, and nothing else does.
     #[test]
     fn shogammon_keeps_its_nets_accumulator_by_the_rows_each_action_changes() {
         use crate::rules::variants::shogammon::Position;
-        let evals = LeafEvaluators {
-            shogammon: Some(Arc::new(Network::random(FeatureSet::ShogammonP, 9))),
-            ..LeafEvaluators::standard().clone()
-        };
-        let captures_first = |pos: &Position, m: Move| pos.is_capture(m);
-        let seen = check_games(&Position::startpos(), &evals, 5, (12, 200), captures_first);
-        assert!(seen.unreadable == 0 && seen.kept > 1000, "{seen:?}");
-        // Each turn is a roll and two decisions; only the decisions that move a piece push.
-        assert!(seen.shogi == 0 && seen.other == 0, "{seen:?}");
-        assert!(
-            seen.pushed == seen.rows && seen.rows > seen.unchanged,
-            "{seen:?}"
-        );
+        for features in [FeatureSet::ShogammonP, FeatureSet::ShogammonPK] {
+            let evals = LeafEvaluators {
+                shogammon: Some(Arc::new(Network::random(features, 9))),
+                ..LeafEvaluators::standard().clone()
+            };
+            let captures_first = |pos: &Position, m: Move| pos.is_capture(m);
+            let seen = check_games(&Position::startpos(), &evals, 5, (12, 200), captures_first);
+            assert!(seen.unreadable == 0 && seen.kept > 1000, "{seen:?}");
+            // Each turn is a roll and two decisions; only the decisions that move a piece push.
+            assert!(seen.shogi == 0, "{seen:?}");
+            assert!(
+                seen.pushed == seen.rows + seen.other && seen.rows > seen.unchanged,
+                "{seen:?}"
+            );
+            match features {
+                FeatureSet::ShogammonP => assert_eq!(seen.other, 0, "{seen:?}"),
+                _ => assert!(seen.other > 0 && seen.other < seen.rows, "{seen:?}"),
+            }
+        }
     }
 
     #[test]

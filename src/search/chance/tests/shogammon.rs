@@ -63,14 +63,21 @@ fn star1_and_star2_equal_expectimax_on_shogammon() {
 /// With a net correcting the evaluation (random weights: its values differ from the
 /// hand-written ones), Star1 and Star2 still return exactly expectimax's value with the same
 /// net, at one turn on the 200 positions and at two on 30 second decisions: the net's output
-/// is clamped into the evaluation's bounds, so the chance nodes' bounds stay valid.
+/// is clamped into the evaluation's bounds, so the chance nodes' bounds stay valid. Both
+/// feature sets (the king-relative one recomputes its accumulator when a king moves).
 #[test]
 fn with_a_net_star1_and_star2_still_equal_expectimax() {
     use crate::eval::nnue::features::FeatureSet;
+    for features in [FeatureSet::ShogammonP, FeatureSet::ShogammonPK] {
+        star1_and_star2_equal_expectimax_with(features);
+    }
+}
+
+fn star1_and_star2_equal_expectimax_with(features: crate::eval::nnue::features::FeatureSet) {
     use crate::eval::nnue::Network;
     let positions = shogammon_positions();
     let evals = LeafEvaluators {
-        shogammon: Some(Arc::new(Network::random(FeatureSet::ShogammonP, 12))),
+        shogammon: Some(Arc::new(Network::random(features, 12))),
         ..LeafEvaluators::standard().clone()
     };
     let changed = positions

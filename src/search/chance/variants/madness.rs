@@ -72,7 +72,7 @@ impl<C: CardModel> ChanceGame for MadnessGame<C> {
         Some(self.position())
     }
 
-    fn board_step(&self, action: Move) -> BoardStep {
+    fn board_step(&self, action: Move, _net: &Network) -> BoardStep {
         madness_board_step(self, action)
     }
 
@@ -165,7 +165,7 @@ impl<C: CardModel> ChanceGame for RollOnly<C> {
         Some(self.game.position())
     }
 
-    fn board_step(&self, action: Move) -> BoardStep {
+    fn board_step(&self, action: Move, _net: &Network) -> BoardStep {
         madness_board_step(&self.game, action)
     }
 

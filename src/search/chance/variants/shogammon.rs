@@ -3,7 +3,8 @@
 //! half of a point capture cost 0), captures by board moves onto enemy pieces tried first,
 //! and the evaluation of `eval::shogammon`.
 
-use crate::eval::nnue::{shogammon, Accumulator, Network};
+use crate::eval::nnue::shogammon::{self, InputStep};
+use crate::eval::nnue::{Accumulator, Network};
 use crate::eval::shogammon::{evaluate_with_net, evaluate_with_output};
 use crate::rules::geometry::Color;
 use crate::rules::moves::Move;
@@ -24,8 +25,12 @@ impl ChanceGame for Position {
         Some(net.accumulate_shogammon(self))
     }
 
-    fn board_step(&self, action: Move) -> BoardStep {
-        shogammon::changes(self, action).map_or(BoardStep::Unchanged, BoardStep::Rows)
+    fn board_step(&self, action: Move, net: &Network) -> BoardStep {
+        match shogammon::changes(self, action, net.features) {
+            InputStep::Unchanged => BoardStep::Unchanged,
+            InputStep::Rows(rows) => BoardStep::Rows(rows),
+            InputStep::Recompute => BoardStep::Other,
+        }
     }
 
     fn evaluate_with_accumulator(
