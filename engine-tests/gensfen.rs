@@ -12,6 +12,7 @@
 mod scratch_dir;
 
 use scratch_dir::ScratchDir;
+use shishi::eval::nnue::features::FeatureSet;
 use shishi::record::packed_sfen::{TrainingRecord, RECORD_BYTES};
 use shishi::rules::dropshogi::notation::SfenRules;
 use shishi::rules::moves::MoveList;
@@ -449,12 +450,31 @@ fn madness_games_are_written_with_each_movers_card_the_same_on_any_thread_count(
 /// `nnue-features --variant variant` reads each of the `lines` lines of `file` into a record of
 /// the feature file of Shishi's own nets.
 fn every_line_becomes_a_feature_record(variant: &str, file: &Path, lines: usize, dir: &Path) {
-    let features = dir.join("lines.feat");
+    let default = FeatureSet::ALL
+        .into_iter()
+        .find(|f| f.game().name() == variant)
+        .expect("the game has a net");
+    every_line_becomes_a_feature_record_of(variant, None, default, file, lines, dir);
+}
+
+/// `nnue-features --variant VARIANT [--arch ARCH]` reads every line of `file` and writes a
+/// feature file whose header names `features`.
+fn every_line_becomes_a_feature_record_of(
+    variant: &str,
+    arch: Option<&str>,
+    features: FeatureSet,
+    file: &Path,
+    lines: usize,
+    dir: &Path,
+) {
+    let out = dir.join("lines.feat");
+    let arch_args = arch.map(|a| vec!["--arch", a]).unwrap_or_default();
     let output = Command::new(env!("CARGO_BIN_EXE_shishi"))
         .args(["nnue-features", "--variant", variant])
+        .args(arch_args)
         .arg(file)
         .arg("--out")
-        .arg(&features)
+        .arg(&out)
         .output()
         .expect("the binary runs");
     let summary = succeeds(output);
@@ -462,12 +482,17 @@ fn every_line_becomes_a_feature_record(variant: &str, file: &Path, lines: usize,
         summary.starts_with(&format!("read {lines} written {lines} ")),
         "{variant}: {summary}"
     );
-    let bytes = read(&features);
+    let bytes = read(&out);
     assert_eq!(
         bytes.len(),
         32 + lines * shishi::eval::nnue::sparse_file::RECORD_BYTES
     );
     assert_eq!(&bytes[..8], b"SHISHIFS");
+    let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+    assert_eq!(
+        (word(16), word(20)),
+        (features.hash(), features.inputs() as u32)
+    );
 }
 
 /// The lines of a training file of Shishi's own format, each split into its five fields.
@@ -622,4 +647,27 @@ fn shogammon_games_are_written_a_turn_a_line_and_replay() {
     run(&resumed, &["--games", "3"]);
     assert_eq!(read(&resumed), read(&whole), "resumed");
     every_line_becomes_a_feature_record("shogammon", &whole, lines.len(), &dir);
+    let pk = FeatureSet::ShogammonPK;
+    every_line_becomes_a_feature_record_of(
+        "shogammon",
+        Some("shogammon-pk"),
+        pk,
+        &whole,
+        lines.len(),
+        &dir,
+    );
+    // Another game's architecture is refused with the reason.
+    let output = Command::new(env!("CARGO_BIN_EXE_shishi"))
+        .args(["nnue-features", "--variant", "shogammon", "--arch", "chu"])
+        .arg(&whole)
+        .arg("--out")
+        .arg(dir.join("refused.feat"))
+        .output()
+        .expect("the binary runs");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("chu-p_256x2-32-32 is a chushogi net's"),
+        "{stderr}"
+    );
 }
