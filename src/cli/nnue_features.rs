@@ -84,18 +84,27 @@ fn write_error(path: &Path) -> impl Fn(std::io::Error) -> String + '_ {
 
 pub fn run(args: &NnueFeaturesArgs) -> Result<(), String> {
     match args.variant {
-        FeatureGame::Shogi => match args.arch.map(Arch::features) {
-            // The shogi feature file serves both of YaneuraOu's architectures.
-            Some(chosen) if !FeatureSet::SHOGI.contains(&chosen) => Err(format!(
-                "--arch: {} is a {} net's, not shogi's",
-                crate::eval::nnue::file::architecture_name(chosen),
-                chosen.game().name()
-            )),
-            _ => run_shogi(args),
-        },
+        // The shogi feature file serves both of YaneuraOu's architectures.
+        FeatureGame::Shogi => {
+            chosen_features(args.arch, &FeatureSet::SHOGI).and_then(|_| run_shogi(args))
+        }
         FeatureGame::Chushogi => run_sparse::<chu::Position>(args),
         FeatureGame::Chukagamigi => run_sparse::<kagamigi::Position>(args),
         FeatureGame::Shogammon => run_sparse::<shogammon::Position>(args),
+    }
+}
+
+/// The feature set `--arch` names among the game's `sets` (by default the first), or why
+/// not.
+fn chosen_features(arch: Option<Arch>, sets: &[FeatureSet]) -> Result<FeatureSet, String> {
+    match arch.map(Arch::features) {
+        None => Ok(sets[0]),
+        Some(chosen) if sets.contains(&chosen) => Ok(chosen),
+        Some(chosen) => Err(format!(
+            "--arch: {} is a {} net's, not this game's",
+            crate::eval::nnue::file::architecture_name(chosen),
+            chosen.game().name()
+        )),
     }
 }
 
@@ -129,17 +138,7 @@ fn summary(counts: &Counts, started: Instant) {
 /// The training lines (`SFEN\tscore\tply\tresult\tmove`) of a 12×12 game or Shogammon
 /// into its feature file.
 fn run_sparse<P: SparsePosition>(args: &NnueFeaturesArgs) -> Result<(), String> {
-    let features = match args.arch.map(Arch::features) {
-        None => P::FEATURE_SETS[0],
-        Some(chosen) if P::FEATURE_SETS.contains(&chosen) => chosen,
-        Some(chosen) => {
-            return Err(format!(
-                "--arch: {} is a {} net's, not this game's",
-                crate::eval::nnue::file::architecture_name(chosen),
-                chosen.game().name()
-            ))
-        }
-    };
+    let features = chosen_features(args.arch, P::FEATURE_SETS)?;
     let started = Instant::now();
     let file = std::fs::File::create(&args.out)
         .map_err(|e| format!("cannot create {}: {e}", args.out.display()))?;

@@ -96,8 +96,9 @@ pub struct RowChanges {
 }
 
 impl RowChanges {
-    /// The most rows a move removes (or adds): a Lion's double capture in Chu Kagamigi, the
-    /// capture of a Shogammon point, each of its pieces three times with `ShogammonPK`.
+    /// The most rows one move or action removes (or adds): six for the 12×12 games (a Lion's
+    /// double capture) and Shogammon's P inputs (a point taken), three times as many with
+    /// `ShogammonPK` (each board row with its two king-relative rows).
     pub const CAPACITY: usize = 18;
 }
 
