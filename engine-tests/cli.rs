@@ -3,7 +3,10 @@
 
 #[path = "common/run_shishi.rs"]
 mod run_shishi;
+#[path = "common/scratch_dir.rs"]
+mod scratch_dir;
 use run_shishi::{shishi, text};
+use scratch_dir::ScratchDir;
 
 #[test]
 fn perft_prints_nodes_time_and_speed() {
@@ -598,4 +601,99 @@ fn analyse_searches_with_the_default_evaluation_or_the_hand_written_one() {
     let default = nodes(&[]);
     assert_eq!(default, nodes(&["--shogi-eval", "net"]));
     assert_ne!(default, nodes(&["--shogi-eval", "hand-written"]));
+}
+
+/// `analyse --eval-file` searches each game with the net file it names (a net of random
+/// weights changes the search: its value, or its tree), as the USI options do, and refuses
+/// a net of another game, or a shogi net for the Madness's board without `--madness-eval
+/// net`, with the reason and a non-zero exit.
+#[test]
+fn analyse_searches_with_the_net_file_it_is_given() {
+    let dir = ScratchDir::new("shishi-cli", "analyse-nets");
+    let net = |arch: &str| {
+        let path = dir.join(format!("{arch}.nn"));
+        let out = shishi(&[
+            "testnet",
+            "--arch",
+            arch,
+            "--seed",
+            "3",
+            path.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        path.to_string_lossy().into_owned()
+    };
+    let analyse = |variant: &str, extra: &[&str]| {
+        let mut args = vec!["analyse", "--variant", variant, "--startpos", "--hash", "1"];
+        args.extend_from_slice(extra);
+        shishi(&args)
+    };
+    // What a search printed but its timings.
+    let searched = |variant: &str, extra: &[&str]| {
+        let out = analyse(variant, extra);
+        assert!(out.status.success(), "{extra:?}: {}", text(&out.stderr));
+        text(&out.stdout)
+            .lines()
+            .filter(|l| !l.starts_with("time "))
+            .map(|l| l.split(" nps ").next().unwrap().to_string())
+            .collect::<Vec<_>>()
+    };
+    let (kp, chu, shogammon) = (net("kp"), net("chu"), net("shogammon-pk"));
+    for (variant, file, extra) in [
+        ("shogi", &kp, &["--depth", "3"][..]),
+        (
+            "madness",
+            &kp,
+            &["--depth", "2", "--madness-eval", "net"][..],
+        ),
+        ("chushogi", &chu, &["--depth", "2"][..]),
+        (
+            "shogammon",
+            &shogammon,
+            &["--depth", "1", "--moves", "r:61"][..],
+        ),
+    ] {
+        let with: Vec<&str> = extra
+            .iter()
+            .copied()
+            .chain(["--eval-file", file.as_str()])
+            .collect();
+        assert_ne!(
+            searched(variant, extra),
+            searched(variant, &with),
+            "{variant}"
+        );
+    }
+    for (variant, file, extra, reason) in [
+        (
+            "chushogi",
+            &shogammon,
+            &[][..],
+            "the net evaluates shogammon, not chushogi",
+        ),
+        (
+            "shogi",
+            &chu,
+            &[][..],
+            "the net evaluates chushogi, not shogi",
+        ),
+        ("madness", &kp, &[][..], "under --madness-eval net only"),
+    ] {
+        let with: Vec<&str> = extra
+            .iter()
+            .copied()
+            .chain(["--depth", "1", "--eval-file", file.as_str()])
+            .collect();
+        let out = analyse(variant, &with);
+        assert!(!out.status.success(), "{variant}");
+        assert!(
+            text(&out.stderr).contains(reason),
+            "{variant}: {}",
+            text(&out.stderr)
+        );
+        assert!(
+            text(&out.stdout).is_empty(),
+            "{variant}: stdout carries nothing"
+        );
+    }
 }

@@ -248,24 +248,13 @@ fn chance_lines(text: &str) -> Vec<&str> {
         .collect()
 }
 
-/// The game whose nets `variant` evaluates with (the Madness: shogi's board).
-fn net_game(variant: Variant) -> Option<NetGame> {
-    match variant {
-        Variant::Shogi | Variant::Madness => Some(NetGame::Shogi),
-        Variant::Chushogi => Some(NetGame::Chu),
-        Variant::Chukagamigi => Some(NetGame::Kagamigi),
-        Variant::Shogammon => Some(NetGame::Shogammon),
-        Variant::Minishogi => None,
-    }
-}
-
 /// The net `--eval-file` names, for the games that can use one (standard shogi, the
 /// Madness's board, the 12×12 games, Shogammon).
 fn network(args: &BenchArgs) -> Result<Option<Arc<Network>>, String> {
     let Some(path) = &args.eval_file else {
         return Ok(None);
     };
-    let game = net_game(args.variant).ok_or_else(|| {
+    let game = crate::eval::nets::net_game_of(args.variant).ok_or_else(|| {
         format!(
             "--eval-file: {} has no net (standard shogi, the Central Madness, Chu Shogi, \
              Chu Kagamigi and Shogammon have)",

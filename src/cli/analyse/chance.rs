@@ -62,14 +62,13 @@ pub struct ChanceEngine {
 }
 
 impl ChanceEngine {
-    /// A searcher with `budget`'s table, threads and board evaluation (the Madness values
-    /// its board with the built-in net when `--madness-eval net`).
+    /// A searcher with `budget`'s table, threads and nets (the Madness's board's, Shogammon's).
     pub fn new(budget: &SearchBudget) -> ChanceEngine {
         let mut searcher = ChanceSearcher::new(ChanceSettings {
             hash_mb: budget.hash_mb,
             ..ChanceSettings::default()
         });
-        searcher.set_network(budget.madness_eval.madness_net(None));
+        budget.nets.give_to_chance(&mut searcher);
         ChanceEngine {
             searcher,
             threads: budget.threads,

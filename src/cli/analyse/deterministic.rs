@@ -3,8 +3,6 @@
 //! legal) and the best move, `bestmove win` when the entering-king rule allows it.
 
 use super::{say, SearchBudget};
-use crate::eval::nnue::builtin;
-use crate::eval::shogi_choice::EvalChoice;
 use crate::rules::moves::MoveList;
 use crate::search::{Config, Control, Decision, Info, Limits, Searcher};
 use crate::usi::output::{info_line, is_legal};
@@ -18,16 +16,11 @@ pub struct Finding {
     pub last: Option<Info>,
 }
 
-/// A searcher with a table of `budget`'s size and its evaluation for standard shogi.
+/// A searcher with a table of `budget`'s size and its nets.
 pub fn new_searcher(budget: &SearchBudget) -> Searcher {
     let mut searcher = Searcher::new(budget.hash_mb);
-    searcher.set_network(network_of(budget));
+    budget.nets.give_to(&mut searcher);
     searcher
-}
-
-/// The net `budget`'s shogi evaluation names (`None`: the hand-written tables).
-fn network_of(budget: &SearchBudget) -> Option<std::sync::Arc<crate::eval::nnue::Network>> {
-    (budget.shogi_eval == EvalChoice::Net).then(builtin::network)
 }
 
 /// The search settings for `budget`.

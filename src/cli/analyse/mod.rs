@@ -16,6 +16,8 @@ pub mod plot;
 pub mod review;
 
 use super::Variant;
+use crate::eval::nets::{net_game_of, BoardNets};
+use crate::eval::nnue::features::NetGame;
 use crate::eval::shogi_choice::EvalChoice;
 use crate::rules::game::Game;
 use crate::rules::geometry::Color;
@@ -123,6 +125,12 @@ pub struct AnalyseArgs {
     /// into the engine (as the `MadnessEval` option; the same default).
     #[arg(long, value_parser = parse_eval_choice, default_value = EvalChoice::MADNESS_DEFAULT.name())]
     madness_eval: EvalChoice,
+    /// A net file for the game analysed, as the USI options take them: a YaneuraOu `nn.bin`
+    /// (halfkp or kp) for standard shogi (whatever --shogi-eval says) and the Madness's board
+    /// (with --madness-eval net), or one of Shishi's own for Chu Shogi, Chu Kagamigi or
+    /// Shogammon (docs/NNUE.md).
+    #[arg(long, value_name = "FILE")]
+    eval_file: Option<std::path::PathBuf>,
     /// Madness: whose view is analysed (default: the player whose card the deal shows,
     /// sente when the deal is not in --moves).
     #[arg(long, value_enum)]
@@ -157,8 +165,8 @@ fn parse_entering_king(text: &str) -> Result<EnteringKingRule, String> {
         .ok_or_else(|| format!("{text:?} is not csa27, jsa24, try or none"))
 }
 
-/// How long and how wide to search, shared by both kinds of game.
-#[derive(Clone, Copy, Debug)]
+/// How long and how wide to search, and with which nets, shared by both kinds of game.
+#[derive(Clone)]
 pub struct SearchBudget {
     pub movetime: Option<Duration>,
     pub depth: Option<u32>,
@@ -167,8 +175,10 @@ pub struct SearchBudget {
     pub parallel: Option<ParallelMode>,
     pub hash_mb: usize,
     pub entering_king: EnteringKingRule,
-    pub shogi_eval: EvalChoice,
-    pub madness_eval: EvalChoice,
+    /// Each game's net (`None`: its hand-written evaluation).
+    pub nets: BoardNets,
+    /// The game of the net file named (`--eval-file`), if any.
+    pub file_game: Option<NetGame>,
 }
 
 impl Default for SearchBudget {
@@ -182,20 +192,53 @@ impl Default for SearchBudget {
             parallel: None,
             hash_mb: 16,
             entering_king: EnteringKingRule::default(),
-            shogi_eval: EvalChoice::SHOGI_DEFAULT,
-            madness_eval: EvalChoice::MADNESS_DEFAULT,
+            nets: BoardNets::chosen(EvalChoice::SHOGI_DEFAULT, EvalChoice::MADNESS_DEFAULT, None),
+            file_game: None,
         }
     }
 }
 
+impl SearchBudget {
+    /// Whether the net file named can evaluate `variant` (with the settings that use it).
+    pub fn check_file_for(&self, variant: Variant) -> Result<(), String> {
+        let Some(file_game) = self.file_game else {
+            return Ok(());
+        };
+        if net_game_of(variant) != Some(file_game) {
+            return Err(format!(
+                "--eval-file: the net evaluates {}, not {}",
+                file_game.name(),
+                variant.name()
+            ));
+        }
+        if variant == Variant::Madness && self.nets.madness.is_none() {
+            return Err(
+                "--eval-file: the Madness values its board with a net under --madness-eval net only"
+                    .to_string(),
+            );
+        }
+        Ok(())
+    }
+}
+
 impl AnalyseArgs {
-    fn budget(&self) -> SearchBudget {
+    fn budget(&self) -> Result<SearchBudget, String> {
+        let file = match &self.eval_file {
+            None => None,
+            Some(path) => {
+                let bytes = std::fs::read(path)
+                    .map_err(|e| format!("--eval-file: cannot read {}: {e}", path.display()))?;
+                let net = crate::eval::nnue::file::parse(&bytes)
+                    .map_err(|e| format!("--eval-file: cannot use {}: {e}", path.display()))?;
+                Some(std::sync::Arc::new(net))
+            }
+        };
         let default_ms = if self.record.is_some() { 500 } else { 5000 };
         let movetime = match (self.movetime, self.depth) {
             (None, None) => Some(default_ms),
             (t, _) => t,
         };
-        SearchBudget {
+        Ok(SearchBudget {
             movetime: movetime.map(Duration::from_millis),
             depth: self.depth,
             lines: self.multipv.map(|k| k as usize),
@@ -203,9 +246,9 @@ impl AnalyseArgs {
             parallel: self.parallel,
             hash_mb: self.hash,
             entering_king: self.entering_king,
-            shogi_eval: self.shogi_eval,
-            madness_eval: self.madness_eval,
-        }
+            file_game: file.as_ref().map(|net| net.features.game()),
+            nets: BoardNets::chosen(self.shogi_eval, self.madness_eval, file),
+        })
     }
 
     /// The `position` arguments (`startpos|sfen …`, then `moves …`) these options name.
@@ -282,7 +325,7 @@ fn complete_deal(view: &mut madness::PlayerView, card: Option<u8>) -> Result<(),
 }
 
 pub fn run(args: &AnalyseArgs) -> Result<(), String> {
-    let budget = args.budget();
+    let budget = args.budget()?;
     if let Some(path) = &args.record {
         let rules = RuleOptions {
             chu_rules: args.chu_rules,
@@ -303,6 +346,7 @@ pub fn run(args: &AnalyseArgs) -> Result<(), String> {
         }
         return Ok(());
     }
+    budget.check_file_for(args.variant)?;
     let position = args.position()?;
     if let Some(out) = &args.board_svg {
         let board = with_position!(&position, pos => pos.board(), cpos => cpos.board());

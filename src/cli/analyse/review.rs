@@ -195,7 +195,7 @@ fn review_deterministic<G: UsiGame>(
 ) -> Vec<ReviewedMove> {
     let single = SearchBudget {
         lines: None,
-        ..*budget
+        ..budget.clone()
     };
     let mut searcher = deterministic::new_searcher(budget);
     let searched: Vec<(i32, String)> = positions
@@ -508,6 +508,7 @@ pub fn run(
     progress: Progress,
 ) -> Result<Review, String> {
     let game = crate::record::read_file(path)?;
+    budget.check_file_for(game.variant)?;
     let rules = RuleOptions {
         chu_rules: game.chu_rules.unwrap_or(rules.chu_rules),
         ..rules
@@ -526,6 +527,7 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::nets::BoardNets;
     use crate::eval::shogi_choice::EvalChoice;
 
     fn budget() -> SearchBudget {
@@ -563,7 +565,7 @@ mod tests {
         // not change with the net the engine ships (at depth 2 the built-in net of the
         // twelfth session judges 7g7f 302 cp worse than 7i7h, its shallow view of the opening).
         let budget = SearchBudget {
-            shogi_eval: EvalChoice::HandWritten,
+            nets: BoardNets::chosen(EvalChoice::HandWritten, EvalChoice::HandWritten, None),
             ..budget()
         };
         let review = review(&g, RuleOptions::default(), &budget, &mut |_, _| {}).unwrap();
