@@ -99,18 +99,23 @@ pub fn in_hand(view: Color, owner: Color, kind: Kind, nth: u8) -> Option<usize> 
     })
 }
 
-/// The kings' squares as `view` sees the board: its own king's, then the enemy's (`None`: off
-/// the board).
-fn king_anchors(pos: &Position, view: Color) -> [Option<usize>; 2] {
+/// Each side's king's square, by `Color::index` (`None`: off the board).
+fn king_squares(pos: &Position) -> [Option<Square>; 2] {
     let mut kings = [None; 2];
     for sq in pos.occupied().squares() {
         for piece in [pos.top(sq), pos.bottom(sq)].into_iter().flatten() {
             if piece.kind() == Kind::King {
-                kings[usize::from(piece.color() != view)] = Some(seen(view, sq));
+                kings[piece.color().index()] = Some(sq);
             }
         }
     }
     kings
+}
+
+/// The kings' squares (`king_squares`) as `view` sees the board: its own king's, then the
+/// enemy's.
+fn king_anchors(kings: [Option<Square>; 2], view: Color) -> [Option<usize>; 2] {
+    [view, view.flip()].map(|owner| kings[owner.index()].map(|sq| seen(view, sq)))
 }
 
 /// The king-relative inputs (`ShogammonPK`) of the piece whose P input for the view is
@@ -143,7 +148,7 @@ fn king_inputs(board_input: usize, anchors: [Option<usize>; 2]) -> impl Iterator
 pub fn inputs_of(pos: &Position, view: Color, features: FeatureSet) -> ArrayVec<usize, MAX_ACTIVE> {
     let mut out = p_inputs(pos, view);
     if features == FeatureSet::ShogammonPK {
-        let anchors = king_anchors(pos, view);
+        let anchors = king_anchors(king_squares(pos), view);
         for i in 0..out.len() {
             if out[i] < BOARD_INPUTS {
                 for input in king_inputs(out[i], anchors) {
@@ -259,7 +264,8 @@ pub fn changes(pos: &Position, action: Move, features: FeatureSet) -> InputStep 
     if king_moves || king_taken {
         return InputStep::Recompute;
     }
-    let anchors = Color::BOTH.map(|view| king_anchors(pos, view));
+    let kings = king_squares(pos);
+    let anchors = Color::BOTH.map(|view| king_anchors(kings, view));
     let derive = |pairs: &[[usize; 2]]| -> Option<ArrayVec<[usize; 2], { RowChanges::CAPACITY }>> {
         let mut out = ArrayVec::new();
         for pair in pairs.iter().filter(|pair| pair[0] < BOARD_INPUTS) {
