@@ -143,6 +143,9 @@ WEIGHT_SCALE_BITS = 6
 FV_SCALE = 16
 ACTIVATION_SCALE = 127  # the clamp's top: 1.0 in the float model
 OUTPUT_SCALE = 600  # centipawns per unit of the float model's output
+# A held-out loss that moves less than this in an epoch is flat: with --lr 1e-3 a Chu
+# Kagamigi net's stayed at 0.60992 for 8 epochs, every hidden unit dead (docs/NNUE.md).
+FLAT_LOSS = 1e-5
 HIDDEN_WEIGHT_LIMIT = (-128 / 64, 127 / 64)
 OUTPUT_WEIGHT_FACTOR = OUTPUT_SCALE * FV_SCALE / ACTIVATION_SCALE
 OUTPUT_WEIGHT_LIMIT = (-128 / OUTPUT_WEIGHT_FACTOR, 127 / OUTPUT_WEIGHT_FACTOR)
@@ -680,14 +683,17 @@ def set_lr(optimisers, lr):
         g["lr"] = lr
 
 
-def evaluate_loss(model, data, positions, args):
+def evaluate_loss(model, data, positions, args, base_only=False):
+    """The mean loss over `positions` of the model's output plus its base; with `base_only`,
+    of the base alone (the hand-written evaluation a 12x12 game's or Shogammon's net corrects,
+    0 for shogi's nets): what the net has to improve on."""
     model.eval()
     total, count = 0.0, 0
     with torch.no_grad():
         for start in range(0, len(positions), args.batch_size):
             inputs, pieces, score, result, base = batch_tensors(
                 data.gather(positions[start:start + args.batch_size]), model.arch)
-            out = model(inputs, pieces) + base
+            out = base if base_only else model(inputs, pieces) + base
             total += loss_of(out, score, result, args.scale, args.lam).item() * len(score)
             count += len(score)
     model.train()
@@ -748,6 +754,10 @@ def command_train(args):
         best_loss = state["best_loss"]
         log(f"resumed from {checkpoint} at epoch {start_epoch + 1}, batch {start_batch}")
     model.train()
+    if held:
+        log(f"held-out loss of the {'hand-written evaluation' if is_sparse(args.arch) else 'output 0'}"
+            f" alone: {evaluate_loss(model, data, held_positions, args, base_only=True):.5f}")
+    previous_val = None
 
     batches = len(train_positions) // args.batch_size
     if batches == 0:
@@ -804,6 +814,11 @@ def command_train(args):
             log(f"epoch {epoch + 1} done: held-out loss {val:.5f} (best {best_loss:.5f}); "
                 f"wrote {args.out} and {checkpoint}"
                 + (f", and copied them to {args.out}.best and {checkpoint}.best" if improved else ""))
+            if previous_val is not None and abs(val - previous_val) < FLAT_LOSS:
+                log(f"warning: the held-out loss has not moved since the last epoch (by less than "
+                    f"{FLAT_LOSS}): the net may have stopped learning (its hidden units dead); "
+                    "a lower --lr may train it")
+            previous_val = val
             continue
         # --max-steps reached inside the epoch.
         write()
