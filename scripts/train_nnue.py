@@ -143,9 +143,6 @@ WEIGHT_SCALE_BITS = 6
 FV_SCALE = 16
 ACTIVATION_SCALE = 127  # the clamp's top: 1.0 in the float model
 OUTPUT_SCALE = 600  # centipawns per unit of the float model's output
-# A held-out loss that moves less than this in an epoch is flat: with --lr 1e-3 a Chu
-# Kagamigi net's stayed at 0.60992 for 8 epochs, every hidden unit dead (docs/NNUE.md).
-FLAT_LOSS = 1e-5
 HIDDEN_WEIGHT_LIMIT = (-128 / 64, 127 / 64)
 OUTPUT_WEIGHT_FACTOR = OUTPUT_SCALE * FV_SCALE / ACTIVATION_SCALE
 OUTPUT_WEIGHT_LIMIT = (-128 / OUTPUT_WEIGHT_FACTOR, 127 / OUTPUT_WEIGHT_FACTOR)
@@ -434,6 +431,7 @@ class Model(nn.Module):
         self.register_buffer("mean_inputs_first", torch.zeros(2 * HALF))
         self.register_buffer("mean_inputs_second", torch.zeros(HIDDEN))
         self.register_buffer("mean_inputs_output", torch.zeros(HIDDEN))
+        self.varying_last_units = None  # set by measure()
 
     def transform(self, table, indices, extra):
         """The accumulator halves (2B, 256) before the bias: a 12x12 game's `extra` weighs
@@ -464,6 +462,9 @@ class Model(nn.Module):
             self.mean_inputs_second.copy_(x.mean(0))
             x = self.second(x).clamp(0.0, 1.0)
             self.mean_inputs_output.copy_(x.mean(0))
+            # Units of the last hidden layer whose value differs between positions: with
+            # none the output is one number whatever the position (a dead net).
+            self.varying_last_units = int((x.amax(0) > x.amin(0)).sum())
 
     def forward(self, inputs, pieces, rows=None):
         """Output (centipawns / OUTPUT_SCALE) for inputs (B, 2, n), side to move's first;
@@ -757,7 +758,6 @@ def command_train(args):
     if held:
         log(f"held-out loss of the {'hand-written evaluation' if is_sparse(args.arch) else 'output 0'}"
             f" alone: {evaluate_loss(model, data, held_positions, args, base_only=True):.5f}")
-    previous_val = None
 
     batches = len(train_positions) // args.batch_size
     if batches == 0:
@@ -814,11 +814,9 @@ def command_train(args):
             log(f"epoch {epoch + 1} done: held-out loss {val:.5f} (best {best_loss:.5f}); "
                 f"wrote {args.out} and {checkpoint}"
                 + (f", and copied them to {args.out}.best and {checkpoint}.best" if improved else ""))
-            if previous_val is not None and abs(val - previous_val) < FLAT_LOSS:
-                log(f"warning: the held-out loss has not moved since the last epoch (by less than "
-                    f"{FLAT_LOSS}): the net may have stopped learning (its hidden units dead); "
-                    "a lower --lr may train it")
-            previous_val = val
+            if model.varying_last_units == 0:
+                log("warning: the net is dead: every unit of its last hidden layer gives one value "
+                    "whatever the position, so its output is a constant; a lower --lr may train it")
             continue
         # --max-steps reached inside the epoch.
         write()
