@@ -1581,7 +1581,8 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
 
 /// `ChuEvalFile` and `KagamigiEvalFile` name each 12×12 game's net, read at `isready`: `e`
 /// prints the tables' evaluation corrected by the net's; a net of another game is refused
-/// with the reason and the game's tables go on; `<empty>` returns to the tables. (The
+/// with the reason and what plays without a file goes on (Chu's tables, Chu Kagamigi's
+/// built-in net or, under `KagamigiEval hand-written`, its tables); `<empty>` returns to it. (The
 /// search with a 12×12 net: `search::tests::the_12x12_games_search_with_their_own_nets`.)
 #[test]
 fn the_12x12_games_read_their_own_nets() {
@@ -1600,8 +1601,16 @@ fn the_12x12_games_read_their_own_nets() {
         e.until("eval").last().unwrap().clone()
     };
     let mut e = Engine::ready();
-    // A 12×12 net corrects the game's tables: `e` is the tables' value plus the net's.
-    for (variant, option, net, other, net_eval, tables_eval) in [
+    let kagamigi_tables = Board12Evaluator::<kagamigi::Position>::with_net(None)
+        .evaluate(&kagamigi::Position::startpos());
+    let kagamigi_built_in = Board12Evaluator::<kagamigi::Position>::with_net(
+        shishi::eval::nnue::builtin::network_of(shishi::eval::nnue::features::NetGame::Kagamigi),
+    )
+    .evaluate(&kagamigi::Position::startpos());
+    assert_ne!(kagamigi_built_in, kagamigi_tables);
+    // A 12×12 net corrects the game's tables: `e` is the tables' value plus the net's. Without
+    // a file Chu plays by its tables, Chu Kagamigi by its built-in net (`KagamigiEval net`).
+    for (variant, option, net, other, net_eval, tables_eval, default_eval, fallback) in [
         (
             "chushogi",
             "ChuEvalFile",
@@ -1609,6 +1618,8 @@ fn the_12x12_games_read_their_own_nets() {
             "kagamigi.nn",
             chu_net.evaluate_board12(&chu::Position::startpos()),
             Board12Evaluator::<chu::Position>::with_net(None).evaluate(&chu::Position::startpos()),
+            Board12Evaluator::<chu::Position>::with_net(None).evaluate(&chu::Position::startpos()),
+            "uses its hand-written evaluation",
         ),
         (
             "chukagamigi",
@@ -1616,15 +1627,16 @@ fn the_12x12_games_read_their_own_nets() {
             "kagamigi.nn",
             "chu.nn",
             kagamigi_net.evaluate_board12(&kagamigi::Position::startpos()),
-            Board12Evaluator::<kagamigi::Position>::with_net(None)
-                .evaluate(&kagamigi::Position::startpos()),
+            kagamigi_tables,
+            kagamigi_built_in,
+            "uses its built-in net",
         ),
     ] {
         assert_ne!(net_eval, 0);
         let start_eval = tables_eval + net_eval;
         e.set_and_wait_ready(&format!("USI_Variant value {variant}"));
         e.send("position startpos");
-        assert_eq!(eval(&mut e), format!("eval = {tables_eval}"), "{variant}");
+        assert_eq!(eval(&mut e), format!("eval = {default_eval}"), "{variant}");
         let lines = e.set_and_wait_ready(&format!("{option} value {}", dir.join(net).display()));
         assert!(
             lines.iter().any(
@@ -1633,20 +1645,33 @@ fn the_12x12_games_read_their_own_nets() {
             "{lines:?}"
         );
         assert_eq!(eval(&mut e), format!("eval = {start_eval}"), "{variant}");
-        // The other game's net: refused, the tables go on.
+        // The other game's net: refused, what plays without a file goes on.
         let lines = e.set_and_wait_ready(&format!("{option} value {}", dir.join(other).display()));
         assert!(
             lines
                 .iter()
                 .any(|l| l.starts_with("info string error cannot use the net")
                     && l.contains("evaluates")
-                    && l.ends_with("uses its hand-written evaluation")),
+                    && l.ends_with(fallback)),
             "{lines:?}"
         );
-        assert_eq!(eval(&mut e), format!("eval = {tables_eval}"), "{variant}");
+        assert_eq!(eval(&mut e), format!("eval = {default_eval}"), "{variant}");
         e.set_and_wait_ready(&format!("{option} value <empty>"));
-        assert_eq!(eval(&mut e), format!("eval = {tables_eval}"), "{variant}");
+        assert_eq!(eval(&mut e), format!("eval = {default_eval}"), "{variant}");
     }
+    // Chu Kagamigi's tables alone under `KagamigiEval hand-written`; a file still wins.
+    e.set_and_wait_ready("KagamigiEval value hand-written");
+    assert_eq!(eval(&mut e), format!("eval = {kagamigi_tables}"));
+    e.set_and_wait_ready(&format!(
+        "KagamigiEvalFile value {}",
+        dir.join("kagamigi.nn").display()
+    ));
+    let with_file =
+        kagamigi_tables + kagamigi_net.evaluate_board12(&kagamigi::Position::startpos());
+    assert_eq!(eval(&mut e), format!("eval = {with_file}"));
+    e.set_and_wait_ready("KagamigiEvalFile value <empty>");
+    e.set_and_wait_ready("KagamigiEval value net");
+    assert_eq!(eval(&mut e), format!("eval = {kagamigi_built_in}"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

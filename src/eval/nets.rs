@@ -2,7 +2,7 @@
 //! to their search threads when the options change.
 
 use super::nnue::features::NetGame;
-use super::nnue::{builtin, Network};
+use super::nnue::Network;
 use super::shogi_choice::EvalChoice;
 use crate::rules::variants::Variant;
 use crate::search::chance::ChanceSearcher;
@@ -21,6 +21,34 @@ pub fn net_game_of(variant: Variant) -> Option<NetGame> {
     }
 }
 
+/// What each game that has a built-in net evaluates with when no file is named
+/// ([`EvalChoice`] per game; `Default`: the engine's defaults, as the USI options have them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EvalChoices {
+    pub shogi: EvalChoice,
+    pub madness: EvalChoice,
+    pub kagamigi: EvalChoice,
+}
+
+impl Default for EvalChoices {
+    fn default() -> Self {
+        EvalChoices {
+            shogi: EvalChoice::SHOGI_DEFAULT,
+            madness: EvalChoice::MADNESS_DEFAULT,
+            kagamigi: EvalChoice::KAGAMIGI_DEFAULT,
+        }
+    }
+}
+
+impl EvalChoices {
+    /// The hand-written evaluation in every game.
+    pub const HAND_WRITTEN: EvalChoices = EvalChoices {
+        shogi: EvalChoice::HandWritten,
+        madness: EvalChoice::HandWritten,
+        kagamigi: EvalChoice::HandWritten,
+    };
+}
+
 /// Each game's net (`None`: its hand-written evaluation): standard shogi's, the Central
 /// Madness's board's, the 12×12 games' and Shogammon's.
 #[derive(Clone, Default)]
@@ -33,21 +61,22 @@ pub struct BoardNets {
 }
 
 impl BoardNets {
-    /// The nets the command-line tools evaluate with: standard shogi's as `shogi` chooses
-    /// and the Madness's board's as `madness` chooses (as the USI options `ShogiEval` and
-    /// `MadnessEval`), and the net `file` (any game's) in its game's place: for standard
-    /// shogi whatever `shogi` says, for the Madness's board under `madness` net (as
-    /// `EvalFile`, `ChuEvalFile`, `KagamigiEvalFile`, `ShogammonEvalFile`).
-    pub fn chosen(shogi: EvalChoice, madness: EvalChoice, file: Option<Arc<Network>>) -> BoardNets {
+    /// The nets the command-line tools evaluate with: standard shogi's, the Madness's board's
+    /// and Chu Kagamigi's as `choices` say (as the USI options `ShogiEval`, `MadnessEval` and
+    /// `KagamigiEval`), and the net `file` (any game's) in its game's place: for standard
+    /// shogi and Chu Kagamigi whatever their choice says, for the Madness's board under its
+    /// choice net (as `EvalFile`, `ChuEvalFile`, `KagamigiEvalFile`, `ShogammonEvalFile`).
+    pub fn chosen(choices: EvalChoices, file: Option<Arc<Network>>) -> BoardNets {
         let of_game = |game: NetGame| file.clone().filter(|net| net.features.game() == game);
         let shogi_file = of_game(NetGame::Shogi);
         BoardNets {
             shogi: shogi_file
                 .clone()
-                .or_else(|| (shogi == EvalChoice::Net).then(builtin::network)),
-            madness: madness.madness_net(shogi_file.as_ref()),
+                .or_else(|| choices.shogi.built_in(NetGame::Shogi)),
+            madness: choices.madness.madness_net(shogi_file.as_ref()),
             chu: of_game(NetGame::Chu),
-            kagamigi: of_game(NetGame::Kagamigi),
+            kagamigi: of_game(NetGame::Kagamigi)
+                .or_else(|| choices.kagamigi.built_in(NetGame::Kagamigi)),
             shogammon: of_game(NetGame::Shogammon),
         }
     }

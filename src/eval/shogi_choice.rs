@@ -7,7 +7,7 @@
 //! evaluated by the tables, and so is every position searched from it (kings are never
 //! taken).
 
-use super::nnue::features::{self, Changes};
+use super::nnue::features::{self, Changes, NetGame};
 use super::nnue::{Accumulator, Network};
 use super::shogi::Evaluator;
 use super::Totals;
@@ -17,9 +17,10 @@ use crate::rules::variants::shogi::Position;
 use std::sync::{Arc, OnceLock};
 
 /// A game's choice of evaluation when no net file is named: the hand-written tables or the
-/// net built into the engine. Standard shogi (`ShogiEval`) and the Central Madness's board
-/// (`MadnessEval`) choose apart, each with its own default ([`EvalChoice::SHOGI_DEFAULT`],
-/// [`EvalChoice::MADNESS_DEFAULT`]): each is the one that won on the clock (docs/NNUE.md).
+/// net built into the engine. Standard shogi (`ShogiEval`), the Central Madness's board
+/// (`MadnessEval`) and Chu Kagamigi (`KagamigiEval`) choose apart, each with its own default
+/// ([`EvalChoice::SHOGI_DEFAULT`], [`EvalChoice::MADNESS_DEFAULT`],
+/// [`EvalChoice::KAGAMIGI_DEFAULT`]): each is the one that won on the clock (docs/NNUE.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EvalChoice {
     HandWritten,
@@ -38,6 +39,10 @@ impl EvalChoice {
     /// in the Madness, docs/NNUE.md).
     pub const MADNESS_DEFAULT: EvalChoice = EvalChoice::HandWritten;
 
+    /// Chu Kagamigi's default: its built-in net over its tables (it beats the tables alone at
+    /// byoyomi 0.1 s, docs/NNUE.md).
+    pub const KAGAMIGI_DEFAULT: EvalChoice = EvalChoice::Net;
+
     /// The choice's name as the options spell it.
     pub fn name(self) -> &'static str {
         match self {
@@ -51,6 +56,15 @@ impl EvalChoice {
         Self::ALL
             .into_iter()
             .find(|choice| choice.name().eq_ignore_ascii_case(name))
+    }
+
+    /// `game`'s built-in net under this choice (`None`: the hand-written evaluation, or the
+    /// game has no built-in net).
+    pub fn built_in(self, game: NetGame) -> Option<Arc<Network>> {
+        match self {
+            EvalChoice::HandWritten => None,
+            EvalChoice::Net => crate::eval::nnue::builtin::network_of(game),
+        }
     }
 
     /// The net the Madness values its board with under this choice, given `shogi`, the net

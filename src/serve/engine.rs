@@ -20,7 +20,7 @@ use crate::referee::player::Score;
 use crate::referee::usi_client::parse_info_score;
 use crate::rules::variants::shogi::impasse::EnteringKingRule;
 use crate::search::{Config, Control, Limits};
-use crate::usi::options::{HashMb, NetSource};
+use crate::usi::options::{GameFileNets, HashMb, NetSource};
 use crate::usi::output::Output;
 use crate::usi::position::UsiPosition;
 use crate::usi::worker::{self, FillStops, Job, SearchKind};
@@ -214,13 +214,13 @@ impl SearchThread {
             fault: Arc::clone(&fault),
         }));
         let (jobs, job_rx) = crossbeam_channel::unbounded();
-        // Standard shogi and the Madness are evaluated as the USI engine evaluates them by
-        // default.
+        // Every game is evaluated as the USI engine evaluates it by default.
         let defaults = NetSource::default();
         let shogi = defaults.unnamed_net().map(|(_, net)| net);
-        let _ = jobs.send(Job::Network(
-            defaults.board_nets(shogi.as_ref(), &Default::default()),
-        ));
+        let mut built_in = GameFileNets::default();
+        let reports = built_in.reload(&defaults);
+        debug_assert!(reports.iter().all(Result::is_ok), "{reports:?}");
+        let _ = jobs.send(Job::Network(defaults.board_nets(shogi.as_ref(), &built_in)));
         let (done_tx, done) = crossbeam_channel::unbounded();
         let (panic_tx, panicked) = crossbeam_channel::bounded(1);
         let spawned = std::thread::Builder::new()

@@ -716,12 +716,17 @@ mod tests {
         let out = session("hello\nposition startpos moves 1a1b\njunk isready\n");
         assert!(out[0].starts_with("info string error unknown command"));
         assert!(out[1].starts_with("info string error position refused"));
-        // The default evaluation, the built-in net, is read at the first isready.
+        // The default evaluations, standard shogi's and Chu Kagamigi's built-in nets, are read
+        // at the first isready.
         assert_eq!(
             out[2],
             "info string loaded the net <builtin> (kp_256x2-32-32)"
         );
-        assert_eq!(out[3], "readyok");
+        assert_eq!(
+            out[3],
+            "info string loaded the net <builtin> (kagamigi-p_256x2-32-32)"
+        );
+        assert_eq!(out[4], "readyok");
     }
 
     #[test]

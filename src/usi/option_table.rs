@@ -75,7 +75,7 @@ fn names_of<T: Copy>(all: &[T], name: fn(T) -> &'static str) -> Vec<&'static str
     all.iter().map(|&value| name(value)).collect()
 }
 
-/// The names of `ShogiEval`'s and `MadnessEval`'s choices.
+/// The names of `ShogiEval`'s, `MadnessEval`'s and `KagamigiEval`'s choices.
 fn eval_choice_names() -> Vec<&'static str> {
     names_of(&EvalChoice::ALL, EvalChoice::name)
 }
@@ -326,13 +326,28 @@ pub const OPTIONS: &[OptionSpec] = &[
         help: "A net file for Chu Shogi (Shishi's chu-p_256x2-32-32, docs/NNUE.md); <empty>: the hand-written evaluation.",
     },
     OptionSpec {
+        name: "KagamigiEval",
+        aliases: &[],
+        kind: OptionKind::Combo {
+            names: eval_choice_names,
+            set: |o, text| {
+                o.net.kagamigi = chosen(text, EvalChoice::from_name, eval_choice_names)?;
+                Ok(())
+            },
+        },
+        default: "net",
+        effect: Effect::Net,
+        offered: Offered::Both,
+        help: "Chu Kagamigi's evaluation when KagamigiEvalFile names no net (or one that cannot be used): the net built into the engine over the tables, or the hand-written tables alone.",
+    },
+    OptionSpec {
         name: "KagamigiEvalFile",
         aliases: &[],
         kind: OptionKind::Text(TextKind::File, |o, text| o.net.kagamigi_file = path_value(text)),
         default: "<empty>",
         effect: Effect::Net,
         offered: Offered::Both,
-        help: "A net file for Chu Kagamigi (Shishi's kagamigi-p_256x2-32-32, docs/NNUE.md); <empty>: the hand-written evaluation.",
+        help: "A net file for Chu Kagamigi (Shishi's kagamigi-p_256x2-32-32, docs/NNUE.md); <empty>: KagamigiEval decides.",
     },
     OptionSpec {
         name: "ShogammonEvalFile",
@@ -592,7 +607,7 @@ mod tests {
                 combos += 1;
             }
         }
-        assert_eq!(combos, 8);
+        assert_eq!(combos, 9);
     }
 
     /// Names and aliases are unique across the table, so a name sent finds one option.

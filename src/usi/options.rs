@@ -79,8 +79,10 @@ pub struct NetSource {
     pub madness: EvalChoice,
     /// Chu Shogi's net file (`ChuEvalFile`; `None`: its hand-written tables).
     pub chu_file: Option<String>,
-    /// Chu Kagamigi's net file (`KagamigiEvalFile`).
+    /// Chu Kagamigi's net file (`KagamigiEvalFile`; `None`: as `kagamigi` chooses).
     pub kagamigi_file: Option<String>,
+    /// What evaluates Chu Kagamigi when no file is named (`KagamigiEval`).
+    pub kagamigi: EvalChoice,
     /// Shogammon's net file (`ShogammonEvalFile`).
     pub shogammon_file: Option<String>,
 }
@@ -94,6 +96,7 @@ impl Default for NetSource {
             madness: EvalChoice::MADNESS_DEFAULT,
             chu_file: None,
             kagamigi_file: None,
+            kagamigi: EvalChoice::KAGAMIGI_DEFAULT,
             shogammon_file: None,
         }
     }
@@ -145,16 +148,28 @@ impl NetSource {
         Some(NetOrigin::File(located(named)))
     }
 
-    /// The net file named for a game whose nets are Shishi's own (`None`: its hand-written
+    /// The net wanted for a game whose nets are Shishi's own: the file named, else Chu
+    /// Kagamigi's built-in net under `KagamigiEval net` (`None`: the game's hand-written
     /// evaluation; standard shogi's is [`NetSource::wanted`]).
-    pub fn game_file(&self, game: NetGame) -> Option<std::path::PathBuf> {
+    pub fn game_origin(&self, game: NetGame) -> Option<NetOrigin> {
         let named = match game {
             NetGame::Shogi => None,
             NetGame::Chu => self.chu_file.as_ref(),
             NetGame::Kagamigi => self.kagamigi_file.as_ref(),
             NetGame::Shogammon => self.shogammon_file.as_ref(),
         };
-        named.map(|file| located(std::path::PathBuf::from(file)))
+        match named {
+            Some(file) => Some(NetOrigin::File(located(std::path::PathBuf::from(file)))),
+            None => self.game_unnamed(game),
+        }
+    }
+
+    /// What evaluates a game whose nets are Shishi's own when no file is named or the one
+    /// named cannot be used: Chu Kagamigi's built-in net under `KagamigiEval net`, else
+    /// (`None`) the hand-written evaluation.
+    fn game_unnamed(&self, game: NetGame) -> Option<NetOrigin> {
+        (game == NetGame::Kagamigi && self.kagamigi == EvalChoice::Net)
+            .then_some(NetOrigin::BuiltIn)
     }
 
     /// What evaluates when no file is named or the one named cannot be used: the built-in
@@ -186,11 +201,11 @@ impl NetSource {
     }
 }
 
-/// A net file of Shishi's own and the net read from it.
-type LoadedFile = Option<(std::path::PathBuf, std::sync::Arc<Network>)>;
+/// A net of Shishi's own format, where it came from and the net.
+type LoadedFile = Option<(NetOrigin, std::sync::Arc<Network>)>;
 
-/// The nets of Shishi's own format as loaded (the 12×12 games', Shogammon's): the file each
-/// was read from, and the net.
+/// The nets of Shishi's own format as loaded (the 12×12 games', Shogammon's): where each came
+/// from (a file, or the game's built-in net), and the net.
 #[derive(Clone, Default)]
 pub struct GameFileNets {
     /// Per game of [`GameFileNets::GAMES`], in that order.
@@ -207,36 +222,54 @@ impl GameFileNets {
         self.loaded[i].as_ref().map(|(_, net)| net.clone())
     }
 
-    /// Reads the files `source` names that are not the ones loaded. A file that cannot be
-    /// used leaves its game on its hand-written evaluation. Returns a line per file read: what was loaded,
-    /// or (`Err`) which file cannot be used and why.
+    /// Reads the nets `source` wants that are not the ones loaded. A file that cannot be
+    /// used leaves its game on what evaluates without one (Chu Kagamigi's built-in net under
+    /// `KagamigiEval net`, else the hand-written evaluation). Returns a line per net read:
+    /// what was loaded, or (`Err`) which file cannot be used and why.
     pub fn reload(&mut self, source: &NetSource) -> Vec<Result<String, String>> {
         let mut reports = Vec::new();
         for (game, slot) in Self::GAMES.into_iter().zip(self.loaded.iter_mut()) {
-            let wanted = source.game_file(game);
-            if wanted.as_ref() == slot.as_ref().map(|(path, _)| path) {
+            let wanted = source.game_origin(game);
+            if wanted.as_ref() == slot.as_ref().map(|(origin, _)| origin) {
                 continue;
             }
-            *slot = wanted.and_then(
-                |path| match crate::eval::nnue::file::load_for(&path, game) {
-                    Ok(net) => {
-                        reports.push(Ok(format!(
-                            "loaded the net {} ({})",
-                            path.display(),
-                            crate::eval::nnue::file::architecture_name(net.features)
-                        )));
-                        Some((path, std::sync::Arc::new(net)))
-                    }
-                    Err(e) => {
-                        reports.push(Err(format!(
-                            "cannot use the net {}: {e}; {} uses its hand-written evaluation",
-                            path.display(),
-                            game.name()
-                        )));
-                        None
-                    }
-                },
-            );
+            let read = match &wanted {
+                None => None,
+                Some(NetOrigin::BuiltIn) => Some(
+                    crate::eval::nnue::builtin::network_of(game)
+                        .ok_or_else(|| format!("{} has no built-in net", game.name())),
+                ),
+                Some(NetOrigin::File(path)) => Some(
+                    crate::eval::nnue::file::load_for(path, game)
+                        .map(std::sync::Arc::new)
+                        .map_err(|e| format!("cannot use the net {}: {e}", path.display())),
+                ),
+            };
+            *slot = match (wanted, read) {
+                (Some(origin), Some(Ok(net))) => {
+                    reports.push(Ok(format!(
+                        "loaded the net {origin} ({})",
+                        crate::eval::nnue::file::architecture_name(net.features)
+                    )));
+                    Some((origin, net))
+                }
+                (_, Some(Err(message))) => {
+                    let fallback = source.game_unnamed(game).and_then(|origin| {
+                        let net = crate::eval::nnue::builtin::network_of(game)?;
+                        Some((origin, net))
+                    });
+                    reports.push(Err(format!(
+                        "{message}; {} uses {}",
+                        game.name(),
+                        match fallback {
+                            Some(_) => "its built-in net",
+                            None => "its hand-written evaluation",
+                        }
+                    )));
+                    fallback
+                }
+                _ => None,
+            };
         }
         reports
     }
@@ -470,6 +503,7 @@ mod tests {
                         "MadnessEval",
                         "EvalDir",
                         "EvalFile",
+                        "KagamigiEval",
                         "ChuEvalFile",
                         "KagamigiEvalFile",
                         "ShogammonEvalFile",

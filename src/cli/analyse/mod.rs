@@ -16,7 +16,7 @@ pub mod plot;
 pub mod review;
 
 use super::Variant;
-use crate::eval::nets::{net_game_of, BoardNets};
+use crate::eval::nets::{net_game_of, BoardNets, EvalChoices};
 use crate::eval::nnue::features::NetGame;
 use crate::eval::shogi_choice::EvalChoice;
 use crate::rules::game::Game;
@@ -125,10 +125,14 @@ pub struct AnalyseArgs {
     /// into the engine (as the `MadnessEval` option; the same default).
     #[arg(long, value_parser = parse_eval_choice, default_value = EvalChoice::MADNESS_DEFAULT.name())]
     madness_eval: EvalChoice,
+    /// Chu Kagamigi's evaluation: the net built into the engine over the tables, or the
+    /// hand-written tables alone (as the `KagamigiEval` option; the same default).
+    #[arg(long, value_parser = parse_eval_choice, default_value = EvalChoice::KAGAMIGI_DEFAULT.name())]
+    kagamigi_eval: EvalChoice,
     /// A net file for the game analysed, as the USI options take them: a YaneuraOu `nn.bin`
     /// (halfkp or kp) for standard shogi (whatever --shogi-eval says) and the Madness's board
-    /// (with --madness-eval net), or one of Shishi's own for Chu Shogi, Chu Kagamigi or
-    /// Shogammon (docs/NNUE.md).
+    /// (with --madness-eval net), or one of Shishi's own for Chu Shogi, Chu Kagamigi (whatever
+    /// --kagamigi-eval says) or Shogammon (docs/NNUE.md).
     #[arg(long, value_name = "FILE")]
     eval_file: Option<std::path::PathBuf>,
     /// Madness: whose view is analysed (default: the player whose card the deal shows,
@@ -192,7 +196,7 @@ impl Default for SearchBudget {
             parallel: None,
             hash_mb: 16,
             entering_king: EnteringKingRule::default(),
-            nets: BoardNets::chosen(EvalChoice::SHOGI_DEFAULT, EvalChoice::MADNESS_DEFAULT, None),
+            nets: BoardNets::chosen(EvalChoices::default(), None),
             file_game: None,
         }
     }
@@ -247,7 +251,14 @@ impl AnalyseArgs {
             hash_mb: self.hash,
             entering_king: self.entering_king,
             file_game: file.as_ref().map(|net| net.features.game()),
-            nets: BoardNets::chosen(self.shogi_eval, self.madness_eval, file),
+            nets: BoardNets::chosen(
+                EvalChoices {
+                    shogi: self.shogi_eval,
+                    madness: self.madness_eval,
+                    kagamigi: self.kagamigi_eval,
+                },
+                file,
+            ),
         })
     }
 

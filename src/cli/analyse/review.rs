@@ -527,8 +527,7 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::nets::BoardNets;
-    use crate::eval::shogi_choice::EvalChoice;
+    use crate::eval::nets::{BoardNets, EvalChoices};
 
     fn budget() -> SearchBudget {
         SearchBudget {
@@ -565,7 +564,7 @@ mod tests {
         // not change with the net the engine ships (at depth 2 the built-in net of the
         // twelfth session judges 7g7f 302 cp worse than 7i7h, its shallow view of the opening).
         let budget = SearchBudget {
-            nets: BoardNets::chosen(EvalChoice::HandWritten, EvalChoice::HandWritten, None),
+            nets: BoardNets::chosen(EvalChoices::HAND_WRITTEN, None),
             ..budget()
         };
         let review = review(&g, RuleOptions::default(), &budget, &mut |_, _| {}).unwrap();

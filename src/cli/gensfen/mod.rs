@@ -124,9 +124,9 @@ pub struct GensfenArgs {
     /// Write only quiet positions: none in check, none whose chosen move captures.
     #[arg(long)]
     quiet_only: bool,
-    /// Play with this net (a YaneuraOu `nn.bin`; `<builtin>`: the net built into the
-    /// engine; for a 12×12 game one of Shishi's nets for it) instead of the hand-written
-    /// evaluation: the net's own games.
+    /// Play with this net (a YaneuraOu `nn.bin`; `<builtin>`: the game's net built into the
+    /// engine, standard shogi's or Chu Kagamigi's; for a 12×12 game one of Shishi's nets for
+    /// it) instead of the hand-written evaluation: the net's own games.
     #[arg(long, value_name = "FILE|<builtin>")]
     eval_file: Option<PathBuf>,
 }

@@ -1,6 +1,8 @@
-//! The net built into the engine: a `kp_256x2-32-32` net trained here (docs/NNUE.md, "The
-//! built-in net": its data, training command and games), embedded in the executable so that
-//! `ShogiEval net` (the default) plays with it and needs no file.
+//! The nets built into the engine, trained here and embedded in the executable so that the
+//! games whose default they are need no file: standard shogi's `kp_256x2-32-32` net
+//! (docs/NNUE.md, "The built-in net": `ShogiEval net`, the default) and Chu Kagamigi's
+//! `kagamigi-p_256x2-32-32` net over its tables (docs/NNUE.md, "The first Chu Kagamigi
+//! net": `KagamigiEval net`, the default). Chu Shogi and Shogammon have none.
 
 use super::features::NetGame;
 use super::{file, Network};
@@ -8,28 +10,39 @@ use std::borrow::Cow;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
-/// The net's file, exactly as YaneuraOu would read it from `EvalDir/nn.bin`.
+/// Standard shogi's net file, exactly as YaneuraOu would read it from `EvalDir/nn.bin`.
 pub const FILE_BYTES: &[u8] = include_bytes!("builtin-kp.nn");
+
+/// Chu Kagamigi's net file, as `KagamigiEvalFile` would read it.
+pub const KAGAMIGI_FILE_BYTES: &[u8] = include_bytes!("builtin-kagamigi.nn");
 
 /// What stands for the built-in net where a net file or folder is named (the `EvalDir`
 /// option's default, `--eval-file <builtin>`).
 pub const NAME: &str = "<builtin>";
 
-/// The net of `game` the file `path` holds ([`NAME`]: the built-in net, standard shogi's)
-/// and the file's bytes, or why it cannot be used (for the command-line tools'
-/// `--eval-file`).
+/// The file of `game`'s built-in net, if it has one.
+pub fn file_bytes_of(game: NetGame) -> Option<&'static [u8]> {
+    match game {
+        NetGame::Shogi => Some(FILE_BYTES),
+        NetGame::Kagamigi => Some(KAGAMIGI_FILE_BYTES),
+        NetGame::Chu | NetGame::Shogammon => None,
+    }
+}
+
+/// The net of `game` the file `path` holds ([`NAME`]: the game's built-in net) and the file's
+/// bytes, or why it cannot be used (for the command-line tools' `--eval-file`).
 pub fn load_named(
     path: &Path,
     game: NetGame,
 ) -> Result<(Arc<Network>, Cow<'static, [u8]>), String> {
     if path.as_os_str() == NAME {
-        if game != NetGame::Shogi {
-            return Err(format!(
-                "{NAME}: the built-in net is standard shogi's; {} has none",
+        return match (network_of(game), file_bytes_of(game)) {
+            (Some(net), Some(bytes)) => Ok((net, Cow::Borrowed(bytes))),
+            _ => Err(format!(
+                "{NAME}: {} has no built-in net (standard shogi and chukagamigi have one)",
                 game.name()
-            ));
-        }
-        return Ok((network(), Cow::Borrowed(FILE_BYTES)));
+            )),
+        };
     }
     let bytes =
         std::fs::read(path).map_err(|e| format!("cannot read the net {}: {e}", path.display()))?;
@@ -38,14 +51,28 @@ pub fn load_named(
     Ok((Arc::new(net), Cow::Owned(bytes)))
 }
 
-/// The built-in net, read from [`FILE_BYTES`] once.
+/// Standard shogi's built-in net, read from [`FILE_BYTES`] once.
 pub fn network() -> Arc<Network> {
-    static NET: OnceLock<Arc<Network>> = OnceLock::new();
-    NET.get_or_init(|| {
-        // A test reads the same bytes: a build whose embedded file were unreadable fails it.
-        Arc::new(file::parse(FILE_BYTES).expect("the built-in net is a valid nn.bin"))
-    })
-    .clone()
+    network_of(NetGame::Shogi).expect("standard shogi has a built-in net")
+}
+
+/// `game`'s built-in net, read from its file once (`None`: the game has none).
+pub fn network_of(game: NetGame) -> Option<Arc<Network>> {
+    static SHOGI: OnceLock<Arc<Network>> = OnceLock::new();
+    static KAGAMIGI: OnceLock<Arc<Network>> = OnceLock::new();
+    let cell = match game {
+        NetGame::Shogi => &SHOGI,
+        NetGame::Kagamigi => &KAGAMIGI,
+        NetGame::Chu | NetGame::Shogammon => return None,
+    };
+    let bytes = file_bytes_of(game)?;
+    Some(
+        cell.get_or_init(|| {
+            // A test reads the same bytes: a build whose embedded file were unreadable fails it.
+            Arc::new(file::parse_for(bytes, game).expect("a built-in net is a valid net file"))
+        })
+        .clone(),
+    )
 }
 
 #[cfg(test)]
@@ -60,5 +87,36 @@ mod tests {
         assert_eq!(net.features, FeatureSet::Kp);
         let value = net.evaluate(&Position::startpos());
         assert!(value.abs() < 200, "start position {value}");
+    }
+
+    #[test]
+    fn each_game_has_the_built_in_net_of_its_own_features_or_none() {
+        for game in [
+            NetGame::Shogi,
+            NetGame::Chu,
+            NetGame::Kagamigi,
+            NetGame::Shogammon,
+        ] {
+            let named = load_named(Path::new(NAME), game);
+            match network_of(game) {
+                Some(net) => {
+                    assert_eq!(net.features.game(), game);
+                    let (loaded, bytes) = named.expect("the built-in net by its name");
+                    assert!(Arc::ptr_eq(&loaded, &net), "{}", game.name());
+                    assert_eq!(Some(&*bytes), file_bytes_of(game));
+                }
+                None => {
+                    assert!(file_bytes_of(game).is_none());
+                    let Err(message) = named else {
+                        panic!("{} has no built-in net to load", game.name());
+                    };
+                    assert!(message.contains("has no built-in net"), "{message}");
+                }
+            }
+        }
+        assert_eq!(
+            network_of(NetGame::Kagamigi).map(|net| net.features),
+            Some(FeatureSet::KagamigiP)
+        );
     }
 }
