@@ -274,7 +274,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::Combo {
             names: eval_choice_names,
             set: |o, text| {
-                o.net.choice = chosen(text, EvalChoice::from_name, eval_choice_names)?;
+                o.net.choices.shogi = chosen(text, EvalChoice::from_name, eval_choice_names)?;
                 Ok(())
             },
         },
@@ -289,7 +289,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::Combo {
             names: eval_choice_names,
             set: |o, text| {
-                o.net.madness = chosen(text, EvalChoice::from_name, eval_choice_names)?;
+                o.net.choices.madness = chosen(text, EvalChoice::from_name, eval_choice_names)?;
                 Ok(())
             },
         },
@@ -331,7 +331,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::Combo {
             names: eval_choice_names,
             set: |o, text| {
-                o.net.kagamigi = chosen(text, EvalChoice::from_name, eval_choice_names)?;
+                o.net.choices.kagamigi = chosen(text, EvalChoice::from_name, eval_choice_names)?;
                 Ok(())
             },
         },

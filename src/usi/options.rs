@@ -15,6 +15,7 @@ pub use super::option_table::{
 };
 use super::position::RuleOptions;
 pub use crate::eval::nets::BoardNets;
+use crate::eval::nets::EvalChoices;
 use crate::eval::nnue::features::NetGame;
 use crate::eval::nnue::Network;
 pub use crate::eval::shogi_choice::EvalChoice;
@@ -66,40 +67,24 @@ pub struct Options {
 /// as in YaneuraOu; when both name nothing (empty, `<builtin>` or `<empty>`), or the file
 /// named cannot be used, what `ShogiEval` chooses: the net built into the engine (the
 /// default) or the hand-written tables. The Madness's board has its own choice
-/// (`MadnessEval`, [`EvalChoice::madness_net`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// (`MadnessEval`, [`EvalChoice::madness_net`]); so do the games whose nets are Shishi's own
+/// (`ChuEvalFile`, `KagamigiEval`/`KagamigiEvalFile`, `ShogammonEvalFile`,
+/// [`NetSource::game_origin`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct NetSource {
     /// A folder holding `nn.bin` (YaneuraOu's option of the same name).
     pub dir: Option<String>,
     /// The net's file itself; it wins over `dir`.
     pub file: Option<String>,
-    /// What evaluates when no file is named (`ShogiEval`).
-    pub choice: EvalChoice,
-    /// What values the Madness's board (`MadnessEval`).
-    pub madness: EvalChoice,
+    /// What evaluates when no file is named: standard shogi (`ShogiEval`), the Madness's
+    /// board (`MadnessEval`), Chu Kagamigi (`KagamigiEval`).
+    pub choices: EvalChoices,
     /// Chu Shogi's net file (`ChuEvalFile`; `None`: its hand-written tables).
     pub chu_file: Option<String>,
-    /// Chu Kagamigi's net file (`KagamigiEvalFile`; `None`: as `kagamigi` chooses).
+    /// Chu Kagamigi's net file (`KagamigiEvalFile`; `None`: as `choices.kagamigi` says).
     pub kagamigi_file: Option<String>,
-    /// What evaluates Chu Kagamigi when no file is named (`KagamigiEval`).
-    pub kagamigi: EvalChoice,
     /// Shogammon's net file (`ShogammonEvalFile`).
     pub shogammon_file: Option<String>,
-}
-
-impl Default for NetSource {
-    fn default() -> Self {
-        NetSource {
-            dir: None,
-            file: None,
-            choice: EvalChoice::SHOGI_DEFAULT,
-            madness: EvalChoice::MADNESS_DEFAULT,
-            chu_file: None,
-            kagamigi_file: None,
-            kagamigi: EvalChoice::KAGAMIGI_DEFAULT,
-            shogammon_file: None,
-        }
-    }
 }
 
 /// The file name of a net inside `EvalDir`, as in YaneuraOu.
@@ -168,14 +153,14 @@ impl NetSource {
     /// named cannot be used: Chu Kagamigi's built-in net under `KagamigiEval net`, else
     /// (`None`) the hand-written evaluation.
     fn game_unnamed(&self, game: NetGame) -> Option<NetOrigin> {
-        (game == NetGame::Kagamigi && self.kagamigi == EvalChoice::Net)
+        (game == NetGame::Kagamigi && self.choices.kagamigi == EvalChoice::Net)
             .then_some(NetOrigin::BuiltIn)
     }
 
     /// What evaluates when no file is named or the one named cannot be used: the built-in
     /// net or (`None`) the hand-written evaluation, as `ShogiEval` chooses.
     pub fn unnamed(&self) -> Option<NetOrigin> {
-        (self.choice == EvalChoice::Net).then_some(NetOrigin::BuiltIn)
+        (self.choices.shogi == EvalChoice::Net).then_some(NetOrigin::BuiltIn)
     }
 
     /// [`NetSource::unnamed`] with its net.
@@ -193,7 +178,7 @@ impl NetSource {
     ) -> BoardNets {
         BoardNets {
             shogi: shogi.cloned(),
-            madness: self.madness.madness_net(shogi),
+            madness: self.choices.madness.madness_net(shogi),
             chu: own.net(NetGame::Chu),
             kagamigi: own.net(NetGame::Kagamigi),
             shogammon: own.net(NetGame::Shogammon),
