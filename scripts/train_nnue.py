@@ -843,6 +843,9 @@ def shishi_evals(shishi, net, sfens, arch):
         commands = [f"setoption name USI_Variant value {ARCHS[arch]['variant']}",
                     f"setoption name {option} value "
                     + (os.path.abspath(net) if net else "<empty>")]
+        if ARCHS[arch]["variant"] == "chukagamigi":
+            # Without a file Chu Kagamigi plays its built-in net; the tables are asked for.
+            commands.append("setoption name KagamigiEval value hand-written")
     else:
         commands = ([f"setoption name EvalFile value {os.path.abspath(net)}"] if net
                     else ["setoption name ShogiEval value hand-written"])
