@@ -218,31 +218,30 @@ impl GameFileNets {
             if wanted.as_ref() == slot.as_ref().map(|(origin, _)| origin) {
                 continue;
             }
-            let read = match &wanted {
-                None => None,
-                Some(NetOrigin::BuiltIn) => Some(
-                    crate::eval::nnue::builtin::network_of(game)
-                        .ok_or_else(|| format!("{} has no built-in net", game.name())),
-                ),
-                Some(NetOrigin::File(path)) => Some(
-                    crate::eval::nnue::file::load_for(path, game)
-                        .map(std::sync::Arc::new)
-                        .map_err(|e| format!("cannot use the net {}: {e}", path.display())),
-                ),
+            // What plays without a file: the game's built-in net under its choice, else none.
+            let unnamed = || {
+                let origin = source.game_unnamed(game)?;
+                Some((origin, crate::eval::nnue::builtin::network_of(game)?))
             };
-            *slot = match (wanted, read) {
-                (Some(origin), Some(Ok(net))) => {
-                    reports.push(Ok(format!(
-                        "loaded the net {origin} ({})",
-                        crate::eval::nnue::file::architecture_name(net.features)
-                    )));
-                    Some((origin, net))
+            let read = match wanted {
+                None => Ok(None),
+                Some(NetOrigin::BuiltIn) => Ok(unnamed()),
+                Some(NetOrigin::File(path)) => crate::eval::nnue::file::load_for(&path, game)
+                    .map(|net| Some((NetOrigin::File(path.clone()), std::sync::Arc::new(net))))
+                    .map_err(|e| format!("cannot use the net {}: {e}", path.display())),
+            };
+            *slot = match read {
+                Ok(loaded) => {
+                    if let Some((origin, net)) = &loaded {
+                        reports.push(Ok(format!(
+                            "loaded the net {origin} ({})",
+                            crate::eval::nnue::file::architecture_name(net.features)
+                        )));
+                    }
+                    loaded
                 }
-                (_, Some(Err(message))) => {
-                    let fallback = source.game_unnamed(game).and_then(|origin| {
-                        let net = crate::eval::nnue::builtin::network_of(game)?;
-                        Some((origin, net))
-                    });
+                Err(message) => {
+                    let fallback = unnamed();
                     reports.push(Err(format!(
                         "{message}; {} uses {}",
                         game.name(),
@@ -253,7 +252,6 @@ impl GameFileNets {
                     )));
                     fallback
                 }
-                _ => None,
             };
         }
         reports
