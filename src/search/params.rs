@@ -279,6 +279,12 @@ search_params! {
     /// times the share (0 to 1) of the last iteration's nodes spent on its best move.
     time_node_share_base: "Search_TimeNodeShareBase" = 130, 50..=300;
     time_node_share_slope: "Search_TimeNodeShareSlope" = 50, 0..=250;
+    /// Switch: nodes searched as PV nodes are marked so in the table, and a node whose entry
+    /// bears the mark (or a PV node) gets no reverse futility pruning and its late moves
+    /// `Search_LmrTtPv` plies less reduction (YaneuraOu's and Stockfish's `ttPv`).
+    tt_pv: "Search_TtPv" = 0, 0..=1;
+    /// Late-move reductions: plies less at nodes marked PV (`Search_TtPv`).
+    lmr_tt_pv: "Search_LmrTtPv" = 1, 0..=4;
 }
 
 impl SearchParams {

@@ -356,6 +356,7 @@ fn every_switch_on() -> params::SearchParams {
         history_pruning: 3000,
         futility_at_reduced_depth: 1,
         aspiration_two_iterations: 1,
+        tt_pv: 1,
         ..params::SearchParams::default()
     }
 }
@@ -448,6 +449,7 @@ fn every_search_parameter_changes_the_tree() {
         match name {
             "Search_QuietSeeMaxDepth" => Some(("Search_QuietSeeMargin", 25)),
             "Search_CorrectionMax" => Some(("Search_CorrectionHistory", 1)),
+            "Search_LmrTtPv" => Some(("Search_TtPv", 1)),
             "Search_SingularMargin" | "Search_SingularTableDepth" => {
                 Some(("Search_SingularDepth", 4))
             }

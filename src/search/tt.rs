@@ -8,8 +8,8 @@
 //! An entry is 16 bytes: the data word holds the best move whole (all 32 bits of its
 //! [`Move`], so a Chu Shogi Lion's two-step move keeps its middle square; 0 for none), the
 //! score and the static evaluation (16 bits each; `i16::MIN` for none); the check word's tag
-//! holds the depth (8 bits), the bound (2 bits, never 0, so a written entry's tag is never 0)
-//! and the search generation (4 bits). The check word verifies the key's low 50 bits; from 1 MiB
+//! holds the depth (8 bits), the bound (2 bits, never 0, so a written entry's tag is never 0),
+//! the search generation (3 bits) and whether the node was on a principal variation (1 bit). The check word verifies the key's low 50 bits; from 1 MiB
 //! (2^14 clusters) on, the cluster an entry sits in fixes the top 14, so a hit is a match of
 //! the whole 64-bit key, as before the tag took 14 of the check word's bits.
 
@@ -41,14 +41,18 @@ pub struct TtHit {
     pub eval: Option<i32>,
     pub depth: i32,
     pub bound: TtBound,
+    /// The node was searched as a PV node, or inherited the mark from an entry that was
+    /// (YaneuraOu's and Stockfish's `ttPv`): `search::params` may spare it some pruning.
+    pub pv: bool,
 }
 
 const SCORE_SHIFT: u32 = 32;
 const EVAL_SHIFT: u32 = 48;
 const BOUND_SHIFT: u32 = 8;
 const GENERATION_SHIFT: u32 = 10;
-const GENERATIONS: u64 = 16;
-const _: () = assert!(GENERATION_SHIFT + GENERATIONS.trailing_zeros() <= TAG_BITS);
+const GENERATIONS: u64 = 8;
+const PV_SHIFT: u32 = GENERATION_SHIFT + GENERATIONS.trailing_zeros();
+const _: () = assert!(PV_SHIFT < TAG_BITS);
 
 /// The 16 bits of an entry's evaluation that stand for "none".
 const NO_EVAL: i16 = i16::MIN;
@@ -76,7 +80,7 @@ fn unpack_move(bits: u64) -> Option<Move> {
 
 /// The search generation an entry's tag was written in.
 fn tag_generation(tag: u64) -> u64 {
-    tag >> GENERATION_SHIFT
+    (tag >> GENERATION_SHIFT) & (GENERATIONS - 1)
 }
 
 /// The depth an entry's tag records.
@@ -163,7 +167,7 @@ impl TranspositionTable {
             .map(|(data, tag)| unpack(data, tag))
     }
 
-    /// Stores a result; keeps the old move when `mv` is `None` and the key is the same.
+    /// Stores a result of a node not marked PV ([`TranspositionTable::store_entry`]).
     #[inline]
     pub fn store(
         &self,
@@ -174,14 +178,24 @@ impl TranspositionTable {
         depth: i32,
         bound: TtBound,
     ) {
-        let generation = self.generation.load(Ordering::Relaxed) as u64;
         let entry = TtHit {
             mv,
             score,
             eval,
             depth,
             bound,
+            pv: false,
         };
+        self.store_entry(key, entry);
+    }
+
+    /// Stores a result; keeps the old move when the entry has none and the key is the same.
+    #[inline]
+    pub fn store_entry(&self, key: u64, entry: TtHit) {
+        let TtHit {
+            mv, depth, bound, ..
+        } = entry;
+        let generation = self.generation.load(Ordering::Relaxed) as u64;
         let cluster = self.cluster(key);
         let mut victim = &cluster.slots[0];
         let mut victim_worth = i32::MAX;
@@ -243,7 +257,8 @@ fn pack(entry: TtHit, generation: u64) -> (u64, u64) {
         | (pack_eval(entry.eval) << EVAL_SHIFT);
     let tag = entry.depth.clamp(0, 255) as u64
         | ((entry.bound as u64) << BOUND_SHIFT)
-        | (generation << GENERATION_SHIFT);
+        | (generation << GENERATION_SHIFT)
+        | (u64::from(entry.pv) << PV_SHIFT);
     (data, tag)
 }
 
@@ -259,6 +274,7 @@ fn unpack(data: u64, tag: u64) -> TtHit {
             2 => TtBound::Upper,
             _ => TtBound::Exact,
         },
+        pv: (tag >> PV_SHIFT) & 1 == 1,
     }
 }
 
@@ -335,6 +351,36 @@ mod tests {
             let back = tt.probe(key).expect("stored").eval;
             let fits = eval.filter(|e| (-32767..=32767).contains(e));
             assert_eq!(back, fits, "{eval:?}");
+        }
+    }
+
+    #[test]
+    fn the_pv_mark_comes_back_beside_every_generation_and_bound() {
+        let tt = TranspositionTable::new(1);
+        for round in 0..2 * GENERATIONS {
+            for (i, bound) in [TtBound::Lower, TtBound::Upper, TtBound::Exact]
+                .into_iter()
+                .enumerate()
+            {
+                let pv = (round + i as u64) % 2 == 0;
+                let key = 0x2545_f491_4f6c_dd1du64.wrapping_mul(round * 3 + i as u64 + 1);
+                let entry = TtHit {
+                    mv: None,
+                    score: -5,
+                    eval: Some(9),
+                    depth: 255,
+                    bound,
+                    pv,
+                };
+                tt.store_entry(key, entry);
+                assert_eq!(tt.probe(key), Some(entry), "round {round}");
+                let TtHit { pv: plain, .. } = {
+                    tt.store(key, None, -5, Some(9), 255, bound);
+                    tt.probe(key).expect("stored")
+                };
+                assert!(!plain, "a plain store clears the mark");
+            }
+            tt.new_search();
         }
     }
 

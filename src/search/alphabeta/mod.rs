@@ -132,6 +132,9 @@ struct Frame<T> {
     moved: Option<usize>,
     /// The move a singular-extension search at this ply leaves out (`None` otherwise).
     excluded: Option<Move>,
+    /// Whether the node at this ply is marked PV in the table (`Search_TtPv`): searched as
+    /// a PV node now or before. Stored with its result.
+    tt_pv: bool,
     /// Plies since the last null move (bounded by the game history at the root).
     plies_from_null: usize,
     /// The evaluation totals of this ply's position.

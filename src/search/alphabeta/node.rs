@@ -137,6 +137,8 @@ impl<G: SearchGame> Worker<'_, G> {
         let key = self.pos.hash();
         let hit = self.shared.tt.probe(key);
         let tt_move = hit.and_then(|h| h.mv);
+        let tt_pv = SearchParams::on(params.tt_pv) && (pv_node || hit.is_some_and(|h| h.pv));
+        self.stack[ply].tt_pv = tt_pv;
         if let Some(score) = hit
             .filter(|h| !pv_node && excluded.is_none() && h.depth >= depth)
             .and_then(|h| table_cutoff(&h, ply, alpha, beta))
@@ -196,6 +198,7 @@ impl<G: SearchGame> Worker<'_, G> {
                 && eval - params.reverse_futility_margin * depth + improving_less >= beta
                 && beta.abs() < MATE_BOUND
                 && !spared_for_quiet_table_move
+                && !tt_pv
             {
                 return beta + (eval - beta) * params.reverse_futility_return / 100;
             }
@@ -414,6 +417,9 @@ impl<G: SearchGame> Worker<'_, G> {
                     }
                     if gives_check {
                         r -= params.lmr_gives_check;
+                    }
+                    if tt_pv {
+                        r -= params.lmr_tt_pv;
                     }
                     if quiet {
                         if !improving {

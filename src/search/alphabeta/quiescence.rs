@@ -29,6 +29,8 @@ impl<G: SearchGame> Worker<'_, G> {
         // The shared state outlives this borrow of `self` (as in `search`).
         let shared = self.shared;
         let params = &shared.params;
+        // A quiescence node keeps the PV mark its entry has (it never sets one).
+        self.stack[ply].tt_pv = SearchParams::on(params.tt_pv) && hit.is_some_and(|h| h.pv);
         let stand_pat;
         if in_check {
             stand_pat = -INFINITE;

@@ -25,7 +25,8 @@ impl<G: SearchGame> Worker<'_, G> {
     /// Stores the result `best` of the node at `ply`, searched `depth` deep with
     /// the window `(alpha, beta)`: a lower bound at or above `beta`, exact when a move raised
     /// `alpha`, else an upper bound. `eval` is the node's static evaluation as the evaluator gives
-    /// it (before any correction history; `None` in check).
+    /// it (before any correction history; `None` in check). The entry carries the frame's PV
+    /// mark.
     #[inline]
     pub(super) fn store_result(
         &self,
@@ -46,8 +47,14 @@ impl<G: SearchGame> Worker<'_, G> {
         } else {
             TtBound::Upper
         };
-        self.shared
-            .tt
-            .store(key, best_move, to_tt(best, ply), eval, depth, bound);
+        let entry = TtHit {
+            mv: best_move,
+            score: to_tt(best, ply),
+            eval,
+            depth,
+            bound,
+            pv: self.stack[ply].tt_pv,
+        };
+        self.shared.tt.store_entry(key, entry);
     }
 }
