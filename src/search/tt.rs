@@ -362,7 +362,7 @@ mod tests {
                 .into_iter()
                 .enumerate()
             {
-                let pv = (round + i as u64) % 2 == 0;
+                let pv = (round + i as u64).is_multiple_of(2);
                 let key = 0x2545_f491_4f6c_dd1du64.wrapping_mul(round * 3 + i as u64 + 1);
                 let entry = TtHit {
                     mv: None,
