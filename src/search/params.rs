@@ -285,6 +285,10 @@ search_params! {
     tt_pv: "Search_TtPv" = 0, 0..=1;
     /// Late-move reductions: plies less at nodes marked PV (`Search_TtPv`).
     lmr_tt_pv: "Search_LmrTtPv" = 1, 0..=4;
+    /// Switch: look for a drop mate in one at every quiescence node the table does not
+    /// know, not only where the main search hands over (YaneuraOu looks for any mate in one
+    /// there).
+    quiescence_drop_mates: "Search_QuiescenceDropMates" = 0, 0..=1;
 }
 
 impl SearchParams {

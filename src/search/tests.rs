@@ -357,6 +357,7 @@ fn every_switch_on() -> params::SearchParams {
         futility_at_reduced_depth: 1,
         aspiration_two_iterations: 1,
         tt_pv: 1,
+        quiescence_drop_mates: 1,
         ..params::SearchParams::default()
     }
 }

@@ -31,6 +31,14 @@ impl<G: SearchGame> Worker<'_, G> {
         let params = &shared.params;
         // A quiescence node keeps the PV mark its entry has (it never sets one).
         self.stack[ply].tt_pv = SearchParams::on(params.tt_pv) && hit.is_some_and(|h| h.pv);
+        if !in_check
+            && hit.is_none()
+            && shared.drop_mates
+            && SearchParams::on(params.quiescence_drop_mates)
+            && self.pos.quiet_mate_in_one()
+        {
+            return MATE - ply as i32 - 1;
+        }
         let stand_pat;
         if in_check {
             stand_pat = -INFINITE;
