@@ -1,6 +1,6 @@
 //! `shishi match` driven as a process against fake engines (Python scripts in
 //! `engine-tests/fixtures/`): every way a game can end, records that load back, resume,
-//! SPRT early stop, the CECP client, and Chu Shogi and Chu Kagamigi games (USI engines
+//! SPRT early stop, the CECP client, the node-odds wrapper (`scripts/usi_node_odds.py`), and Chu Shogi and Chu Kagamigi games (USI engines
 //! told the variant, a HaChu-like CECP engine with lion double moves, igui and jitto).
 //! Matches against GNU Shogi and HaChu are `#[ignore]`d (they need the programs; see
 //! `scripts/match_gnushogi.sh` and `scripts/match_hachu.sh`).
@@ -1460,4 +1460,35 @@ fn unlisted_options_and_set_up_complaints_reach_stderr() {
         stderr.contains("warning: engine 1") && stderr.contains("option Bogus"),
         "{stderr}"
     );
+}
+
+#[test]
+fn the_node_odds_wrapper_divides_the_node_limit_and_nothing_else() {
+    // `cat` behind the wrapper shows what an engine would be sent.
+    let wrapper = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/usi_node_odds.py");
+    let mut child = Command::new("python3")
+        .args([wrapper, "4", "cat"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    let sent = "usi\ngo nodes 100000\ngo btime 1000 wtime 1000 byoyomi 100\ngo nodes 3\nquit\n";
+    std::io::Write::write_all(child.stdin.as_mut().unwrap(), sent.as_bytes()).unwrap();
+    let o = child.wait_with_output().expect("the wrapper ends");
+    assert!(o.status.success());
+    assert_eq!(
+        text(&o.stdout),
+        "usi\ngo nodes 25000\ngo btime 1000 wtime 1000 byoyomi 100\ngo nodes 1\nquit\n"
+    );
+    // Wrapping an engine in a node-limited match: the games are played to their end.
+    let out = out_dir("node-odds");
+    let wrapped = format!("python3 {wrapper} 4 {}", scripted());
+    let (_, games) = run(
+        &scripted(),
+        &wrapped,
+        &out,
+        &["--tc", "nodes=4000", "--games", "2"],
+    );
+    assert_eq!(games.len(), 2);
+    assert!(games.iter().all(|g| g.reason == "repetition"), "{games:?}");
 }
