@@ -1,7 +1,8 @@
 //! `shishi match` driven as a process against fake engines (Python scripts in
 //! `engine-tests/fixtures/`): every way a game can end, records that load back, resume,
-//! SPRT early stop, the CECP client, the node-odds wrapper (`scripts/usi_node_odds.py`), and Chu Shogi and Chu Kagamigi games (USI engines
-//! told the variant, a HaChu-like CECP engine with lion double moves, igui and jitto).
+//! SPRT early stop, the CECP client, the node-odds wrapper (`scripts/usi_node_odds.py`),
+//! and Chu Shogi and Chu Kagamigi games (USI engines told the variant, a HaChu-like CECP
+//! engine with lion double moves, igui and jitto).
 //! Matches against GNU Shogi and HaChu are `#[ignore]`d (they need the programs; see
 //! `scripts/match_gnushogi.sh` and `scripts/match_hachu.sh`).
 
