@@ -8,8 +8,9 @@
 //! An entry is 16 bytes: the data word holds the best move whole (all 32 bits of its
 //! [`Move`], so a Chu Shogi Lion's two-step move keeps its middle square; 0 for none), the
 //! score and the static evaluation (16 bits each; `i16::MIN` for none); the check word's tag
-//! holds the depth (8 bits), the bound (2 bits, never 0, so a written entry's tag is never 0),
-//! the search generation (3 bits) and whether the node was on a principal variation (1 bit). The check word verifies the key's low 50 bits; from 1 MiB
+//! holds the depth (7 bits: no search goes deeper than 127 plies), whether the node was on a
+//! principal variation (1 bit), the bound (2 bits, never 0, so a written entry's tag is never
+//! 0) and the search generation (4 bits). The check word verifies the key's low 50 bits; from 1 MiB
 //! (2^14 clusters) on, the cluster an entry sits in fixes the top 14, so a hit is a match of
 //! the whole 64-bit key, as before the tag took 14 of the check word's bits.
 
@@ -50,9 +51,12 @@ const SCORE_SHIFT: u32 = 32;
 const EVAL_SHIFT: u32 = 48;
 const BOUND_SHIFT: u32 = 8;
 const GENERATION_SHIFT: u32 = 10;
-const GENERATIONS: u64 = 8;
-const PV_SHIFT: u32 = GENERATION_SHIFT + GENERATIONS.trailing_zeros();
-const _: () = assert!(PV_SHIFT < TAG_BITS);
+const GENERATIONS: u64 = 16;
+const _: () = assert!(GENERATION_SHIFT + GENERATIONS.trailing_zeros() <= TAG_BITS);
+/// The largest depth a tag records (7 bits); the PV mark is the bit above.
+const MAX_TAG_DEPTH: i32 = 127;
+const PV_SHIFT: u32 = 7;
+const _: () = assert!(MAX_TAG_DEPTH < 1 << PV_SHIFT && PV_SHIFT < BOUND_SHIFT);
 
 /// The 16 bits of an entry's evaluation that stand for "none".
 const NO_EVAL: i16 = i16::MIN;
@@ -80,12 +84,12 @@ fn unpack_move(bits: u64) -> Option<Move> {
 
 /// The search generation an entry's tag was written in.
 fn tag_generation(tag: u64) -> u64 {
-    (tag >> GENERATION_SHIFT) & (GENERATIONS - 1)
+    tag >> GENERATION_SHIFT
 }
 
 /// The depth an entry's tag records.
 fn tag_depth(tag: u64) -> i32 {
-    (tag & 0xff) as i32
+    (tag & MAX_TAG_DEPTH as u64) as i32
 }
 
 /// The shared table.
@@ -249,13 +253,13 @@ impl TranspositionTable {
 }
 
 /// An entry packed for the table as its data word and tag (the inverse of [`unpack`],
-/// depth clamped to 0..=255), written in search `generation`.
+/// depth clamped to 0..=127), written in search `generation`.
 #[inline]
 fn pack(entry: TtHit, generation: u64) -> (u64, u64) {
     let data = pack_move(entry.mv)
         | ((entry.score as i16 as u16 as u64) << SCORE_SHIFT)
         | (pack_eval(entry.eval) << EVAL_SHIFT);
-    let tag = entry.depth.clamp(0, 255) as u64
+    let tag = entry.depth.clamp(0, MAX_TAG_DEPTH) as u64
         | ((entry.bound as u64) << BOUND_SHIFT)
         | (generation << GENERATION_SHIFT)
         | (u64::from(entry.pv) << PV_SHIFT);
@@ -314,12 +318,12 @@ mod tests {
             } else {
                 (31999, Some(-32000))
             };
-            tt.store(key, Some(mv), score, eval, 255 - i as i32, TtBound::Upper);
+            tt.store(key, Some(mv), score, eval, 127 - i as i32, TtBound::Upper);
             let hit = tt.probe(key).expect("stored");
             assert_eq!(hit.mv, Some(mv), "{mv:?}");
             assert_eq!(
                 (hit.score, hit.eval, hit.depth, hit.bound),
-                (score, eval, 255 - i as i32, TtBound::Upper)
+                (score, eval, 127 - i as i32, TtBound::Upper)
             );
             // A later result without a move keeps the whole move too.
             tt.store(key, None, 0, None, 1, TtBound::Exact);
@@ -368,14 +372,14 @@ mod tests {
                     mv: None,
                     score: -5,
                     eval: Some(9),
-                    depth: 255,
+                    depth: 127,
                     bound,
                     pv,
                 };
                 tt.store_entry(key, entry);
                 assert_eq!(tt.probe(key), Some(entry), "round {round}");
                 let TtHit { pv: plain, .. } = {
-                    tt.store(key, None, -5, Some(9), 255, bound);
+                    tt.store(key, None, -5, Some(9), 127, bound);
                     tt.probe(key).expect("stored")
                 };
                 assert!(!plain, "a plain store clears the mark");
