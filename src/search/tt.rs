@@ -10,9 +10,9 @@
 //! score and the static evaluation (16 bits each; `i16::MIN` for none); the check word's tag
 //! holds the depth (7 bits: no search goes deeper than 127 plies), whether the node was on a
 //! principal variation (1 bit), the bound (2 bits, never 0, so a written entry's tag is never
-//! 0) and the search generation (4 bits). The check word verifies the key's low 50 bits; from 1 MiB
-//! (2^14 clusters) on, the cluster an entry sits in fixes the top 14, so a hit is a match of
-//! the whole 64-bit key, as before the tag took 14 of the check word's bits.
+//! 0) and the search generation (4 bits). The check word verifies the key's low 50 bits;
+//! from 1 MiB (2^14 clusters) on, the cluster an entry sits in fixes the top 14, so a hit is
+//! a match of the whole 64-bit key, as before the tag took 14 of the check word's bits.
 
 use super::memory_hints;
 use super::table_memory::{self, Slots};
@@ -378,11 +378,9 @@ mod tests {
                 };
                 tt.store_entry(key, entry);
                 assert_eq!(tt.probe(key), Some(entry), "round {round}");
-                let TtHit { pv: plain, .. } = {
-                    tt.store(key, None, -5, Some(9), 127, bound);
-                    tt.probe(key).expect("stored")
-                };
-                assert!(!plain, "a plain store clears the mark");
+                tt.store(key, None, -5, Some(9), 127, bound);
+                let plain = tt.probe(key).expect("stored");
+                assert!(!plain.pv, "a plain store clears the mark");
             }
             tt.new_search();
         }

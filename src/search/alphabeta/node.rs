@@ -4,9 +4,9 @@
 //! counter-move and history updates on a cutoff; internal iterative reduction, the
 //! table-corrected evaluation, drop mates in one, threats, history pruning, SEE pruning of
 //! quiet moves, late-move reductions of captures and promotions, the capture history and
-//! singular extensions (with multi-cut) where `search::params` switches them on. At depth 0
-//! it hands over to quiescence. Also the best value and move so far, kept the same way by
-//! every node and by quiescence.
+//! singular extensions (with multi-cut) and the table's PV mark where `search::params`
+//! switches them on. At depth 0 it hands over to quiescence. Also the best value and move so
+//! far, kept the same way by every node and by quiescence.
 
 use super::score::{from_tt, INFINITE, MATE, MATE_BOUND};
 use super::table::table_cutoff;

@@ -1,6 +1,7 @@
 //! Quiescence search: captures only (all evasions when in check), with stand-pat, delta
-//! pruning and SEE pruning of losing captures, and, where `search::params` switches it on, a
-//! limit on the captures searched beyond recaptures.
+//! pruning and SEE pruning of losing captures, and, where `search::params` switches them on,
+//! a limit on the captures searched beyond recaptures and a drop mate in one looked for at
+//! every node.
 
 use super::node::BestSoFar;
 use super::score::{INFINITE, MATE, MATE_BOUND};
