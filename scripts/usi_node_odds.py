@@ -31,9 +31,12 @@ def divided(line, divisor):
 def main():
     if len(sys.argv) < 3:
         sys.exit("usage: usi_node_odds.py DIVISOR ENGINE [ENGINE ARGUMENTS...]")
-    divisor = int(sys.argv[1])
+    try:
+        divisor = int(sys.argv[1])
+    except ValueError:
+        divisor = 0
     if divisor < 1:
-        sys.exit("the divisor must be a positive whole number")
+        sys.exit(f"the divisor must be a positive whole number, not {sys.argv[1]!r}")
     engine = subprocess.Popen(sys.argv[2:], stdin=subprocess.PIPE, text=True, bufsize=1)
     for line in sys.stdin:
         try:
