@@ -1821,3 +1821,29 @@ fn shogammon_reads_its_own_net() {
     e.send("quit");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A node limit stops the search inside an iteration; the last `info` before `bestmove`
+/// still counts every node searched (the budget, give or take one poll), not only those of
+/// the last whole iteration.
+#[test]
+fn the_last_info_of_a_node_limited_search_counts_the_whole_budget() {
+    let mut e = Engine::ready();
+    for budget in [30_000u64, 70_000] {
+        e.send("usinewgame");
+        e.send("position startpos moves 7g7f 3c3d 2g2f 8c8d");
+        e.send(&format!("go nodes {budget}"));
+        let lines = e.until("bestmove");
+        let last_info = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth"))
+            .unwrap_or_else(|| panic!("no info line: {lines:?}"));
+        let tokens: Vec<&str> = last_info.split(' ').collect();
+        let at = tokens.iter().position(|t| *t == "nodes").expect("nodes");
+        let nodes: u64 = tokens[at + 1].parse().expect("a count");
+        assert!(
+            (budget..budget + 1_000).contains(&nodes),
+            "go nodes {budget}: last info says {nodes}: {last_info}"
+        );
+    }
+}

@@ -4,7 +4,7 @@
 
 use super::score::{to_score, INFINITE, MATE, MATE_BOUND};
 use super::split::{RootSplit, SPLIT_MIN_DEPTH};
-use super::{legal_prefix, Searched, Worker, MAX_PLY};
+use super::{legal_prefix, RootMove, Searched, Worker, MAX_PLY};
 use crate::rules::moves::Move;
 use crate::search::game::SearchGame;
 use crate::search::params::SearchParams;
@@ -223,12 +223,17 @@ impl<'a, G: SearchGame> Worker<'a, G> {
                 self.root_moves[..=done].sort_by_key(|rm| std::cmp::Reverse(rm.score));
             }
             if self.stopped {
-                // A move that beat the best in the unfinished iteration will be played: say so.
                 if let Some(report) = report.as_deref_mut() {
+                    self.flush_nodes();
                     if self.completed_depth > 0 && Some(self.root_moves[0].mv) != reported_best {
-                        self.flush_nodes();
+                        // A move that beat the best in the unfinished iteration will be
+                        // played: say so.
                         let info = self.info(depth, 0, self.root_moves[0].score, Bound::Lower);
                         report(&info);
+                    } else if let Some((completed, rm)) = &self.completed_best {
+                        // The last whole iteration's line again, with the nodes and time of
+                        // the whole search (a node limit or the clock stopped it mid-way).
+                        report(&self.line_info(rm, *completed, 1, rm.score, Bound::Exact));
                     }
                 }
                 break;
@@ -302,7 +307,18 @@ impl<'a, G: SearchGame> Worker<'a, G> {
 
     /// A progress report of PV line `k`, with the PV cut where it stops being legal.
     pub fn info(&self, depth: i32, k: usize, score: i32, bound: Bound) -> Info {
-        let rm = &self.root_moves[k];
+        self.line_info(&self.root_moves[k], depth, k + 1, score, bound)
+    }
+
+    /// The report of root move `rm` as line `multipv`.
+    fn line_info(
+        &self,
+        rm: &RootMove,
+        depth: i32,
+        multipv: usize,
+        score: i32,
+        bound: Bound,
+    ) -> Info {
         let elapsed = self
             .timer
             .as_ref()
@@ -310,7 +326,7 @@ impl<'a, G: SearchGame> Worker<'a, G> {
         Info {
             depth: depth as u32,
             seldepth: rm.seldepth.max(depth as usize) as u32,
-            multipv: k + 1,
+            multipv,
             score: to_score(score),
             bound,
             nodes: self.total_nodes(),
