@@ -15,7 +15,8 @@ so a run can be stopped and resumed.
 
     scripts/spsa.py --engine target/release/shishi \
         --param NAME:START:MIN:MAX:STEP [--param ...] \
-        [--games 8] [--tc nodes=30000] [--iterations 200] [--state spsa.json]
+        [--games 8] [--tc nodes=30000] [--iterations 200] [--state spsa.json] \
+        [--concurrency 2] [--match-arg=--resign-score --match-arg=1500 ...]
 
 A parameter is any spin option the engine accepts: one it lists after `usi`, or one of
 Shishi's hidden search parameters (`Search_...`, src/search/params.rs, docs/STRENGTH.md).
@@ -36,6 +37,7 @@ import argparse
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -87,23 +89,28 @@ def play(args, plus, minus, iteration, openings):
         "--engine1", args.engine, "--name1", "plus",
         "--engine2", args.engine, "--name2", "minus",
         "--variant", args.variant,
-        "--games", str(args.games), "--tc", args.tc, "--concurrency", "1",
+        "--games", str(args.games), "--tc", args.tc,
+        "--concurrency", str(args.concurrency),
         "--openings", openings, "--out", out,
     ]
+    command += args.match_arg
     for name, value in plus.items():
         command += ["--option1", f"{name}={round(value)}"]
     for name, value in minus.items():
         command += ["--option2", f"{name}={round(value)}"]
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-    points = 0.0
-    games = 0
-    with open(os.path.join(out, "games.jsonl")) as records:
-        for line in records:
-            game = json.loads(line)
-            points += {"win": 1.0, "draw": 0.5, "loss": 0.0}[game["engine1_result"]]
-            games += 1
+    try:
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        points = 0.0
+        games = 0
+        with open(os.path.join(out, "games.jsonl")) as records:
+            for line in records:
+                game = json.loads(line)
+                points += {"win": 1.0, "draw": 0.5, "loss": 0.0}[game["engine1_result"]]
+                games += 1
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
     if games == 0:
-        sys.exit(f"no game finished in {out}")
+        sys.exit("shishi match finished no game")
     return points / games
 
 
@@ -114,6 +121,11 @@ def main():
     parser.add_argument("--param", action="append", required=True, type=parse_param)
     parser.add_argument("--games", type=int, default=8, help="games per iteration (even)")
     parser.add_argument("--tc", default="nodes=30000")
+    parser.add_argument("--concurrency", type=int, default=1,
+                        help="games of an iteration played at once")
+    parser.add_argument("--match-arg", action="append", default=[],
+                        help="one more argument for `shishi match` (repeat it: "
+                        "--match-arg=--resign-score --match-arg=1500)")
     parser.add_argument("--iterations", type=int, default=200)
     parser.add_argument("--variant", default="shogi",
                         help="the game (shishi match --variant): shogi, chushogi, chukagamigi…")
