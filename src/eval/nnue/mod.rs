@@ -24,6 +24,7 @@ pub mod sparse_file;
 
 use crate::rules::geometry::Color;
 use crate::rules::variants::shogi::Position;
+use arrayvec::ArrayVec;
 use features::{Changes, FeatureSet};
 use layers::{clipped_relu, to_centipawns, Affine, HIDDEN, L1_INPUTS};
 use std::sync::Arc;
@@ -48,6 +49,44 @@ impl Row {
     fn add(&mut self, w: &Row) {
         for (a, &b) in self.0.iter_mut().zip(w.0.iter()) {
             *a = a.wrapping_add(b);
+        }
+    }
+
+    /// Sets this row to `before` less the rows `removed` plus the rows `added` (wrapping).
+    /// A move of standard shogi changes one or two inputs of a view (two with a capture, or
+    /// the king's with K+P): those are done in one pass, each element loaded once from every
+    /// row and stored once, where row-by-row additions load and store the row for each.
+    #[inline]
+    fn set_changed(&mut self, before: &Row, removed: &[&Row], added: &[&Row]) {
+        match (removed, added) {
+            (&[r], &[a]) => self.set_changed_by([r], [a], before),
+            (&[r0, r1], &[a0, a1]) => self.set_changed_by([r0, r1], [a0, a1], before),
+            _ => {
+                *self = *before;
+                for row in removed {
+                    self.sub(row);
+                }
+                for row in added {
+                    self.add(row);
+                }
+            }
+        }
+    }
+
+    /// [`Row::set_changed`] for `N` rows out and `N` in, in one pass.
+    #[inline(always)]
+    fn set_changed_by<const N: usize>(
+        &mut self,
+        removed: [&Row; N],
+        added: [&Row; N],
+        before: &Row,
+    ) {
+        for (i, out) in self.0.iter_mut().enumerate() {
+            let mut v = before.0[i];
+            for k in 0..N {
+                v = v.wrapping_sub(removed[k].0[i]).wrapping_add(added[k].0[i]);
+            }
+            *out = v;
         }
     }
 
@@ -196,17 +235,18 @@ impl Network {
                 | FeatureSet::ShogammonP
                 | FeatureSet::ShogammonPK => 0,
             };
-            let half = &mut out.0[view];
-            *half = before.0[view];
+            let mut removed = ArrayVec::<&Row, 3>::new();
+            let mut added = ArrayVec::<&Row, 3>::new();
             for [old, new] in changes.pieces() {
-                half.sub(&w[offset + usize::from(old[view].0)]);
-                half.add(&w[offset + usize::from(new[view].0)]);
+                removed.push(&w[offset + usize::from(old[view].0)]);
+                added.push(&w[offset + usize::from(new[view].0)]);
             }
             if self.features == FeatureSet::Kp && changes.king_moved.is_some() {
                 let [old, new] = changes.king();
-                half.sub(&w[usize::from(old[view].0)]);
-                half.add(&w[usize::from(new[view].0)]);
+                removed.push(&w[usize::from(old[view].0)]);
+                added.push(&w[usize::from(new[view].0)]);
             }
+            out.0[view].set_changed(&before.0[view], &removed, &added);
         }
     }
 
@@ -232,14 +272,11 @@ impl Network {
     pub fn update_rows(&self, changes: &RowChanges, before: &Accumulator, out: &mut Accumulator) {
         let w = &self.transformer.weights;
         for view in 0..2 {
-            let half = &mut out.0[view];
-            *half = before.0[view];
-            for pair in &changes.removed {
-                half.sub(&w[pair[view]]);
-            }
-            for pair in &changes.added {
-                half.add(&w[pair[view]]);
-            }
+            let removed: ArrayVec<&Row, { RowChanges::CAPACITY }> =
+                changes.removed.iter().map(|pair| &w[pair[view]]).collect();
+            let added: ArrayVec<&Row, { RowChanges::CAPACITY }> =
+                changes.added.iter().map(|pair| &w[pair[view]]).collect();
+            out.0[view].set_changed(&before.0[view], &removed, &added);
         }
     }
 

@@ -549,3 +549,32 @@ const KP_YANEURAOU_VALUES: &[(&str, i32)] = &[
         -848,
     ),
 ];
+
+#[test]
+fn a_change_in_one_pass_equals_the_rows_added_and_subtracted_one_by_one() {
+    use super::Row;
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    // Values across the whole 16-bit range, so that the sums wrap.
+    let mut random_row = || Row(std::array::from_fn(|_| rng.gen::<i16>()));
+    let before = random_row();
+    let rows: Vec<Row> = (0..8).map(|_| random_row()).collect();
+    // One or two rows out and in (the one-pass forms), three (row by row), and none.
+    for n in 0..=3 {
+        let removed: Vec<&Row> = rows[..n].iter().collect();
+        let added: Vec<&Row> = rows[4..4 + n].iter().collect();
+        let mut expected = before;
+        for row in &removed {
+            expected.sub(row);
+        }
+        for row in &added {
+            expected.add(row);
+        }
+        let mut got = Row::default();
+        got.set_changed(&before, &removed, &added);
+        assert_eq!(got, expected, "{n} rows out and in");
+        if n > 0 {
+            assert_ne!(got, before, "{n} rows out and in changed nothing");
+        }
+    }
+}
