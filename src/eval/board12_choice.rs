@@ -16,7 +16,6 @@ use std::sync::Arc;
 
 /// A 12×12 game's tables, and the net that replaces them when there is one.
 pub struct Board12Evaluator<P> {
-    pub tables: &'static TableEvaluator,
     pub net: Option<Arc<Network>>,
     game: PhantomData<fn() -> P>,
 }
@@ -24,7 +23,6 @@ pub struct Board12Evaluator<P> {
 impl<P> Clone for Board12Evaluator<P> {
     fn clone(&self) -> Self {
         Board12Evaluator {
-            tables: self.tables,
             net: self.net.clone(),
             game: PhantomData,
         }
@@ -36,10 +34,17 @@ impl<P: Board12Net> Board12Evaluator<P> {
     pub fn with_net(net: Option<Arc<Network>>) -> Board12Evaluator<P> {
         debug_assert!(net.as_ref().is_none_or(|n| n.features == P::FEATURES));
         Board12Evaluator {
-            tables: P::evaluator(),
             net,
             game: PhantomData,
         }
+    }
+
+    /// The game's tables, built the first time a search of the game needs them (measuring the
+    /// pieces' values takes a tenth of a second, which a session of another game need not
+    /// spend).
+    #[inline]
+    fn tables(&self) -> &'static TableEvaluator {
+        P::evaluator()
     }
 
     /// Whether `self` evaluates with the very net `net` (both without counts as the same).
@@ -50,7 +55,7 @@ impl<P: Board12Net> Board12Evaluator<P> {
     /// The totals of `pos` from scratch.
     pub fn totals(&self, pos: &P) -> Board12Totals {
         Board12Totals {
-            tables: self.tables.totals(pos),
+            tables: self.tables().totals(pos),
             net: self.net.as_deref().map(|net| net.accumulate_board12(pos)),
         }
     }
@@ -59,7 +64,7 @@ impl<P: Board12Net> Board12Evaluator<P> {
     #[inline]
     pub fn change(&self, pos: &P, mv: Move, before: &Board12Totals) -> Board12Change {
         Board12Change {
-            tables: self.tables.update(pos, mv, before.tables),
+            tables: self.tables().update(pos, mv, before.tables),
             net: match self.net.as_deref() {
                 Some(net) if before.net.is_some() => Some(net.board12_layout().changes(pos, mv)),
                 _ => None,
@@ -77,7 +82,7 @@ impl<P: Board12Net> Board12Evaluator<P> {
         before: &Board12Totals,
         after: &mut Board12Totals,
     ) {
-        after.tables = change.tables.unwrap_or_else(|| self.tables.totals(pos));
+        after.tables = change.tables.unwrap_or_else(|| self.tables().totals(pos));
         match (change.net, &before.net, self.net.as_deref()) {
             (Some(changes), Some(acc), Some(net)) => {
                 let out = after.net.get_or_insert_with(Accumulator::default);
@@ -91,7 +96,7 @@ impl<P: Board12Net> Board12Evaluator<P> {
     /// The score of `totals` for `side_to_move`: the tables', plus the net's correction.
     #[inline]
     pub fn score(&self, totals: &Board12Totals, side_to_move: Color) -> i32 {
-        let tables = self.tables.score(totals.tables, side_to_move);
+        let tables = self.tables().score(totals.tables, side_to_move);
         match (&totals.net, self.net.as_deref()) {
             (Some(acc), Some(net)) => tables + net.score(acc, side_to_move),
             _ => tables,
