@@ -32,6 +32,11 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
 
     /// The standard evaluation of this variant.
     fn default_evaluator() -> &'static Self::Evaluator;
+    /// Whether `evaluator` values positions with a net (the search parameters tuned with a
+    /// net apply: [`SearchParams::for_game`](super::params::SearchParams::for_game)).
+    fn evaluates_by_net(_evaluator: &Self::Evaluator) -> bool {
+        false
+    }
     /// Evaluation totals computed from scratch.
     fn eval_totals(&self, evaluator: &Self::Evaluator) -> Self::Totals;
     /// What `mv` (not yet played) changes in the totals `before` of this position.

@@ -387,7 +387,9 @@ impl Searcher {
             max_moves_to_draw: config.max_moves_to_draw,
             drop_mates: self.drop_mates,
             recall: AtomicBool::new(false),
-            params: config.params.for_game(G::TREE_SETTING),
+            params: config
+                .params
+                .for_game(G::TREE_SETTING, G::evaluates_by_net(evaluator)),
             shelf: &self.shelf,
         };
         let timer = Timer {

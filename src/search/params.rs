@@ -289,6 +289,10 @@ search_params! {
     /// know, not only where the main search hands over (YaneuraOu looks for any mate in one
     /// there).
     quiescence_drop_mates: "Search_QuiescenceDropMates" = 0, 0..=1;
+    /// Switch: the values tuned with a net ([`SearchParams::with_net_tuning`]) replace those
+    /// of the parameters they cover that are still at their defaults; −1: the game's own,
+    /// on in standard shogi evaluated by a net, off otherwise.
+    net_profile: "Search_NetProfile" = -1, -1..=1;
 }
 
 impl SearchParams {
@@ -321,8 +325,10 @@ impl SearchParams {
 
     /// These parameters with each [`GAME_DEFAULT`] replaced by the game's own value: issue
     /// 38's tree setting where `tree_setting` (standard shogi, where it won its gate:
-    /// docs/STRENGTH.md), the values from before it in the other games (not gated there).
-    pub fn for_game(mut self, tree_setting: bool) -> SearchParams {
+    /// docs/STRENGTH.md), the values from before it in the other games (not gated there);
+    /// and, where `tree_setting` and `evaluated_by_net` (standard shogi with a net, where
+    /// they won their gate), the values tuned with the net.
+    pub fn for_game(mut self, tree_setting: bool, evaluated_by_net: bool) -> SearchParams {
         let own = |value: &mut i32, with: i32, without: i32| {
             if *value == GAME_DEFAULT {
                 *value = if tree_setting { with } else { without };
@@ -332,6 +338,49 @@ impl SearchParams {
         own(&mut self.lmr_base, 100, 50);
         own(&mut self.move_count_depth, 8, 5);
         own(&mut self.null_move_cut_only, 1, 0);
+        own(&mut self.net_profile, i32::from(evaluated_by_net), 0);
+        if SearchParams::on(self.net_profile) {
+            self = self.with_net_tuning();
+        }
+        self
+    }
+
+    /// These parameters with the values SPSA tuned with the built-in net in standard shogi
+    /// (twenty-second session, 4 000 games at 20 000 nodes, the mean of its last 250
+    /// iterations; docs/STRENGTH.md) in place of those still at their defaults: a value
+    /// set to anything else stays.
+    fn with_net_tuning(mut self) -> SearchParams {
+        let defaults = SearchParams::default();
+        let tuned = |value: &mut i32, default: i32, net: i32| {
+            if *value == default {
+                *value = net;
+            }
+        };
+        let d = &defaults;
+        tuned(
+            &mut self.reverse_futility_margin,
+            d.reverse_futility_margin,
+            119,
+        );
+        tuned(
+            &mut self.reverse_futility_depth,
+            d.reverse_futility_depth,
+            4,
+        );
+        tuned(&mut self.futility_base, d.futility_base, 202);
+        tuned(&mut self.futility_margin, d.futility_margin, 111);
+        tuned(&mut self.lmr_divisor, d.lmr_divisor, 202);
+        tuned(&mut self.lmr_history_divisor, d.lmr_history_divisor, 6596);
+        tuned(
+            &mut self.null_move_eval_divisor,
+            d.null_move_eval_divisor,
+            253,
+        );
+        tuned(&mut self.see_capture_margin, d.see_capture_margin, 176);
+        tuned(&mut self.probcut_margin, d.probcut_margin, 207);
+        tuned(&mut self.quiescence_delta, d.quiescence_delta, 286);
+        tuned(&mut self.move_count_percent, d.move_count_percent, 77);
+        tuned(&mut self.aspiration_delta, d.aspiration_delta, 48);
         self
     }
 }
@@ -359,8 +408,8 @@ mod tests {
 
     #[test]
     fn the_game_decides_what_is_left_at_its_default_and_a_set_value_wins() {
-        let shogi = SearchParams::default().for_game(true);
-        let others = SearchParams::default().for_game(false);
+        let shogi = SearchParams::default().for_game(true, false);
+        let others = SearchParams::default().for_game(false, false);
         assert_eq!(
             [
                 shogi.iir_depth,
@@ -382,9 +431,45 @@ mod tests {
         let mut set = SearchParams::default();
         set.set("Search_IirDepth", 0).unwrap();
         set.set("Search_LmrBase", 70).unwrap();
-        assert_eq!(set.for_game(true).iir_depth, 0);
-        assert_eq!(set.for_game(false).lmr_base, 70);
-        assert_eq!(set.for_game(true).move_count_depth, 8);
+        assert_eq!(set.for_game(true, false).iir_depth, 0);
+        assert_eq!(set.for_game(false, false).lmr_base, 70);
+        assert_eq!(set.for_game(true, false).move_count_depth, 8);
+    }
+
+    #[test]
+    fn the_net_tuning_applies_to_standard_shogi_with_a_net_and_a_set_value_wins() {
+        let plain = SearchParams::default();
+        let net = plain.for_game(true, true);
+        assert_eq!(
+            [
+                net.reverse_futility_depth,
+                net.move_count_percent,
+                net.lmr_divisor
+            ],
+            [4, 77, 202]
+        );
+        // Standard shogi without a net, and the other games with or without one: as before.
+        for (tree_setting, by_net) in [(true, false), (false, true), (false, false)] {
+            let p = plain.for_game(tree_setting, by_net);
+            assert_eq!(
+                [
+                    p.reverse_futility_depth,
+                    p.move_count_percent,
+                    p.lmr_divisor
+                ],
+                [6, 50, 220],
+                "{tree_setting} {by_net}"
+            );
+        }
+        // A value set to other than its default stays; the switch turns the tuning off or on.
+        let mut set = plain;
+        set.set("Search_MoveCountPercent", 60).unwrap();
+        let p = set.for_game(true, true);
+        assert_eq!([p.move_count_percent, p.reverse_futility_depth], [60, 4]);
+        set.set("Search_NetProfile", 0).unwrap();
+        assert_eq!(set.for_game(true, true).reverse_futility_depth, 6);
+        set.set("Search_NetProfile", 1).unwrap();
+        assert_eq!(set.for_game(false, false).reverse_futility_depth, 4);
     }
 
     #[test]

@@ -358,6 +358,7 @@ fn every_switch_on() -> params::SearchParams {
         aspiration_two_iterations: 1,
         tt_pv: 1,
         quiescence_drop_mates: 1,
+        net_profile: 1,
         ..params::SearchParams::default()
     }
 }

@@ -58,6 +58,10 @@ impl SearchGame for Position {
         ShogiEvaluator::standard()
     }
 
+    fn evaluates_by_net(evaluator: &ShogiEvaluator) -> bool {
+        evaluator.net.is_some()
+    }
+
     #[inline]
     fn eval_totals(&self, evaluator: &ShogiEvaluator) -> ShogiTotals {
         evaluator.totals(self)
