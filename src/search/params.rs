@@ -350,13 +350,12 @@ impl SearchParams {
     /// iterations; docs/STRENGTH.md) in place of those still at their defaults: a value
     /// set to anything else stays.
     fn with_net_tuning(mut self) -> SearchParams {
-        let defaults = SearchParams::default();
+        let d = SearchParams::default();
         let tuned = |value: &mut i32, default: i32, net: i32| {
             if *value == default {
                 *value = net;
             }
         };
-        let d = &defaults;
         tuned(
             &mut self.reverse_futility_margin,
             d.reverse_futility_margin,
