@@ -24,23 +24,6 @@ const DROP_MATE_KINDS: [Kind; 5] = [
     Kind::Lance,
 ];
 
-/// True if the side to move's king can step to a square no enemy piece attacks: a legal
-/// move, found without generating the others (the usual way out of a drop's check).
-pub(crate) fn king_steps_away(pos: &Position) -> bool {
-    let us = Position::side_to_move(pos);
-    let Some(king) = pos.king_square(us) else {
-        return false;
-    };
-    let without_king = pos.occupied().without(king);
-    let steps = pos
-        .tables()
-        .step_attacks(us, Kind::King, king)
-        .and_not(pos.pieces_of(us));
-    steps
-        .squares()
-        .any(|to| !pos.is_attacked(to, us.flip(), without_king))
-}
-
 impl SearchGame for Position {
     type Checks = CheckInfo;
 
@@ -190,11 +173,26 @@ impl SearchGame for Position {
                 defended = defended.with(sq);
             }
         }
+        // The squares the king could step to: its neighbours its own side does not hold.
+        let neighbours = t
+            .step_attacks(them, Kind::King, king)
+            .and_not(self.pieces_of(them));
+        let without_king = occupied.without(king);
         for (squares, kind) in checking.into_iter().zip(DROP_MATE_KINDS) {
             for sq in (squares & defended).squares() {
+                // A neighbour the dropped piece does not cover and no piece of ours attacks
+                // (seen through the king's square) is an escape: no need to play the drop.
+                let dropped = Piece::new(us, kind);
+                let blocked = without_king.with(sq);
+                let open = neighbours
+                    .without(sq)
+                    .and_not(t.attacks(dropped, sq, blocked));
+                if open.squares().any(|to| !self.is_attacked(to, us, blocked)) {
+                    continue;
+                }
                 let mv = Move::drop(kind.id(), sq);
                 Position::play(self, mv);
-                let mated = !king_steps_away(self) && !Position::has_legal_move(self);
+                let mated = !Position::has_legal_move(self);
                 Position::unplay(self);
                 if mated {
                     return true;
