@@ -137,13 +137,17 @@ mod tests {
             seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
             (seed >> 8) as u8
         };
-        let rows: Vec<[i8; 64]> = (0..32)
+        let rows: Vec<[i8; 512]> = (0..32)
             .map(|j| std::array::from_fn(|i| if (i + j) % 5 == 0 { -128 } else { next() as i8 }))
             .collect();
         let biases: [i32; 32] = std::array::from_fn(|j| j as i32 * 1000 - 16_000);
-        let layer = Affine::<64, 32>::from_rows(biases, &rows);
+        let layer = Affine::<512, 32>::from_rows(biases, &rows);
         for round in 0..200 {
-            let input: [u8; 64] = std::array::from_fn(|i| match (round + i) % 4 {
+            // Some chunks of 4 inputs wholly zero (as the clamps leave most), the rest mixed.
+            let zero_chunks: [bool; 128] =
+                std::array::from_fn(|_| usize::from(next()) % 4 != round % 4);
+            let input: [u8; 512] = std::array::from_fn(|i| match (round + i) % 4 {
+                _ if zero_chunks[i / 4] => 0,
                 0 => 0,
                 1 => 127,
                 _ => next() & 127,
