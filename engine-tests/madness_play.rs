@@ -20,7 +20,7 @@ use shishi::referee::process::EngineError;
 use shishi::referee::result::Reason;
 use shishi::referee::runner::pair_seed;
 use shishi::referee::stats::{Pentanomial, Score1, Wdl};
-use shishi::referee::tc::{Clocks, Millis};
+use shishi::referee::tc::{Millis, TimeControl};
 use shishi::rules::game::{Game, NodeKind, Outcome};
 use shishi::rules::geometry::Color;
 use shishi::rules::moves::{Move, MoveList};
@@ -169,7 +169,7 @@ impl Player for SearchPlayer {
     fn name(&self) -> &str {
         &self.name
     }
-    fn new_game(&mut self, _: &str, _: &Clocks) -> Result<(), EngineError> {
+    fn new_game(&mut self, _: &str, _: TimeControl) -> Result<(), EngineError> {
         self.searcher.clear();
         Ok(())
     }
@@ -216,7 +216,7 @@ fn referee_game(
     let setup = GameSetup {
         variant: GameChoice::from(Variant::Madness),
         opening,
-        tc: "movetime=100000".parse().unwrap(),
+        time_controls: ["movetime=100000".parse().unwrap(); 2],
         adjudication: &adjudication,
         chance_seed: seed,
     };

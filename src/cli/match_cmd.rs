@@ -20,6 +20,10 @@ pub enum ProtocolArg {
 }
 
 #[derive(Args, Debug)]
+#[command(
+    override_usage = "shishi match [OPTIONS] --engine1 <ENGINE1> --engine2 <ENGINE2> --out <OUT> \
+<--tc <TC> | --tc1 <TC> --tc2 <TC>>"
+)]
 pub struct MatchArgs {
     /// The game: shogi, chushogi, chukagamigi, shogammon, madness or minishogi. USI engines are sent
     /// `setoption name USI_Variant value …` (and `ChuRules`) for the variants; CECP engines
@@ -58,10 +62,17 @@ pub struct MatchArgs {
     /// How many games (colours alternate in pairs on one opening).
     #[arg(long, default_value_t = 2)]
     games: usize,
-    /// Time control: BASE+INC seconds (10+0.1), BASE+byoB (30+byo1), byoB, movetime=MS or
-    /// nodes=N.
-    #[arg(long)]
-    tc: TimeControl,
+    /// Both engines' time control: BASE+INC seconds (10+0.1), BASE+byoB (30+byo1), byoB,
+    /// movetime=MS or nodes=N. Required unless both --tc1 and --tc2 are given.
+    #[arg(long, value_name = "TC", required_unless_present_all = ["tc1", "tc2"])]
+    tc: Option<TimeControl>,
+    /// Engine 1's own time control, instead of --tc (the same forms; time or node odds).
+    /// It goes with engine 1 in either colour.
+    #[arg(long, value_name = "TC")]
+    tc1: Option<TimeControl>,
+    /// Engine 2's own time control, instead of --tc.
+    #[arg(long, value_name = "TC")]
+    tc2: Option<TimeControl>,
     /// Games played at once (each with its own two engine processes).
     #[arg(long, default_value_t = 1)]
     concurrency: usize,
@@ -161,6 +172,20 @@ fn default_name(command: &str) -> Result<String, String> {
         .unwrap_or_else(|| word.clone()))
 }
 
+/// Each engine's time control, engine 1's first: its own `--tc1`/`--tc2`, else `--tc`.
+fn time_controls(
+    shared: Option<TimeControl>,
+    own: [Option<TimeControl>; 2],
+) -> Result<[TimeControl; 2], String> {
+    let [first, second] = own.map(|tc| tc.or(shared));
+    first
+        .zip(second)
+        .map(<[TimeControl; 2]>::from)
+        .ok_or_else(|| {
+            "no time control: give --tc (both engines), or both --tc1 and --tc2 (one each)".into()
+        })
+}
+
 fn protocol(p: ProtocolArg) -> Protocol {
     match p {
         ProtocolArg::Usi => Protocol::Usi,
@@ -190,6 +215,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             ..RuleOptions::default()
         },
     );
+    let [time_control1, time_control2] = time_controls(args.tc, [args.tc1, args.tc2])?;
     let sides = [
         (
             &args.name1,
@@ -197,6 +223,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             args.proto1,
             &args.options1,
             args.time_margin1,
+            time_control1,
         ),
         (
             &args.name2,
@@ -204,10 +231,11 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             args.proto2,
             &args.options2,
             args.time_margin2,
+            time_control2,
         ),
     ];
     let mut engines = Vec::with_capacity(2);
-    for (name, command, proto, options, time_margin) in sides {
+    for (name, command, proto, options, time_margin, time_control) in sides {
         engines.push(EngineSpec {
             name: match name {
                 Some(n) => n.clone(),
@@ -217,6 +245,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             protocol: protocol(proto),
             options: parse_options(options)?,
             time_margin: Millis(time_margin.unwrap_or(args.time_margin)),
+            time_control,
         });
     }
     let mut engines: [EngineSpec; 2] = engines
@@ -266,7 +295,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
                     e.name
                 ));
             }
-            if matches!(args.tc, TimeControl::Nodes(_)) {
+            if matches!(e.time_control, TimeControl::Nodes(_)) {
                 return Err(format!("{}: CECP engines take no node limit", e.name));
             }
         }
@@ -305,7 +334,6 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         variant,
         engines,
         games: args.games,
-        tc: args.tc,
         concurrency: args.concurrency,
         openings,
         openings_name,
@@ -384,4 +412,81 @@ fn book_openings(
         ));
     }
     Ok(drawn)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    /// `shishi match`'s arguments alone, as clap reads them.
+    #[derive(Parser, Debug)]
+    struct MatchLine {
+        #[command(flatten)]
+        args: MatchArgs,
+    }
+
+    fn parse(extra: &[&str]) -> Result<MatchArgs, clap::Error> {
+        let base = ["match", "--engine1", "a", "--engine2", "b", "--out", "o"];
+        MatchLine::try_parse_from(base.iter().chain(extra)).map(|line| line.args)
+    }
+
+    fn controls(extra: &[&str]) -> Result<[TimeControl; 2], String> {
+        let args = parse(extra).map_err(|e| e.to_string())?;
+        time_controls(args.tc, [args.tc1, args.tc2])
+    }
+
+    #[test]
+    fn tc1_and_tc2_override_tc_for_their_engine() {
+        let nodes = TimeControl::Nodes(10_000);
+        let fischer = TimeControl::Fischer {
+            base: Millis(10_000),
+            inc: Millis(100),
+        };
+        assert_eq!(controls(&["--tc", "10+0.1"]), Ok([fischer; 2]));
+        assert_eq!(
+            controls(&["--tc", "10+0.1", "--tc1", "nodes=10000"]),
+            Ok([nodes, fischer])
+        );
+        assert_eq!(
+            controls(&["--tc", "nodes=10000", "--tc2", "10+0.1"]),
+            Ok([nodes, fischer])
+        );
+        assert_eq!(
+            controls(&["--tc2", "10+0.1", "--tc1", "nodes=10000"]),
+            Ok([nodes, fischer])
+        );
+        assert_eq!(
+            controls(&["--tc", "byo1", "--tc1", "nodes=10000", "--tc2", "10+0.1"]),
+            Ok([nodes, fischer])
+        );
+    }
+
+    #[test]
+    fn a_time_control_is_needed_for_each_engine() {
+        for missing in [&[][..], &["--tc1", "10+0.1"], &["--tc2", "nodes=5"]] {
+            let error = parse(missing).expect_err("no time control for an engine");
+            assert_eq!(
+                error.kind(),
+                clap::error::ErrorKind::MissingRequiredArgument,
+                "{missing:?}"
+            );
+            assert!(error.to_string().contains("--tc <TC>"), "{error}");
+        }
+        // The referee's own check, should clap's ever let such a line through.
+        let fischer = Some(TimeControl::MoveTime(Millis(100)));
+        for own in [[None, None], [fischer, None], [None, fischer]] {
+            let error = time_controls(None, own).expect_err("an engine without a control");
+            assert!(error.contains("--tc1"), "{error}");
+        }
+    }
+
+    #[test]
+    fn an_unreadable_tc1_or_tc2_is_refused_by_name() {
+        for (flag, bad) in [("--tc1", "fast"), ("--tc2", "nodes=0"), ("--tc1", "10+x")] {
+            let error = parse(&["--tc", "1+0", flag, bad]).expect_err(bad);
+            assert_eq!(error.kind(), clap::error::ErrorKind::ValueValidation);
+            assert!(error.to_string().contains(flag), "{error}");
+        }
+    }
 }

@@ -33,7 +33,8 @@ pub struct GameRecord {
     /// Player names, sente first.
     pub names: [String; 2],
     pub result: GameResult,
-    pub tc: TimeControl,
+    /// Each player's time control, sente's first.
+    pub time_controls: [TimeControl; 2],
     /// Seconds since the Unix epoch when the game began.
     pub started: u64,
 }
@@ -62,13 +63,14 @@ pub(crate) fn end(winner: Option<Color>, reason: Reason, detail: impl Into<Strin
     }
 }
 
-/// How one game is set up: the variant, the opening, the clock, the adjudication rules, and
+/// How one game is set up: the variant, the opening, the clocks, the adjudication rules, and
 /// the seed of the referee's draws at chance nodes (both games of a pair get the same seed,
 /// so that they see the same dice and cards with colours swapped).
 pub struct GameSetup<'a> {
     pub variant: GameChoice,
     pub opening: &'a Opening,
-    pub tc: TimeControl,
+    /// Each player's time control, sente's first (as the players of [`play_game`]).
+    pub time_controls: [TimeControl; 2],
     pub adjudication: &'a Adjudication,
     pub chance_seed: u64,
 }
@@ -101,7 +103,7 @@ fn play_game_of<G: RefereeGame>(setup: &GameSetup, players: [&mut dyn Player; 2]
     let GameSetup {
         variant,
         opening,
-        tc,
+        time_controls,
         adjudication: adj,
         chance_seed,
     } = *setup;
@@ -128,11 +130,11 @@ fn play_game_of<G: RefereeGame>(setup: &GameSetup, players: [&mut dyn Player; 2]
         pos.play(mv);
     }
     let base = opening.usi_base();
-    let mut clocks = Clocks::new(tc);
+    let mut clocks = Clocks::new(time_controls);
     let mut result = None;
     for color in Color::BOTH {
         let player = &mut players[color.index()];
-        if let Err(e) = player.new_game(&base, &clocks) {
+        if let Err(e) = player.new_game(&base, clocks.control(color)) {
             player.reset();
             result = Some(end(
                 Some(color.flip()),
@@ -330,7 +332,7 @@ fn play_game_of<G: RefereeGame>(setup: &GameSetup, players: [&mut dyn Player; 2]
         moves,
         names,
         result,
-        tc,
+        time_controls,
         started,
     }
 }
@@ -529,7 +531,7 @@ mod tests {
         fn name(&self) -> &str {
             "scripted"
         }
-        fn new_game(&mut self, _: &str, _: &Clocks) -> Result<(), EngineError> {
+        fn new_game(&mut self, _: &str, _: TimeControl) -> Result<(), EngineError> {
             Ok(())
         }
         fn play(&mut self, turn: &Turn) -> Result<super::super::player::Answer, EngineError> {
@@ -588,7 +590,7 @@ mod tests {
             &GameSetup {
                 variant,
                 opening,
-                tc: tc.parse().unwrap(),
+                time_controls: [tc.parse().unwrap(); 2],
                 adjudication: &adj,
                 chance_seed: 0,
             },
@@ -795,7 +797,7 @@ mod tests {
         let setup = GameSetup {
             variant: GameChoice::from(Variant::Shogi),
             opening: &opening,
-            tc: "movetime=1000".parse().unwrap(),
+            time_controls: ["movetime=1000".parse().unwrap(); 2],
             adjudication: &adj,
             chance_seed: seed,
         };

@@ -1,7 +1,10 @@
 //! The referee's side of CECP (the XBoard/WinBoard protocol), for GNU Shogi (shogi) and
 //! HaChu (Chu Shogi): start-up and feature negotiation, `new`/`variant`/`force`, sending
 //! moves (`usermove` or bare), `level`/`st`, `time`/`otim`, `go`, reading `move …` (or the
-//! older `N. ... move` form), `resign` and result lines, and `quit`.
+//! older `N. ... move` form), `resign` and result lines, and `quit`. An engine is sent its
+//! own time control (`level`/`st`). On a clock, `time` is its own clock and `otim` the
+//! opponent's under the opponent's own control (0 when the opponent has none: a node limit
+//! or a move time); under a move time both are the move's time.
 //!
 //! Two dialects are spoken, because the engines differ (plus HaChu's particulars):
 //! * **protover 2** engines answer `protover 2` with `feature … done=1` lines. They get
@@ -39,7 +42,7 @@
 use super::engine_options::{self, Dialect, OfferedOption};
 use super::player::{Answer, Player, PlayerResult, Reply, Score, Turn};
 use super::process::{EngineError, EngineProcess};
-use super::tc::{Clocks, Millis, TimeControl};
+use super::tc::{Millis, TimeControl};
 use crate::rules::geometry::Color;
 use crate::rules::variants::{GameChoice, Variant};
 use crate::rules::xboard_moves::{usi_to_xboard, xboard_to_usi, BoardSize};
@@ -409,7 +412,7 @@ impl Player for CecpPlayer {
         &self.name
     }
 
-    fn new_game(&mut self, base: &str, clocks: &Clocks) -> Result<(), EngineError> {
+    fn new_game(&mut self, base: &str, control: TimeControl) -> Result<(), EngineError> {
         let Some(variant_name) = self.variant.spec().cecp_name else {
             return Err(EngineError::Protocol(format!(
                 "no CECP engine plays {}",
@@ -429,7 +432,7 @@ impl Player for CecpPlayer {
         }
         self.start()?;
         self.played = true;
-        let level = self.level_command(clocks.tc)?;
+        let level = self.level_command(control)?;
         let variants = self.features.get("variants").cloned();
         let protover2 = self.protover2;
         let speaks_ping = self.features.get("ping").map(String::as_str) == Some("1");
@@ -489,21 +492,24 @@ impl Player for CecpPlayer {
             })?;
         }
         let clocks = turn.clocks;
-        let usable = |c: Color| match clocks.tc {
+        let own_control = clocks.control(turn.side);
+        // Each side's clock as its own control has it (CECP has no byoyomi: it is added to
+        // the main time); 0 for an opponent without a clock.
+        let usable = |c: Color| match clocks.control(c) {
             TimeControl::Byoyomi { byoyomi, .. } => clocks.remaining[c.index()].0 + byoyomi.0,
             _ => clocks.remaining[c.index()].0,
         };
         let timed = matches!(
-            clocks.tc,
+            own_control,
             TimeControl::Fischer { .. } | TimeControl::Byoyomi { .. }
         );
-        let (own, other) = match clocks.tc {
+        let (own, other) = match own_control {
             // `st` engines such as HaChu budget from `time`: give them the move's time.
             TimeControl::MoveTime(ms) => (ms.0 / 10, ms.0 / 10),
             _ => (usable(turn.side) / 10, usable(turn.side.flip()) / 10),
         };
         if protover2 {
-            if timed || matches!(clocks.tc, TimeControl::MoveTime(_)) {
+            if timed || matches!(own_control, TimeControl::MoveTime(_)) {
                 p.send(&format!("time {own}"))?;
                 p.send(&format!("otim {other}"))?;
             }

@@ -7,6 +7,7 @@
 
 use super::arbiter::GameRecord;
 use super::result::{GameResult, Reason};
+use super::tc::describe_pair;
 use crate::record::finished_game::{format_time, Ending, FinishedGame};
 use crate::rules::variants::shogi::Position;
 use crate::rules::variants::{GameChoice, Variant};
@@ -36,7 +37,7 @@ pub fn usi_record(game: &GameRecord) -> String {
     let _ = writeln!(out, "# started: {} UTC", format_time(game.started));
     let _ = writeln!(out, "# sente: {}", game.names[0]);
     let _ = writeln!(out, "# gote: {}", game.names[1]);
-    let _ = writeln!(out, "# time control: {}", game.tc);
+    let _ = writeln!(out, "# time control: {}", time_control_text(game));
     let _ = writeln!(out, "# result: {}", game.result.one_line());
     for (i, m) in game.moves.iter().enumerate() {
         let time = m
@@ -49,6 +50,12 @@ pub fn usi_record(game: &GameRecord) -> String {
     }
     let _ = writeln!(out, "{}", usi_line(game));
     out
+}
+
+/// The time control of the game as the records name it: one control when both players
+/// had it, else each player's (`nodes=1000 for sente, 10+0.1 for gote`).
+fn time_control_text(game: &GameRecord) -> String {
+    describe_pair(game.time_controls, ["sente", "gote"])
 }
 
 /// The game as the KIF and CSA writers take it; standard shogi only.
@@ -64,7 +71,7 @@ fn finished_shogi_game(game: &GameRecord) -> FinishedGame {
         moves: game.moves.clone(),
         players: game.names.clone(),
         started: game.started,
-        time_control: game.tc.to_string(),
+        time_control: time_control_text(game),
         winner: game.result.winner,
         ending: ending(&game.result),
         result_line: game.result.one_line(),
@@ -170,7 +177,7 @@ mod tests {
                 reason,
                 detail: "x".into(),
             },
-            tc: TimeControl::MoveTime(super::super::tc::Millis(100)),
+            time_controls: [TimeControl::MoveTime(super::super::tc::Millis(100)); 2],
             started: 0,
         }
     }
@@ -270,6 +277,28 @@ mod tests {
             record.lines().any(|l| l == format!("# result: {line}")),
             "{record}"
         );
+    }
+
+    /// Time odds: every record names each player's control; one shared control is named once.
+    #[test]
+    fn records_name_each_players_time_control() {
+        let mut g = game(&["7g7f"], Some(Color::Sente), Reason::Resign);
+        assert!(usi_record(&g)
+            .lines()
+            .any(|l| l == "# time control: movetime=100"));
+        g.time_controls[0] = TimeControl::Nodes(5000);
+        let both = "nodes=5000 for sente, movetime=100 for gote";
+        assert!(
+            usi_record(&g)
+                .lines()
+                .any(|l| l == format!("# time control: {both}")),
+            "{}",
+            usi_record(&g)
+        );
+        assert!(kif(&g).lines().any(|l| l == format!("持ち時間：{both}")));
+        assert!(csa(&g)
+            .lines()
+            .any(|l| l == format!("'time control {both}")));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! `cecp_client.rs` implement it.
 
 use super::process::{EngineError, EngineProcess};
-use super::tc::{Clocks, Millis};
+use super::tc::{Clocks, Millis, TimeControl};
 use crate::rules::geometry::Color;
 use std::time::Instant;
 
@@ -41,6 +41,7 @@ pub struct Turn<'a> {
     /// Which of `moves` are passes (Chu's jitto), which XBoard writes as its null move.
     pub passes: &'a [bool],
     pub side: Color,
+    /// Both sides' clocks, each under its own time control.
     pub clocks: &'a Clocks,
     /// When the referee stops waiting.
     pub deadline: Instant,
@@ -58,8 +59,9 @@ pub enum PlayerResult {
 pub trait Player: Send {
     /// The name used in records and summaries.
     fn name(&self) -> &str;
-    /// Prepares a new game (starting the process first if needed). `base` as in [`Turn`].
-    fn new_game(&mut self, base: &str, clocks: &Clocks) -> Result<(), EngineError>;
+    /// Prepares a new game (starting the process first if needed). `base` as in [`Turn`];
+    /// `control` is this seat's own time control in the game.
+    fn new_game(&mut self, base: &str, control: TimeControl) -> Result<(), EngineError>;
     /// Asks for a move.
     fn play(&mut self, turn: &Turn) -> Result<Answer, EngineError>;
     /// Tells the engine how the game ended (errors are ignored: the game is over).

@@ -1,4 +1,5 @@
-//! A whole match of one variant: which game uses which opening and colours,
+//! A whole match of one variant: which game uses which opening and colours (and so which
+//! engine's time control and margin go with which colour),
 //! `--concurrency` worker threads each with its own pair of engine processes, writing every
 //! finished game to disk at once (`games.jsonl`, one `.usi` record, and for standard shogi
 //! one KIF and one CSA file), `--resume`, the running tally with its progress line on
@@ -11,7 +12,7 @@ use super::openings::Opening;
 use super::player::Player;
 use super::result::Reason;
 use super::stats::{Pentanomial, Score1, Sprt, SprtState, Wdl};
-use super::tc::{Millis, TimeControl};
+use super::tc::{describe_pair, Millis, TimeControl};
 use super::usi_client::UsiPlayer;
 use crate::rules::geometry::Color;
 use crate::rules::variants::{GameChoice, Search, Variant};
@@ -37,6 +38,9 @@ pub struct EngineSpec {
     pub options: Vec<(String, String)>,
     /// How far past its clock this engine's move may arrive.
     pub time_margin: Millis,
+    /// This engine's own time control (`--tc`, or its `--tc1`/`--tc2`), whichever colour
+    /// it plays.
+    pub time_control: TimeControl,
 }
 
 impl EngineSpec {
@@ -72,7 +76,6 @@ pub struct MatchConfig {
     pub variant: GameChoice,
     pub engines: [EngineSpec; 2],
     pub games: usize,
-    pub tc: TimeControl,
     pub concurrency: usize,
     pub openings: Vec<Opening>,
     /// Where the openings came from (for the summary).
@@ -83,6 +86,13 @@ pub struct MatchConfig {
     pub adjudication: Adjudication,
     /// The seed of the referee's draws in chance variants.
     pub seed: u64,
+}
+
+impl MatchConfig {
+    /// Each engine's time control, engine 1's first.
+    pub fn time_controls(&self) -> [TimeControl; 2] {
+        self.engines.each_ref().map(|e| e.time_control)
+    }
 }
 
 /// The chance seed of pair `pair` (games `2·pair` and `2·pair + 1`): both games of a pair
@@ -105,6 +115,16 @@ pub fn schedule(index: usize, openings: usize) -> (usize, Color) {
         Color::Gote
     };
     ((index / 2) % openings, engine1)
+}
+
+/// A pair of per-engine values (engine 1's first) in the colour order of a game (sente's
+/// first) in which engine 1 plays `engine1`.
+pub fn by_colour<T>(per_engine: [T; 2], engine1: Color) -> [T; 2] {
+    let [first, second] = per_engine;
+    match engine1 {
+        Color::Sente => [first, second],
+        Color::Gote => [second, first],
+    }
 }
 
 /// A finished game as the tally needs it.
@@ -252,7 +272,11 @@ fn fingerprint(cfg: &MatchConfig) -> String {
             e.time_margin.0
         );
     }
-    let _ = writeln!(s, "tc: {}", cfg.tc);
+    let _ = writeln!(
+        s,
+        "tc: {}",
+        describe_pair(cfg.time_controls(), ["engine1", "engine2"])
+    );
     let _ = writeln!(
         s,
         "openings: {} ({} lines)",
@@ -378,18 +402,21 @@ fn note(text: &str) {
     let _ = writeln!(std::io::stderr(), "{text}");
 }
 
-/// Under a node limit deterministic engines replay a game for each repeat of an opening and
-/// colour: how many games can differ, when that is fewer than the match's. Never in the dice
-/// and card games, whose every pair of games draws its own chance ([`pair_seed`]).
+/// When both engines play a node limit, deterministic engines replay a game for each repeat
+/// of an opening and colour: how many games can differ, when that is fewer than the match's.
+/// Not when either engine is on a clock (its timing varies), nor in the dice and card games,
+/// whose every pair of games draws its own chance ([`pair_seed`]).
 fn distinct_games_under_node_limit(
     variant: GameChoice,
-    tc: &TimeControl,
+    time_controls: [TimeControl; 2],
     games: usize,
     openings: usize,
 ) -> Option<usize> {
     let distinct = 2 * openings;
-    let replays =
-        matches!(tc, TimeControl::Nodes(_)) && variant.variant.spec().search != Search::Chance;
+    let replays = time_controls
+        .iter()
+        .all(|tc| matches!(tc, TimeControl::Nodes(_)))
+        && variant.variant.spec().search != Search::Chance;
     (replays && games > distinct).then_some(distinct)
 }
 
@@ -422,9 +449,12 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, String> {
         return Err("no openings".into());
     }
     preflight(cfg)?;
-    if let Some(distinct) =
-        distinct_games_under_node_limit(cfg.variant, &cfg.tc, cfg.games, cfg.openings.len())
-    {
+    if let Some(distinct) = distinct_games_under_node_limit(
+        cfg.variant,
+        cfg.time_controls(),
+        cfg.games,
+        cfg.openings.len(),
+    ) {
         note(&format!(
             "warning: under a node limit an engine plays the same game again for the same \
              opening and colour, so only the first {distinct} of {} games can differ; \
@@ -485,20 +515,15 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchOutcome, String> {
                 for index in job_rx.iter() {
                     let (opening, engine1) = schedule(index, cfg.openings.len());
                     let [e1, e2] = &mut seats;
-                    let players: [&mut dyn Player; 2] = match engine1 {
-                        Color::Sente => [e1.as_mut(), e2.as_mut()],
-                        Color::Gote => [e2.as_mut(), e1.as_mut()],
-                    };
+                    let players: [&mut dyn Player; 2] =
+                        by_colour([e1.as_mut(), e2.as_mut()], engine1);
                     let mut adjudication = cfg.adjudication;
-                    let margins = [cfg.engines[0].time_margin, cfg.engines[1].time_margin];
-                    adjudication.margins = match engine1 {
-                        Color::Sente => margins,
-                        Color::Gote => [margins[1], margins[0]],
-                    };
+                    adjudication.margins =
+                        by_colour(cfg.engines.each_ref().map(|e| e.time_margin), engine1);
                     let setup = GameSetup {
                         variant: cfg.variant,
                         opening: &cfg.openings[opening],
-                        tc: cfg.tc,
+                        time_controls: by_colour(cfg.time_controls(), engine1),
                         adjudication: &adjudication,
                         chance_seed: pair_seed(cfg.seed, index / 2),
                     };
@@ -564,7 +589,7 @@ pub fn summary(cfg: &MatchConfig, outcome: &MatchOutcome) -> String {
         s,
         "Match {a} vs {b}, {}, tc {}, openings {} ({} lines)",
         cfg.variant,
-        cfg.tc,
+        describe_pair(cfg.time_controls(), [a, b]),
         cfg.openings_name,
         cfg.openings.len()
     );
@@ -643,19 +668,47 @@ mod tests {
     fn only_deterministic_games_repeat_under_a_node_limit() {
         use crate::rules::variants::RuleOptions;
         let game = |v| GameChoice::new(v, RuleOptions::default());
-        let nodes = TimeControl::Nodes(1000);
+        let nodes = [TimeControl::Nodes(1000); 2];
         let shogi = game(Variant::Shogi);
         assert_eq!(
-            distinct_games_under_node_limit(shogi, &nodes, 400, 1),
+            distinct_games_under_node_limit(shogi, nodes, 400, 1),
             Some(2)
         );
-        assert_eq!(distinct_games_under_node_limit(shogi, &nodes, 2, 1), None);
+        assert_eq!(distinct_games_under_node_limit(shogi, nodes, 2, 1), None);
+        // Node odds replay as well; one engine on the clock does not.
+        let odds = [TimeControl::Nodes(4000), TimeControl::Nodes(1000)];
+        assert_eq!(
+            distinct_games_under_node_limit(shogi, odds, 400, 1),
+            Some(2)
+        );
+        let clock = TimeControl::MoveTime(Millis(100));
+        for mixed in [[nodes[0], clock], [clock, nodes[0]]] {
+            assert_eq!(distinct_games_under_node_limit(shogi, mixed, 400, 1), None);
+        }
         for chance in [Variant::Madness, Variant::Shogammon] {
             assert_eq!(
-                distinct_games_under_node_limit(game(chance), &nodes, 400, 1),
+                distinct_games_under_node_limit(game(chance), nodes, 400, 1),
                 None
             );
         }
+    }
+
+    /// Engine 1's time control and margin go with engine 1 in both games of a pair.
+    #[test]
+    fn per_engine_settings_follow_the_engine_to_its_colour() {
+        let nodes = TimeControl::Nodes(1000);
+        let fischer = TimeControl::Fischer {
+            base: Millis(10_000),
+            inc: Millis(100),
+        };
+        for index in 0..4 {
+            let (_, engine1) = schedule(index, 1);
+            let sente_first = by_colour([nodes, fischer], engine1);
+            assert_eq!(sente_first[engine1.index()], nodes, "game {index}");
+            assert_eq!(sente_first[engine1.flip().index()], fischer, "game {index}");
+        }
+        assert_eq!(by_colour([1, 2], Color::Sente), [1, 2]);
+        assert_eq!(by_colour([1, 2], Color::Gote), [2, 1]);
     }
 
     #[test]
@@ -706,7 +759,7 @@ mod tests {
                 reason: Reason::IllegalMove,
                 detail: "played \"7g7x\"".into(),
             },
-            tc: TimeControl::MoveTime(super::super::tc::Millis(10)),
+            time_controls: [TimeControl::MoveTime(super::super::tc::Millis(10)); 2],
             started: 1,
         };
         let line = json_line(3, 1, Color::Gote, &game);

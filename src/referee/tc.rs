@@ -1,6 +1,7 @@
-//! Time controls and the referee's own clocks: parsing `--tc`, what each engine is told
-//! before a move, how long it may take (plus the configured margin) and how its clock
-//! changes after the move.
+//! Time controls and the referee's own clocks: parsing `--tc` (and `--tc1`/`--tc2`), what
+//! each engine is told before a move, how long it may take (plus the configured margin) and
+//! how its clock changes after the move. Each side plays its own time control (time odds);
+//! when both play the same one, nothing differs from a shared control.
 //!
 //! `--tc` grammar (seconds may have decimals):
 //! * `BASE+INC`: Fischer, e.g. `10+0.1`. As in USI, the increment of the move being
@@ -12,6 +13,12 @@
 //! * `movetime=MS`: a fixed time per move in milliseconds.
 //! * `nodes=N`: a node limit per move; the referee only guards against a hang
 //!   ([`NODES_HANG_LIMIT`]).
+//!
+//! Under USI the mover is sent both sides' clocks ([`Clocks::usi_go`]). The form of the
+//! command is the mover's own control's. Each side's `btime`/`wtime` is its real main time
+//! left, which is 0 for a side without a clock (`movetime`, `nodes`), as it is for a
+//! byoyomi-only clock; `binc`/`winc` are each side's own Fischer increment (0 for a side
+//! that has none). `byoyomi` is one field for both sides in USI, so it is the mover's own.
 
 use crate::rules::geometry::Color;
 use std::fmt;
@@ -120,10 +127,22 @@ impl fmt::Display for TimeControl {
     }
 }
 
-/// Both players' clocks in one game.
+/// Names the time controls of two players, labelled `labels`: the control alone when both
+/// play it, else each with its label (`nodes=1000 for sente, 10+0.1 for gote`).
+pub fn describe_pair(controls: [TimeControl; 2], labels: [&str; 2]) -> String {
+    let [first, second] = controls;
+    if first == second {
+        first.to_string()
+    } else {
+        format!("{first} for {}, {second} for {}", labels[0], labels[1])
+    }
+}
+
+/// Both players' clocks in one game, each kept by its own time control.
 #[derive(Clone, Debug)]
 pub struct Clocks {
-    pub tc: TimeControl,
+    /// Each side's time control, indexed by `Color::index()`.
+    pub controls: [TimeControl; 2],
     /// Main time left, indexed by `Color::index()`.
     pub remaining: [Millis; 2],
 }
@@ -136,21 +155,35 @@ pub struct Flagged {
 }
 
 impl Clocks {
-    pub fn new(tc: TimeControl) -> Clocks {
-        let base = match tc {
+    /// The clocks at the start of a game where each side plays `controls[side.index()]`.
+    pub fn new(controls: [TimeControl; 2]) -> Clocks {
+        let base = |tc| match tc {
             TimeControl::Fischer { base, .. } | TimeControl::Byoyomi { base, .. } => base,
             TimeControl::MoveTime(_) | TimeControl::Nodes(_) => Millis(0),
         };
         Clocks {
-            tc,
-            remaining: [base; 2],
+            controls,
+            remaining: controls.map(base),
+        }
+    }
+
+    /// `side`'s own time control.
+    pub fn control(&self, side: Color) -> TimeControl {
+        self.controls[side.index()]
+    }
+
+    /// `side`'s Fischer increment; nothing under any other control.
+    fn increment(&self, side: Color) -> Millis {
+        match self.control(side) {
+            TimeControl::Fischer { inc, .. } => inc,
+            _ => Millis(0),
         }
     }
 
     /// How long `side` may take for this move, before the margin; `None` for a node limit.
     pub fn allowance(&self, side: Color) -> Option<Millis> {
         let left = self.remaining[side.index()];
-        match self.tc {
+        match self.control(side) {
             TimeControl::Fischer { inc, .. } => Some(Millis(left.0 + inc.0)),
             TimeControl::Byoyomi { byoyomi, .. } => Some(Millis(left.0 + byoyomi.0)),
             TimeControl::MoveTime(ms) => Some(ms),
@@ -174,8 +207,9 @@ impl Clocks {
             if used.0 > allowed.0 + margin.0 {
                 return Err(Flagged { used, allowed });
             }
+            let control = self.control(side);
             let left = &mut self.remaining[side.index()];
-            *left = match self.tc {
+            *left = match control {
                 TimeControl::Fischer { .. } => Millis(allowed.0.saturating_sub(used.0)),
                 TimeControl::Byoyomi { .. } => Millis(left.0.saturating_sub(used.0)),
                 _ => *left,
@@ -184,13 +218,17 @@ impl Clocks {
         Ok(())
     }
 
-    /// The USI `go` arguments for the next move.
-    pub fn usi_go(&self) -> String {
+    /// The USI `go` command for `side`'s next move: the form is `side`'s own control's, and
+    /// the clocks in it are both sides' real ones (see the module header).
+    pub fn usi_go(&self, side: Color) -> String {
         let [b, w] = self.remaining;
-        match self.tc {
-            TimeControl::Fischer { inc, .. } => format!(
+        match self.control(side) {
+            TimeControl::Fischer { .. } => format!(
                 "go btime {} wtime {} binc {} winc {}",
-                b.0, w.0, inc.0, inc.0
+                b.0,
+                w.0,
+                self.increment(Color::Sente).0,
+                self.increment(Color::Gote).0
             ),
             TimeControl::Byoyomi { byoyomi, .. } => {
                 format!("go btime {} wtime {} byoyomi {}", b.0, w.0, byoyomi.0)
@@ -253,9 +291,11 @@ mod tests {
 
     #[test]
     fn fischer_clock_adds_the_increment_before_the_move() {
-        let mut c = Clocks::new("1+0.5".parse().unwrap());
+        let mut c = Clocks::new(["1+0.5".parse().unwrap(); 2]);
         assert_eq!(c.allowance(Color::Sente), Some(Millis(1500)));
-        assert_eq!(c.usi_go(), "go btime 1000 wtime 1000 binc 500 winc 500");
+        for side in Color::BOTH {
+            assert_eq!(c.usi_go(side), "go btime 1000 wtime 1000 binc 500 winc 500");
+        }
         c.charge(Color::Sente, Millis(300), Millis(0)).unwrap();
         assert_eq!(c.remaining, [Millis(1200), Millis(1000)]);
         // 1700 allowed, 1750 used: within a 100 ms margin, and the clock bottoms at zero.
@@ -272,21 +312,93 @@ mod tests {
 
     #[test]
     fn byoyomi_clock_spends_main_time_first() {
-        let mut c = Clocks::new("1+byo1".parse().unwrap());
+        let mut c = Clocks::new(["1+byo1".parse().unwrap(); 2]);
         c.charge(Color::Gote, Millis(1500), Millis(0)).unwrap();
         assert_eq!(c.remaining, [Millis(1000), Millis(0)]);
         assert_eq!(c.allowance(Color::Gote), Some(Millis(1000)));
-        assert_eq!(c.usi_go(), "go btime 1000 wtime 0 byoyomi 1000");
+        assert_eq!(c.usi_go(Color::Gote), "go btime 1000 wtime 0 byoyomi 1000");
         assert!(c.charge(Color::Gote, Millis(1001), Millis(0)).is_err());
     }
 
     #[test]
     fn node_limits_never_flag() {
-        let mut c = Clocks::new(TimeControl::Nodes(10));
+        let mut c = Clocks::new([TimeControl::Nodes(10); 2]);
         assert!(c.charge(Color::Sente, Millis(100_000), Millis(0)).is_ok());
         assert_eq!(
             c.deadline(Color::Sente, Millis(5)),
             NODES_HANG_LIMIT + Duration::from_millis(5)
         );
+    }
+
+    /// Time odds: engine 1 at a node limit against engine 2 on Fischer, in both colours.
+    /// Each is sent its own command, timed by its own clock, and only the clocked side is
+    /// charged.
+    #[test]
+    fn each_side_plays_its_own_control_in_either_colour() {
+        let nodes = TimeControl::Nodes(3000);
+        let fischer: TimeControl = "2+0.25".parse().unwrap();
+        for engine1 in Color::BOTH {
+            let engine2 = engine1.flip();
+            let mut controls = [fischer; 2];
+            controls[engine1.index()] = nodes;
+            let mut c = Clocks::new(controls);
+            // The node-limited side has no clock: 0 main time and no increment.
+            let fischer_go = |c: &Clocks| {
+                let left = c.remaining[engine2.index()].0;
+                let (btime, wtime, binc, winc) = match engine2 {
+                    Color::Sente => (left, 0, 250, 0),
+                    Color::Gote => (0, left, 0, 250),
+                };
+                format!("go btime {btime} wtime {wtime} binc {binc} winc {winc}")
+            };
+            assert_eq!(c.usi_go(engine1), "go nodes 3000");
+            assert_eq!(c.usi_go(engine2), fischer_go(&c));
+            assert_eq!(c.remaining[engine2.index()], Millis(2000));
+            assert_eq!(c.allowance(engine1), None);
+            assert_eq!(c.allowance(engine2), Some(Millis(2250)));
+            assert_eq!(
+                c.deadline(engine1, Millis(10)),
+                NODES_HANG_LIMIT + Duration::from_millis(10)
+            );
+            assert_eq!(c.deadline(engine2, Millis(10)), Duration::from_millis(2260));
+            // Engine 1 takes long over its nodes: no flag, no clock change.
+            c.charge(engine1, Millis(30_000), Millis(0)).unwrap();
+            c.charge(engine2, Millis(1000), Millis(0)).unwrap();
+            assert_eq!(c.remaining[engine1.index()], Millis(0));
+            assert_eq!(c.remaining[engine2.index()], Millis(1250));
+            assert_eq!(c.usi_go(engine1), "go nodes 3000");
+            assert_eq!(c.usi_go(engine2), fischer_go(&c));
+            assert!(
+                c.usi_go(engine2).contains(" 1250 "),
+                "{}",
+                c.usi_go(engine2)
+            );
+            assert!(c.charge(engine2, Millis(1501), Millis(0)).is_err());
+        }
+    }
+
+    /// Time odds on two clocks: each side's own increment or byoyomi, each side's real time.
+    #[test]
+    fn clocks_of_different_kinds_send_their_own_fields() {
+        let sente: TimeControl = "4+0.5".parse().unwrap();
+        let gote: TimeControl = "1+byo0.3".parse().unwrap();
+        let mut c = Clocks::new([sente, gote]);
+        assert_eq!(
+            c.usi_go(Color::Sente),
+            "go btime 4000 wtime 1000 binc 500 winc 0"
+        );
+        assert_eq!(
+            c.usi_go(Color::Gote),
+            "go btime 4000 wtime 1000 byoyomi 300"
+        );
+        c.charge(Color::Sente, Millis(1500), Millis(0)).unwrap();
+        c.charge(Color::Gote, Millis(1200), Millis(0)).unwrap();
+        assert_eq!(c.remaining, [Millis(3000), Millis(0)]);
+        assert_eq!(c.allowance(Color::Gote), Some(Millis(300)));
+        assert_eq!(
+            describe_pair([sente, gote], ["sente", "gote"]),
+            "4+0.5 for sente, 1+byo0.3 for gote"
+        );
+        assert_eq!(describe_pair([sente, sente], ["sente", "gote"]), "4+0.5");
     }
 }

@@ -6,7 +6,7 @@
 use super::engine_options::{self, Dialect};
 use super::player::{Answer, Player, PlayerResult, Reply, Score, Turn};
 use super::process::{EngineError, EngineProcess};
-use super::tc::{Clocks, Millis};
+use super::tc::{Millis, TimeControl};
 use std::io::Write as _;
 use std::time::{Duration, Instant};
 
@@ -190,7 +190,7 @@ impl Player for UsiPlayer {
         &self.name
     }
 
-    fn new_game(&mut self, _base: &str, _clocks: &Clocks) -> Result<(), EngineError> {
+    fn new_game(&mut self, _base: &str, _control: TimeControl) -> Result<(), EngineError> {
         // An engine that exited after the last game (some quit on `gameover`) is
         // restarted once, not blamed.
         let reused = self.process.is_some();
@@ -216,7 +216,7 @@ impl Player for UsiPlayer {
             format!("position {} moves {}", turn.base, turn.moves.join(" "))
         };
         p.send(&position)?;
-        let go = turn.clocks.usi_go();
+        let go = turn.clocks.usi_go(turn.side);
         let started = Instant::now();
         p.send(&go)?;
         let mut score = None;
