@@ -1,6 +1,7 @@
 //! `shishi match` driven as a process against fake engines (Python scripts in
 //! `engine-tests/fixtures/`): every way a game can end, records that load back, resume,
-//! SPRT early stop, the CECP client, the node-odds wrapper (`scripts/usi_node_odds.py`),
+//! SPRT early stop, the CECP client, per-engine time controls (`--tc1`/`--tc2`), the
+//! node-odds wrapper (`scripts/usi_node_odds.py`),
 //! and Chu Shogi and Chu Kagamigi games (USI engines told the variant, a HaChu-like CECP
 //! engine with lion double moves, igui and jitto).
 //! Matches against GNU Shogi and HaChu are `#[ignore]`d (they need the programs; see
@@ -1492,4 +1493,171 @@ fn the_node_odds_wrapper_divides_the_node_limit_and_nothing_else() {
     );
     assert_eq!(games.len(), 2);
     assert!(games.iter().all(|g| g.reason == "repetition"), "{games:?}");
+}
+
+/// The `go` commands of each game in a fake engine's log (games start at `usinewgame`).
+fn go_commands_by_game(log: &Path) -> Vec<Vec<String>> {
+    let mut games: Vec<Vec<String>> = Vec::new();
+    for line in std::fs::read_to_string(log)
+        .expect("the engine's log")
+        .lines()
+    {
+        if line.trim() == "usinewgame" {
+            games.push(Vec::new());
+        } else if line.starts_with("go") {
+            games
+                .last_mut()
+                .expect("a game")
+                .push(line.trim().to_string());
+        }
+    }
+    games
+}
+
+/// Time odds (`--tc1`/`--tc2`): each engine plays its own control whichever colour it has.
+/// A logging fake engine shows what it was sent; Shishi plays the other seat, on the clock
+/// against the node-limited fake and at a node limit against the clocked one.
+#[test]
+fn each_engine_plays_its_own_time_control_in_both_colours() {
+    let me = env!("CARGO_BIN_EXE_shishi");
+    let out = out_dir("time-odds");
+    std::fs::create_dir_all(&out).unwrap();
+    let logger = |log: &Path| {
+        format!(
+            "python3 {FIXTURES}/fake_usi.py legal {me} {} 1",
+            log.display()
+        )
+    };
+    let finished_cleanly = |games: &[Game1]| {
+        assert_eq!(games.len(), 2);
+        for g in games {
+            assert!(
+                !NOT_JUDGED_BY_THE_RULES.contains(&g.reason.as_str()),
+                "game {}: {} ({})",
+                g.game,
+                g.reason,
+                g.detail
+            );
+        }
+    };
+    let limits = ["--games", "2", "--max-moves", "16"];
+
+    // Engine 1 (the fake) at a node limit, engine 2 (Shishi) on a Fischer clock.
+    let log1 = out.join("nodes.log");
+    let match1 = out.join("fake-nodes");
+    let (summary, games) = run(
+        &logger(&log1),
+        me,
+        &match1,
+        &[&["--tc1", "nodes=777", "--tc2", "2+0.1"][..], &limits].concat(),
+    );
+    finished_cleanly(&games);
+    let sent = go_commands_by_game(&log1);
+    assert_eq!(sent.len(), 2, "{sent:?}");
+    for game in &sent {
+        assert!(!game.is_empty());
+        assert!(game.iter().all(|go| go == "go nodes 777"), "{game:?}");
+    }
+    let names = "nodes=777 for fake_usi, 2+0.1 for shishi";
+    assert!(summary.contains(&format!("tc {names}")), "{summary}");
+    let about = std::fs::read_to_string(match1.join("match.txt")).unwrap();
+    assert!(
+        about.contains("tc: nodes=777 for engine1, 2+0.1 for engine2"),
+        "{about}"
+    );
+    for (record, line) in [
+        (
+            "0001.usi",
+            "# time control: nodes=777 for sente, 2+0.1 for gote",
+        ),
+        (
+            "0002.usi",
+            "# time control: 2+0.1 for sente, nodes=777 for gote",
+        ),
+    ] {
+        let text = std::fs::read_to_string(match1.join("games").join(record)).unwrap();
+        assert!(text.lines().any(|l| l == line), "{record}:\n{text}");
+    }
+
+    // Engine 1 (Shishi) at a node limit, engine 2 (the fake) on a Fischer clock: it is sent
+    // its own clock and increment, and 0 for the clockless opponent's.
+    let log2 = out.join("fischer.log");
+    let (_, games) = run(
+        me,
+        &logger(&log2),
+        &out.join("fake-fischer"),
+        &[&["--tc1", "nodes=2000", "--tc2", "3+0.25"][..], &limits].concat(),
+    );
+    finished_cleanly(&games);
+    let sent = go_commands_by_game(&log2);
+    assert_eq!(sent.len(), 2, "{sent:?}");
+    // Game 1: the fake (engine 2) has gote; game 2: sente.
+    for (game, own_side) in sent.iter().zip([Color::Gote, Color::Sente]) {
+        assert!(!game.is_empty());
+        for go in game {
+            let words: Vec<&str> = go.split_whitespace().collect();
+            let field = |name: &str| -> u64 {
+                let at = words.iter().position(|w| *w == name).expect(name);
+                words[at + 1].parse().unwrap()
+            };
+            assert_eq!(words.len(), 9, "{go}");
+            let (own_time, other_time, own_inc, other_inc) = match own_side {
+                Color::Sente => ("btime", "wtime", "binc", "winc"),
+                Color::Gote => ("wtime", "btime", "winc", "binc"),
+            };
+            // Its clock, which the increment may take above the base.
+            assert!(field(own_time) > 0, "{go}");
+            assert_eq!(
+                (field(other_time), field(own_inc), field(other_inc)),
+                (0, 250, 0),
+                "{go}"
+            );
+        }
+    }
+}
+
+/// `--tc` may be left out only when both engines have their own control; an unreadable
+/// `--tc1` or `--tc2`, or a node limit for a CECP engine, stops the match with a message.
+#[test]
+fn time_controls_missing_or_unreadable_are_refused() {
+    let out = out_dir("time-odds-refused");
+    let o = out.to_str().unwrap();
+    let me = env!("CARGO_BIN_EXE_shishi");
+    let xboard = format!("{me} --xboard");
+    let base = ["--engine1", "a", "--engine2", "b", "--out", o];
+    for (extra, says) in [
+        (&["--tc1", "1+0"][..], "--tc <TC>"),
+        (&["--tc2", "1+0"][..], "--tc <TC>"),
+        (&[][..], "--tc <TC>"),
+        (&["--tc1", "fast", "--tc2", "1+0"][..], "--tc1"),
+        (&["--tc", "1+0", "--tc2", "nodes=x"][..], "--tc2"),
+    ] {
+        let r = shishi_match(&[&base[..], extra].concat());
+        let stderr = text(&r.stderr);
+        assert!(!r.status.success(), "{extra:?}");
+        assert!(stderr.contains(says), "{extra:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+    // A node limit of its own for a CECP engine is refused; the opponent's is not its concern.
+    let r = shishi_match(&[
+        "--engine1",
+        me,
+        "--engine2",
+        &xboard,
+        "--proto2",
+        "cecp",
+        "--out",
+        o,
+        "--tc",
+        "1+0",
+        "--tc2",
+        "nodes=100",
+    ]);
+    assert!(!r.status.success());
+    assert!(
+        text(&r.stderr).contains("CECP engines take no node limit"),
+        "{}",
+        text(&r.stderr)
+    );
+    assert!(!out.join("games.jsonl").exists());
 }
