@@ -9,6 +9,11 @@ Shishi against YaneuraOu with the same net: docs/STRENGTH.md, "How many nodes Sh
         "python3 scripts/usi_node_odds.py 4 /path/to/YaneuraOu-by-gcc" --tc nodes=200000 ...
 
 The engine's output goes straight to stdout; the wrapper ends when the engine does.
+
+`shishi match` now gives each engine its own limit directly (`--tc1 nodes=200000 --tc2
+nodes=50000`, docs/MATCH.md, "Time odds"), which is the preferred way: the same searches, no
+process in between, and the records name each engine's limit. This wrapper stays for the
+measurements made with it.
 """
 
 import subprocess
