@@ -128,8 +128,9 @@ pub fn to_centipawns(output: i32) -> i32 {
 mod tests {
     use super::*;
 
-    /// The vector path (when the processor has one) gives the plain loop's sums, inputs at
-    /// their extremes included.
+    /// The vector path (when the processor has one) and every vector form the processor
+    /// runs (AVX2 and SSSE3 here) give the plain loop's sums, inputs and weights at their
+    /// extremes included, whole chunks of zero inputs among the rest.
     #[test]
     fn vector_and_plain_layers_agree() {
         let mut seed = 7u32;
@@ -152,7 +153,12 @@ mod tests {
                 1 => 127,
                 _ => next() & 127,
             });
-            assert_eq!(layer.propagate(&input), layer.propagate_plain(&input));
+            let plain = layer.propagate_plain(&input);
+            assert_eq!(layer.propagate(&input), plain);
+            let biases: &[i32; 32] = &layer.biases;
+            for sums in simd::affine32_every_width(biases, &layer.chunks, &input) {
+                assert_eq!(sums, plain);
+            }
         }
     }
 
