@@ -9,6 +9,21 @@
 /// A parameter's value meaning "the game's own default" ([`SearchParams::for_game`]).
 pub const GAME_DEFAULT: i32 = -1;
 
+/// Which parameters were set by name, one bit per entry of [`SearchParams::SPECS`] (a
+/// parameter set to its default is still set: under a net it keeps that value).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SetByName(u128);
+
+impl SetByName {
+    fn mark(&mut self, index: usize) {
+        self.0 |= 1 << index;
+    }
+
+    fn contains(self, index: usize) -> bool {
+        self.0 & (1 << index) != 0
+    }
+}
+
 /// The name, default and range of one parameter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParamSpec {
@@ -47,11 +62,14 @@ macro_rules! search_params {
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub struct SearchParams {
             $($(#[doc = $doc])* pub $field: i32,)*
+            /// Which parameters [`SearchParams::set`] named: the values tuned with a net
+            /// replace only the others.
+            pub(crate) set_by_name: SetByName,
         }
 
         impl Default for SearchParams {
             fn default() -> Self {
-                SearchParams { $($field: $default,)* }
+                SearchParams { $($field: $default,)* set_by_name: SetByName::default() }
             }
         }
 
@@ -298,14 +316,21 @@ search_params! {
 impl SearchParams {
     /// The spec of the parameter named `name` (case-insensitive).
     pub fn spec(name: &str) -> Option<&'static ParamSpec> {
+        Self::index(name).map(|i| &Self::SPECS[i])
+    }
+
+    /// The place in [`SearchParams::SPECS`] of the parameter named `name` (case-insensitive).
+    fn index(name: &str) -> Option<usize> {
         Self::SPECS
             .iter()
-            .find(|s| s.name.eq_ignore_ascii_case(name))
+            .position(|s| s.name.eq_ignore_ascii_case(name))
     }
 
     /// Sets the parameter named `name` (case-insensitive) to `value`, or says why not.
     pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
-        let spec = Self::spec(name).ok_or_else(|| format!("unknown search parameter {name:?}"))?;
+        let index =
+            Self::index(name).ok_or_else(|| format!("unknown search parameter {name:?}"))?;
+        let spec = &Self::SPECS[index];
         if !(spec.min..=spec.max).contains(&value) {
             return Err(format!(
                 "option {}: {value} is outside {}..={}",
@@ -314,6 +339,7 @@ impl SearchParams {
         }
         let field = self.field_mut(spec.name).expect("every spec names a field");
         *field = value;
+        self.set_by_name.mark(index);
         Ok(())
     }
 
@@ -327,62 +353,57 @@ impl SearchParams {
     /// 38's tree setting where `tree_setting` (standard shogi, where it won its gate:
     /// docs/STRENGTH.md), the values from before it in the other games (not gated there);
     /// and, where `tree_setting` and `evaluated_by_net` (standard shogi with a net, where
-    /// they won their gate), the values tuned with the net.
+    /// they won their gate), the values tuned with the net ([`NET_TUNING`]) in place of those
+    /// not set by name.
     pub fn for_game(mut self, tree_setting: bool, evaluated_by_net: bool) -> SearchParams {
         let own = |value: &mut i32, with: i32, without: i32| {
             if *value == GAME_DEFAULT {
                 *value = if tree_setting { with } else { without };
             }
         };
-        own(&mut self.iir_depth, 4, 0);
-        own(&mut self.lmr_base, 100, 50);
-        own(&mut self.move_count_depth, 8, 5);
-        own(&mut self.null_move_cut_only, 1, 0);
         own(&mut self.net_profile, i32::from(evaluated_by_net), 0);
         if SearchParams::on(self.net_profile) {
             self = self.with_net_tuning();
         }
+        own(&mut self.iir_depth, 4, 0);
+        own(&mut self.lmr_base, 100, 50);
+        own(&mut self.move_count_depth, 8, 5);
+        own(&mut self.null_move_cut_only, 1, 0);
         self
     }
 
-    /// These parameters with the values SPSA tuned with the built-in net in standard shogi
-    /// (twenty-second session, 4 000 games at 20 000 nodes, the mean of its last 250
-    /// iterations; docs/STRENGTH.md) in place of those still at their defaults: a value
-    /// set to anything else stays.
+    /// These parameters with [`NET_TUNING`]'s values in place of those not set by name (or
+    /// set to [`GAME_DEFAULT`], the game's own).
     fn with_net_tuning(mut self) -> SearchParams {
-        let d = SearchParams::default();
-        let tuned = |value: &mut i32, default: i32, net: i32| {
-            if *value == default {
-                *value = net;
+        for &(name, net) in NET_TUNING {
+            let index = Self::index(name).expect("NET_TUNING names parameters");
+            let chosen = self.set_by_name.contains(index);
+            let field = self.field_mut(Self::SPECS[index].name).expect("a field");
+            if !chosen || *field == GAME_DEFAULT {
+                *field = net;
             }
-        };
-        tuned(
-            &mut self.reverse_futility_margin,
-            d.reverse_futility_margin,
-            119,
-        );
-        tuned(
-            &mut self.reverse_futility_depth,
-            d.reverse_futility_depth,
-            4,
-        );
-        tuned(&mut self.futility_base, d.futility_base, 202);
-        tuned(&mut self.futility_margin, d.futility_margin, 111);
-        tuned(&mut self.lmr_divisor, d.lmr_divisor, 202);
-        tuned(&mut self.lmr_history_divisor, d.lmr_history_divisor, 6596);
-        tuned(
-            &mut self.null_move_eval_divisor,
-            d.null_move_eval_divisor,
-            253,
-        );
-        tuned(&mut self.see_capture_margin, d.see_capture_margin, 176);
-        tuned(&mut self.probcut_margin, d.probcut_margin, 207);
-        tuned(&mut self.quiescence_delta, d.quiescence_delta, 286);
-        tuned(&mut self.move_count_percent, d.move_count_percent, 77);
-        tuned(&mut self.aspiration_delta, d.aspiration_delta, 48);
+        }
         self
     }
 }
+
+/// The values SPSA tuned with the built-in net in standard shogi (twenty-second session,
+/// 4 000 games at 20 000 nodes, the mean of its last 250 iterations; docs/STRENGTH.md):
+/// [`SearchParams::for_game`] puts them in place where the net evaluates standard shogi.
+pub const NET_TUNING: &[(&str, i32)] = &[
+    ("Search_ReverseFutilityMargin", 119),
+    ("Search_ReverseFutilityDepth", 4),
+    ("Search_FutilityBase", 202),
+    ("Search_FutilityMargin", 111),
+    ("Search_LmrDivisor", 202),
+    ("Search_LmrHistoryDivisor", 6596),
+    ("Search_NullMoveEvalDivisor", 253),
+    ("Search_SeeCaptureMargin", 176),
+    ("Search_ProbCutMargin", 207),
+    ("Search_QuiescenceDelta", 286),
+    ("Search_MoveCountPercent", 77),
+    ("Search_AspirationDelta", 48),
+];
 
 #[cfg(test)]
 mod tests {
@@ -401,7 +422,11 @@ mod tests {
             params.set(&spec.name.to_ascii_lowercase(), other).unwrap();
             assert_ne!(params, SearchParams::default(), "{} set nothing", spec.name);
             params.set(spec.name, spec.default).unwrap();
-            assert_eq!(params, SearchParams::default(), "{}", spec.name);
+            let unmarked = SearchParams {
+                set_by_name: SetByName::default(),
+                ..params
+            };
+            assert_eq!(unmarked, SearchParams::default(), "{}", spec.name);
         }
     }
 
@@ -460,15 +485,33 @@ mod tests {
                 "{tree_setting} {by_net}"
             );
         }
-        // A value set to other than its default stays; the switch turns the tuning off or on.
+        // A value set by name stays, its default too; the switch turns the tuning off or on.
         let mut set = plain;
         set.set("Search_MoveCountPercent", 60).unwrap();
+        set.set("Search_LmrDivisor", 220).unwrap();
         let p = set.for_game(true, true);
-        assert_eq!([p.move_count_percent, p.reverse_futility_depth], [60, 4]);
+        assert_eq!(
+            [
+                p.move_count_percent,
+                p.lmr_divisor,
+                p.reverse_futility_depth
+            ],
+            [60, 220, 4]
+        );
         set.set("Search_NetProfile", 0).unwrap();
         assert_eq!(set.for_game(true, true).reverse_futility_depth, 6);
         set.set("Search_NetProfile", 1).unwrap();
         assert_eq!(set.for_game(false, false).reverse_futility_depth, 4);
+    }
+
+    #[test]
+    fn the_net_tuning_names_parameters_once_each_within_their_ranges() {
+        for (i, &(name, value)) in NET_TUNING.iter().enumerate() {
+            let spec = SearchParams::spec(name).unwrap_or_else(|| panic!("{name}"));
+            assert!((spec.min..=spec.max).contains(&value), "{name} {value}");
+            assert_ne!(value, spec.default, "{name}");
+            assert!(NET_TUNING[..i].iter().all(|&(n, _)| n != name), "{name}");
+        }
     }
 
     #[test]
