@@ -186,6 +186,13 @@ fn time_controls(
         })
 }
 
+/// The warning for a `--tc` that neither engine plays, both having their own.
+fn unused_shared_tc(shared: Option<TimeControl>, own: [Option<TimeControl>; 2]) -> Option<String> {
+    (shared.is_some() && own.iter().all(Option::is_some)).then(|| {
+        "warning: --tc is unused: --tc1 and --tc2 give each engine its own time control".into()
+    })
+}
+
 fn protocol(p: ProtocolArg) -> Protocol {
     match p {
         ProtocolArg::Usi => Protocol::Usi,
@@ -216,6 +223,9 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         },
     );
     let [time_control1, time_control2] = time_controls(args.tc, [args.tc1, args.tc2])?;
+    if let Some(warning) = unused_shared_tc(args.tc, [args.tc1, args.tc2]) {
+        eprintln!("{warning}");
+    }
     let sides = [
         (
             &args.name1,
@@ -460,6 +470,18 @@ mod tests {
             controls(&["--tc", "byo1", "--tc1", "nodes=10000", "--tc2", "10+0.1"]),
             Ok([nodes, fischer])
         );
+    }
+
+    #[test]
+    fn a_tc_that_neither_engine_plays_is_warned_of() {
+        let warning = |flags: &[&str]| {
+            let args = parse(flags).expect("the flags parse");
+            unused_shared_tc(args.tc, [args.tc1, args.tc2])
+        };
+        let both = warning(&["--tc", "byo1", "--tc1", "nodes=10000", "--tc2", "10+0.1"]);
+        assert!(both.is_some_and(|w| w.contains("--tc is unused")));
+        assert_eq!(warning(&["--tc", "byo1", "--tc1", "nodes=10000"]), None);
+        assert_eq!(warning(&["--tc1", "byo1", "--tc2", "nodes=10000"]), None);
     }
 
     #[test]
