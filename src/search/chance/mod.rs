@@ -23,6 +23,7 @@
 //! A non-terminal node reached with no depth left (chance nodes included) is evaluated
 //! statically.
 
+mod leaf_cache;
 pub mod net_board;
 pub mod reference;
 pub mod search;

@@ -12,10 +12,12 @@
 //! counting, and the dispatch of a node to its kind. The rest lives in the submodules:
 //! `root` (iterative deepening, chance roots), `decision` (PVS and move ordering), `chance_node`
 //! (Star1/Star2), `table` (the table's keys, bounds and score form), `principal` (the lines
-//! reported) and `parallel` (root splitting over a thread pool). The entry points search a copy
+//! reported) and `parallel` (root splitting over a thread pool); leaf values are kept in a
+//! `LeafCache`. The entry points search a copy
 //! of the game wrapped in a [`NetBoard`], which keeps the accumulator of the game's net (the
 //! Madness's shogi board's, Shogammon's) from node to node.
 
+use super::leaf_cache::LeafCache;
 use super::net_board::NetBoard;
 use super::reference::expectimax_at_ply;
 use super::tt::ChanceTable;
@@ -77,6 +79,8 @@ pub struct ChanceSearcher {
     /// values its board with it: the hand-written tables, or a net when one is set), and
     /// Shogammon's net when one is set.
     evals: LeafEvaluators,
+    /// Values of the leaves this search has evaluated.
+    leaves: LeafCache,
 }
 
 /// Nodes between two looks at the clock, the stop flag and the shared node count.
@@ -123,6 +127,7 @@ impl ChanceSearcher {
             node_limit: None,
             shared_nodes: None,
             evals: LeafEvaluators::standard().clone(),
+            leaves: LeafCache::default(),
         }
     }
 
@@ -149,9 +154,10 @@ impl ChanceSearcher {
         }
     }
 
-    /// Forgets the table and the helpers (which hold the evaluations too).
+    /// Forgets the table, the leaf values and the helpers (which hold the evaluations too).
     fn forget(&mut self) {
         self.table.clear();
+        self.leaves.clear();
         self.helpers.clear();
     }
 
@@ -251,6 +257,7 @@ impl ChanceSearcher {
         self.history.iter_mut().for_each(|h| *h /= 8);
         self.nodes = 0;
         self.aborted = false;
+        self.leaves.clear();
         self.stop = Some(Arc::clone(stop));
         self.deadline = limits.time.map(|t| start + t);
         self.node_limit = limits.nodes;
@@ -330,7 +337,10 @@ impl ChanceSearcher {
             return terminal_value(outcome, pov, ply).0;
         }
         if depth <= 0 || ply >= MAX_PLY {
-            return static_value(game, pov, &self.evals).0;
+            let evals = &self.evals;
+            return self
+                .leaves
+                .value(game.hash(), pov, || static_value(game, pov, evals).0);
         }
         match game.node_kind() {
             NodeKind::Decision(mover) => {
