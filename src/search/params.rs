@@ -24,6 +24,9 @@ impl SetByName {
     }
 }
 
+// One bit of `SetByName` per parameter.
+const _: () = assert!(SearchParams::SPECS.len() <= u128::BITS as usize);
+
 /// The name, default and range of one parameter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParamSpec {

@@ -12,10 +12,10 @@
 //! counting, and the dispatch of a node to its kind. The rest lives in the submodules:
 //! `root` (iterative deepening, chance roots), `decision` (PVS and move ordering), `chance_node`
 //! (Star1/Star2), `table` (the table's keys, bounds and score form), `principal` (the lines
-//! reported) and `parallel` (root splitting over a thread pool); leaf values are kept in a
-//! `LeafCache`. The entry points search a copy
-//! of the game wrapped in a [`NetBoard`], which keeps the accumulator of the game's net (the
-//! Madness's shogi board's, Shogammon's) from node to node.
+//! reported) and `parallel` (root splitting over a thread pool). The entry points search a
+//! copy of the game wrapped in a [`NetBoard`], which keeps the accumulator of the game's net
+//! (the Madness's shogi board's, Shogammon's) from node to node; the values of the leaves a
+//! search has evaluated are kept in a `LeafCache` (`chance::leaf_cache`).
 
 use super::leaf_cache::LeafCache;
 use super::net_board::NetBoard;
