@@ -391,7 +391,8 @@ impl SearchParams {
 }
 
 /// The values SPSA tuned with the built-in net in standard shogi (twenty-second session,
-/// 4 000 games at 20 000 nodes, the mean of its last 250 iterations; docs/STRENGTH.md):
+/// 4 000 games at 20 000 nodes, the mean of its last 250 iterations; and `ProbCutDepth`, the
+/// second run's steadiest drift, gated alone in the twenty-fourth; docs/STRENGTH.md):
 /// [`SearchParams::for_game`] puts them in place where the net evaluates standard shogi.
 pub const NET_TUNING: &[(&str, i32)] = &[
     ("Search_ReverseFutilityMargin", 119),
@@ -406,6 +407,7 @@ pub const NET_TUNING: &[(&str, i32)] = &[
     ("Search_QuiescenceDelta", 286),
     ("Search_MoveCountPercent", 77),
     ("Search_AspirationDelta", 48),
+    ("Search_ProbCutDepth", 3),
 ];
 
 #[cfg(test)]
@@ -471,9 +473,10 @@ mod tests {
             [
                 net.reverse_futility_depth,
                 net.move_count_percent,
-                net.lmr_divisor
+                net.lmr_divisor,
+                net.probcut_depth
             ],
-            [4, 77, 202]
+            [4, 77, 202, 3]
         );
         // Standard shogi without a net, and the other games with or without one: as before.
         for (tree_setting, by_net) in [(true, false), (false, true), (false, false)] {
@@ -482,9 +485,10 @@ mod tests {
                 [
                     p.reverse_futility_depth,
                     p.move_count_percent,
-                    p.lmr_divisor
+                    p.lmr_divisor,
+                    p.probcut_depth
                 ],
-                [6, 50, 220],
+                [6, 50, 220, 5],
                 "{tree_setting} {by_net}"
             );
         }
