@@ -154,10 +154,10 @@ impl ChanceSearcher {
         }
     }
 
-    /// Forgets the table, the leaf values and the helpers (which hold the evaluations too).
+    /// Forgets the table and the helpers (which hold the evaluations too). The leaf values
+    /// go at the next search's start.
     fn forget(&mut self) {
         self.table.clear();
-        self.leaves.clear();
         self.helpers.clear();
     }
 
