@@ -677,7 +677,12 @@ fn analyse_searches_with_the_net_file_it_is_given() {
             &[][..],
             "the net evaluates chushogi, not shogi",
         ),
-        ("madness", &kp, &[][..], "under --madness-eval net only"),
+        (
+            "madness",
+            &kp,
+            &["--madness-eval", "hand-written"][..],
+            "under --madness-eval net only",
+        ),
     ] {
         let with: Vec<&str> = extra
             .iter()

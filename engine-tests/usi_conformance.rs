@@ -1676,9 +1676,10 @@ fn the_12x12_games_read_their_own_nets() {
 }
 
 /// The Central Madness values its board as `MadnessEval` chooses, apart from standard shogi's
-/// `ShogiEval`: by default with the hand-written evaluation (whatever `ShogiEval` says), with
-/// the built-in net under `MadnessEval net`; the reported score is the in-process chance
-/// search's with that evaluation.
+/// `ShogiEval`: by default with its own built-in net (whatever `ShogiEval` says), with the
+/// hand-written evaluation under `MadnessEval hand-written`, and with the file `EvalFile`
+/// names when one is; the reported score is the in-process chance search's with that
+/// evaluation.
 #[test]
 fn madness_values_its_board_as_madness_eval_chooses() {
     use shishi::eval::nnue::builtin;
@@ -1688,11 +1689,11 @@ fn madness_values_its_board_as_madness_eval_chooses() {
     use std::sync::atomic::AtomicBool;
     use std::sync::Arc;
     let tokens = ["draw:3", "draw:?", "7g7f", "3c3d"];
-    let score = |net: bool| {
+    let score = |net: Option<Arc<shishi::eval::nnue::Network>>| {
         let mut view = PlayerView::startpos(Color::Sente);
         view.play_texts(tokens).unwrap();
         let mut searcher = ChanceSearcher::new(ChanceSettings::default());
-        searcher.set_network(net.then(builtin::network));
+        searcher.set_network(net);
         let limits = ChanceLimits {
             depth: Some(Depth(2)),
             ..ChanceLimits::default()
@@ -1703,8 +1704,11 @@ fn madness_values_its_board_as_madness_eval_chooses() {
             .value;
         format!("score cp {}", value.0)
     };
-    let (hand_written, with_net) = (score(false), score(true));
+    let hand_written = score(None);
+    let with_net = score(Some(builtin::madness_network()));
+    let with_shogi_net = score(Some(builtin::network()));
     assert_ne!(hand_written, with_net);
+    assert_ne!(with_shogi_net, with_net);
 
     let mut e = Engine::ready();
     e.send("setoption name USI_Variant value madness");
@@ -1722,9 +1726,7 @@ fn madness_values_its_board_as_madness_eval_chooses() {
         last[at..end].to_string()
     };
     e.set_and_wait_ready("USI_Hash value 16");
-    // Standard shogi's default, the built-in net, is loaded; the Madness does not use it.
-    assert_eq!(searched(&mut e), hand_written);
-    e.set_and_wait_ready("MadnessEval value net");
+    // Standard shogi's default, its built-in net, is loaded; the Madness uses its own.
     assert_eq!(searched(&mut e), with_net);
     // ShogiEval does not reach the Madness's board.
     e.set_and_wait_ready("ShogiEval value hand-written");
@@ -1733,7 +1735,19 @@ fn madness_values_its_board_as_madness_eval_chooses() {
     assert_eq!(searched(&mut e), hand_written);
     e.set_and_wait_ready("ShogiEval value net");
     assert_eq!(searched(&mut e), hand_written);
+    // A net file named for standard shogi values the Madness's board under MadnessEval net.
+    let dir = std::env::temp_dir().join(format!("shishi-usi-madness-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("nn.bin");
+    std::fs::write(&file, builtin::FILE_BYTES).unwrap();
+    e.set_and_wait_ready(&format!("EvalFile value {}", file.display()));
+    assert_eq!(searched(&mut e), hand_written);
+    e.set_and_wait_ready("MadnessEval value net");
+    assert_eq!(searched(&mut e), with_shogi_net);
+    e.set_and_wait_ready("EvalFile value <empty>");
+    assert_eq!(searched(&mut e), with_net);
     e.send("quit");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `ShogammonEvalFile` names Shogammon's net, read at `isready`: the score the engine reports

@@ -493,7 +493,7 @@ impl Engine {
         let nets = self
             .options
             .net
-            .board_nets(self.net.as_ref().map(|(_, net)| net), &self.file_nets);
+            .board_nets(self.net.as_ref(), &self.file_nets);
         self.send(Work::Network(nets));
     }
 

@@ -256,14 +256,8 @@ fn network(args: &BenchArgs) -> Result<Option<Arc<Network>>, String> {
     let Some(path) = &args.eval_file else {
         return Ok(None);
     };
-    let game = crate::eval::nets::net_game_of(args.variant).ok_or_else(|| {
-        format!(
-            "--eval-file: {} has no net (standard shogi, the Central Madness, Chu Shogi, \
-             Chu Kagamigi and Shogammon have)",
-            args.variant.name()
-        )
-    })?;
-    let (net, _) = crate::eval::nnue::builtin::load_named(path, game)?;
+    let (net, _) = crate::eval::nnue::builtin::load_named_for(path, args.variant)
+        .map_err(|e| format!("--eval-file: {e}"))?;
     Ok(Some(net))
 }
 

@@ -35,9 +35,9 @@ impl EvalChoice {
     /// byoyomi 0.1 s, docs/NNUE.md).
     pub const SHOGI_DEFAULT: EvalChoice = EvalChoice::Net;
 
-    /// The Madness's default: the hand-written evaluation (the net lost to it on the clock
-    /// in the Madness, docs/NNUE.md).
-    pub const MADNESS_DEFAULT: EvalChoice = EvalChoice::HandWritten;
+    /// The Madness's default: its built-in net, fine-tuned on Madness games (it beats the
+    /// hand-written evaluation at 100 ms a move, docs/NNUE.md).
+    pub const MADNESS_DEFAULT: EvalChoice = EvalChoice::Net;
 
     /// Chu Kagamigi's default: its built-in net over its tables (it beats the tables alone at
     /// byoyomi 0.1 s, docs/NNUE.md).
@@ -67,17 +67,17 @@ impl EvalChoice {
         }
     }
 
-    /// The net the Madness values its board with under this choice, given `shogi`, the net
-    /// standard shogi evaluates with: that one when there is one (a file the user named, or
-    /// the built-in net), else the built-in net; `None` (the hand-written evaluation) when
-    /// the choice is [`EvalChoice::HandWritten`].
-    pub fn madness_net(self, shogi: Option<&Arc<Network>>) -> Option<Arc<Network>> {
+    /// The net the Madness values its board with under this choice, given `named`, the net
+    /// file the user named for standard shogi (`EvalFile`, `EvalDir`, `--eval-file`): that
+    /// one when there is one, else the Madness's built-in net; `None` (the hand-written
+    /// evaluation) when the choice is [`EvalChoice::HandWritten`].
+    pub fn madness_net(self, named: Option<&Arc<Network>>) -> Option<Arc<Network>> {
         match self {
             EvalChoice::HandWritten => None,
             EvalChoice::Net => Some(
-                shogi
+                named
                     .cloned()
-                    .unwrap_or_else(crate::eval::nnue::builtin::network),
+                    .unwrap_or_else(crate::eval::nnue::builtin::madness_network),
             ),
         }
     }

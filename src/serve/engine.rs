@@ -216,7 +216,7 @@ impl SearchThread {
         let (jobs, job_rx) = crossbeam_channel::unbounded();
         // Every game is evaluated as the USI engine evaluates it by default.
         let defaults = NetSource::default();
-        let shogi = defaults.unnamed_net().map(|(_, net)| net);
+        let shogi = defaults.unnamed_net();
         let mut built_in = GameFileNets::default();
         let reports = built_in.reload(&defaults);
         debug_assert!(reports.iter().all(Result::is_ok), "{reports:?}");

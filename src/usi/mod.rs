@@ -486,7 +486,7 @@ impl Engine {
         let nets = self
             .options
             .net
-            .board_nets(self.net.as_ref().map(|(_, net)| net), &self.file_nets);
+            .board_nets(self.net.as_ref(), &self.file_nets);
         self.send(Job::Network(nets));
     }
 

@@ -293,10 +293,10 @@ pub const OPTIONS: &[OptionSpec] = &[
                 Ok(())
             },
         },
-        default: "hand-written",
+        default: "net",
         effect: Effect::Net,
         offered: Offered::UsiOnly,
-        help: "The Central Madness's board's evaluation: the hand-written tables, or a net (the one EvalFile or EvalDir names, else the built-in net).",
+        help: "The Central Madness's board's evaluation: a net (the one EvalFile or EvalDir names, else the Madness's built-in net) or the hand-written tables.",
     },
     OptionSpec {
         name: "EvalDir",

@@ -169,16 +169,20 @@ impl NetSource {
             .map(|origin| (origin, crate::eval::nnue::builtin::network()))
     }
 
-    /// The nets of the games, given `shogi`, the one standard shogi evaluates with, and
-    /// `own`, the nets of Shishi's own format as loaded.
+    /// The nets of the games, given `shogi`, the one standard shogi evaluates with and where
+    /// it came from (a file named for it values the Madness's board too), and `own`, the nets
+    /// of Shishi's own format as loaded.
     pub fn board_nets(
         &self,
-        shogi: Option<&std::sync::Arc<Network>>,
+        shogi: Option<&(NetOrigin, std::sync::Arc<Network>)>,
         own: &GameFileNets,
     ) -> BoardNets {
+        let named_file = shogi
+            .filter(|(origin, _)| matches!(origin, NetOrigin::File(_)))
+            .map(|(_, net)| net);
         BoardNets {
-            shogi: shogi.cloned(),
-            madness: self.choices.madness.madness_net(shogi),
+            shogi: shogi.map(|(_, net)| net.clone()),
+            madness: self.choices.madness.madness_net(named_file),
             chu: own.net(NetGame::Chu),
             kagamigi: own.net(NetGame::Kagamigi),
             shogammon: own.net(NetGame::Shogammon),

@@ -121,8 +121,8 @@ pub struct AnalyseArgs {
     /// (as the `ShogiEval` option of docs/USI.md; the same default).
     #[arg(long, value_parser = parse_eval_choice, default_value = EvalChoice::SHOGI_DEFAULT.name())]
     shogi_eval: EvalChoice,
-    /// The Central Madness's board's evaluation: the hand-written tables or the net built
-    /// into the engine (as the `MadnessEval` option; the same default).
+    /// The Central Madness's board's evaluation: its net built into the engine or the
+    /// hand-written tables (as the `MadnessEval` option; the same default).
     #[arg(long, value_parser = parse_eval_choice, default_value = EvalChoice::MADNESS_DEFAULT.name())]
     madness_eval: EvalChoice,
     /// Chu Kagamigi's evaluation: the net built into the engine over the tables, or the

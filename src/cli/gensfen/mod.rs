@@ -125,8 +125,8 @@ pub struct GensfenArgs {
     #[arg(long)]
     quiet_only: bool,
     /// Play with this net (a YaneuraOu `nn.bin`; `<builtin>`: the game's net built into the
-    /// engine, standard shogi's or Chu Kagamigi's; for a 12×12 game one of Shishi's nets for
-    /// it) instead of the hand-written evaluation: the net's own games.
+    /// engine, standard shogi's, the Madness's or Chu Kagamigi's; for a 12×12 game one of
+    /// Shishi's nets for it) instead of the hand-written evaluation: the net's own games.
     #[arg(long, value_name = "FILE|<builtin>")]
     eval_file: Option<PathBuf>,
 }
@@ -142,14 +142,20 @@ pub enum DataGame {
 }
 
 impl DataGame {
+    /// The variant these games are.
+    fn variant(self) -> Variant {
+        match self {
+            DataGame::Shogi => Variant::Shogi,
+            DataGame::Madness => Variant::Madness,
+            DataGame::Chushogi => Variant::Chushogi,
+            DataGame::Chukagamigi => Variant::Chukagamigi,
+            DataGame::Shogammon => Variant::Shogammon,
+        }
+    }
+
     /// The game of the nets its games are played with.
     fn net_game(self) -> NetGame {
-        match self {
-            DataGame::Shogi | DataGame::Madness => NetGame::Shogi,
-            DataGame::Chushogi => NetGame::Chu,
-            DataGame::Chukagamigi => NetGame::Kagamigi,
-            DataGame::Shogammon => NetGame::Shogammon,
-        }
+        crate::eval::nets::net_game_of(self.variant()).expect("every data game has nets")
     }
 }
 
@@ -239,7 +245,7 @@ impl Settings {
         let net = match &args.eval_file {
             None => None,
             Some(path) => {
-                let (net, bytes) = builtin::load_named(path, args.variant.net_game())?;
+                let (net, bytes) = builtin::load_named_for(path, args.variant.variant())?;
                 Some((net, digest(&bytes)))
             }
         };

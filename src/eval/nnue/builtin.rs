@@ -1,17 +1,23 @@
 //! The nets built into the engine, trained here and embedded in the executable so that the
 //! games whose default they are need no file: standard shogi's `kp_256x2-32-32` net
-//! (docs/NNUE.md, "The built-in net": `ShogiEval net`, the default) and Chu Kagamigi's
+//! (docs/NNUE.md, "The built-in net": `ShogiEval net`, the default), the Central Madness's
+//! board's, a `kp_256x2-32-32` net fine-tuned on Madness games (docs/NNUE.md, "A Madness net
+//! from the net's own games": `MadnessEval net`, the default), and Chu Kagamigi's
 //! `kagamigi-p_256x2-32-32` net over its tables (docs/NNUE.md, "The first Chu Kagamigi
 //! net": `KagamigiEval net`, the default). Chu Shogi and Shogammon have none.
 
 use super::features::NetGame;
 use super::{file, Network};
+use crate::rules::variants::Variant;
 use std::borrow::Cow;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 /// Standard shogi's net file, exactly as YaneuraOu would read it from `EvalDir/nn.bin`.
 pub const FILE_BYTES: &[u8] = include_bytes!("builtin-kp.nn");
+
+/// The Central Madness's board's net file, a standard shogi net as `EvalFile` would read it.
+pub const MADNESS_FILE_BYTES: &[u8] = include_bytes!("builtin-madness.nn");
 
 /// Chu Kagamigi's net file, as `KagamigiEvalFile` would read it.
 pub const KAGAMIGI_FILE_BYTES: &[u8] = include_bytes!("builtin-kagamigi.nn");
@@ -49,6 +55,38 @@ pub fn load_named(
     let net = file::parse_for(&bytes, game)
         .map_err(|e| format!("cannot use the net {}: {e}", path.display()))?;
     Ok((Arc::new(net), Cow::Owned(bytes)))
+}
+
+/// The net the file `path` names for `variant` ([`NAME`]: the variant's built-in net, the
+/// Madness's own for the Madness) and the file's bytes, or why it cannot be used.
+pub fn load_named_for(
+    path: &Path,
+    variant: Variant,
+) -> Result<(Arc<Network>, Cow<'static, [u8]>), String> {
+    if variant == Variant::Madness && path.as_os_str() == NAME {
+        return Ok((madness_network(), Cow::Borrowed(MADNESS_FILE_BYTES)));
+    }
+    let game = crate::eval::nets::net_game_of(variant).ok_or_else(|| {
+        format!(
+            "{} has no net (standard shogi, the Central Madness, Chu Shogi, Chu Kagamigi and \
+             Shogammon have)",
+            variant.name()
+        )
+    })?;
+    load_named(path, game)
+}
+
+/// The Central Madness's built-in net (its board's), read from [`MADNESS_FILE_BYTES`] once.
+pub fn madness_network() -> Arc<Network> {
+    static MADNESS: OnceLock<Arc<Network>> = OnceLock::new();
+    MADNESS
+        .get_or_init(|| {
+            Arc::new(
+                file::parse_for(MADNESS_FILE_BYTES, NetGame::Shogi)
+                    .expect("a built-in net is a valid net file"),
+            )
+        })
+        .clone()
 }
 
 /// Standard shogi's built-in net, read from [`FILE_BYTES`] once.
@@ -118,5 +156,24 @@ mod tests {
             network_of(NetGame::Kagamigi).map(|net| net.features),
             Some(FeatureSet::KagamigiP)
         );
+    }
+
+    #[test]
+    fn the_madness_has_its_own_built_in_shogi_net() {
+        let madness = madness_network();
+        assert_eq!(madness.features, FeatureSet::Kp);
+        assert_ne!(MADNESS_FILE_BYTES, FILE_BYTES);
+        let (named, bytes) = load_named_for(Path::new(NAME), Variant::Madness).unwrap();
+        assert!(Arc::ptr_eq(&named, &madness));
+        assert_eq!(&*bytes, MADNESS_FILE_BYTES);
+        let (shogi, _) = load_named_for(Path::new(NAME), Variant::Shogi).unwrap();
+        assert!(Arc::ptr_eq(&shogi, &network()));
+        assert!(load_named_for(Path::new(NAME), Variant::Minishogi).is_err());
+        // Its values differ from standard shogi's net's: the fine-tuning moved it.
+        let pos = Position::from_sfen(
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2",
+        )
+        .unwrap();
+        assert_ne!(madness.evaluate(&pos), network().evaluate(&pos));
     }
 }
