@@ -45,7 +45,7 @@ pub fn load_named(
         return match (network_of(game), file_bytes_of(game)) {
             (Some(net), Some(bytes)) => Ok((net, Cow::Borrowed(bytes))),
             _ => Err(format!(
-                "{NAME}: {} has no built-in net (standard shogi and chukagamigi have one)",
+                "{NAME}: {} has no built-in net (standard shogi, madness and chukagamigi have one)",
                 game.name()
             )),
         };
