@@ -79,14 +79,7 @@ pub fn load_named_for(
 /// The Central Madness's built-in net (its board's), read from [`MADNESS_FILE_BYTES`] once.
 pub fn madness_network() -> Arc<Network> {
     static MADNESS: OnceLock<Arc<Network>> = OnceLock::new();
-    MADNESS
-        .get_or_init(|| {
-            Arc::new(
-                file::parse_for(MADNESS_FILE_BYTES, NetGame::Shogi)
-                    .expect("a built-in net is a valid net file"),
-            )
-        })
-        .clone()
+    read_once(&MADNESS, MADNESS_FILE_BYTES, NetGame::Shogi)
 }
 
 /// Standard shogi's built-in net, read from [`FILE_BYTES`] once.
@@ -103,14 +96,17 @@ pub fn network_of(game: NetGame) -> Option<Arc<Network>> {
         NetGame::Kagamigi => &KAGAMIGI,
         NetGame::Chu | NetGame::Shogammon => return None,
     };
-    let bytes = file_bytes_of(game)?;
-    Some(
-        cell.get_or_init(|| {
-            // A test reads the same bytes: a build whose embedded file were unreadable fails it.
-            Arc::new(file::parse_for(bytes, game).expect("a built-in net is a valid net file"))
-        })
-        .clone(),
-    )
+    Some(read_once(cell, file_bytes_of(game)?, game))
+}
+
+/// The net of the embedded file `bytes` (a net of `game`'s features), read into `cell` the
+/// first time it is asked for.
+fn read_once(cell: &OnceLock<Arc<Network>>, bytes: &'static [u8], game: NetGame) -> Arc<Network> {
+    cell.get_or_init(|| {
+        // Tests read the same bytes: a build whose embedded file were unreadable fails them.
+        Arc::new(file::parse_for(bytes, game).expect("a built-in net is a valid net file"))
+    })
+    .clone()
 }
 
 #[cfg(test)]
