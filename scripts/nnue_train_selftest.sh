@@ -10,13 +10,14 @@
 # byte for byte, then fine-tunes it for a few steps. ARCH=chu and ARCH=kagamigi make a net of
 # a 12×12 game the same way (`--variant chushogi|chukagamigi`, their training lines, loaded
 # through ChuEvalFile/KagamigiEvalFile), and read the trained net back with `--init`, which
-# must give its file byte for byte; ARCH=shogammon (or shogammon-pk, the king-relative
-# features) does the same for Shogammon (a line per turn, ShogammonEvalFile).
+# must give its file byte for byte (ARCH=chu-pk: Chu with the pieces near the royals too);
+# ARCH=shogammon (or shogammon-pk, the king-relative features) does the same for Shogammon
+# (a line per turn, ShogammonEvalFile).
 #
 # Needs PyTorch (`pip install torch`); it is not part of .ci/run.
 #
 #   scripts/nnue_train_selftest.sh [WORKDIR]     (SHISHI=path/to/shishi to pick the binary,
-#                                                 ARCH=kp|chu|kagamigi|shogammon|shogammon-pk)
+#                                                 ARCH=kp|chu|chu-pk|kagamigi|shogammon|shogammon-pk)
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -32,6 +33,7 @@ python3 -c "import torch" 2>/dev/null || { echo "PyTorch is missing: pip install
 variant=() features=() setup=() option=EvalFile
 case "$arch" in
 chu) variant=(--variant chushogi) setup=("setoption name USI_Variant value chushogi") option=ChuEvalFile ;;
+chu-pk) variant=(--variant chushogi) features=(--arch chu-pk) setup=("setoption name USI_Variant value chushogi") option=ChuEvalFile ;;
 kagamigi) variant=(--variant chukagamigi) setup=("setoption name USI_Variant value chukagamigi") option=KagamigiEvalFile ;;
 shogammon) variant=(--variant shogammon) setup=("setoption name USI_Variant value shogammon") option=ShogammonEvalFile ;;
 shogammon-pk) variant=(--variant shogammon) features=(--arch shogammon-pk) setup=("setoption name USI_Variant value shogammon") option=ShogammonEvalFile ;;
@@ -90,7 +92,7 @@ if [ "$arch" = kp ]; then
     $train check --checkpoint "$work/tuned.bin.ckpt" --net "$work/tuned.bin" \
         --records "$work/held.bin" --count 1000 --shishi "$shishi"
 fi
-if [ "$arch" = chu ] || [ "$arch" = kagamigi ] || [ "$arch" = shogammon ] || [ "$arch" = shogammon-pk ]; then
+if [ "$arch" != halfkp ] && [ "$arch" != kp ]; then
     step "--init: the trained net read into the model and written back untrained, byte for byte"
     $train train "$work/train.feat" --arch "$arch" --init "$work/nn.bin" --out "$work/init.bin" \
         --batch-size 256 --max-steps 0

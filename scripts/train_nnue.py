@@ -39,6 +39,10 @@ Architectures (`--arch`):
           table of one row per kind and side (and hand kind and side) is added to the rows
           of every square (every hand slot) of that kind and merged into them when the file
           is written, so a kind seen on few squares still learns its value.
+  chu-pk  Chu Shogi's inputs, then each piece within two files and two ranks of each
+          royal by its place from it (chu-pk_256x2-32-32, 15 132 inputs; `nnue-features
+          --variant chushogi --arch chu-pk`); the royal blocks factorised by royal, kind and
+          side.
   shogammon
           Shishi's own net for Shogammon (shogammon-p_256x2-32-32, 7 056 inputs): one input
           per piece with its place in its stack (alone, under, on top) and the hands
@@ -200,11 +204,13 @@ NETWORK_TEXT = ("Network=AffineTransform[1<-32](ClippedReLU[32](AffineTransform[
 # set's name, its inputs as segments of (inputs, inputs per factor group) in their order, the
 # game's USI_Variant and its net option. A factor group is a kind and side on the board
 # (Shogammon's: also the place in the stack) over its squares, a hand kind and side over its
-# slots, or (ShogammonPK) a king's block, kind and side over the offsets from that king.
+# slots, or (ShogammonPK, ChuPK) a king's block, kind and side over the places near that king.
 # Their output is added to the game's hand-written evaluation (the base of `batch_tensors`).
 _SHOGAMMON_P = [(2 * 3 * 14 * 81, 81), (2 * 7 * 18, 18)]
 for _arch, _name, _segments, _variant, _option in (
         ("chu", "ChuP(OverTables)", [(2 * 39 * 144, 144)], "chushogi", "ChuEvalFile"),
+        ("chu-pk", "ChuPK(OverTables)", [(2 * 39 * 144, 144), (2 * 2 * 39 * 25, 25)],
+         "chushogi", "ChuEvalFile"),
         ("kagamigi", "KagamigiP(OverTables)", [(2 * 46 * 144, 144), (2 * 24 * 24, 24)],
          "chukagamigi", "KagamigiEvalFile"),
         ("shogammon", "ShogammonP(OverHandWritten)", _SHOGAMMON_P, "shogammon",

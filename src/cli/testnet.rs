@@ -18,6 +18,9 @@ pub enum Arch {
     Kp,
     /// chu-p_256x2-32-32 (Chu Shogi, Shishi's own: 11 232 inputs).
     Chu,
+    /// chu-pk_256x2-32-32 (Chu Shogi, Shishi's own, with the pieces near the royals:
+    /// 15 132 inputs).
+    ChuPk,
     /// kagamigi-p_256x2-32-32 (Chu Kagamigi, Shishi's own).
     Kagamigi,
     /// shogammon-p_256x2-32-32 (Shogammon, Shishi's own: 7 056 inputs).
@@ -33,6 +36,7 @@ impl Arch {
             Arch::Halfkp => FeatureSet::HalfKp,
             Arch::Kp => FeatureSet::Kp,
             Arch::Chu => FeatureSet::ChuP,
+            Arch::ChuPk => FeatureSet::ChuPK,
             Arch::Kagamigi => FeatureSet::KagamigiP,
             Arch::Shogammon => FeatureSet::ShogammonP,
             Arch::ShogammonPk => FeatureSet::ShogammonPK,

@@ -9,7 +9,7 @@ use super::board12::{TableEvaluator, TablePosition};
 use super::nnue::board12::Board12Net;
 use super::nnue::{Accumulator, Network, RowChanges};
 use super::Totals;
-use crate::rules::geometry::Color;
+use crate::rules::geometry::{Color, Square};
 use crate::rules::moves::Move;
 use std::marker::PhantomData;
 use std::sync::Arc;
@@ -32,7 +32,9 @@ impl<P> Clone for Board12Evaluator<P> {
 impl<P: Board12Net> Board12Evaluator<P> {
     /// The game's tables with `net` (`None`: the tables alone).
     pub fn with_net(net: Option<Arc<Network>>) -> Board12Evaluator<P> {
-        debug_assert!(net.as_ref().is_none_or(|n| n.features == P::FEATURES));
+        debug_assert!(net
+            .as_ref()
+            .is_none_or(|n| P::FEATURE_SETS.contains(&n.features)));
         Board12Evaluator {
             net,
             game: PhantomData,
@@ -63,12 +65,17 @@ impl<P: Board12Net> Board12Evaluator<P> {
     /// What `mv` (not yet played) changes in the totals of `pos`.
     #[inline]
     pub fn change(&self, pos: &P, mv: Move, before: &Board12Totals) -> Board12Change {
+        let (net, royals) = match self.net.as_deref() {
+            Some(net) if before.net.is_some() => {
+                let layout = net.board12_layout();
+                (Some(layout.changes(pos, mv)), layout.window_royals(pos))
+            }
+            _ => (None, [None; 2]),
+        };
         Board12Change {
             tables: self.tables().update(pos, mv, before.tables),
-            net: match self.net.as_deref() {
-                Some(net) if before.net.is_some() => Some(net.board12_layout().changes(pos, mv)),
-                _ => None,
-            },
+            net,
+            royals,
         }
     }
 
@@ -84,7 +91,9 @@ impl<P: Board12Net> Board12Evaluator<P> {
     ) {
         after.tables = change.tables.unwrap_or_else(|| self.tables().totals(pos));
         match (change.net, &before.net, self.net.as_deref()) {
-            (Some(changes), Some(acc), Some(net)) => {
+            (Some(changes), Some(acc), Some(net))
+                if change.royals == net.board12_layout().window_royals(pos) =>
+            {
                 let out = after.net.get_or_insert_with(Accumulator::default);
                 net.update_rows(&changes, acc, out);
             }
@@ -117,55 +126,141 @@ pub struct Board12Totals {
     pub net: Option<Accumulator>,
 }
 
-/// What a move changes: the tables' totals after it (`None`: recount), and the net's inputs
-/// (`None`: no net).
+/// What a move changes: the tables' totals after it (`None`: recount), the net's inputs
+/// (`None`: no net), and the royals the net's windows were read around before it (if they
+/// are not where they were after it, the net's views are counted again).
 #[derive(Clone, Debug)]
 pub struct Board12Change {
     tables: Option<Totals>,
     net: Option<RowChanges>,
+    royals: [Option<Square>; 2],
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::nnue::board12::Layout;
+    use crate::eval::nnue::features::FeatureSet;
     use crate::eval::nnue::{file, Network};
     use crate::eval::random_games::{pick_preferring, random_games};
     use crate::rules::game::Game;
     use crate::rules::variants::{chu, kagamigi};
 
-    /// Along random games (captures preferred, so that double captures and full hands come
-    /// up), the net's accumulator kept move by move equals the one computed from scratch,
-    /// and so does the tables' total where they update. Returns the moves compared.
+    /// Plays `mv` in `pos` with the totals kept by `with_net` and by `tables`, asserts that
+    /// both equal the totals counted from scratch after it, and takes it back. Returns
+    /// whether the game ended with it.
+    fn kept_equals_counted<P: Board12Net + Game>(
+        with_net: &Board12Evaluator<P>,
+        tables: &Board12Evaluator<P>,
+        pos: &mut P,
+        mv: Move,
+    ) -> bool {
+        let mut after = Board12Totals::default();
+        let mut after_tables = Board12Totals::default();
+        let before = with_net.totals(pos);
+        let before_tables = tables.totals(pos);
+        let change = with_net.change(pos, mv, &before);
+        let change_tables = tables.change(pos, mv, &before_tables);
+        pos.play(mv);
+        with_net.apply(pos, change, &before, &mut after);
+        tables.apply(pos, change_tables, &before_tables, &mut after_tables);
+        let over = pos.outcome().is_some();
+        assert_eq!(after, with_net.totals(pos), "move {mv:?}");
+        assert_eq!(after_tables, tables.totals(pos), "move {mv:?}");
+        pos.unplay();
+        over
+    }
+
+    /// Along random games (captures preferred, so that double captures, royals taken and
+    /// full hands come up), the accumulator of a net of each of the game's feature sets kept
+    /// move by move equals the one computed from scratch, and so does the tables' total
+    /// where they update. Returns the moves compared.
     fn incremental_equals_scratch<P: Board12Net + Game + Clone>(start: &P, seed: u64) -> usize {
-        let net = Arc::new(Network::random(P::FEATURES, seed));
-        let with_net = Board12Evaluator::<P>::with_net(Some(net));
-        let tables = Board12Evaluator::<P>::with_net(None);
         let mut compared = 0;
-        random_games(start, seed, (6, 160), |pos, legal, rng| {
-            let mv = pick_preferring(legal, rng, |m| !pos.effect(m).captures.is_empty())?;
-            let mut after = Board12Totals::default();
-            let mut after_tables = Board12Totals::default();
-            let before = with_net.totals(pos);
-            let before_tables = tables.totals(pos);
-            let change = with_net.change(pos, mv, &before);
-            let change_tables = tables.change(pos, mv, &before_tables);
-            pos.play(mv);
-            with_net.apply(pos, change, &before, &mut after);
-            tables.apply(pos, change_tables, &before_tables, &mut after_tables);
-            let over = pos.outcome().is_some();
-            assert_eq!(after, with_net.totals(pos), "seed {seed}, move {mv:?}");
-            assert_eq!(after_tables, tables.totals(pos), "seed {seed}, move {mv:?}");
-            compared += 1;
-            pos.unplay();
-            (!over).then_some(mv)
-        });
+        for &features in P::FEATURE_SETS {
+            let net = Arc::new(Network::random(features, seed));
+            let with_net = Board12Evaluator::<P>::with_net(Some(net));
+            let tables = Board12Evaluator::<P>::with_net(None);
+            random_games(start, seed, (6, 160), |pos, legal, rng| {
+                let mv = pick_preferring(legal, rng, |m| !pos.effect(m).captures.is_empty())?;
+                let over = kept_equals_counted(&with_net, &tables, pos, mv);
+                compared += 1;
+                (!over).then_some(mv)
+            });
+        }
         compared
     }
 
     #[test]
     fn chu_accumulators_follow_the_moves() {
         let compared = incremental_equals_scratch(&chu::Position::startpos(), 3);
-        assert!(compared > 400, "{compared}");
+        assert!(compared > 800, "{compared}");
+    }
+
+    /// With the royal windows, every move of a position where a royal can be taken (sente's
+    /// King beside gote's Gold, its Crown Prince elsewhere), or move, keeps the accumulator
+    /// the recount gives: after the King is taken the windows are read around the Prince.
+    #[test]
+    fn chu_windows_follow_a_royal_taken_and_moved() {
+        let with_net = Board12Evaluator::<chu::Position>::with_net(Some(Arc::new(
+            Network::random(FeatureSet::ChuPK, 5),
+        )));
+        let tables = Board12Evaluator::<chu::Position>::with_net(None);
+        for sfen in [
+            "11k/12/12/12/12/12/12/12/12/5n6/6g5/6K4+E w - 1",
+            "11k/12/12/12/12/12/12/12/12/5n6/6g5/6K4+E b - 1",
+        ] {
+            let mut pos = chu::Position::from_sfen(sfen).unwrap();
+            let mut legal = crate::rules::moves::MoveList::new();
+            pos.legal_actions(&mut legal);
+            let mut royal_taken = false;
+            for &mv in legal.iter() {
+                let effect = pos.effect(mv);
+                royal_taken |= effect
+                    .captures
+                    .iter()
+                    .any(|&(sq, _)| Some(sq) == pos.royal(Color::Sente));
+                kept_equals_counted(&with_net, &tables, &mut pos, mv);
+            }
+            assert!(royal_taken || sfen.contains(" b "), "{sfen}");
+        }
+    }
+
+    /// The window inputs of a position counted by hand (`p` the 2 × 39 × 144 P inputs; kind
+    /// indices Gold 4, Lion 20; a place is `(files + 2) × 5 + (ranks + 2)` from the royal as
+    /// the view sees the board, files counted towards file 12's side for sente, ranks
+    /// towards rank l).
+    #[test]
+    fn chu_window_inputs_counted_by_hand() {
+        // Sente: King 6l, Lion 6k; gote: Gold 7j, King 1a (nothing near it).
+        let pos =
+            chu::Position::from_sfen("11k/12/12/12/12/12/12/12/12/5g6/6N5/6K5 b - 1").unwrap();
+        let layout = Layout::CHU_PK;
+        let p = 2 * 39 * 144;
+        let window = |block: usize, relation: usize, kind: usize, place: usize| {
+            p + ((block * 2 + relation) * 39 + kind) * 25 + place
+        };
+        let windows_of = |view| {
+            let mut inputs: Vec<usize> = layout
+                .inputs_of(&pos, view)
+                .into_iter()
+                .filter(|&i| i >= p)
+                .collect();
+            inputs.sort_unstable();
+            inputs
+        };
+        // Sente sees its Lion a rank before its King (0, −1) and gote's Gold a file to the
+        // left and two ranks before it (+1, −2): both in its own royal's block (0).
+        let mut sente = vec![window(0, 0, 20, 2 * 5 + 1), window(0, 1, 4, 3 * 5)];
+        sente.sort_unstable();
+        assert_eq!(windows_of(Color::Sente), sente);
+        // Gote sees the board turned round: the same pieces near the other royal (block 1),
+        // the Lion (0, +1) the other side's, the Gold (−1, +2) its own.
+        let mut gote = vec![window(1, 1, 20, 2 * 5 + 3), window(1, 0, 4, 5 + 4)];
+        gote.sort_unstable();
+        assert_eq!(windows_of(Color::Gote), gote);
+        assert_eq!(layout.inputs(), p + 2 * 2 * 39 * 25);
+        assert_eq!(layout.inputs_of(&pos, Color::Sente).len(), 4 + 2);
     }
 
     #[test]
@@ -177,7 +272,7 @@ mod tests {
     #[test]
     fn the_start_positions_read_the_same_inputs_from_both_sides() {
         fn mirrored<P: Board12Net>(start: &P) {
-            let layout = P::FEATURES.layout().unwrap();
+            let layout = P::FEATURE_SETS[0].layout().unwrap();
             let mut sente = layout.inputs_of(start, Color::Sente);
             let mut gote = layout.inputs_of(start, Color::Gote);
             sente.sort_unstable();
@@ -190,11 +285,21 @@ mod tests {
         }
         mirrored(&chu::Position::startpos());
         mirrored(&kagamigi::Position::startpos());
+        // Near the royals, both sides alike: each King (7l, 6a) has 13 pieces within two
+        // files and two ranks (4 beside it, 4 of the second rank, 5 of the third).
+        let layout = Layout::CHU_PK;
+        let start = chu::Position::startpos();
+        let [mut sente, mut gote] = Color::BOTH.map(|view| layout.inputs_of(&start, view));
+        sente.sort_unstable();
+        gote.sort_unstable();
+        assert_eq!(sente, gote);
+        assert_eq!(sente.len(), 92 + 2 * 13);
+        assert!(sente.len() <= crate::eval::nnue::sparse_file::SLOTS);
     }
 
     #[test]
     fn a_net_is_read_for_its_own_game_only() {
-        use crate::eval::nnue::features::{FeatureSet, NetGame};
+        use crate::eval::nnue::features::NetGame;
         let bytes = file::write(&Network::random(FeatureSet::ChuP, 9));
         let net = file::parse_for(&bytes, NetGame::Chu).expect("a Chu net reads as one");
         assert_eq!(net.features, FeatureSet::ChuP);

@@ -13,6 +13,15 @@
 //! (from 0) of hand kind `h` held is `board inputs + (relation × hand kinds + h) × slots +
 //! n`; a game's slots per hand kind are the most of one kind a side can hold, and a
 //! composed position holding more sets only the first slots.
+//!
+//! The *PK* sets (`ChuPK`) read every piece a second time near the royals: after the P
+//! inputs, a piece standing within two files and two ranks of a side's royal (the one the
+//! tables measure safety around, `TablePosition::royal`), the royal itself left out, is
+//! `p inputs + ((block × 2 + relation) × kinds + kind) × 25 + place`, where `block` is 0
+//! for the view's own royal and 1 for the other side's, and `place = (files + 2) × 5 +
+//! (ranks + 2)` the piece's square less the royal's as the view sees the board. A move
+//! changes the window inputs of the pieces whose P inputs it changes, unless a royal moves
+//! or is taken (or another piece becomes the royal): then both views are counted again.
 
 use super::features::FeatureSet;
 use super::RowChanges;
@@ -23,6 +32,14 @@ use crate::rules::variants::{chu, kagamigi};
 
 /// Squares of the board.
 pub const SQUARES: usize = Board12x12::SQUARES;
+/// Ranks of a file (squares are numbered file-major).
+const RANKS: usize = Board12x12::RANKS as usize;
+/// How many files and ranks from a royal a piece is read near it (PK sets).
+const WINDOW_REACH: i32 = 2;
+/// Files (and ranks) of a royal's window.
+const WINDOW_SIDE: usize = 2 * WINDOW_REACH as usize + 1;
+/// Places in a royal's window.
+pub const WINDOW_PLACES: usize = WINDOW_SIDE * WINDOW_SIDE;
 
 /// How a 12×12 game's pieces are numbered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +50,8 @@ pub struct Layout {
     pub hand_kinds: usize,
     /// Inputs per hand kind and side: the most pieces of one kind held.
     pub hand_slots: usize,
+    /// Whether the pieces near each royal are read again by their place from it (PK).
+    pub royal_windows: bool,
 }
 
 impl Layout {
@@ -41,6 +60,13 @@ impl Layout {
         kinds: chu::Kind::COUNT,
         hand_kinds: 0,
         hand_slots: 0,
+        royal_windows: false,
+    };
+
+    /// Chu Shogi with the pieces near the royals (`ChuPK`).
+    pub const CHU_PK: Layout = Layout {
+        royal_windows: true,
+        ..Layout::CHU
     };
 
     /// Chu Kagamigi: its kinds, 24 of them held in hand, at most 24 of a kind (the pawns of
@@ -49,6 +75,7 @@ impl Layout {
         kinds: kagamigi::Kind::COUNT,
         hand_kinds: kagamigi::Kind::HAND_COUNT,
         hand_slots: 24,
+        royal_windows: false,
     };
 
     /// The inputs of the board's pieces.
@@ -56,9 +83,19 @@ impl Layout {
         2 * self.kinds * SQUARES
     }
 
+    /// The P inputs: the board's pieces and the hands.
+    pub const fn p_inputs(self) -> usize {
+        self.board_inputs() + 2 * self.hand_kinds * self.hand_slots
+    }
+
     /// Rows of the feature transformer.
     pub const fn inputs(self) -> usize {
-        self.board_inputs() + 2 * self.hand_kinds * self.hand_slots
+        let windows = if self.royal_windows {
+            2 * 2 * self.kinds * WINDOW_PLACES
+        } else {
+            0
+        };
+        self.p_inputs() + windows
     }
 
     /// The input of `owner`'s piece of kind index `kind` on `sq`, as `view` sees it.
@@ -82,6 +119,74 @@ impl Layout {
         }
         let relation = usize::from(owner != view);
         Some(self.board_inputs() + (relation * self.hand_kinds + kind) * self.hand_slots + nth)
+    }
+
+    /// The window input, as `view` sees it, of `owner`'s piece of kind index `kind` on `sq`
+    /// near `royal_owner`'s royal on `royal` (`None`: outside the window, or the royal
+    /// itself). Its place is the same for both views, each seeing the other turned round.
+    #[inline]
+    pub fn near_royal(
+        self,
+        view: Color,
+        royal_owner: Color,
+        royal: Square,
+        owner: Color,
+        kind: usize,
+        sq: Square,
+    ) -> Option<usize> {
+        if sq == royal {
+            return None;
+        }
+        let seen = |s: Square| {
+            let index = match view {
+                Color::Sente => s.index(),
+                Color::Gote => SQUARES - 1 - s.index(),
+            };
+            ((index / RANKS) as i32, (index % RANKS) as i32)
+        };
+        let ((file, rank), (royal_file, royal_rank)) = (seen(sq), seen(royal));
+        let (files, ranks) = (file - royal_file, rank - royal_rank);
+        if files.abs() > WINDOW_REACH || ranks.abs() > WINDOW_REACH {
+            return None;
+        }
+        let block = usize::from(royal_owner != view);
+        let relation = usize::from(owner != view);
+        let place = (files + WINDOW_REACH) as usize * WINDOW_SIDE + (ranks + WINDOW_REACH) as usize;
+        Some(self.p_inputs() + ((block * 2 + relation) * self.kinds + kind) * WINDOW_PLACES + place)
+    }
+
+    /// The royals the windows are read around, sente's and gote's (none without windows).
+    #[inline]
+    pub fn window_royals<P: TablePosition>(self, pos: &P) -> [Option<Square>; 2] {
+        if self.royal_windows {
+            Color::BOTH.map(|color| pos.royal(color))
+        } else {
+            [None; 2]
+        }
+    }
+
+    /// The rows, for both views, of `owner`'s piece of kind index `kind` on `sq`: its P
+    /// row, and its window rows near `royals` (sente's, gote's).
+    #[inline]
+    fn piece_rows(
+        self,
+        royals: [Option<Square>; 2],
+        owner: Color,
+        kind: usize,
+        sq: Square,
+        out: &mut arrayvec::ArrayVec<[usize; 2], { RowChanges::CAPACITY }>,
+    ) {
+        out.push(self.on_board_both(owner, kind, sq));
+        for royal_owner in Color::BOTH {
+            if let Some(royal) = royals[royal_owner.index()] {
+                let rows = Color::BOTH
+                    .map(|view| self.near_royal(view, royal_owner, royal, owner, kind, sq));
+                debug_assert_eq!(rows[0].is_some(), rows[1].is_some());
+                if let [Some(sente), Some(gote)] = rows {
+                    out.push([sente, gote]);
+                }
+            }
+        }
     }
 
     /// [`Layout::on_board`] for both views (sente's, gote's).
@@ -112,6 +217,14 @@ impl Layout {
                 }
             }
         }
+        for (royal_owner, royal) in Color::BOTH.into_iter().zip(self.window_royals(pos)) {
+            let Some(royal) = royal else { continue };
+            pos.for_each_piece(|sq, owner, kind| {
+                if let Some(input) = self.near_royal(view, royal_owner, royal, owner, kind, sq) {
+                    f(input);
+                }
+            });
+        }
     }
 
     /// The inputs `view` reads in `pos`, in [`Layout::for_each_input`]'s order.
@@ -121,25 +234,27 @@ impl Layout {
         out
     }
 
-    /// What the legal move `mv` (not yet played) changes in `pos`'s inputs.
+    /// What the legal move `mv` (not yet played) changes in `pos`'s inputs, if the royals
+    /// the windows are read around stay where [`Layout::window_royals`] found them before
+    /// the move (the caller checks that after it, and counts the views again if not).
     #[inline]
     pub fn changes<P: TablePosition>(self, pos: &P, mv: Move) -> RowChanges {
         let effect = pos.effect(mv);
         let us = pos.side_to_move();
         let them = us.flip();
+        let royals = self.window_royals(pos);
         let mut out = RowChanges::default();
         match (effect.moved, effect.dropped) {
-            (Some((from, kind)), _) => out.removed.push(self.on_board_both(us, kind, from)),
+            (Some((from, kind)), _) => self.piece_rows(royals, us, kind, from, &mut out.removed),
             (None, Some(kind)) => {
                 let nth = pos.hand_count(us, kind).saturating_sub(1);
                 out.removed.extend(self.in_hand_both(us, kind, nth));
             }
             (None, None) => {}
         }
-        out.added
-            .push(self.on_board_both(us, effect.landed, effect.to));
+        self.piece_rows(royals, us, effect.landed, effect.to, &mut out.added);
         for (i, &(sq, kind)) in effect.captures.iter().enumerate() {
-            out.removed.push(self.on_board_both(them, kind, sq));
+            self.piece_rows(royals, them, kind, sq, &mut out.removed);
             if let Some(held) = P::hand_kind(kind) {
                 // A second capture of the same hand kind in one move takes the next slot.
                 let earlier = effect.captures[..i]
@@ -156,14 +271,14 @@ impl Layout {
 
 /// A 12×12 game that a net of Shishi's own can evaluate.
 pub trait Board12Net: TablePosition {
-    /// The feature set of its nets.
-    const FEATURES: FeatureSet;
+    /// The feature sets of its nets (the first is the default of `nnue-features`).
+    const FEATURE_SETS: &'static [FeatureSet];
 }
 
 impl Board12Net for chu::Position {
-    const FEATURES: FeatureSet = FeatureSet::ChuP;
+    const FEATURE_SETS: &'static [FeatureSet] = &[FeatureSet::ChuP, FeatureSet::ChuPK];
 }
 
 impl Board12Net for kagamigi::Position {
-    const FEATURES: FeatureSet = FeatureSet::KagamigiP;
+    const FEATURE_SETS: &'static [FeatureSet] = &[FeatureSet::KagamigiP];
 }

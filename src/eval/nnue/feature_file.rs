@@ -147,6 +147,7 @@ impl FeatureRecord {
                 pieces.chain(kings).collect()
             }
             FeatureSet::ChuP
+            | FeatureSet::ChuPK
             | FeatureSet::KagamigiP
             | FeatureSet::ShogammonP
             | FeatureSet::ShogammonPK => ArrayVec::new(),

@@ -59,6 +59,9 @@ pub enum FeatureSet {
     Kp,
     /// Chu Shogi's P features (`board12::Layout::CHU`); the net corrects the tables.
     ChuP,
+    /// Chu Shogi's P features and the pieces near each royal by their place from it
+    /// (`board12::Layout::CHU_PK`); the net corrects the tables.
+    ChuPK,
     /// Chu Kagamigi's P features, hands included (`board12::Layout::KAGAMIGI`); the net
     /// corrects the tables.
     KagamigiP,
@@ -92,10 +95,11 @@ impl NetGame {
 }
 
 impl FeatureSet {
-    pub const ALL: [FeatureSet; 6] = [
+    pub const ALL: [FeatureSet; 7] = [
         FeatureSet::HalfKp,
         FeatureSet::Kp,
         FeatureSet::ChuP,
+        FeatureSet::ChuPK,
         FeatureSet::KagamigiP,
         FeatureSet::ShogammonP,
         FeatureSet::ShogammonPK,
@@ -108,7 +112,7 @@ impl FeatureSet {
     pub const fn game(self) -> NetGame {
         match self {
             FeatureSet::HalfKp | FeatureSet::Kp => NetGame::Shogi,
-            FeatureSet::ChuP => NetGame::Chu,
+            FeatureSet::ChuP | FeatureSet::ChuPK => NetGame::Chu,
             FeatureSet::KagamigiP => NetGame::Kagamigi,
             FeatureSet::ShogammonP | FeatureSet::ShogammonPK => NetGame::Shogammon,
         }
@@ -122,6 +126,7 @@ impl FeatureSet {
             | FeatureSet::ShogammonP
             | FeatureSet::ShogammonPK => None,
             FeatureSet::ChuP => Some(Layout::CHU),
+            FeatureSet::ChuPK => Some(Layout::CHU_PK),
             FeatureSet::KagamigiP => Some(Layout::KAGAMIGI),
         }
     }
@@ -132,6 +137,7 @@ impl FeatureSet {
             FeatureSet::HalfKp => HALFKP_INPUTS,
             FeatureSet::Kp => KP_INPUTS,
             FeatureSet::ChuP => Layout::CHU.inputs(),
+            FeatureSet::ChuPK => Layout::CHU_PK.inputs(),
             FeatureSet::KagamigiP => Layout::KAGAMIGI.inputs(),
             FeatureSet::ShogammonP => super::shogammon::INPUTS,
             FeatureSet::ShogammonPK => super::shogammon::PK_INPUTS,
@@ -151,6 +157,7 @@ impl FeatureSet {
             }
             // Shishi's own sets: the FNV-1a hash of their name.
             FeatureSet::ChuP
+            | FeatureSet::ChuPK
             | FeatureSet::KagamigiP
             | FeatureSet::ShogammonP
             | FeatureSet::ShogammonPK => fnv1a(self.name()),
@@ -165,6 +172,7 @@ impl FeatureSet {
             // The 12×12 nets' output corrects the game's hand-written tables
             // (`board12_choice`): a net trained on its own is not one of these.
             FeatureSet::ChuP => "ChuP(OverTables)",
+            FeatureSet::ChuPK => "ChuPK(OverTables)",
             FeatureSet::KagamigiP => "KagamigiP(OverTables)",
             // Shogammon's corrects its hand-written evaluation (`eval::shogammon`).
             FeatureSet::ShogammonP => "ShogammonP(OverHandWritten)",
@@ -194,6 +202,7 @@ impl FeatureSet {
                 }
             }
             FeatureSet::ChuP
+            | FeatureSet::ChuPK
             | FeatureSet::KagamigiP
             | FeatureSet::ShogammonP
             | FeatureSet::ShogammonPK => {}

@@ -70,6 +70,7 @@ pub const fn architecture_name(features: FeatureSet) -> &'static str {
         FeatureSet::HalfKp => "halfkp_256x2-32-32",
         FeatureSet::Kp => "kp_256x2-32-32",
         FeatureSet::ChuP => "chu-p_256x2-32-32",
+        FeatureSet::ChuPK => "chu-pk_256x2-32-32",
         FeatureSet::KagamigiP => "kagamigi-p_256x2-32-32",
         FeatureSet::ShogammonP => "shogammon-p_256x2-32-32",
         FeatureSet::ShogammonPK => "shogammon-pk_256x2-32-32",

@@ -231,6 +231,7 @@ impl Network {
                 // K+P; the other games' sets never see a shogi move.
                 FeatureSet::Kp
                 | FeatureSet::ChuP
+                | FeatureSet::ChuPK
                 | FeatureSet::KagamigiP
                 | FeatureSet::ShogammonP
                 | FeatureSet::ShogammonPK => 0,
@@ -261,7 +262,7 @@ impl Network {
 
     /// Both halves of the 12×12 position `pos` from scratch (a net of `P`'s feature set).
     pub fn accumulate_board12<P: board12::Board12Net>(&self, pos: &P) -> Accumulator {
-        debug_assert_eq!(self.features, P::FEATURES);
+        debug_assert!(P::FEATURE_SETS.contains(&self.features));
         let layout = self.board12_layout();
         self.accumulate_views(|view| layout.inputs_of(pos, view))
     }

@@ -31,7 +31,9 @@ pub const VERSION: u32 = 3;
 /// Bytes before the first record.
 pub const HEADER_BYTES: usize = 32;
 /// Inputs a view holds in a record: more than any game's feature set reads (92 in Chu,
-/// 84 in Chu Kagamigi, 40 in Shogammon with `ShogammonP`, 118 with `ShogammonPK`).
+/// 84 in Chu Kagamigi, 40 in Shogammon with `ShogammonP`, 118 with `ShogammonPK`), but for
+/// `ChuPK`, whose windows near the royals can hold 24 pieces each: a position reading more
+/// than this is left out of the file (none of Chu's start position's 118 is).
 pub const SLOTS: usize = 128;
 /// An unused input slot.
 pub const UNUSED: u16 = u16::MAX;
@@ -80,7 +82,7 @@ pub trait SparsePosition: Sized {
 }
 
 impl<P: Board12Net + GameText> SparsePosition for P {
-    const FEATURE_SETS: &'static [FeatureSet] = &[<P as Board12Net>::FEATURES];
+    const FEATURE_SETS: &'static [FeatureSet] = <P as Board12Net>::FEATURE_SETS;
 
     fn side_to_move(&self) -> Color {
         TablePosition::side_to_move(self)
@@ -174,8 +176,17 @@ mod tests {
     where
         P: Board12Net + GameText + crate::rules::game::Game + Clone,
     {
+        for &features in P::FEATURE_SETS {
+            records_give_the_evaluation_with(start, features);
+        }
+    }
+
+    fn records_give_the_evaluation_with<P>(start: &P, features: FeatureSet)
+    where
+        P: Board12Net + GameText + crate::rules::game::Game + Clone,
+    {
         use crate::eval::random_games::{pick_preferring, random_games};
-        let net = Network::random(P::FEATURES, 7);
+        let net = Network::random(features, 7);
         let mut checked = 0;
         random_games(start, 11, (2, 120), |pos, legal, rng| {
             let labels = Labels {
@@ -183,7 +194,7 @@ mod tests {
                 game_ply: 17,
                 result: -1,
             };
-            let bytes = record(pos, P::FEATURES, labels).expect("a game's position fits");
+            let bytes = record(pos, features, labels).expect("a game's position fits");
             assert_eq!(i16::from_le_bytes([bytes[0], bytes[1]]), -42);
             assert_eq!(bytes[4] as i8, -1);
             let tables = crate::eval::board12_choice::Board12Evaluator::<P>::with_net(None);
