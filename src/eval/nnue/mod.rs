@@ -137,7 +137,8 @@ pub struct RowChanges {
 impl RowChanges {
     /// The most rows one move or action removes (or adds): six for the 12×12 games (a Lion's
     /// double capture) and Shogammon's P inputs (a point taken), three times as many with
-    /// `ShogammonPK` (each board row with its two king-relative rows).
+    /// `ShogammonPK` (each board row with its two king-relative rows); `ChuPK` removes at
+    /// most nine (three pieces, each with its two window rows).
     pub const CAPACITY: usize = 18;
 }
 
