@@ -16,7 +16,8 @@ use crate::eval::chu::{effect, value};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::game::Outcome;
 use crate::rules::geometry::Color;
-use crate::rules::moves::Move;
+use crate::rules::moves::{Move, MoveList};
+use crate::rules::sink::MovePart;
 use crate::rules::variants::chu::{Geo, Kind, Piece, Position};
 
 impl SearchGame for Position {
@@ -27,6 +28,23 @@ impl SearchGame for Position {
     #[inline]
     fn in_check(&self) -> bool {
         last_royal_attacked(self, Position::side_to_move(self))
+    }
+
+    #[inline]
+    fn generate_captures(&self, out: &mut MoveList) {
+        Position::generate_part(self, MovePart::Captures, out);
+    }
+
+    const GENERATES_BY_PART: bool = true;
+
+    #[inline]
+    fn generate_part(&self, part: MovePart, out: &mut MoveList) {
+        Position::generate_part(self, part, out);
+    }
+
+    #[inline]
+    fn is_legal(&self, mv: Move) -> bool {
+        Position::is_legal(self, mv)
     }
 
     const FORCING_IS_CHECK: bool = false;
@@ -166,6 +184,57 @@ mod tests {
             pick_preferring(legal, rng, |m| SearchGame::is_capture(pos, m))
         });
         assert!(lost > 5, "{lost}");
+    }
+
+    /// Each part of the legal moves is exactly the legal moves that take something (or the
+    /// others), in the order of the full list (so the search's trees do not change with
+    /// the generation by part), and `is_legal` says yes to each legal move and no to the
+    /// legal moves of the position before that are not legal here (the table's and the
+    /// killers' moves come from other positions), under every rule set's Lion rules, along
+    /// random games with captures preferred (Lions and lion-line pieces in contact,
+    /// counter-strikes recorded).
+    #[test]
+    fn the_parts_are_the_legal_moves_that_take_and_the_others() {
+        use crate::rules::variants::chu::ChuRules;
+        let (mut doubles, mut jitto, mut foreign) = (0, 0, 0);
+        for (seed, rules) in (30..).zip(ChuRules::ALL) {
+            let mut compared = 0;
+            let mut previous = MoveList::new();
+            let start = Position::startpos_with(rules);
+            random_games(&start, seed, (20, 300), |pos, legal, rng| {
+                for (part, takes) in [(MovePart::Captures, true), (MovePart::Quiets, false)] {
+                    let mut generated = MoveList::new();
+                    Position::generate_part(pos, part, &mut generated);
+                    let expected: Vec<Move> = legal
+                        .iter()
+                        .copied()
+                        .filter(|&m| SearchGame::is_capture(pos, m) == takes)
+                        .collect();
+                    assert_eq!(
+                        generated.as_slice(),
+                        expected.as_slice(),
+                        "{}",
+                        pos.to_sfen()
+                    );
+                }
+                assert!(legal.iter().all(|&m| Position::is_legal(pos, m)));
+                for &mv in previous.iter().filter(|m| !legal.contains(m)) {
+                    assert!(!Position::is_legal(pos, mv), "{mv:?} in {}", pos.to_sfen());
+                    foreign += 1;
+                }
+                let is_jitto = |m: &&Move| m.mid().is_some_and(|mid| pos.piece_at(mid).is_none());
+                doubles += legal.iter().filter(|m| m.mid().is_some()).count();
+                jitto += legal.iter().filter(is_jitto).count();
+                compared += 1;
+                previous = legal.clone();
+                pick_preferring(legal, rng, |m| SearchGame::is_capture(pos, m))
+            });
+            assert!(compared > 1000, "{rules:?}: {compared}");
+        }
+        assert!(
+            doubles > 100 && jitto > 100 && foreign > 10_000,
+            "{doubles} {jitto} {foreign}"
+        );
     }
 
     /// `left_royal_en_prise` says exactly whether one of the side to move's legal moves takes

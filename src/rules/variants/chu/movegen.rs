@@ -23,6 +23,7 @@ use super::{ChuRules, Kind, Piece};
 use crate::rules::bitboard::{Bb192, Bitboard};
 use crate::rules::geometry::{Color, Offset, Square};
 use crate::rules::moves::{Move, MoveList};
+use crate::rules::sink::MovePart;
 use arrayvec::ArrayVec;
 
 type Bb = Bb192;
@@ -33,6 +34,30 @@ const LION_LINES: [(Kind, &[(i8, i8)]); 2] = [
     (Kind::HornedFalcon, &[(1, 0)]),
     (Kind::SoaringEagle, &[(1, 1), (1, -1)]),
 ];
+
+/// What move generation reads of the two sides, once per position.
+struct Sides {
+    occupied: Bb,
+    ours: Bb,
+    enemies: Bb,
+    enemy_lions: Bb,
+    /// The side to move has lost its last royal: it has no moves.
+    has_no_royal: bool,
+}
+
+impl Sides {
+    #[inline]
+    fn of(pos: &Position) -> Sides {
+        let us = pos.side_to_move();
+        Sides {
+            occupied: pos.occupied(),
+            ours: pos.pieces_of(us),
+            enemies: pos.pieces_of(us.flip()),
+            enemy_lions: pos.lions(us.flip()),
+            has_no_royal: pos.royals(us).is_empty(),
+        }
+    }
+}
 
 /// The first leg of a two-step move, as the capture rules see it.
 #[derive(Clone, Copy, Debug)]
@@ -46,35 +71,79 @@ impl Position {
     /// Appends every legal move of the side to move to `out`. A side that has lost its last
     /// royal has no moves.
     pub fn generate_legal(&self, out: &mut MoveList) {
-        let us = self.side_to_move();
-        if self.royals(us).is_empty() {
+        self.generate(None, out);
+    }
+
+    /// Appends the legal moves of one part, in the order [`Position::generate_legal`] lists
+    /// them: those that take something (a Lion's or a lion-line piece's double move does
+    /// when its first leg does), or the others (steps and jumps to empty squares, jitto).
+    /// The search lists a node's quiet moves only when it reaches them, and quiescence
+    /// never.
+    pub fn generate_part(&self, part: MovePart, out: &mut MoveList) {
+        self.generate(Some(part), out);
+    }
+
+    /// Whether `mv`, any move code, is a legal move here: looked up among the moves of the
+    /// piece it starts from alone.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        let Some(from) = mv.from() else {
+            return false;
+        };
+        let sides = Sides::of(self);
+        if !sides.ours.contains(from) || sides.has_no_royal {
+            return false;
+        }
+        let mut moves = MoveList::new();
+        self.generate_from(from, &sides, None, &mut moves);
+        moves.contains(&mv)
+    }
+
+    /// The legal moves of `part` (`None`: all), piece by piece.
+    fn generate(&self, part: Option<MovePart>, out: &mut MoveList) {
+        let sides = Sides::of(self);
+        if sides.has_no_royal {
             return;
         }
-        let t = self.tables();
-        let occupied = self.occupied();
-        let ours = self.pieces_of(us);
-        let enemy_lions = self.lions(us.flip());
-        for from in ours.squares() {
-            let piece = self.piece_at(from).expect("a piece on an occupied square");
-            let kind = piece.kind();
-            let mut targets = t.attacks(piece, from, occupied).and_not(ours);
-            for lion in (targets & enemy_lions).squares() {
-                if !self.lion_capture_allowed(kind, from, None, lion) {
-                    targets = targets.without(lion);
-                }
+        for from in sides.ours.squares() {
+            self.generate_from(from, &sides, part, out);
+        }
+    }
+
+    /// The legal moves of `part` (`None`: all) of the side to move's piece on `from`.
+    #[inline]
+    fn generate_from(
+        &self,
+        from: Square,
+        sides: &Sides,
+        part: Option<MovePart>,
+        out: &mut MoveList,
+    ) {
+        let piece = self.piece_at(from).expect("a piece on an occupied square");
+        let kind = piece.kind();
+        let reach = self.tables().attacks(piece, from, sides.occupied);
+        let mut targets = match part {
+            None => reach.and_not(sides.ours),
+            Some(MovePart::Captures) => reach & sides.enemies,
+            Some(MovePart::Quiets) => reach.and_not(sides.occupied),
+        };
+        for lion in (targets & sides.enemy_lions).squares() {
+            if !self.lion_capture_allowed(kind, from, None, lion) {
+                targets = targets.without(lion);
             }
-            if kind.can_promote() {
-                self.push_promotable(kind, from, targets, out);
-            } else {
-                for to in targets.squares() {
-                    out.push(Move::normal(from, to, false));
-                }
+        }
+        if kind.can_promote() {
+            self.push_promotable(kind, from, targets, out);
+        } else {
+            for to in targets.squares() {
+                out.push(Move::normal(from, to, false));
             }
-            match kind {
-                Kind::Lion | Kind::PromotedKirin => self.push_lion_doubles(kind, from, out),
-                Kind::HornedFalcon | Kind::SoaringEagle => self.push_line_doubles(kind, from, out),
-                _ => {}
+        }
+        match kind {
+            Kind::Lion | Kind::PromotedKirin => self.push_lion_doubles(kind, from, part, out),
+            Kind::HornedFalcon | Kind::SoaringEagle => {
+                self.push_line_doubles(kind, from, part, out)
             }
+            _ => {}
         }
     }
 
@@ -178,14 +247,25 @@ impl Position {
 
     /// Double moves of a Lion or promoted Kirin on `from`: take an adjacent enemy, then step
     /// once more (back to `from` for igui); and one jitto if an adjacent square is empty.
-    fn push_lion_doubles(&self, kind: Kind, from: Square, out: &mut MoveList) {
+    fn push_lion_doubles(
+        &self,
+        kind: Kind,
+        from: Square,
+        part: Option<MovePart>,
+        out: &mut MoveList,
+    ) {
         let us = self.side_to_move();
         let t = self.tables();
         let ours = self.pieces_of(us);
         let neighbours = t.neighbours(from);
         let enemies = neighbours & self.pieces_of(us.flip());
-        if let Some(empty) = neighbours.and_not(self.occupied()).lowest() {
-            out.push(Move::multi(from, empty, from));
+        if part != Some(MovePart::Captures) {
+            if let Some(empty) = neighbours.and_not(self.occupied()).lowest() {
+                out.push(Move::multi(from, empty, from));
+            }
+        }
+        if part == Some(MovePart::Quiets) {
+            return;
         }
         for mid in enemies.squares() {
             let victim = self.piece_at(mid);
@@ -214,9 +294,16 @@ impl Position {
     /// Double moves of a Horned Falcon or Soaring Eagle along each of its lion lines
     /// ([`LION_LINES`]): one jitto through an empty first square, or take the piece there
     /// and stop back on `from` (igui) or continue one more square along the line.
-    fn push_line_doubles(&self, kind: Kind, from: Square, out: &mut MoveList) {
+    fn push_line_doubles(
+        &self,
+        kind: Kind,
+        from: Square,
+        part: Option<MovePart>,
+        out: &mut MoveList,
+    ) {
         let us = self.side_to_move();
-        let mut passed = false;
+        // Without the quiet moves, no jitto: as if one had been listed already.
+        let mut passed = part == Some(MovePart::Captures);
         for offset in self.lion_lines(kind, us) {
             let Some(mid) = from.offset::<super::Geo>(offset) else {
                 continue;
@@ -230,6 +317,7 @@ impl Position {
                 }
                 None => {}
                 Some(p) if p.color() == us => {}
+                Some(_) if part == Some(MovePart::Quiets) => {}
                 Some(p) => {
                     if p.kind().is_lion() && !self.lion_capture_allowed(kind, from, None, mid) {
                         continue;
