@@ -571,8 +571,9 @@ mod tests {
         every_move_once_in_stage_order(chu::Position::startpos(), 2, 120);
     }
 
-    /// Chu generates all its moves at once: a capture as the table's move comes first and
-    /// once (the seventeenth session found it left out altogether, docs/STRENGTH.md).
+    /// A capture as the table's move comes first and once in Chu (the seventeenth session
+    /// found it left out altogether when Chu generated all its moves at once,
+    /// docs/STRENGTH.md; it generates by part since the twenty-sixth).
     #[test]
     fn a_chu_capture_from_the_table_comes_first() {
         let mut pos = chu::Position::startpos();
