@@ -7,6 +7,10 @@
 //! Soaring Eagle along each forward diagonal; jitto (a pass through an empty adjacent square)
 //! is one move per piece.
 //!
+//! The search asks for the moves in two parts ([`Position::generate_part`]: those that take
+//! something, then the others) and checks a single move by its piece's moves alone
+//! ([`Position::is_legal`]); both list the moves in the full list's order.
+//!
 //! One move is generated per distinct action: a double move whose middle square is empty is
 //! the same action as the direct step or jump and is not generated twice (notation accepts
 //! both spellings; [`Position::usi_spellings`] gives lishogi's count of spellings).
