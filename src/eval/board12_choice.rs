@@ -68,7 +68,8 @@ impl<P: Board12Net> Board12Evaluator<P> {
         let (net, royals) = match self.net.as_deref() {
             Some(net) if before.net.is_some() => {
                 let layout = net.board12_layout();
-                (Some(layout.changes(pos, mv)), layout.window_royals(pos))
+                let royals = layout.window_royals(pos);
+                (Some(layout.changes(pos, mv, royals)), royals)
             }
             _ => (None, [None; 2]),
         };

@@ -41,6 +41,15 @@ const WINDOW_SIDE: usize = 2 * WINDOW_REACH as usize + 1;
 /// Places in a royal's window.
 pub const WINDOW_PLACES: usize = WINDOW_SIDE * WINDOW_SIDE;
 
+/// The index of `sq` as `view` sees the board: sente's as it is, gote's turned round.
+#[inline]
+fn seen(view: Color, sq: Square) -> usize {
+    match view {
+        Color::Sente => sq.index(),
+        Color::Gote => SQUARES - 1 - sq.index(),
+    }
+}
+
 /// How a 12×12 game's pieces are numbered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
@@ -102,11 +111,7 @@ impl Layout {
     #[inline]
     pub fn on_board(self, view: Color, owner: Color, kind: usize, sq: Square) -> usize {
         let relation = usize::from(owner != view);
-        let seen = match view {
-            Color::Sente => sq.index(),
-            Color::Gote => SQUARES - 1 - sq.index(),
-        };
-        (relation * self.kinds + kind) * SQUARES + seen
+        (relation * self.kinds + kind) * SQUARES + seen(view, sq)
     }
 
     /// The input of the `nth` (from 0) piece of hand kind `kind` held by `owner`, as `view`
@@ -137,14 +142,11 @@ impl Layout {
         if sq == royal {
             return None;
         }
-        let seen = |s: Square| {
-            let index = match view {
-                Color::Sente => s.index(),
-                Color::Gote => SQUARES - 1 - s.index(),
-            };
+        let file_and_rank = |s: Square| {
+            let index = seen(view, s);
             ((index / RANKS) as i32, (index % RANKS) as i32)
         };
-        let ((file, rank), (royal_file, royal_rank)) = (seen(sq), seen(royal));
+        let ((file, rank), (royal_file, royal_rank)) = (file_and_rank(sq), file_and_rank(royal));
         let (files, ranks) = (file - royal_file, rank - royal_rank);
         if files.abs() > WINDOW_REACH || ranks.abs() > WINDOW_REACH {
             return None;
@@ -235,14 +237,18 @@ impl Layout {
     }
 
     /// What the legal move `mv` (not yet played) changes in `pos`'s inputs, if the royals
-    /// the windows are read around stay where [`Layout::window_royals`] found them before
-    /// the move (the caller checks that after it, and counts the views again if not).
+    /// the windows are read around stay on `royals` ([`Layout::window_royals`] of `pos`)
+    /// after it (the caller checks that after the move, and counts the views again if not).
     #[inline]
-    pub fn changes<P: TablePosition>(self, pos: &P, mv: Move) -> RowChanges {
+    pub fn changes<P: TablePosition>(
+        self,
+        pos: &P,
+        mv: Move,
+        royals: [Option<Square>; 2],
+    ) -> RowChanges {
         let effect = pos.effect(mv);
         let us = pos.side_to_move();
         let them = us.flip();
-        let royals = self.window_royals(pos);
         let mut out = RowChanges::default();
         match (effect.moved, effect.dropped) {
             (Some((from, kind)), _) => self.piece_rows(royals, us, kind, from, &mut out.removed),

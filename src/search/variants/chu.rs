@@ -35,17 +35,7 @@ impl SearchGame for Position {
         Position::generate_part(self, MovePart::Captures, out);
     }
 
-    const GENERATES_BY_PART: bool = true;
-
-    #[inline]
-    fn generate_part(&self, part: MovePart, out: &mut MoveList) {
-        Position::generate_part(self, part, out);
-    }
-
-    #[inline]
-    fn is_legal(&self, mv: Move) -> bool {
-        Position::is_legal(self, mv)
-    }
+    generation_by_part!();
 
     const FORCING_IS_CHECK: bool = false;
 

@@ -10,7 +10,7 @@ impl SearchGame for Position {
     forward_search_game!(kinds: Kind, board: Geo, tables and net);
 
     drop_game_exchange!(value);
-    drop_game_generation!();
+    generation_by_part!();
 
     drop_game_direct_checks!(value);
 }

@@ -16,7 +16,7 @@ impl SearchGame for Position {
     );
 
     drop_game_exchange!(value);
-    drop_game_generation!();
+    generation_by_part!();
 
     drop_game_direct_checks!(value);
 }

@@ -1,8 +1,9 @@
 //! The [`super::game::SearchGame`] implementation of each variant: one module per game.
 //! [`forward_search_game!`] writes the trait items that only call the position's own methods
 //! or the evaluator's, [`drop_game_exchange!`] the piece and exchange questions of the games with
-//! drops, [`drop_game_generation!`] their generation by part, [`drop_game_direct_checks!`] the
-//! check and exchange estimates of the drop games that have no check tables of their own.
+//! drops, [`generation_by_part!`] the generation by part (theirs and Chu's),
+//! [`drop_game_direct_checks!`] the check and exchange estimates of the drop games that have no
+//! check tables of their own.
 
 /// Inside an `impl SearchGame for Position`, everything that only forwards: the table sizes
 /// of a game with the piece kinds `$kind` on the board `$geo` (a slot per colour and kind, a
@@ -272,10 +273,10 @@ macro_rules! drop_game_exchange {
     };
 }
 
-/// Inside an `impl SearchGame for Position` of a game with drops (a `DropPosition`): the
-/// family's generation by part and its legality test of a single move, which let the move
-/// picker leave the quiet moves ungenerated until it reaches them.
-macro_rules! drop_game_generation {
+/// Inside an `impl SearchGame for Position` whose position generates its moves by part and
+/// tests a single move's legality itself (the games with drops, `DropPosition`; Chu): they
+/// let the move picker leave the quiet moves ungenerated until it reaches them.
+macro_rules! generation_by_part {
     () => {
         const GENERATES_BY_PART: bool = true;
 

@@ -102,7 +102,7 @@ impl SearchGame for Position {
     }
 
     drop_game_exchange!(value);
-    drop_game_generation!();
+    generation_by_part!();
 
     #[inline]
     fn see(&self, mv: Move) -> i32 {
