@@ -96,11 +96,10 @@ pub trait SearchGame: Clone + Send + Sync + 'static {
 
     fn generate_legal(&self, out: &mut MoveList);
     /// Captures (and capturing promotions) for quiescence; never called when in check. By
-    /// default the legal moves that capture; a variant with a faster generator overrides it.
+    /// default [`SearchGame::generate_part`]'s captures (the legal moves that capture, in
+    /// their order); a variant with a faster generator overrides it.
     fn generate_captures(&self, out: &mut MoveList) {
-        let mut all = MoveList::new();
-        self.generate_legal(&mut all);
-        out.extend(all.iter().copied().filter(|&mv| self.is_capture(mv)));
+        self.generate_part(MovePart::Captures, out);
     }
     /// Whether [`SearchGame::generate_part`] costs less than generating every move and
     /// [`SearchGame::is_legal`] less than looking among them: the move picker then generates

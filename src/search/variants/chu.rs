@@ -16,8 +16,7 @@ use crate::eval::chu::{effect, value};
 use crate::rules::bitboard::Bitboard;
 use crate::rules::game::Outcome;
 use crate::rules::geometry::Color;
-use crate::rules::moves::{Move, MoveList};
-use crate::rules::sink::MovePart;
+use crate::rules::moves::Move;
 use crate::rules::variants::chu::{Geo, Kind, Piece, Position};
 
 impl SearchGame for Position {
@@ -28,11 +27,6 @@ impl SearchGame for Position {
     #[inline]
     fn in_check(&self) -> bool {
         last_royal_attacked(self, Position::side_to_move(self))
-    }
-
-    #[inline]
-    fn generate_captures(&self, out: &mut MoveList) {
-        Position::generate_part(self, MovePart::Captures, out);
     }
 
     generation_by_part!();
@@ -160,6 +154,8 @@ fn rules_say_lost(pos: &Position) -> bool {
 mod tests {
     use super::*;
     use crate::eval::random_games::{pick_preferring, random_games};
+    use crate::rules::moves::MoveList;
+    use crate::rules::sink::MovePart;
 
     #[test]
     fn a_lost_position_for_the_search_is_lost_by_the_rules() {
