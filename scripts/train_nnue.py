@@ -48,8 +48,11 @@ Architectures (`--arch`):
           per piece with its place in its stack (alone, under, on top) and the hands
           (src/eval/nnue/shogammon.rs); its feature file (`shishi nnue-features --variant
           shogammon`) as the 12x12 games', and factorised the same way (a row per kind, side
-          and place). Its base is the hand-written expected result turned into centipawns by
-          the logistic of scale 600 (Value::as_centipawns), so train it with `--scale 600`.
+          and place). Its output corrects the material term of the hand-written expected
+          result inside its tanh, E = offset + slope * tanh(material + out / 1200), the king
+          odds (offset, slope) staying exact (src/eval/shogammon.rs, ExpectedParts; the
+          feature file carries the three parts); E is a win probability (1 + E) / 2 on the
+          logistic of scale 600, so train it with `--scale 600`.
   shogammon-pk
           The same inputs, then each piece on the board by its offset from each king
           (shogammon-pk_256x2-32-32, 23 240 inputs; `nnue-features --variant shogammon
@@ -115,7 +118,7 @@ assert RECORD_DTYPE.itemsize == 160
 
 # --- the 12x12 games' feature file (src/eval/nnue/sparse_file.rs) --------------------------
 SPARSE_MAGIC = b"SHISHIFS"
-SPARSE_VERSION = 3
+SPARSE_VERSION = 4
 SPARSE_HEADER_BYTES = 32
 SLOTS = 128
 UNUSED = 0xFFFF
@@ -126,10 +129,13 @@ SPARSE_DTYPE = np.dtype(
         ("result", "i1"),
         ("stm", "u1"),
         ("tables", "<i2"),
+        ("material", "<f4"),
+        ("offset", "<i2"),
+        ("slope", "<u2"),
         ("inputs", "<u2", (2, SLOTS)),
     ]
 )
-assert SPARSE_DTYPE.itemsize == 520
+assert SPARSE_DTYPE.itemsize == 528
 
 # --- the net (src/eval/nnue/{features,file,layers}.rs) ------------------------------------
 PIECE_INPUTS = 1548
@@ -147,6 +153,7 @@ WEIGHT_SCALE_BITS = 6
 FV_SCALE = 16
 ACTIVATION_SCALE = 127  # the clamp's top: 1.0 in the float model
 OUTPUT_SCALE = 600  # centipawns per unit of the float model's output
+EVAL_FRACTION = 0.9  # Value::EVAL_MAX / Value::WIN: the chance games' largest static value
 HIDDEN_WEIGHT_LIMIT = (-128 / 64, 127 / 64)
 OUTPUT_WEIGHT_FACTOR = OUTPUT_SCALE * FV_SCALE / ACTIVATION_SCALE
 OUTPUT_WEIGHT_LIMIT = (-128 / OUTPUT_WEIGHT_FACTOR, 127 / OUTPUT_WEIGHT_FACTOR)
@@ -213,9 +220,9 @@ for _arch, _name, _segments, _variant, _option in (
          "chushogi", "ChuEvalFile"),
         ("kagamigi", "KagamigiP(OverTables)", [(2 * 46 * 144, 144), (2 * 24 * 24, 24)],
          "chukagamigi", "KagamigiEvalFile"),
-        ("shogammon", "ShogammonP(OverHandWritten)", _SHOGAMMON_P, "shogammon",
+        ("shogammon", "ShogammonP(InsideMaterial)", _SHOGAMMON_P, "shogammon",
          "ShogammonEvalFile"),
-        ("shogammon-pk", "ShogammonPK(OverHandWritten)",
+        ("shogammon-pk", "ShogammonPK(InsideMaterial)",
          _SHOGAMMON_P + [(2 * 2 * 14 * 17 * 17, 17 * 17)], "shogammon", "ShogammonEvalFile")):
     _inputs = sum(count for count, _ in _segments)
     ARCHS[_arch] = {
@@ -335,7 +342,7 @@ def batch_tensors(records, arch):
             torch.from_numpy(used.astype(np.float32)),
             torch.from_numpy(records["score"].astype(np.float32)),
             torch.from_numpy(records["result"].astype(np.float32)),
-            torch.from_numpy(records["tables"].astype(np.float32) / OUTPUT_SCALE),
+            Base.of_sparse(records, arch),
         )
     pieces = records["pieces"].astype(np.int64)  # (B, 2, 38)
     kings = records["kings"].astype(np.int64)  # (B, 2), each as its own side sees the board
@@ -351,8 +358,43 @@ def batch_tensors(records, arch):
         torch.from_numpy(pieces),
         torch.from_numpy(records["score"].astype(np.float32)),
         torch.from_numpy(records["result"].astype(np.float32)),
-        torch.zeros(len(records)),
+        Base(torch.zeros(len(records))),
     )
+
+
+class Base:
+    """What a batch's model output is composed with into the evaluation (in the model's
+    units): added to the hand-written evaluation (a 12x12 game's tables; 0 for shogi's nets),
+    or, for Shogammon, added to the material term inside the tanh of its expected result
+    (src/eval/shogammon.rs, ExpectedParts): E = offset + slope * tanh(material + cp / 1200),
+    which the engine maps linearly onto +-9000 of its scale of +-10000 (Value::EVAL_MAX):
+    1200 * atanh(0.9 E) centipawns."""
+
+    def __init__(self, added, parts=None):
+        self.added = added
+        self.parts = parts
+
+    @staticmethod
+    def of_sparse(records, arch):
+        added = torch.from_numpy(records["tables"].astype(np.float32) / OUTPUT_SCALE)
+        if ARCHS[arch]["variant"] != "shogammon":
+            return Base(added)
+        parts = (torch.from_numpy(records["material"].astype(np.float32)),
+                 torch.from_numpy(records["offset"].astype(np.float32) / 32767.0),
+                 torch.from_numpy(records["slope"].astype(np.float32) / 65535.0))
+        return Base(added, parts)
+
+    def compose(self, out):
+        """The evaluation of the model's output `out` (model units)."""
+        if self.parts is None:
+            return out + self.added
+        material, offset, slope = self.parts
+        expected = offset + slope * torch.tanh(material + out * (OUTPUT_SCALE / 1200.0))
+        return 2.0 * torch.atanh(EVAL_FRACTION * expected) * (600.0 / OUTPUT_SCALE)
+
+    def alone(self):
+        """The evaluation with an output of 0: the hand-written one."""
+        return self.compose(torch.zeros_like(self.added))
 
 
 # --- model ---------------------------------------------------------------------------------
@@ -700,7 +742,7 @@ def evaluate_loss(model, data, positions, args, base_only=False):
         for start in range(0, len(positions), args.batch_size):
             inputs, pieces, score, result, base = batch_tensors(
                 data.gather(positions[start:start + args.batch_size]), model.arch)
-            out = base if base_only else model(inputs, pieces) + base
+            out = base.alone() if base_only else base.compose(model(inputs, pieces))
             total += loss_of(out, score, result, args.scale, args.lam).item() * len(score)
             count += len(score)
     model.train()
@@ -788,7 +830,7 @@ def command_train(args):
             chosen = order[batch * args.batch_size:(batch + 1) * args.batch_size]
             inputs, pieces, score, result, base = batch_tensors(data.gather(chosen), args.arch)
             rows = LazyAdam.gather(model.transformer, inputs)
-            out = model(inputs, pieces, rows) + base
+            out = base.compose(model(inputs, pieces, rows))
             loss = loss_of(out, score, result, args.scale, args.lam)
             dense.zero_grad(set_to_none=True)
             loss.backward()
@@ -921,7 +963,7 @@ def command_check(args):
         records, sfens = records[kept], [sfens[i] for i in kept]
     inputs, pieces, _, _, base = batch_tensors(records, model.arch)
     with torch.no_grad():
-        floats = (model(inputs, pieces) + base).double().numpy() * OUTPUT_SCALE
+        floats = base.compose(model(inputs, pieces)).double().numpy() * OUTPUT_SCALE
     ints = shishi_evals(args.shishi, args.net, sfens, model.arch)
     diff = np.abs(floats - ints)
     p50, p90, p99 = np.percentile(diff, [50, 90, 99])

@@ -25,7 +25,7 @@
 //! +31 (-11 to +74); against `defence_percent` 100 +21 (-17 to +60). Scale 3000 against
 //! 1500 +35 (+7 to +64) and against 6000 -24 (-54 to +5), so the scale went to 3000.
 
-use crate::eval::expected::Value;
+use crate::eval::expected::{Value, LOGISTIC_SCALE_CP};
 use crate::eval::nnue::Network;
 use crate::rules::bitboard::{Bb128, Bitboard};
 use crate::rules::geometry::{Color, Square};
@@ -274,6 +274,25 @@ impl ShogammonEval {
 
     /// The value of `pos` (not ended) from `pov`'s point of view.
     pub fn evaluate(&self, pos: &Position, pov: Color) -> Value {
+        self.evaluate_corrected(pos, pov, 0.0)
+    }
+
+    /// The value of `pos` (not ended) from `pov`'s point of view, with `correction`
+    /// centipawns on the logistic scale (the side to act's view: a net's output) added to
+    /// the material term inside its `tanh` ([`ExpectedParts::expected`]).
+    pub fn evaluate_corrected(&self, pos: &Position, pov: Color, correction: f64) -> Value {
+        let expected = self.parts(pos).expected(correction);
+        let value = (expected * Value::EVAL_MAX.0 as f64).round() as i32;
+        let value = value.clamp(-Value::EVAL_MAX.0, Value::EVAL_MAX.0);
+        Value(if pov == pos.side_to_move() {
+            value
+        } else {
+            -value
+        })
+    }
+
+    /// The parts of the expected result of `pos` (not ended), the side to act's view.
+    pub fn parts(&self, pos: &Position) -> ExpectedParts {
         let w = &self.weights;
         let us = pos.side_to_move();
         let them = us.flip();
@@ -284,13 +303,36 @@ impl ShogammonEval {
             + (threat_now - threat_next * w.defence_percent as f64 / 100.0)
                 * w.hanging_percent as f64
                 / 100.0;
-        let base = (score / w.scale as f64).tanh();
         let p = self.capture_chance_now(pos, &reach);
         let q = king_rolls(pos, &reach, them).probability() * w.defence_percent as f64 / 100.0;
-        let expected = p + (1.0 - p) * (-q + (1.0 - q) * base);
-        let value = (expected * Value::EVAL_MAX.0 as f64).round() as i32;
-        let value = value.clamp(-Value::EVAL_MAX.0, Value::EVAL_MAX.0);
-        Value(if pov == us { value } else { -value })
+        ExpectedParts {
+            material: score / w.scale as f64,
+            offset: p - (1.0 - p) * q,
+            slope: (1.0 - p) * (1.0 - q),
+        }
+    }
+}
+
+/// The expected result of a position as the evaluation composes it, the side to act's
+/// view: `offset + slope · tanh(material)`, where `material` is the material and threat
+/// score over the scale, and `offset = p − (1 − p) q`, `slope = (1 − p)(1 − q)` mix in
+/// the side to act's chance `p` of capturing the king with this roll and the enemy's `q` on
+/// its next. A net's output corrects `material` (the king odds stay exact), and the feature
+/// file carries the three numbers so that the trainer composes exactly so.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ExpectedParts {
+    pub material: f64,
+    pub offset: f64,
+    pub slope: f64,
+}
+
+impl ExpectedParts {
+    /// The expected result in [−1, 1] with `correction` centipawns on the logistic scale
+    /// added to the material: `offset + slope · tanh(material + correction / (2 · 600))`.
+    /// The evaluation maps it linearly onto ±[`Value::EVAL_MAX`].
+    pub fn expected(&self, correction: f64) -> f64 {
+        let material = self.material + correction / (2.0 * LOGISTIC_SCALE_CP);
+        self.offset + self.slope * material.tanh()
     }
 }
 
@@ -305,11 +347,12 @@ pub fn hand_written_cp(pos: &Position) -> f64 {
     evaluate(pos, pos.side_to_move()).as_centipawns()
 }
 
-/// [`hand_written_cp`] plus the output of the net `net` (if any): the centipawns
-/// [`evaluate_with_net`] maps onto the bounded scale, and what the net is trained towards
-/// (the USI command `e` prints it).
+/// The evaluation of `pos` with the net `net` (if any) in centipawns on the logistic scale
+/// ([`Value::as_centipawns`] of [`evaluate_with_net`]), the side to move's view: the USI
+/// command `e` prints it. Where neither king can be captured on the next roll it is
+/// [`hand_written_cp`] plus the net's output, the number the net is trained towards.
 pub fn corrected_cp(pos: &Position, net: Option<&Network>) -> f64 {
-    hand_written_cp(pos) + net.map_or(0.0, |net| f64::from(net.evaluate_shogammon(pos)))
+    evaluate_with_net(pos, pos.side_to_move(), net).as_centipawns()
 }
 
 /// The evaluation of `pos` from `pov`'s point of view with the net `net` (`None`: the
@@ -322,17 +365,12 @@ pub fn evaluate_with_net(pos: &Position, pov: Color, net: Option<&Network>) -> V
 }
 
 /// The evaluation of `pos` from `pov`'s point of view corrected by a net whose output for it
-/// is `output` (centipawns on the logistic scale, the side to move's view): the output is
-/// added to [`hand_written_cp`], and the sum goes back onto the bounded scale
-/// ([`Value::from_fractional_centipawns`], within ±[`Value::EVAL_MAX`]): the net corrects
-/// the hand-written value, and the king odds and threats keep their say.
+/// is `output` (centipawns on the logistic scale, the side to move's view): the output
+/// corrects the hand-written material term inside its `tanh`
+/// ([`ShogammonEval::evaluate_corrected`]), so the king odds keep their exact say and the
+/// value stays within ±[`Value::EVAL_MAX`].
 pub fn evaluate_with_output(pos: &Position, pov: Color, output: i32) -> Value {
-    let value = Value::from_fractional_centipawns(hand_written_cp(pos) + f64::from(output));
-    if pov == pos.side_to_move() {
-        value
-    } else {
-        value.negate()
-    }
+    ShogammonEval::standard().evaluate_corrected(pos, pov, f64::from(output))
 }
 
 #[cfg(test)]

@@ -175,8 +175,8 @@ impl FeatureSet {
             FeatureSet::ChuPK => "ChuPK(OverTables)",
             FeatureSet::KagamigiP => "KagamigiP(OverTables)",
             // Shogammon's corrects its hand-written evaluation (`eval::shogammon`).
-            FeatureSet::ShogammonP => "ShogammonP(OverHandWritten)",
-            FeatureSet::ShogammonPK => "ShogammonPK(OverHandWritten)",
+            FeatureSet::ShogammonP => "ShogammonP(InsideMaterial)",
+            FeatureSet::ShogammonPK => "ShogammonPK(InsideMaterial)",
         }
     }
 

@@ -201,6 +201,10 @@ impl SparsePosition for Position {
         crate::eval::shogammon::hand_written_cp(self).round() as i32
     }
 
+    fn expected_parts(&self) -> Option<crate::eval::shogammon::ExpectedParts> {
+        Some(crate::eval::shogammon::ShogammonEval::standard().parts(self))
+    }
+
     fn net_inputs(&self, features: FeatureSet, view: Color) -> Vec<usize> {
         inputs_of(self, view, features).to_vec()
     }
@@ -511,13 +515,13 @@ mod tests {
         use crate::eval::nnue::layers::{Affine, HIDDEN};
         use crate::eval::nnue::sparse_file::{self, Labels};
         use crate::eval::nnue::Network;
-        use crate::eval::shogammon::{evaluate, evaluate_with_net};
+        use crate::eval::shogammon::{evaluate, evaluate_with_net, ExpectedParts};
         use crate::rules::game::Game;
         use crate::search::chance::ChanceGame;
         let net = Network::random(features, 3);
         let mut silent = Network::random(features, 3);
         silent.output = Affine::from_rows([0], &[[0; HIDDEN]]);
-        let (mut checked, mut points, mut held, mut moved) = (0, 0, 0, 0);
+        let (mut checked, mut points, mut held, mut moved, mut certain) = (0, 0, 0, 0, 0);
         crate::eval::random_games::random_games(
             &Position::startpos(),
             5,
@@ -533,6 +537,19 @@ mod tests {
                         sparse_file::record(pos, features, labels).expect("a game's position fits");
                     let base = i16::from_le_bytes([bytes[6], bytes[7]]);
                     assert_eq!(i32::from(base), pos.hand_written());
+                    // The record's parts, with the net's output, compose the engine's value.
+                    let parts = ExpectedParts {
+                        material: f64::from(f32::from_le_bytes(bytes[8..12].try_into().unwrap())),
+                        offset: f64::from(i16::from_le_bytes([bytes[12], bytes[13]]))
+                            / f64::from(i16::MAX),
+                        slope: f64::from(u16::from_le_bytes([bytes[14], bytes[15]]))
+                            / f64::from(u16::MAX),
+                    };
+                    let output = f64::from(net.evaluate_shogammon(pos));
+                    let composed = (parts.expected(output) * f64::from(Value::EVAL_MAX.0)).round();
+                    let composed = (composed as i32).clamp(-Value::EVAL_MAX.0, Value::EVAL_MAX.0);
+                    let own = evaluate_with_net(pos, pos.side_to_move(), Some(&net));
+                    assert!((composed - own.0).abs() <= 2, "{composed} {own:?}");
                     let us = sparse_file::side_to_move(&bytes);
                     assert_eq!(us, pos.side_to_move());
                     let acc = net.accumulate_shogammon(pos);
@@ -549,8 +566,14 @@ mod tests {
                         Color::BOTH.map(|pov| evaluate_with_net(pos, pov, Some(&net)));
                     assert_eq!(sente, gote.negate());
                     assert!(sente.0.abs() <= Value::EVAL_MAX.0, "{sente:?}");
-                    moved += usize::from(sente != evaluate(pos, Color::Sente));
                     let plain = evaluate(pos, Color::Sente);
+                    moved += usize::from(sente != plain);
+                    // The net corrects the material inside: a king captured for certain on
+                    // this roll stays so, whatever the net says.
+                    if parts.slope == 0.0 {
+                        assert_eq!(sente, plain);
+                        certain += 1;
+                    }
                     let quiet = evaluate_with_net(pos, Color::Sente, Some(&silent));
                     assert!((quiet.0 - plain.0).abs() <= 1, "{quiet:?} {plain:?}");
                     points += usize::from(!pos.points().is_empty());
@@ -561,8 +584,8 @@ mod tests {
             },
         );
         assert!(
-            checked > 500 && points > 100 && held > 100,
-            "{checked} {points} {held}"
+            checked > 500 && points > 100 && held > 100 && certain > 0,
+            "{checked} {points} {held} {certain}"
         );
         assert!(
             moved > checked / 2,

@@ -16,18 +16,23 @@
 //! | 4 | game result for the side to move, `i8`: 1 win, 0 draw, −1 loss |
 //! | 5 | side to move, `u8`: 0 sente, 1 gote |
 //! | 6–7 | the hand-written evaluation, `i16` (clamped): centipawns, side to move's view (the net corrects it; Shogammon's expected result turned into centipawns by `Value::as_centipawns`) |
-//! | 8– | the side to move's inputs, [`SLOTS`] `u16`, unused ones [`UNUSED`]; then the other side's |
+//! | 8–11 | Shogammon: the material term of its evaluation, `f32` (`ExpectedParts::material`); 0 in the 12×12 games, whose nets' output is added to the hand-written evaluation |
+//! | 12–13 | Shogammon: the king odds' offset, `i16`, in 1/32 767 (`ExpectedParts::offset`); 0 in the 12×12 games |
+//! | 14–15 | Shogammon: the king odds' slope, `u16`, in 1/65 535 (`ExpectedParts::slope`); 0 in the 12×12 games |
+//! | 16– | the side to move's inputs, [`SLOTS`] `u16`, unused ones [`UNUSED`]; then the other side's |
 
 use super::board12::Board12Net;
 use super::features::FeatureSet;
 use crate::eval::board12::TablePosition;
+use crate::eval::shogammon::ExpectedParts;
 use crate::rules::geometry::Color;
 use crate::rules::notation::GameText;
 
 /// The first bytes of a file.
 pub const MAGIC: &[u8; 8] = b"SHISHIFS";
-/// The format version this module writes (3: 128 slots a view, for `ShogammonPK`).
-pub const VERSION: u32 = 3;
+/// The format version this module writes (3: 128 slots a view, for `ShogammonPK`; 4: the
+/// parts of Shogammon's expected result).
+pub const VERSION: u32 = 4;
 /// Bytes before the first record.
 pub const HEADER_BYTES: usize = 32;
 /// Inputs a view holds in a record: more than any game's feature set reads (92 in Chu,
@@ -39,7 +44,9 @@ pub const SLOTS: usize = 128;
 /// An unused input slot.
 pub const UNUSED: u16 = u16::MAX;
 /// Bytes of one record.
-pub const RECORD_BYTES: usize = 8 + 2 * 2 * SLOTS;
+pub const RECORD_BYTES: usize = INPUTS_OFFSET + 2 * 2 * SLOTS;
+/// Bytes of a record before its inputs.
+const INPUTS_OFFSET: usize = 16;
 
 /// The header of a file of `features`' records.
 pub fn header(features: FeatureSet) -> [u8; HEADER_BYTES] {
@@ -74,6 +81,11 @@ pub trait SparsePosition: Sized {
     fn side_to_move(&self) -> Color;
     /// The hand-written evaluation the net corrects: centipawns, the side to move's view.
     fn hand_written(&self) -> i32;
+    /// The parts of the expected result the net corrects inside (Shogammon's), `None` where
+    /// the net's output is added to [`Self::hand_written`].
+    fn expected_parts(&self) -> Option<ExpectedParts> {
+        None
+    }
     /// The transformer inputs `view` reads with `features` (one of [`Self::FEATURE_SETS`]).
     fn net_inputs(&self, features: FeatureSet, view: Color) -> Vec<usize>;
     /// The position of a training line's SFEN (`None`: it does not read).
@@ -124,12 +136,19 @@ pub fn record<P: SparsePosition>(
     let base = pos.hand_written();
     let base = base.clamp(i16::MIN.into(), i16::MAX.into()) as i16;
     out[6..8].copy_from_slice(&base.to_le_bytes());
+    if let Some(parts) = pos.expected_parts() {
+        out[8..12].copy_from_slice(&(parts.material as f32).to_le_bytes());
+        let offset = (parts.offset * f64::from(i16::MAX)).round() as i16;
+        out[12..14].copy_from_slice(&offset.to_le_bytes());
+        let slope = (parts.slope * f64::from(u16::MAX)).round() as u16;
+        out[14..16].copy_from_slice(&slope.to_le_bytes());
+    }
     for (slot, view) in [us, us.flip()].into_iter().enumerate() {
         let inputs = pos.net_inputs(features, view);
         if inputs.len() > SLOTS {
             return None;
         }
-        let base = 8 + 2 * SLOTS * slot;
+        let base = INPUTS_OFFSET + 2 * SLOTS * slot;
         for i in 0..SLOTS {
             let value = inputs.get(i).map_or(UNUSED, |&input| input as u16);
             out[base + 2 * i..base + 2 * i + 2].copy_from_slice(&value.to_le_bytes());
@@ -140,7 +159,7 @@ pub fn record<P: SparsePosition>(
 
 /// The inputs of view `slot` (0: the side to move's) of a record.
 pub fn inputs(record: &[u8; RECORD_BYTES], slot: usize) -> Vec<usize> {
-    let base = 8 + 2 * SLOTS * slot;
+    let base = INPUTS_OFFSET + 2 * SLOTS * slot;
     (0..SLOTS)
         .map(|i| u16::from_le_bytes([record[base + 2 * i], record[base + 2 * i + 1]]))
         .filter(|&v| v != UNUSED)
