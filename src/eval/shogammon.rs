@@ -349,8 +349,8 @@ pub fn hand_written_cp(pos: &Position) -> f64 {
 
 /// The evaluation of `pos` with the net `net` (if any) in centipawns on the logistic scale
 /// ([`Value::as_centipawns`] of [`evaluate_with_net`]), the side to move's view: the USI
-/// command `e` prints it. Where neither king can be captured on the next roll it is
-/// [`hand_written_cp`] plus the net's output, the number the net is trained towards.
+/// command `e` prints it, and the trainer's composition of the net's output gives the same
+/// number (`scripts/train_nnue.py`, `Base`).
 pub fn corrected_cp(pos: &Position, net: Option<&Network>) -> f64 {
     evaluate_with_net(pos, pos.side_to_move(), net).as_centipawns()
 }
