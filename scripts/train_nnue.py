@@ -51,8 +51,9 @@ Architectures (`--arch`):
           and place). Its output corrects the material term of the hand-written expected
           result inside its tanh, E = offset + slope * tanh(material + out / 1200), the king
           odds (offset, slope) staying exact (src/eval/shogammon.rs, ExpectedParts; the
-          feature file carries the three parts); E is a win probability (1 + E) / 2 on the
-          logistic of scale 600, so train it with `--scale 600`.
+          feature file carries the three parts); the engine's win probability is
+          (1 + 0.9 E) / 2 (its largest value is 9 000 of 10 000), the logistic of scale 600 of
+          1200 * atanh(0.9 E) centipawns, so train it with `--scale 600`.
   shogammon-pk
           The same inputs, then each piece on the board by its offset from each king
           (shogammon-pk_256x2-32-32, 23 240 inputs; `nnue-features --variant shogammon
