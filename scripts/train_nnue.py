@@ -155,6 +155,7 @@ FV_SCALE = 16
 ACTIVATION_SCALE = 127  # the clamp's top: 1.0 in the float model
 OUTPUT_SCALE = 600  # centipawns per unit of the float model's output
 EVAL_FRACTION = 0.9  # Value::EVAL_MAX / Value::WIN: the chance games' largest static value
+TANH_CP = 1200.0  # centipawns per unit of the chance games' tanh: 2 * Value's logistic scale 600
 HIDDEN_WEIGHT_LIMIT = (-128 / 64, 127 / 64)
 OUTPUT_WEIGHT_FACTOR = OUTPUT_SCALE * FV_SCALE / ACTIVATION_SCALE
 OUTPUT_WEIGHT_LIMIT = (-128 / OUTPUT_WEIGHT_FACTOR, 127 / OUTPUT_WEIGHT_FACTOR)
@@ -390,8 +391,8 @@ class Base:
         if self.parts is None:
             return out + self.added
         material, offset, slope = self.parts
-        expected = offset + slope * torch.tanh(material + out * (OUTPUT_SCALE / 1200.0))
-        return 2.0 * torch.atanh(EVAL_FRACTION * expected) * (600.0 / OUTPUT_SCALE)
+        expected = offset + slope * torch.tanh(material + out * (OUTPUT_SCALE / TANH_CP))
+        return TANH_CP * torch.atanh(EVAL_FRACTION * expected) / OUTPUT_SCALE
 
     def alone(self):
         """The evaluation with an output of 0: the hand-written one."""

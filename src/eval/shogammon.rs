@@ -281,14 +281,12 @@ impl ShogammonEval {
     /// centipawns on the logistic scale (the side to act's view: a net's output) added to
     /// the material term inside its `tanh` ([`ExpectedParts::expected`]).
     pub fn evaluate_corrected(&self, pos: &Position, pov: Color, correction: f64) -> Value {
-        let expected = self.parts(pos).expected(correction);
-        let value = (expected * Value::EVAL_MAX.0 as f64).round() as i32;
-        let value = value.clamp(-Value::EVAL_MAX.0, Value::EVAL_MAX.0);
-        Value(if pov == pos.side_to_move() {
+        let value = self.parts(pos).value(correction);
+        if pov == pos.side_to_move() {
             value
         } else {
-            -value
-        })
+            value.negate()
+        }
     }
 
     /// The parts of the expected result of `pos` (not ended), the side to act's view.
@@ -333,6 +331,13 @@ impl ExpectedParts {
     pub fn expected(&self, correction: f64) -> f64 {
         let material = self.material + correction / (2.0 * LOGISTIC_SCALE_CP);
         self.offset + self.slope * material.tanh()
+    }
+
+    /// [`ExpectedParts::expected`] mapped linearly onto ±[`Value::EVAL_MAX`] (clamped there),
+    /// the side to act's view: the evaluation's value.
+    pub fn value(&self, correction: f64) -> Value {
+        let value = (self.expected(correction) * f64::from(Value::EVAL_MAX.0)).round() as i32;
+        Value(value.clamp(-Value::EVAL_MAX.0, Value::EVAL_MAX.0))
     }
 }
 

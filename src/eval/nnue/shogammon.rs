@@ -515,7 +515,7 @@ mod tests {
         use crate::eval::nnue::layers::{Affine, HIDDEN};
         use crate::eval::nnue::sparse_file::{self, Labels};
         use crate::eval::nnue::Network;
-        use crate::eval::shogammon::{evaluate, evaluate_with_net, ExpectedParts};
+        use crate::eval::shogammon::{evaluate, evaluate_with_net};
         use crate::rules::game::Game;
         use crate::search::chance::ChanceGame;
         let net = Network::random(features, 3);
@@ -538,18 +538,10 @@ mod tests {
                     let base = i16::from_le_bytes([bytes[6], bytes[7]]);
                     assert_eq!(i32::from(base), pos.hand_written());
                     // The record's parts, with the net's output, compose the engine's value.
-                    let parts = ExpectedParts {
-                        material: f64::from(f32::from_le_bytes(bytes[8..12].try_into().unwrap())),
-                        offset: f64::from(i16::from_le_bytes([bytes[12], bytes[13]]))
-                            / f64::from(i16::MAX),
-                        slope: f64::from(u16::from_le_bytes([bytes[14], bytes[15]]))
-                            / f64::from(u16::MAX),
-                    };
-                    let output = f64::from(net.evaluate_shogammon(pos));
-                    let composed = (parts.expected(output) * f64::from(Value::EVAL_MAX.0)).round();
-                    let composed = (composed as i32).clamp(-Value::EVAL_MAX.0, Value::EVAL_MAX.0);
+                    let parts = sparse_file::expected_parts(&bytes);
+                    let composed = parts.value(f64::from(net.evaluate_shogammon(pos)));
                     let own = evaluate_with_net(pos, pos.side_to_move(), Some(&net));
-                    assert!((composed - own.0).abs() <= 2, "{composed} {own:?}");
+                    assert!((composed.0 - own.0).abs() <= 2, "{composed:?} {own:?}");
                     let us = sparse_file::side_to_move(&bytes);
                     assert_eq!(us, pos.side_to_move());
                     let acc = net.accumulate_shogammon(pos);

@@ -167,6 +167,19 @@ pub fn inputs(record: &[u8; RECORD_BYTES], slot: usize) -> Vec<usize> {
         .collect()
 }
 
+/// The parts of Shogammon's expected result a record holds (as [`record`] rounded them; all
+/// 0 in the 12×12 games' records).
+pub fn expected_parts(record: &[u8; RECORD_BYTES]) -> ExpectedParts {
+    let material = f32::from_le_bytes([record[8], record[9], record[10], record[11]]);
+    let offset = i16::from_le_bytes([record[12], record[13]]);
+    let slope = u16::from_le_bytes([record[14], record[15]]);
+    ExpectedParts {
+        material: f64::from(material),
+        offset: f64::from(offset) / f64::from(i16::MAX),
+        slope: f64::from(slope) / f64::from(u16::MAX),
+    }
+}
+
 /// The side to move of a record.
 pub fn side_to_move(record: &[u8; RECORD_BYTES]) -> Color {
     if record[5] == 0 {
