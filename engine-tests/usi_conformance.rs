@@ -1752,12 +1752,13 @@ fn madness_values_its_board_as_madness_eval_chooses() {
 
 /// `ShogammonEvalFile` names Shogammon's net, read at `isready`: the score the engine reports
 /// is the in-process chance search's with that net correcting the hand-written evaluation; a
-/// net of another game is refused with the reason and the hand-written evaluation goes on;
-/// `<empty>` returns to it.
+/// net of another game is refused with the reason and what plays without a file goes on (the
+/// hand-written evaluation, or under `ShogammonEval net` the built-in net); `<empty>` returns
+/// to it.
 #[test]
 fn shogammon_reads_its_own_net() {
-    use shishi::eval::nnue::features::FeatureSet;
-    use shishi::eval::nnue::{file, Network};
+    use shishi::eval::nnue::features::{FeatureSet, NetGame};
+    use shishi::eval::nnue::{builtin, file, Network};
     use shishi::rules::geometry::Color;
     use shishi::rules::variants::shogammon::Position;
     use shishi::search::chance::{ChanceLimits, ChanceSearcher, ChanceSettings, Depth};
@@ -1790,8 +1791,11 @@ fn shogammon_reads_its_own_net() {
         let value = searcher.search(&mut pos, Color::Gote, &limits, &stop).value;
         format!("score cp {}", value.0)
     };
-    let (hand_written, with_net) = (score(None), score(Some(net)));
+    let built_in = builtin::network_of(NetGame::Shogammon).expect("Shogammon's built-in net");
+    let (hand_written, with_net, with_built_in) =
+        (score(None), score(Some(net)), score(Some(built_in)));
     assert_ne!(hand_written, with_net);
+    assert_ne!(hand_written, with_built_in);
 
     let mut e = Engine::ready();
     e.set_and_wait_ready("USI_Variant value shogammon");
@@ -1808,6 +1812,7 @@ fn shogammon_reads_its_own_net() {
         let end = last[at + 9..].find(' ').map_or(last.len(), |i| at + 9 + i);
         last[at..end].to_string()
     };
+    // The default: the hand-written evaluation.
     assert_eq!(searched(&mut e), hand_written);
     let option = |file: &str| format!("ShogammonEvalFile value {}", dir.join(file).display());
     let lines = e.set_and_wait_ready(&option("shogammon.nn"));
@@ -1829,8 +1834,22 @@ fn shogammon_reads_its_own_net() {
         "{lines:?}"
     );
     assert_eq!(searched(&mut e), hand_written);
+    // Under `ShogammonEval net` the same refusal falls back to the built-in net, and a file
+    // still wins over the choice.
+    e.set_and_wait_ready("ShogammonEval value net");
+    let lines = e.set_and_wait_ready(&option("chu.nn"));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.ends_with("shogammon uses its built-in net")),
+        "{lines:?}"
+    );
+    assert_eq!(searched(&mut e), with_built_in);
     e.set_and_wait_ready(&option("shogammon.nn"));
+    assert_eq!(searched(&mut e), with_net);
     e.set_and_wait_ready("ShogammonEvalFile value <empty>");
+    assert_eq!(searched(&mut e), with_built_in);
+    e.set_and_wait_ready("ShogammonEval value hand-written");
     assert_eq!(searched(&mut e), hand_written);
     e.send("quit");
     std::fs::remove_dir_all(&dir).unwrap();

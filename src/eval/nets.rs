@@ -28,6 +28,7 @@ pub struct EvalChoices {
     pub shogi: EvalChoice,
     pub madness: EvalChoice,
     pub kagamigi: EvalChoice,
+    pub shogammon: EvalChoice,
 }
 
 impl Default for EvalChoices {
@@ -36,6 +37,7 @@ impl Default for EvalChoices {
             shogi: EvalChoice::SHOGI_DEFAULT,
             madness: EvalChoice::MADNESS_DEFAULT,
             kagamigi: EvalChoice::KAGAMIGI_DEFAULT,
+            shogammon: EvalChoice::SHOGAMMON_DEFAULT,
         }
     }
 }
@@ -46,6 +48,7 @@ impl EvalChoices {
         shogi: EvalChoice::HandWritten,
         madness: EvalChoice::HandWritten,
         kagamigi: EvalChoice::HandWritten,
+        shogammon: EvalChoice::HandWritten,
     };
 }
 
@@ -61,11 +64,12 @@ pub struct BoardNets {
 }
 
 impl BoardNets {
-    /// The nets the command-line tools evaluate with: standard shogi's, the Madness's board's
-    /// and Chu Kagamigi's as `choices` say (as the USI options `ShogiEval`, `MadnessEval` and
-    /// `KagamigiEval`), and the net `file` (any game's) in its game's place: for standard
-    /// shogi and Chu Kagamigi whatever their choice says, for the Madness's board under its
-    /// choice net (as `EvalFile`, `ChuEvalFile`, `KagamigiEvalFile`, `ShogammonEvalFile`).
+    /// The nets the command-line tools evaluate with: standard shogi's, the Madness's board's,
+    /// Chu Kagamigi's and Shogammon's as `choices` say (as the USI options `ShogiEval`,
+    /// `MadnessEval`, `KagamigiEval` and `ShogammonEval`), and the net `file` (any game's) in
+    /// its game's place: for standard shogi, Chu Kagamigi and Shogammon whatever their choice
+    /// says, for the Madness's board under its choice net (as `EvalFile`, `ChuEvalFile`,
+    /// `KagamigiEvalFile`, `ShogammonEvalFile`).
     pub fn chosen(choices: EvalChoices, file: Option<Arc<Network>>) -> BoardNets {
         let of_game = |game: NetGame| file.clone().filter(|net| net.features.game() == game);
         let shogi_file = of_game(NetGame::Shogi);
@@ -77,7 +81,8 @@ impl BoardNets {
             chu: of_game(NetGame::Chu),
             kagamigi: of_game(NetGame::Kagamigi)
                 .or_else(|| choices.kagamigi.built_in(NetGame::Kagamigi)),
-            shogammon: of_game(NetGame::Shogammon),
+            shogammon: of_game(NetGame::Shogammon)
+                .or_else(|| choices.shogammon.built_in(NetGame::Shogammon)),
         }
     }
 

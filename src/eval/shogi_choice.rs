@@ -18,9 +18,10 @@ use std::sync::{Arc, OnceLock};
 
 /// A game's choice of evaluation when no net file is named: the hand-written tables or the
 /// net built into the engine. Standard shogi (`ShogiEval`), the Central Madness's board
-/// (`MadnessEval`) and Chu Kagamigi (`KagamigiEval`) choose apart, each with its own default
-/// ([`EvalChoice::SHOGI_DEFAULT`], [`EvalChoice::MADNESS_DEFAULT`],
-/// [`EvalChoice::KAGAMIGI_DEFAULT`]): each is the one that won on the clock (docs/NNUE.md).
+/// (`MadnessEval`), Chu Kagamigi (`KagamigiEval`) and Shogammon (`ShogammonEval`) choose
+/// apart, each with its own default ([`EvalChoice::SHOGI_DEFAULT`],
+/// [`EvalChoice::MADNESS_DEFAULT`], [`EvalChoice::KAGAMIGI_DEFAULT`],
+/// [`EvalChoice::SHOGAMMON_DEFAULT`]): each is the one that won on the clock (docs/NNUE.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EvalChoice {
     HandWritten,
@@ -42,6 +43,11 @@ impl EvalChoice {
     /// Chu Kagamigi's default: its built-in net over its tables (it beats the tables alone at
     /// byoyomi 0.1 s, docs/NNUE.md).
     pub const KAGAMIGI_DEFAULT: EvalChoice = EvalChoice::Net;
+
+    /// Shogammon's default: the hand-written evaluation. Its built-in net beats it at 5 000
+    /// nodes a move but not at 50 000, nor on the clock, where the net's search is slower
+    /// (docs/NNUE.md, "A Shogammon net that learned the results too").
+    pub const SHOGAMMON_DEFAULT: EvalChoice = EvalChoice::HandWritten;
 
     /// The choice's name as the options spell it.
     pub fn name(self) -> &'static str {

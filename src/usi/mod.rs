@@ -717,7 +717,7 @@ mod tests {
         assert!(out[0].starts_with("info string error unknown command"));
         assert!(out[1].starts_with("info string error position refused"));
         // The default evaluations, standard shogi's and Chu Kagamigi's built-in nets, are read
-        // at the first isready.
+        // at the first isready (Shogammon's is not its default).
         assert_eq!(
             out[2],
             "info string loaded the net <builtin> (kp_256x2-32-32)"

@@ -75,7 +75,7 @@ fn names_of<T: Copy>(all: &[T], name: fn(T) -> &'static str) -> Vec<&'static str
     all.iter().map(|&value| name(value)).collect()
 }
 
-/// The names of `ShogiEval`'s, `MadnessEval`'s and `KagamigiEval`'s choices.
+/// The names of `ShogiEval`'s, `MadnessEval`'s, `KagamigiEval`'s and `ShogammonEval`'s choices.
 fn eval_choice_names() -> Vec<&'static str> {
     names_of(&EvalChoice::ALL, EvalChoice::name)
 }
@@ -350,13 +350,28 @@ pub const OPTIONS: &[OptionSpec] = &[
         help: "A net file for Chu Kagamigi (Shishi's kagamigi-p_256x2-32-32, docs/NNUE.md); <empty>: KagamigiEval decides.",
     },
     OptionSpec {
+        name: "ShogammonEval",
+        aliases: &[],
+        kind: OptionKind::Combo {
+            names: eval_choice_names,
+            set: |o, text| {
+                o.net.choices.shogammon = chosen(text, EvalChoice::from_name, eval_choice_names)?;
+                Ok(())
+            },
+        },
+        default: "hand-written",
+        effect: Effect::Net,
+        offered: Offered::UsiOnly,
+        help: "Shogammon's evaluation when ShogammonEvalFile names no net (or one that cannot be used): the hand-written evaluation alone, or the net built into the engine inside it (stronger at small node counts only).",
+    },
+    OptionSpec {
         name: "ShogammonEvalFile",
         aliases: &[],
         kind: OptionKind::Text(TextKind::File, |o, text| o.net.shogammon_file = path_value(text)),
         default: "<empty>",
         effect: Effect::Net,
         offered: Offered::UsiOnly,
-        help: "A net file for Shogammon (Shishi's shogammon-p_256x2-32-32, docs/NNUE.md); <empty>: the hand-written evaluation.",
+        help: "A net file for Shogammon (Shishi's shogammon-p_256x2-32-32 or shogammon-pk_256x2-32-32, docs/NNUE.md); <empty>: ShogammonEval decides.",
     },
     OptionSpec {
         name: "Clear_Hash",
@@ -607,7 +622,7 @@ mod tests {
                 combos += 1;
             }
         }
-        assert_eq!(combos, 9);
+        assert_eq!(combos, 10);
     }
 
     /// Names and aliases are unique across the table, so a name sent finds one option.

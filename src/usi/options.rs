@@ -68,7 +68,7 @@ pub struct Options {
 /// named cannot be used, what `ShogiEval` chooses: the net built into the engine (the
 /// default) or the hand-written tables. The Madness's board has its own choice
 /// (`MadnessEval`, [`EvalChoice::madness_net`]); so do the games whose nets are Shishi's own
-/// (`ChuEvalFile`, `KagamigiEval`/`KagamigiEvalFile`, `ShogammonEvalFile`,
+/// (`ChuEvalFile`, `KagamigiEval`/`KagamigiEvalFile`, `ShogammonEval`/`ShogammonEvalFile`,
 /// [`NetSource::game_origin`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct NetSource {
@@ -77,13 +77,13 @@ pub struct NetSource {
     /// The net's file itself; it wins over `dir`.
     pub file: Option<String>,
     /// What evaluates when no file is named: standard shogi (`ShogiEval`), the Madness's
-    /// board (`MadnessEval`), Chu Kagamigi (`KagamigiEval`).
+    /// board (`MadnessEval`), Chu Kagamigi (`KagamigiEval`), Shogammon (`ShogammonEval`).
     pub choices: EvalChoices,
     /// Chu Shogi's net file (`ChuEvalFile`; `None`: its hand-written tables).
     pub chu_file: Option<String>,
     /// Chu Kagamigi's net file (`KagamigiEvalFile`; `None`: as `choices.kagamigi` says).
     pub kagamigi_file: Option<String>,
-    /// Shogammon's net file (`ShogammonEvalFile`).
+    /// Shogammon's net file (`ShogammonEvalFile`; `None`: as `choices.shogammon` says).
     pub shogammon_file: Option<String>,
 }
 
@@ -133,8 +133,8 @@ impl NetSource {
         Some(NetOrigin::File(located(named)))
     }
 
-    /// The net wanted for a game whose nets are Shishi's own: the file named, else Chu
-    /// Kagamigi's built-in net under `KagamigiEval net` (`None`: the game's hand-written
+    /// The net wanted for a game whose nets are Shishi's own: the file named, else the
+    /// game's built-in net where its choice is `net` (`None`: the game's hand-written
     /// evaluation; standard shogi's is [`NetSource::wanted`]).
     pub fn game_origin(&self, game: NetGame) -> Option<NetOrigin> {
         let named = match game {
@@ -150,11 +150,15 @@ impl NetSource {
     }
 
     /// What evaluates a game whose nets are Shishi's own when no file is named or the one
-    /// named cannot be used: Chu Kagamigi's built-in net under `KagamigiEval net`, else
-    /// (`None`) the hand-written evaluation.
+    /// named cannot be used: Chu Kagamigi's built-in net under `KagamigiEval net`,
+    /// Shogammon's under `ShogammonEval net`, else (`None`) the hand-written evaluation.
     fn game_unnamed(&self, game: NetGame) -> Option<NetOrigin> {
-        (game == NetGame::Kagamigi && self.choices.kagamigi == EvalChoice::Net)
-            .then_some(NetOrigin::BuiltIn)
+        let choice = match game {
+            NetGame::Kagamigi => self.choices.kagamigi,
+            NetGame::Shogammon => self.choices.shogammon,
+            NetGame::Shogi | NetGame::Chu => EvalChoice::HandWritten,
+        };
+        (choice == EvalChoice::Net).then_some(NetOrigin::BuiltIn)
     }
 
     /// What evaluates when no file is named or the one named cannot be used: the built-in
@@ -212,8 +216,9 @@ impl GameFileNets {
     }
 
     /// Reads the nets `source` wants that are not the ones loaded. A file that cannot be
-    /// used leaves its game on what evaluates without one (Chu Kagamigi's built-in net under
-    /// `KagamigiEval net`, else the hand-written evaluation). Returns a line per net read:
+    /// used leaves its game on what evaluates without one (Chu Kagamigi's or Shogammon's
+    /// built-in net where `KagamigiEval` or `ShogammonEval` is `net`, else the hand-written
+    /// evaluation). Returns a line per net read:
     /// what was loaded, or (`Err`) which file cannot be used and why.
     pub fn reload(&mut self, source: &NetSource) -> Vec<Result<String, String>> {
         let mut reports = Vec::new();
@@ -491,6 +496,7 @@ mod tests {
                         "EvalDir",
                         "EvalFile",
                         "KagamigiEval",
+                        "ShogammonEval",
                         "ChuEvalFile",
                         "KagamigiEvalFile",
                         "ShogammonEvalFile",

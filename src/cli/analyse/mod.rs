@@ -129,10 +129,14 @@ pub struct AnalyseArgs {
     /// hand-written tables alone (as the `KagamigiEval` option; the same default).
     #[arg(long, value_parser = parse_eval_choice, default_value = EvalChoice::KAGAMIGI_DEFAULT.name())]
     kagamigi_eval: EvalChoice,
+    /// Shogammon's evaluation: the hand-written evaluation alone, or the net built into the
+    /// engine inside it (as the `ShogammonEval` option; the same default).
+    #[arg(long, value_parser = parse_eval_choice, default_value = EvalChoice::SHOGAMMON_DEFAULT.name())]
+    shogammon_eval: EvalChoice,
     /// A net file for the game analysed, as the USI options take them: a YaneuraOu `nn.bin`
     /// (halfkp or kp) for standard shogi (whatever --shogi-eval says) and the Madness's board
     /// (with --madness-eval net), or one of Shishi's own for Chu Shogi, Chu Kagamigi (whatever
-    /// --kagamigi-eval says) or Shogammon (docs/NNUE.md).
+    /// --kagamigi-eval says) or Shogammon (whatever --shogammon-eval says; docs/NNUE.md).
     #[arg(long, value_name = "FILE")]
     eval_file: Option<std::path::PathBuf>,
     /// Madness: whose view is analysed (default: the player whose card the deal shows,
@@ -256,6 +260,7 @@ impl AnalyseArgs {
                     shogi: self.shogi_eval,
                     madness: self.madness_eval,
                     kagamigi: self.kagamigi_eval,
+                    shogammon: self.shogammon_eval,
                 },
                 file,
             ),

@@ -4,7 +4,9 @@
 //! board's, a `kp_256x2-32-32` net fine-tuned on Madness games (docs/NNUE.md, "A Madness net
 //! from the net's own games": `MadnessEval net`, the default), and Chu Kagamigi's
 //! `kagamigi-p_256x2-32-32` net over its tables (docs/NNUE.md, "The first Chu Kagamigi
-//! net": `KagamigiEval net`, the default). Chu Shogi and Shogammon have none.
+//! net": `KagamigiEval net`, the default), and Shogammon's `shogammon-p_256x2-32-32` net inside
+//! its hand-written evaluation (docs/NNUE.md, "A Shogammon net that learned the results too":
+//! `ShogammonEval net`, not the default). Chu Shogi has none.
 
 use super::features::NetGame;
 use super::{file, Network};
@@ -22,6 +24,9 @@ pub const MADNESS_FILE_BYTES: &[u8] = include_bytes!("builtin-madness.nn");
 /// Chu Kagamigi's net file, as `KagamigiEvalFile` would read it.
 pub const KAGAMIGI_FILE_BYTES: &[u8] = include_bytes!("builtin-kagamigi.nn");
 
+/// Shogammon's net file, as `ShogammonEvalFile` would read it.
+pub const SHOGAMMON_FILE_BYTES: &[u8] = include_bytes!("builtin-shogammon.nn");
+
 /// What stands for the built-in net where a net file or folder is named (the `EvalDir`
 /// option's default, `--eval-file <builtin>`).
 pub const NAME: &str = "<builtin>";
@@ -31,7 +36,8 @@ pub fn file_bytes_of(game: NetGame) -> Option<&'static [u8]> {
     match game {
         NetGame::Shogi => Some(FILE_BYTES),
         NetGame::Kagamigi => Some(KAGAMIGI_FILE_BYTES),
-        NetGame::Chu | NetGame::Shogammon => None,
+        NetGame::Shogammon => Some(SHOGAMMON_FILE_BYTES),
+        NetGame::Chu => None,
     }
 }
 
@@ -45,7 +51,7 @@ pub fn load_named(
         return match (network_of(game), file_bytes_of(game)) {
             (Some(net), Some(bytes)) => Ok((net, Cow::Borrowed(bytes))),
             _ => Err(format!(
-                "{NAME}: {} has no built-in net (standard shogi, madness and chukagamigi have one)",
+                "{NAME}: {} has no built-in net (standard shogi, madness, chukagamigi and shogammon have one)",
                 game.name()
             )),
         };
@@ -91,10 +97,12 @@ pub fn network() -> Arc<Network> {
 pub fn network_of(game: NetGame) -> Option<Arc<Network>> {
     static SHOGI: OnceLock<Arc<Network>> = OnceLock::new();
     static KAGAMIGI: OnceLock<Arc<Network>> = OnceLock::new();
+    static SHOGAMMON: OnceLock<Arc<Network>> = OnceLock::new();
     let cell = match game {
         NetGame::Shogi => &SHOGI,
         NetGame::Kagamigi => &KAGAMIGI,
-        NetGame::Chu | NetGame::Shogammon => return None,
+        NetGame::Shogammon => &SHOGAMMON,
+        NetGame::Chu => return None,
     };
     Some(read_once(cell, file_bytes_of(game)?, game))
 }
@@ -151,6 +159,10 @@ mod tests {
         assert_eq!(
             network_of(NetGame::Kagamigi).map(|net| net.features),
             Some(FeatureSet::KagamigiP)
+        );
+        assert_eq!(
+            network_of(NetGame::Shogammon).map(|net| net.features),
+            Some(FeatureSet::ShogammonP)
         );
     }
 
