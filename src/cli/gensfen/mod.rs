@@ -126,7 +126,8 @@ pub struct GensfenArgs {
     quiet_only: bool,
     /// Play with this net (a YaneuraOu `nn.bin`; `<builtin>`: the game's net built into the
     /// engine, standard shogi's, the Madness's, Chu Kagamigi's or Shogammon's; for a 12×12
-    /// game or Shogammon one of Shishi's nets for it) instead of the hand-written evaluation: the net's own games.
+    /// game or Shogammon one of Shishi's nets for it) instead of the hand-written evaluation:
+    /// the net's own games.
     #[arg(long, value_name = "FILE|<builtin>")]
     eval_file: Option<PathBuf>,
 }
