@@ -45,8 +45,8 @@ impl EvalChoice {
     pub const KAGAMIGI_DEFAULT: EvalChoice = EvalChoice::Net;
 
     /// Shogammon's default: the hand-written evaluation. Its built-in net beats it at 5 000
-    /// nodes a move but not at 50 000, nor on the clock, where the net's search is slower
-    /// (docs/NNUE.md, "A Shogammon net that learned the results too").
+    /// nodes a move but not at 50 000, nor on the clock (docs/NNUE.md, "A Shogammon net that
+    /// learned the results too").
     pub const SHOGAMMON_DEFAULT: EvalChoice = EvalChoice::HandWritten;
 
     /// The choice's name as the options spell it.

@@ -75,11 +75,6 @@ fn names_of<T: Copy>(all: &[T], name: fn(T) -> &'static str) -> Vec<&'static str
     all.iter().map(|&value| name(value)).collect()
 }
 
-/// The names of `ShogiEval`'s, `MadnessEval`'s, `KagamigiEval`'s and `ShogammonEval`'s choices.
-fn eval_choice_names() -> Vec<&'static str> {
-    names_of(&EvalChoice::ALL, EvalChoice::name)
-}
-
 /// `what` read from `text` by `read`, or the error that lists the names `names` gives.
 fn chosen<T>(
     text: &str,
@@ -271,13 +266,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "ShogiEval",
         aliases: &[],
-        kind: OptionKind::Combo {
-            names: eval_choice_names,
-            set: |o, text| {
-                o.net.choices.shogi = chosen(text, EvalChoice::from_name, eval_choice_names)?;
-                Ok(())
-            },
-        },
+        kind: enum_combo!(EvalChoice, |o| o.net.choices.shogi),
         default: "net",
         effect: Effect::Net,
         offered: Offered::Both,
@@ -286,13 +275,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "MadnessEval",
         aliases: &[],
-        kind: OptionKind::Combo {
-            names: eval_choice_names,
-            set: |o, text| {
-                o.net.choices.madness = chosen(text, EvalChoice::from_name, eval_choice_names)?;
-                Ok(())
-            },
-        },
+        kind: enum_combo!(EvalChoice, |o| o.net.choices.madness),
         default: "net",
         effect: Effect::Net,
         offered: Offered::UsiOnly,
@@ -328,13 +311,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "KagamigiEval",
         aliases: &[],
-        kind: OptionKind::Combo {
-            names: eval_choice_names,
-            set: |o, text| {
-                o.net.choices.kagamigi = chosen(text, EvalChoice::from_name, eval_choice_names)?;
-                Ok(())
-            },
-        },
+        kind: enum_combo!(EvalChoice, |o| o.net.choices.kagamigi),
         default: "net",
         effect: Effect::Net,
         offered: Offered::Both,
@@ -352,13 +329,7 @@ pub const OPTIONS: &[OptionSpec] = &[
     OptionSpec {
         name: "ShogammonEval",
         aliases: &[],
-        kind: OptionKind::Combo {
-            names: eval_choice_names,
-            set: |o, text| {
-                o.net.choices.shogammon = chosen(text, EvalChoice::from_name, eval_choice_names)?;
-                Ok(())
-            },
-        },
+        kind: enum_combo!(EvalChoice, |o| o.net.choices.shogammon),
         default: "hand-written",
         effect: Effect::Net,
         offered: Offered::UsiOnly,
