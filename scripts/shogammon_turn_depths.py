@@ -14,8 +14,8 @@ Positions: right after each roll (`r:..`) of the first `--games` records of a `s
 record (`DIR/games.jsonl`), searched one after another by one engine process (the table is
 kept between them, as in a game).
 
-usage: scripts/shogammon_turn_depths.py [--engine shishi] [--games 3] [--go "depth 2"]
-           [--eval hand-written|net] DIR/games.jsonl
+usage: scripts/shogammon_turn_depths.py [--engine target/release/shishi] [--games 3]
+           [--go "depth 2"] [--eval hand-written|net] DIR/games.jsonl
 """
 import argparse
 import collections
