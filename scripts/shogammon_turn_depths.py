@@ -1,21 +1,20 @@
 #!/usr/bin/env python3
-"""How deep, and with how many nodes, Shishi's Shogammon search goes from the start of every
-turn of recorded games, with the hand-written evaluation or the built-in net.
+"""How deep Shishi's Shogammon search gets under a node limit from the start of every turn of
+recorded games, with the hand-written evaluation or the built-in net.
 
 Why: a Shogammon search completes depth 1 (one turn) in a handful of nodes and depth 2 (the
 turn, the enemy's 21 rolls, the enemy's turn) in thousands to hundreds of thousands, and an
 iteration cut short is thrown away; so a node or time limit decides which of the two a move
-comes from. `--go "nodes 30000"` counts the turns by the deepest iteration completed;
-`--go "depth 2"` sums the nodes each evaluation needs for the same depth (its tree size),
-as each search's last `info` line gives them.
+comes from. This counts the turns by the deepest iteration completed. (The nodes each
+evaluation needs for the same depth, its tree size, are `scripts/tree_positions.py`'s.)
 docs/NNUE.md, "Round three", has the numbers this gave.
 
 Positions: right after each roll (`r:..`) of the first `--games` records of a `shishi match`
 record (`DIR/games.jsonl`), searched one after another by one engine process (the table is
 kept between them, as in a game).
 
-usage: scripts/shogammon_turn_depths.py [--engine target/release/shishi] [--games 3]
-           [--go "depth 2"] [--eval hand-written|net] DIR/games.jsonl
+usage: scripts/shogammon_turn_depths.py [--engine target/release/shishi] [--games 6]
+           [--nodes 30000] [--eval hand-written|net] DIR/games.jsonl
 """
 import argparse
 import collections
@@ -27,8 +26,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("record", help="a shishi match record's games.jsonl")
     parser.add_argument("--engine", default="target/release/shishi")
-    parser.add_argument("--games", type=int, default=3)
-    parser.add_argument("--go", default="depth 2", help="the limit: 'depth N' or 'nodes N'")
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--nodes", type=int, default=30000, help="the node limit of each search")
     parser.add_argument("--eval", default="hand-written", choices=["hand-written", "net"])
     args = parser.parse_args()
 
@@ -60,8 +59,6 @@ def main():
     read_until("readyok")
 
     depths = collections.Counter()
-    nodes = 0
-    turns = 0
     for game in games:
         tokens = game["usi"].split()
         moves = tokens[tokens.index("moves") + 1 :] if "moves" in tokens else []
@@ -69,17 +66,14 @@ def main():
             if not token.startswith("r:"):
                 continue
             send("position startpos moves " + " ".join(moves[: i + 1]))
-            send("go " + args.go)
+            send(f"go nodes {args.nodes}")
             infos = [l for l in read_until("bestmove") if l[:2] == ["info", "depth"]]
             depths[int(infos[-1][2]) if infos else 0] += 1
-            nodes += int(infos[-1][infos[-1].index("nodes") + 1]) if infos else 0
-            turns += 1
     send("quit")
     engine.wait()
     print(
-        f"{args.eval}, go {args.go}: {turns} turn starts of {len(games)} games; "
-        f"deepest completed iteration: {dict(sorted(depths.items()))}; "
-        f"nodes (summed from each search's last info line): {nodes}"
+        f"{args.eval}, go nodes {args.nodes}: {sum(depths.values())} turn starts of "
+        f"{len(games)} games; deepest completed iteration: {dict(sorted(depths.items()))}"
     )
 
 
