@@ -320,6 +320,9 @@ pub struct ChanceResult {
     pub elapsed: Duration,
     /// Whether the search ended on a limit or the stop flag inside an iteration.
     pub interrupted: bool,
+    /// Whether `best` and `pv` come from that interrupted iteration (one deeper than `depth`):
+    /// the best of the root actions it searched to the end before it stopped.
+    pub partial: bool,
 }
 
 /// The value of an ended game `ply` actions below the root, from `pov`'s point of view.

@@ -81,6 +81,10 @@ pub struct ChanceSearcher {
     evals: LeafEvaluators,
     /// Values of the leaves this search has evaluated.
     leaves: LeafCache,
+    /// Per root action (by its index in the root's legal actions), the value its last search
+    /// in this search's iterations returned, the root mover's view (exact or a bound): the
+    /// order of the next iteration's root actions after the table's move.
+    root_values: Vec<Option<i32>>,
 }
 
 /// Nodes between two looks at the clock, the stop flag and the shared node count.
@@ -128,6 +132,7 @@ impl ChanceSearcher {
             shared_nodes: None,
             evals: LeafEvaluators::standard().clone(),
             leaves: LeafCache::default(),
+            root_values: Vec::new(),
         }
     }
 
@@ -255,6 +260,7 @@ impl ChanceSearcher {
     /// Starts a search (or a helper's part of one) under `limits`.
     fn begin(&mut self, start: Instant, limits: &ChanceLimits, stop: &Arc<AtomicBool>) {
         self.history.iter_mut().for_each(|h| *h /= 8);
+        self.root_values.clear();
         self.nodes = 0;
         self.aborted = false;
         self.leaves.clear();

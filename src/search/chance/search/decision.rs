@@ -1,6 +1,7 @@
 //! Decision nodes of the chance search: principal-variation search (fail-soft negamax) over
-//! the actions, ordered by the table's move, then captures, each by history; the history
-//! rewards and the tracked principal variation.
+//! the actions, ordered by the table's move, then (at the root) by the values an earlier
+//! iteration gave them, then captures, each by history; the history rewards and the tracked
+//! principal variation.
 
 use super::{static_value, ChanceGame, ChanceSearcher, LOSS, PV_PLIES, WIN};
 use crate::rules::game::NodeKind;
@@ -11,6 +12,9 @@ const HISTORY_BITS: u32 = 18;
 pub(super) const HISTORY_SIZE: usize = 1 << HISTORY_BITS;
 const HISTORY_MAX: i32 = 1 << 26;
 const CAPTURE_BONUS: i32 = 1 << 28;
+/// The root's actions searched in an earlier iteration come after the table's move and before
+/// every other, by the value (±`Value::WIN`) that iteration gave them.
+const ROOT_VALUE_ORDER: i32 = 1 << 30;
 
 /// One action of a decision node waiting to be tried.
 #[derive(Clone, Copy)]
@@ -55,8 +59,20 @@ impl ChanceSearcher {
         if self.scratch.is_empty() {
             return static_value(game, mover, &self.evals).0;
         }
+        if ply == 0 {
+            self.root_values.resize(self.scratch.len(), None);
+        }
         for (index, &action) in self.scratch.iter().enumerate() {
-            let score = self.action_score(game, mover, action, Some(index) == table_index);
+            let table_move = Some(index) == table_index;
+            let root_value = if ply == 0 && !table_move {
+                self.root_values[index]
+            } else {
+                None
+            };
+            let score = match root_value {
+                Some(value) => ROOT_VALUE_ORDER + value,
+                None => self.action_score(game, mover, action, table_move),
+            };
             self.candidates.push(Candidate {
                 action,
                 index: index as u16,
@@ -87,6 +103,9 @@ impl ChanceSearcher {
             if self.aborted {
                 self.candidates.truncate(base);
                 return 0;
+            }
+            if ply == 0 {
+                self.root_values[index as usize] = Some(value);
             }
             if value > best {
                 best = value;

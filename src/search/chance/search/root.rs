@@ -1,6 +1,6 @@
 //! The root of the chance search: iterative deepening under the limits, with the result of
-//! each completed iteration, and chance roots (every outcome searched with a full window for
-//! exact per-outcome values).
+//! each completed iteration (and the best action of an interrupted one that finished some),
+//! and chance roots (every outcome searched with a full window for exact per-outcome values).
 
 use super::super::window::round_div;
 use super::super::{
@@ -57,6 +57,7 @@ impl ChanceSearcher {
             nodes: 0,
             elapsed: start.elapsed(),
             interrupted: false,
+            partial: false,
         };
         let chance_root = matches!(game.node_kind(), NodeKind::Chance(_));
         if game.search_outcome().is_none() {
@@ -91,6 +92,9 @@ impl ChanceSearcher {
                 };
                 if self.aborted {
                     result.interrupted = true;
+                    if !chance_root {
+                        self.take_partial_iteration(game, &mut result);
+                    }
                     break;
                 }
                 result.value = Value(value);
@@ -121,6 +125,26 @@ impl ChanceSearcher {
             helper.shared_nodes = None;
         }
         result
+    }
+
+    /// After an iteration at a decision root was cut short: if one or more root actions were
+    /// searched to the end in it (the first is the last iteration's choice, each later one
+    /// kept only where it beat the best before it, with a full window), the best of them
+    /// replaces the last completed iteration's choice: it is the better one by the deeper
+    /// search among the actions that search compared. `result.value` and `result.depth` stay
+    /// those of the last completed iteration. The sequential search only: the root split
+    /// (`root_decision_parallel`) records no line before it completes.
+    fn take_partial_iteration<G: ChanceGame>(&mut self, game: &mut G, result: &mut ChanceResult) {
+        if self.pv_len[0] == 0 {
+            return;
+        }
+        let pv = self.principal_line(game, 0);
+        if pv.is_empty() {
+            return;
+        }
+        result.best = self.turn_prefix(game, &pv);
+        result.pv = pv;
+        result.partial = true;
     }
 
     /// A chance root: every outcome searched with a full window, for exact per-outcome values

@@ -12,11 +12,11 @@ mod snapshots;
 use super::reference::{expectimax, expectimax_at_ply};
 use super::{
     ChanceAlgorithm, ChanceGame, ChanceLimits, ChanceResult, ChanceSearcher, ChanceSettings, Depth,
-    LeafEvaluators, ProbeWindow, TableReuse,
+    LeafEvaluators, ProbeWindow, TableReuse, Value,
 };
 use crate::rules::game::{Game, NodeKind};
 use crate::rules::geometry::Color;
-use crate::rules::moves::MoveList;
+use crate::rules::moves::{Move, MoveList};
 use race::Race;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -474,6 +474,92 @@ fn limits_and_the_stop_flag_end_the_search() {
         assert_eq!(result.best.len(), 1);
     }
     assert_eq!(game.hash(), position.hash());
+}
+
+/// The value to `pov` of playing `action` at the decision root `game`, by expectimax to
+/// `depth` units from the root.
+fn value_after<G: ChanceGame>(game: &mut G, action: Move, depth: Depth, pov: Color) -> Value {
+    let cost = game.depth_cost(action);
+    game.play(action);
+    let (value, _) = expectimax_at_ply(
+        game,
+        Depth(depth.0 - cost.0),
+        pov,
+        1,
+        LeafEvaluators::standard(),
+    );
+    game.unplay();
+    value
+}
+
+/// A search stopped by a node limit inside an iteration plays the best of the root actions
+/// that iteration finished, when it finished any: by the deeper iteration's expectimax
+/// values (the mover's view) it is better than the last completed iteration's choice where it
+/// differs, and over a sweep of limits it sometimes does.
+#[test]
+fn an_interrupted_iteration_offers_the_best_action_it_finished() {
+    /// How many searches took a partial iteration's action, and how many of those changed
+    /// the choice, at the decision roots of `positions`.
+    fn sweep<G: ChanceGame>(positions: &[(G, Color)]) -> (usize, usize) {
+        let (mut partial, mut changed) = (0, 0);
+        for (n, (position, pov)) in positions.iter().enumerate() {
+            let NodeKind::Decision(mover) = position.node_kind() else {
+                continue;
+            };
+            for nodes in (100..4_000).step_by(300) {
+                let mut game = position.clone();
+                let limits = ChanceLimits {
+                    depth: Some(Depth(20)),
+                    nodes: Some(nodes),
+                    time: None,
+                };
+                let mut searcher = ChanceSearcher::new(ChanceSettings::default());
+                let mut completed: Option<ChanceResult> = None;
+                let result = searcher.search_reporting(
+                    None,
+                    &mut game,
+                    *pov,
+                    &limits,
+                    &no_stop(),
+                    &mut |r| completed = Some(r.clone()),
+                );
+                assert_eq!(game.hash(), position.hash());
+                let Some(completed) = completed.filter(|_| result.partial) else {
+                    continue;
+                };
+                assert!(result.interrupted);
+                assert_eq!(
+                    (result.depth, result.value),
+                    (completed.depth, completed.value)
+                );
+                let (Some(&chosen), Some(&before)) = (result.best.first(), completed.best.first())
+                else {
+                    panic!("position {n}: no move at a decision root");
+                };
+                partial += 1;
+                if chosen != before {
+                    changed += 1;
+                    let deeper = Depth(completed.depth.0 + 1);
+                    let (chosen_value, before_value) = (
+                        value_after(&mut game, chosen, deeper, mover),
+                        value_after(&mut game, before, deeper, mover),
+                    );
+                    assert!(
+                        chosen_value > before_value,
+                        "position {n}, {nodes} nodes: {chosen:?} ({chosen_value:?}) replaced \
+                         {before:?} ({before_value:?}) at {deeper:?}"
+                    );
+                }
+            }
+        }
+        (partial, changed)
+    }
+    let (race, skirmish) = (sweep(&race_positions()), sweep(&skirmish_positions()));
+    let (partial, changed) = (race.0 + skirmish.0, race.1 + skirmish.1);
+    assert!(
+        partial > 0 && changed > 0,
+        "race {race:?}, skirmish {skirmish:?} (partial, changed)"
+    );
 }
 
 /// The node-count table at larger depths (race to depth 4, skirmish to depth 6), with
