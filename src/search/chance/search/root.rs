@@ -101,12 +101,7 @@ impl ChanceSearcher {
                 result.depth = Depth(depth);
                 result.outcomes = lines;
                 if !chance_root {
-                    let pv = self.principal_line(game, 0);
-                    // Keep the earlier choice if neither the PV nor the table names one.
-                    if !pv.is_empty() {
-                        result.best = self.turn_prefix(game, &pv);
-                        result.pv = pv;
-                    }
+                    self.take_root_line(game, &mut result);
                 }
                 result.nodes = self.total_nodes();
                 result.elapsed = start.elapsed();
@@ -135,16 +130,21 @@ impl ChanceSearcher {
     /// those of the last completed iteration. The sequential search only: the root split
     /// (`root_decision_parallel`) records no line before it completes.
     fn take_partial_iteration<G: ChanceGame>(&mut self, game: &mut G, result: &mut ChanceResult) {
-        if self.pv_len[0] == 0 {
-            return;
+        if self.pv_len[0] > 0 && self.take_root_line(game, result) {
+            result.partial = true;
         }
+    }
+
+    /// The root's principal line and the turn it begins into `result`, if the PV or the table
+    /// names one (else the earlier choice is kept); whether it did.
+    fn take_root_line<G: ChanceGame>(&mut self, game: &mut G, result: &mut ChanceResult) -> bool {
         let pv = self.principal_line(game, 0);
         if pv.is_empty() {
-            return;
+            return false;
         }
         result.best = self.turn_prefix(game, &pv);
         result.pv = pv;
-        result.partial = true;
+        true
     }
 
     /// A chance root: every outcome searched with a full window, for exact per-outcome values

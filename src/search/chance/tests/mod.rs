@@ -221,11 +221,7 @@ fn compare_with<G: ChanceGame>(
         }
         if let Some(&first) = last.best.first() {
             let (root, _) = expectimax_at_ply(&mut game, Depth(max_depth), *pov, 0, evals);
-            let cost = game.depth_cost(first);
-            game.play(first);
-            let (chosen, _) =
-                expectimax_at_ply(&mut game, Depth(max_depth - cost.0), *pov, 1, evals);
-            game.unplay();
+            let chosen = value_after(&mut game, first, Depth(max_depth), *pov, evals);
             totals.worse_choices += usize::from(chosen != root);
         }
     }
@@ -477,17 +473,17 @@ fn limits_and_the_stop_flag_end_the_search() {
 }
 
 /// The value to `pov` of playing `action` at the decision root `game`, by expectimax to
-/// `depth` units from the root.
-fn value_after<G: ChanceGame>(game: &mut G, action: Move, depth: Depth, pov: Color) -> Value {
+/// `depth` units from the root with the leaves valued by `evals`.
+fn value_after<G: ChanceGame>(
+    game: &mut G,
+    action: Move,
+    depth: Depth,
+    pov: Color,
+    evals: &LeafEvaluators,
+) -> Value {
     let cost = game.depth_cost(action);
     game.play(action);
-    let (value, _) = expectimax_at_ply(
-        game,
-        Depth(depth.0 - cost.0),
-        pov,
-        1,
-        LeafEvaluators::standard(),
-    );
+    let (value, _) = expectimax_at_ply(game, Depth(depth.0 - cost.0), pov, 1, evals);
     game.unplay();
     value
 }
@@ -541,8 +537,8 @@ fn an_interrupted_iteration_offers_the_best_action_it_finished() {
                     changed += 1;
                     let deeper = Depth(completed.depth.0 + 1);
                     let (chosen_value, before_value) = (
-                        value_after(&mut game, chosen, deeper, mover),
-                        value_after(&mut game, before, deeper, mover),
+                        value_after(&mut game, chosen, deeper, mover, LeafEvaluators::standard()),
+                        value_after(&mut game, before, deeper, mover, LeafEvaluators::standard()),
                     );
                     assert!(
                         chosen_value > before_value,
@@ -671,16 +667,13 @@ fn the_parallel_search_stays_exact() {
                 );
             }
             if let Some(&first) = last.best.first() {
-                let cost = game.depth_cost(first);
-                game.play(first);
-                let (chosen, _) = expectimax_at_ply(
+                let chosen = value_after(
                     &mut game,
-                    Depth(MAX_DEPTH - cost.0),
+                    first,
+                    Depth(MAX_DEPTH),
                     *pov,
-                    1,
                     LeafEvaluators::standard(),
                 );
-                game.unplay();
                 assert_eq!(chosen, last.value, "position {n}: {first:?} is not best");
             }
         }
