@@ -5,7 +5,8 @@
 //! transformer's rows of every piece again. The net is the one [`ChanceGame::kept_net`] names.
 //!
 //! The wrapper keeps a stack with one accumulator per board that differs from the one before
-//! it on the current line (an action that leaves the board alone pushes nothing). What an
+//! it on the current line (an action that leaves the board alone pushes nothing); its slots
+//! outlive an unplay, so that the next action writes its accumulator straight into one. What an
 //! action does comes from [`ChanceGame::board_step`]: a shogi move or drop on a shogi board
 //! (the Madness) is an incremental update (`features::changes` before it, `Network::update`
 //! after, as in shogi; HalfKP recomputes the view of a king that moved); a change of inputs
@@ -35,8 +36,12 @@ pub struct NetBoard<G> {
     /// The net the accumulators belong to (`None`: nothing is kept).
     net: Option<Arc<Network>>,
     /// The accumulator of the board at the root, then of each later board that differs from
-    /// the one before it; `None` where the net cannot read the board.
+    /// the one before it; `None` where the net cannot read the board. Only the first `live`
+    /// are the current line's: the slots after them are kept for reuse, so that an action
+    /// writes its accumulator in place instead of building it elsewhere and copying it in.
     accumulators: Vec<Option<Accumulator>>,
+    /// How many of `accumulators` belong to the current line.
+    live: usize,
     /// Per action played since the root: whether it pushed onto `accumulators`.
     pushed: Vec<bool>,
 }
@@ -50,11 +55,13 @@ impl<G: ChanceGame> NetBoard<G> {
             game,
             net,
             accumulators: Vec::with_capacity(64),
+            live: 0,
             pushed: Vec::with_capacity(128),
         };
         if board.net.is_some() {
             let root = board.from_scratch();
             board.accumulators.push(root);
+            board.live = 1;
         }
         board
     }
@@ -66,7 +73,9 @@ impl<G: ChanceGame> NetBoard<G> {
 
     /// The accumulator of the current board, if one is kept.
     pub fn accumulator(&self) -> Option<&Accumulator> {
-        self.accumulators.last().and_then(Option::as_ref)
+        self.accumulators[..self.live]
+            .last()
+            .and_then(Option::as_ref)
     }
 
     /// The accumulator of the current board computed from scratch, if the net reads it.
@@ -88,24 +97,29 @@ impl<G: ChanceGame> NetBoard<G> {
     }
 }
 
-/// The accumulator of `after`, reached by the shogi move with `changes` from a board whose
-/// accumulator is `before` (`None`: from scratch, if the net reads `after`).
-fn stepped(
+/// Writes to `out` the accumulator of `after`, reached by the shogi move with `changes` from
+/// a board whose accumulator is `before` (`None`: from scratch, if the net reads `after`).
+fn step_shogi(
     net: &Network,
     after: &Position,
     changes: Option<features::Changes>,
     before: Option<&Accumulator>,
-) -> Option<Accumulator> {
+    out: &mut Option<Accumulator>,
+) {
     if !Network::fits(after) {
-        return None;
+        *out = None;
+        return;
     }
     match (changes, before) {
         (Some(changes), Some(before)) => {
-            let mut out = Accumulator::default();
-            net.update(after, &changes, before, &mut out);
-            Some(out)
+            net.update(
+                after,
+                &changes,
+                before,
+                out.get_or_insert_with(Default::default),
+            );
         }
-        _ => Some(net.accumulate(after)),
+        _ => *out = Some(net.accumulate(after)),
     }
 }
 
@@ -145,32 +159,40 @@ impl<G: ChanceGame> Game for NetBoard<G> {
             _ => None,
         };
         self.game.play(action);
-        let before = self.accumulators.last().and_then(Option::as_ref);
-        let after = match step {
-            BoardStep::Unchanged => None,
-            BoardStep::Rows(rows) => Some(before.map(|before| {
-                let mut out = Accumulator::default();
-                net.update_rows(&rows, before, &mut out);
-                out
-            })),
-            BoardStep::Shogi(_) => Some(
-                self.game
-                    .shogi_board()
-                    .and_then(|board| stepped(net, board, shogi_changes, before)),
-            ),
-            BoardStep::Other => Some(self.game.accumulate(net)),
-        };
-        self.pushed.push(after.is_some());
-        if let Some(after) = after {
-            self.accumulators.push(after);
+        if matches!(step, BoardStep::Unchanged) {
+            self.pushed.push(false);
+            self.check();
+            return;
         }
+        if self.accumulators.len() == self.live {
+            self.accumulators.push(None);
+        }
+        let (line, free) = self.accumulators.split_at_mut(self.live);
+        let before = line.last().and_then(Option::as_ref);
+        let out = &mut free[0];
+        match step {
+            BoardStep::Unchanged => unreachable!("handled above"),
+            BoardStep::Rows(rows) => match before {
+                Some(before) => {
+                    net.update_rows(&rows, before, out.get_or_insert_with(Default::default))
+                }
+                None => *out = None,
+            },
+            BoardStep::Shogi(_) => match self.game.shogi_board() {
+                Some(board) => step_shogi(net, board, shogi_changes, before, out),
+                None => *out = None,
+            },
+            BoardStep::Other => *out = self.game.accumulate(net),
+        }
+        self.live += 1;
+        self.pushed.push(true);
         self.check();
     }
 
     fn unplay(&mut self) {
         self.game.unplay();
         if self.pushed.pop() == Some(true) {
-            self.accumulators.pop();
+            self.live -= 1;
         }
         self.check();
     }
@@ -319,9 +341,9 @@ mod tests {
                     BoardStep::Other => seen.other += 1,
                     BoardStep::Unchanged => seen.unchanged += 1,
                 }
-                let depth = game.accumulators.len();
+                let depth = game.live;
                 game.play(action);
-                seen.pushed += game.accumulators.len() - depth;
+                seen.pushed += game.live - depth;
                 played += 1;
                 assert_fresh(&game, evals, &mut seen);
             }
@@ -330,6 +352,10 @@ mod tests {
                 assert_fresh(&game, evals, &mut seen);
             }
             assert_eq!(game.game().hash(), start.hash());
+            assert_eq!(
+                game.live, 1,
+                "back at the start, only the root's accumulator is live"
+            );
         }
         seen
     }
@@ -418,6 +444,6 @@ mod tests {
         let evals = LeafEvaluators::with_shogi(ShogiEvaluator::builtin_net());
         let shogammon = crate::rules::variants::shogammon::Position::startpos();
         let game = NetBoard::new(shogammon, &evals);
-        assert!(game.net.is_none() && game.accumulators.is_empty());
+        assert!(game.net.is_none() && game.live == 0);
     }
 }
