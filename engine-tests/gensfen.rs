@@ -273,6 +273,93 @@ fn quiet_only_leaves_out_exactly_the_checks_and_captures() {
     assert_same(&read(&quiet), &expected, "quiet-only and the filtered file");
 }
 
+/// `nnue-features --quiet-only` on a whole run's records writes the feature file of the same
+/// run made with `gensfen --quiet-only` (the games are the same; only what is written
+/// differs), in standard shogi and in Chu Shogi, and counts what it left out; Shogammon, whose
+/// lines start before the roll, is refused with the reason.
+#[test]
+fn nnue_features_quiet_only_leaves_out_what_gensfen_quiet_only_does() {
+    let dir = ScratchDir::new("shishi-gensfen", "features-quiet");
+    let features = |variant: &str, input: &Path, out: &Path, extra: &[&str]| -> Output {
+        Command::new(env!("CARGO_BIN_EXE_shishi"))
+            .args(["nnue-features", "--variant", variant])
+            .arg(input)
+            .arg("--out")
+            .arg(out)
+            .args(extra)
+            .output()
+            .expect("the binary runs")
+    };
+    let count = |summary: &str, field: &str| -> u64 {
+        let words: Vec<&str> = summary.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == field).expect(field);
+        words[at + 1].parse().expect("a count")
+    };
+    // A shogi record is RECORD_BYTES long; a Chu record is a line.
+    for (variant, settings, record_bytes) in [
+        ("shogi", vec!["--games", "2"], Some(RECORD_BYTES)),
+        (
+            "chushogi",
+            vec!["--variant", "chushogi", "--max-ply", "120", "--games", "2"],
+            None,
+        ),
+    ] {
+        let (all, quiet) = (
+            dir.join(format!("{variant}-all")),
+            dir.join(format!("{variant}-quiet")),
+        );
+        succeeds(gensfen(&all, &settings));
+        let quiet_settings = [settings.as_slice(), &["--quiet-only"]].concat();
+        succeeds(gensfen(&quiet, &quiet_settings));
+        let records = |path: &Path| -> u64 {
+            let bytes = read(path);
+            match record_bytes {
+                Some(size) => (bytes.len() / size) as u64,
+                None => bytes.iter().filter(|&&b| b == b'\n').count() as u64,
+            }
+        };
+        let (filtered, direct) = (dir.join("filtered.feat"), dir.join("direct.feat"));
+        let summary = succeeds(features(variant, &all, &filtered, &["--quiet-only"]));
+        assert_eq!(
+            count(&summary, "read"),
+            records(&all),
+            "{variant}: {summary}"
+        );
+        assert_eq!(
+            count(&summary, "written"),
+            records(&quiet),
+            "{variant}: {summary}"
+        );
+        let noisy = count(&summary, "noisy");
+        assert!(noisy > 0, "{variant}: {summary}");
+        assert_eq!(
+            noisy,
+            records(&all) - records(&quiet),
+            "{variant}: {summary}"
+        );
+        let summary = succeeds(features(variant, &quiet, &direct, &[]));
+        assert_eq!(count(&summary, "noisy"), 0, "{variant}: {summary}");
+        assert!(
+            read(&filtered) == read(&direct),
+            "{variant}: the filtered features differ from gensfen --quiet-only's"
+        );
+    }
+    let shogammon = dir.join("shogammon.tsv");
+    std::fs::write(&shogammon, "").unwrap();
+    let refused = features(
+        "shogammon",
+        &shogammon,
+        &dir.join("refused.feat"),
+        &["--quiet-only"],
+    );
+    assert!(!refused.status.success());
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        stderr.contains("gensfen --variant shogammon --quiet-only"),
+        "{stderr}"
+    );
+}
+
 /// `shishi nnue-features` turns a gensfen file into the trainer's feature file: one record
 /// per usable position, in order, with the record's labels and the position's features;
 /// an undecodable record is skipped and counted, a partial record at the end (a file still

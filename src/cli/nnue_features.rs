@@ -12,12 +12,16 @@
 //! `--variant chushogi|chukagamigi|shogammon` reads the training lines of a 12×12 game or
 //! Shogammon instead (`gensfen --variant …`) and writes their feature file
 //! (`eval::nnue::sparse_file`); only whole lines are read.
+//!
+//! `--quiet-only` leaves out the positions `record::quiet` calls noisy, judged by the move
+//! each record holds.
 
 use crate::cli::testnet::Arch;
 use crate::eval::nnue::feature_file::{self, FeatureRecord, Skip};
 use crate::eval::nnue::features::FeatureSet;
 use crate::eval::nnue::sparse_file::{self, SparsePosition};
 use crate::record::packed_sfen::{TrainingRecord, RECORD_BYTES};
+use crate::record::quiet::shogi_is_noisy;
 use crate::rules::variants::{chu, kagamigi, shogammon};
 use clap::Args;
 use std::io::{BufWriter, Read, Write};
@@ -54,6 +58,11 @@ pub struct NnueFeaturesArgs {
     /// (Shogammon: `shogammon` or `shogammon-pk`); by default the game's first.
     #[arg(long, value_enum)]
     arch: Option<Arch>,
+    /// Write only quiet positions: none in check, none whose recorded move captures (as
+    /// `gensfen --quiet-only` writes them). Not for Shogammon, whose lines start before the
+    /// roll: there `gensfen --quiet-only` leaves them out.
+    #[arg(long)]
+    quiet_only: bool,
 }
 
 /// The games whose training records `nnue-features` reads.
@@ -73,6 +82,8 @@ pub struct Counts {
     pub undecodable: u64,
     pub no_king: u64,
     pub too_many_pieces: u64,
+    /// Left out by `--quiet-only`.
+    pub noisy: u64,
 }
 
 /// Records read from the files at a time.
@@ -90,6 +101,10 @@ pub fn run(args: &NnueFeaturesArgs) -> Result<(), String> {
         }
         FeatureGame::Chushogi => run_sparse::<chu::Position>(args),
         FeatureGame::Chukagamigi => run_sparse::<kagamigi::Position>(args),
+        FeatureGame::Shogammon if args.quiet_only => Err("--quiet-only: a Shogammon line \
+            starts before its roll, so its move cannot be judged here; gensfen --variant \
+            shogammon --quiet-only leaves out the turns whose first action captures"
+            .into()),
         FeatureGame::Shogammon => run_sparse::<shogammon::Position>(args),
     }
 }
@@ -124,12 +139,13 @@ fn sfen_file(args: &NnueFeaturesArgs) -> Result<Option<(BufWriter<std::fs::File>
 fn summary(counts: &Counts, started: Instant) {
     let seconds = started.elapsed().as_secs_f64();
     println!(
-        "read {} written {} skipped: undecodable {} no-king {} too-many-pieces {} ({:.1} s, {:.0} positions/s)",
+        "read {} written {} skipped: undecodable {} no-king {} too-many-pieces {} noisy {} ({:.1} s, {:.0} positions/s)",
         counts.read,
         counts.written,
         counts.undecodable,
         counts.no_king,
         counts.too_many_pieces,
+        counts.noisy,
         seconds,
         counts.read as f64 / seconds.max(1e-9)
     );
@@ -164,10 +180,23 @@ fn run_sparse<P: SparsePosition>(args: &NnueFeaturesArgs) -> Result<(), String> 
             }
             left -= 1;
             counts.read += 1;
-            let Some((pos, labels)) = training_line::<P>(line) else {
+            let Some((pos, labels, move_text)) = training_line::<P>(line) else {
                 counts.undecodable += 1;
                 continue;
             };
+            if args.quiet_only {
+                match pos.is_noisy(move_text) {
+                    None => {
+                        counts.undecodable += 1;
+                        continue;
+                    }
+                    Some(true) => {
+                        counts.noisy += 1;
+                        continue;
+                    }
+                    Some(false) => {}
+                }
+            }
             let Some(record) = sparse_file::record(&pos, features, labels) else {
                 counts.too_many_pieces += 1;
                 continue;
@@ -187,13 +216,15 @@ fn run_sparse<P: SparsePosition>(args: &NnueFeaturesArgs) -> Result<(), String> 
     Ok(())
 }
 
-/// The position and labels of a training line; `None` if it does not read.
-fn training_line<P: SparsePosition>(line: &str) -> Option<(P, sparse_file::Labels)> {
+/// The position, labels and move (as written) of a training line; `None` if it does not
+/// read.
+fn training_line<P: SparsePosition>(line: &str) -> Option<(P, sparse_file::Labels, &str)> {
     let mut fields = line.split('\t');
     let pos = P::from_training_sfen(fields.next()?)?;
     let score = fields.next()?.trim().parse().ok()?;
     let game_ply = fields.next()?.trim().parse().ok()?;
     let result = fields.next()?.trim().parse().ok()?;
+    let move_text = fields.next().unwrap_or("").trim();
     Some((
         pos,
         sparse_file::Labels {
@@ -201,6 +232,7 @@ fn training_line<P: SparsePosition>(line: &str) -> Option<(P, sparse_file::Label
             game_ply,
             result,
         },
+        move_text,
     ))
 }
 
@@ -253,7 +285,16 @@ fn run_shogi(args: &NnueFeaturesArgs) -> Result<(), String> {
                 let bytes: &[u8; RECORD_BYTES] = bytes.try_into().expect("a whole record");
                 let features = TrainingRecord::from_bytes(bytes)
                     .map_err(|_| Skip::Undecodable)
-                    .and_then(|record| FeatureRecord::from_training(&record));
+                    .and_then(|record| {
+                        let (features, pos) = FeatureRecord::from_training(&record)?;
+                        if args.quiet_only {
+                            let mv = record.best_move.to_move().ok_or(Skip::Undecodable)?;
+                            if shogi_is_noisy(&pos, mv) {
+                                return Err(Skip::Noisy);
+                            }
+                        }
+                        Ok((features, pos))
+                    });
                 match features {
                     Ok((features, pos)) => {
                         out.write_all(&features.to_bytes())
@@ -266,6 +307,7 @@ fn run_shogi(args: &NnueFeaturesArgs) -> Result<(), String> {
                     Err(Skip::Undecodable) => counts.undecodable += 1,
                     Err(Skip::NoKing) => counts.no_king += 1,
                     Err(Skip::TooManyPieces) => counts.too_many_pieces += 1,
+                    Err(Skip::Noisy) => counts.noisy += 1,
                 }
             }
             if last_report.elapsed().as_secs() >= 10 {

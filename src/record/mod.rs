@@ -13,6 +13,7 @@ pub mod csa;
 pub mod finished_game;
 pub mod kif;
 pub mod packed_sfen;
+pub mod quiet;
 pub mod usi;
 
 use crate::rules::dropshogi::notation::piece_text;

@@ -13,6 +13,7 @@
 
 use super::{adjudicate, game_ply, record_score, search_move, PlayedGame, Settings};
 use crate::eval::nnue::board12::Board12Net;
+use crate::record::quiet::board12_is_noisy;
 use crate::referee::runner::pair_seed;
 use crate::rules::game::{Game, Outcome};
 use crate::rules::geometry::Color;
@@ -90,8 +91,7 @@ where
         if let Some(outcome) = adjudicate(score, settings.eval_limit, us) {
             break outcome;
         }
-        let noisy = || SearchGame::in_check(&pos) || !pos.effect(best).captures.is_empty();
-        if ply >= settings.write_min_ply && !(settings.quiet_only && noisy()) {
+        if ply >= settings.write_min_ply && !(settings.quiet_only && board12_is_noisy(&pos, best)) {
             written.push(PendingLine {
                 side: us,
                 sfen_score_ply: format!(

@@ -8,10 +8,10 @@
 //! "The Central Madness").
 
 use super::{
-    adjudicate, chance_decision, game_ply, is_noisy, random_action, record_score, PlayedGame,
-    Settings,
+    adjudicate, chance_decision, game_ply, random_action, record_score, PlayedGame, Settings,
 };
 use crate::record::packed_sfen::{GameResult, Move16, PackedSfen, TrainingRecord};
+use crate::record::quiet::shogi_is_noisy;
 use crate::referee::arbiter::draw_chance;
 use crate::referee::runner::pair_seed;
 use crate::rules::game::{Game, NodeKind, Outcome};
@@ -72,7 +72,7 @@ pub(super) fn play_game(
                     let pos = truth.position();
                     if ordinary
                         && ply >= settings.write_min_ply
-                        && !(settings.quiet_only && is_noisy(pos, best))
+                        && !(settings.quiet_only && shogi_is_noisy(pos, best))
                     {
                         let card = truth.cards().held[us.index()];
                         written.push((

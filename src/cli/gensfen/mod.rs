@@ -26,6 +26,7 @@ use super::progress::Progress;
 use crate::eval::nnue::features::NetGame;
 use crate::eval::nnue::{builtin, Network};
 use crate::record::packed_sfen::{GameResult, Move16, PackedSfen, TrainingRecord, RECORD_BYTES};
+use crate::record::quiet::shogi_is_noisy;
 use crate::referee::openings;
 use crate::referee::runner::pair_seed;
 use crate::rules::game::Game;
@@ -547,7 +548,7 @@ fn play_game(
         if let Some(outcome) = adjudicate(score, settings.eval_limit, us) {
             break outcome;
         }
-        if ply >= settings.write_min_ply && !(settings.quiet_only && is_noisy(&pos, best)) {
+        if ply >= settings.write_min_ply && !(settings.quiet_only && shogi_is_noisy(&pos, best)) {
             written.push((
                 us,
                 TrainingRecord {
@@ -590,11 +591,6 @@ fn search_move<G: SearchGame>(
 /// gensfen writes it, the plies before it.
 fn game_ply(ply: u32) -> u16 {
     (ply - 1).min(u32::from(u16::MAX)) as u16
-}
-
-/// In check, or `mv` captures.
-fn is_noisy(pos: &Position, mv: Move) -> bool {
-    pos.in_check() || (!mv.is_drop() && pos.piece_at(mv.to()).is_some())
 }
 
 /// How far the output file is.

@@ -87,6 +87,9 @@ pub enum Skip {
     NoKing,
     /// More than 38 non-king pieces (not a position of one set).
     TooManyPieces,
+    /// In check, or its move captures: left out by `nnue-features --quiet-only`
+    /// (`record::quiet`).
+    Noisy,
 }
 
 impl FeatureRecord {

@@ -25,8 +25,10 @@ use super::board12::Board12Net;
 use super::features::FeatureSet;
 use crate::eval::board12::TablePosition;
 use crate::eval::shogammon::ExpectedParts;
+use crate::record::quiet::board12_is_noisy;
 use crate::rules::geometry::Color;
 use crate::rules::notation::GameText;
+use crate::search::game::SearchGame;
 
 /// The first bytes of a file.
 pub const MAGIC: &[u8; 8] = b"SHISHIFS";
@@ -92,9 +94,15 @@ pub trait SparsePosition: Sized {
     fn from_training_sfen(text: &str) -> Option<Self>;
     /// The SFEN as the training lines write it.
     fn training_sfen(&self) -> String;
+    /// Whether the position is noisy (`record::quiet`) given the move its line records;
+    /// `None` if that move is not legal here, or the game's lines cannot be judged so
+    /// (Shogammon's start before the roll).
+    fn is_noisy(&self, _move_text: &str) -> Option<bool> {
+        None
+    }
 }
 
-impl<P: Board12Net + GameText> SparsePosition for P {
+impl<P: Board12Net + GameText + SearchGame> SparsePosition for P {
     const FEATURE_SETS: &'static [FeatureSet] = <P as Board12Net>::FEATURE_SETS;
 
     fn side_to_move(&self) -> Color {
@@ -117,6 +125,11 @@ impl<P: Board12Net + GameText> SparsePosition for P {
 
     fn training_sfen(&self) -> String {
         self.sfen()
+    }
+
+    fn is_noisy(&self, move_text: &str) -> Option<bool> {
+        let mv = self.parse_move(move_text).ok()?;
+        Some(board12_is_noisy(self, mv))
     }
 }
 
@@ -207,7 +220,7 @@ mod tests {
     /// (captures preferred: full hands in Chu Kagamigi).
     fn records_give_the_evaluation<P>(start: &P)
     where
-        P: Board12Net + GameText + crate::rules::game::Game + Clone,
+        P: Board12Net + GameText + SearchGame + crate::rules::game::Game + Clone,
     {
         for &features in P::FEATURE_SETS {
             records_give_the_evaluation_with(start, features);
@@ -216,7 +229,7 @@ mod tests {
 
     fn records_give_the_evaluation_with<P>(start: &P, features: FeatureSet)
     where
-        P: Board12Net + GameText + crate::rules::game::Game + Clone,
+        P: Board12Net + GameText + SearchGame + crate::rules::game::Game + Clone,
     {
         use crate::eval::random_games::{pick_preferring, random_games};
         let net = Network::random(features, 7);
