@@ -356,6 +356,7 @@ fn help_names_the_games_each_subcommand_serves() {
         ("serve", all.clone()),
         ("testnet", vec!["shogi"]),
         ("nnue-features", vec!["shogi"]),
+        ("rescore", vec!["shogi", "chushogi", "chukagamigi"]),
     ] {
         assert_eq!(
             games_named_in_help(subcommand),

@@ -5,10 +5,12 @@ pub(crate) mod analyse;
 pub(crate) mod bench;
 mod book;
 mod gensfen;
+mod job_state;
 mod match_cmd;
 mod nnue_features;
 mod perft;
 mod progress;
+mod rescore;
 mod serve;
 mod testnet;
 
@@ -61,6 +63,10 @@ enum Command {
     /// BonaPieces, for HalfKP and K+P) the net trainer (scripts/train_nnue.py) reads.
     /// Games: shogi.
     NnueFeatures(nnue_features::NnueFeaturesArgs),
+    /// Search again the positions of training data already written and write them with the
+    /// new search's score and move: deeper labels, a sample spread over many games.
+    /// Resumable, shardable. Games: shogi, chushogi, chukagamigi.
+    Rescore(rescore::RescoreArgs),
 }
 
 pub use crate::rules::variants::Variant;
@@ -141,6 +147,7 @@ pub fn run() -> i32 {
         Some(Command::Book(args)) => book::run(&args),
         Some(Command::Testnet(args)) => testnet::run(&args),
         Some(Command::NnueFeatures(args)) => nnue_features::run(&args),
+        Some(Command::Rescore(args)) => rescore::run(&args),
         None if cli.xboard => return crate::cecp::run(),
         None => return serve_stdin(cli.list_search_params),
     };

@@ -87,7 +87,7 @@ where
             Game::play(&mut pos, *legal.choose(&mut rng).expect("a legal move"));
             continue;
         }
-        let (best, score) = search_move(settings, searcher, &pos);
+        let (best, score) = search_move(&settings.limits, searcher, &pos);
         if let Some(outcome) = adjudicate(score, settings.eval_limit, us) {
             break outcome;
         }

@@ -22,10 +22,11 @@ mod board12;
 mod madness;
 mod shogammon;
 
+use super::job_state::{open_output, state_path, write_state, State};
 use super::progress::Progress;
 use crate::eval::nnue::features::NetGame;
 use crate::eval::nnue::{builtin, Network};
-use crate::record::packed_sfen::{GameResult, Move16, PackedSfen, TrainingRecord, RECORD_BYTES};
+use crate::record::packed_sfen::{GameResult, Move16, PackedSfen, TrainingRecord};
 use crate::record::quiet::shogi_is_noisy;
 use crate::referee::openings;
 use crate::referee::runner::pair_seed;
@@ -48,7 +49,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -394,15 +395,15 @@ impl SelfPlay {
     }
 }
 
-/// FNV-1a over `bytes`: tells opening files apart in the state file.
-fn digest(bytes: &[u8]) -> u64 {
+/// FNV-1a over `bytes`: tells opening files and nets apart in a state file.
+pub(super) fn digest(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
 }
 
 /// The score written for a search's value.
-fn record_score(score: Score) -> i16 {
+pub(super) fn record_score(score: Score) -> i16 {
     let value = match score {
         Score::Cp(cp) => cp.clamp(-MAX_CP_SCORE, MAX_CP_SCORE),
         Score::Mate(plies) if plies > 0 => MATE_SCORE - plies,
@@ -544,7 +545,7 @@ fn play_game(
             pos.play(*legal.choose(&mut rng).expect("a legal move"));
             continue;
         }
-        let (best, score) = search_move(settings, searcher, &pos);
+        let (best, score) = search_move(&settings.limits, searcher, &pos);
         if let Some(outcome) = adjudicate(score, settings.eval_limit, us) {
             break outcome;
         }
@@ -567,16 +568,16 @@ fn play_game(
     Some(PlayedGame::finished(written, outcome))
 }
 
-/// The move the search chooses in `pos` (which has legal moves) under the run's limits, and
-/// its value.
-fn search_move<G: SearchGame>(
-    settings: &Settings,
+/// The move the search chooses in `pos` (which has legal moves) under `limits` (from an
+/// empty table if the searcher was just cleared), and its value.
+pub(super) fn search_move<G: SearchGame>(
+    limits: &Limits,
     searcher: &mut Searcher,
     pos: &G,
 ) -> (Move, Score) {
     let decision = searcher.search(
         pos,
-        &settings.limits,
+        limits,
         &Config::default(),
         &Control::new(false),
         &mut |_| {},
@@ -591,127 +592,6 @@ fn search_move<G: SearchGame>(
 /// gensfen writes it, the plies before it.
 fn game_ply(ply: u32) -> u16 {
     (ply - 1).min(u32::from(u16::MAX)) as u16
-}
-
-/// How far the output file is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct State {
-    fingerprint: String,
-    games: u64,
-    records: u64,
-    /// The file's length after the last complete game.
-    bytes: u64,
-}
-
-fn state_path(out: &Path) -> PathBuf {
-    let mut name = out.as_os_str().to_owned();
-    name.push(".state");
-    PathBuf::from(name)
-}
-
-fn write_state(path: &Path, state: &State) -> Result<(), String> {
-    let text = format!(
-        "# shishi gensfen: the run that writes the file beside this one (delete both to \
-         start over)\nsettings {}\ngames {}\nrecords {}\nbytes {}\n",
-        state.fingerprint, state.games, state.records, state.bytes
-    );
-    let mut temporary = path.as_os_str().to_owned();
-    temporary.push(".tmp");
-    std::fs::write(&temporary, text)
-        .and_then(|()| std::fs::rename(&temporary, path))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
-}
-
-fn read_state(path: &Path) -> Result<Option<State>, String> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
-    };
-    let field = |name: &str| {
-        text.lines()
-            .find_map(|l| l.strip_prefix(name)?.strip_prefix(' '))
-            .ok_or_else(|| format!("{} has no {name} line", path.display()))
-    };
-    let number = |name: &str| -> Result<u64, String> {
-        field(name)?
-            .trim()
-            .parse()
-            .map_err(|_| format!("{}: {name} is not a number", path.display()))
-    };
-    let records = number("records")?;
-    Ok(Some(State {
-        fingerprint: field("settings")?.to_string(),
-        games: number("games")?,
-        records,
-        // State files written before the 12×12 games' lines had no length: records then.
-        bytes: match field("bytes") {
-            Ok(_) => number("bytes")?,
-            Err(_) => records * RECORD_BYTES as u64,
-        },
-    }))
-}
-
-/// Opens the output where the last complete game of an earlier run ends (cutting off a
-/// game cut short) and returns it with the state it continues from.
-fn open_output(out: &Path, fingerprint: &str) -> Result<(std::fs::File, State), String> {
-    let state_file = state_path(out);
-    let existing = match std::fs::metadata(out) {
-        Ok(meta) => meta.len(),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => 0,
-        Err(e) => return Err(format!("cannot read {}: {e}", out.display())),
-    };
-    let state = match read_state(&state_file)? {
-        Some(state) => {
-            if state.fingerprint != fingerprint {
-                return Err(format!(
-                    "{} was written with other settings ({}; now {fingerprint}): give another \
-                     --out, or rerun with the same settings to continue it",
-                    out.display(),
-                    state.fingerprint
-                ));
-            }
-            if existing < state.bytes {
-                return Err(format!(
-                    "{} holds {existing} bytes, less than the {} its state file counts",
-                    out.display(),
-                    state.bytes
-                ));
-            }
-            state
-        }
-        None if existing > 0 => {
-            return Err(format!(
-                "{} exists without its state file {}: not a gensfen run to continue (give \
-                 another --out; record files can be joined with cat)",
-                out.display(),
-                state_file.display()
-            ))
-        }
-        None => State {
-            fingerprint: fingerprint.to_string(),
-            games: 0,
-            records: 0,
-            bytes: 0,
-        },
-    };
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(out)
-        .map_err(|e| format!("cannot open {}: {e}", out.display()))?;
-    let complete = state.bytes;
-    if existing > complete {
-        log::warn!(
-            "{}: cutting an unfinished game ({} bytes) off the end",
-            out.display(),
-            existing - complete
-        );
-        file.set_len(complete)
-            .map_err(|e| format!("cannot cut {}: {e}", out.display()))?;
-    }
-    write_state(&state_file, &state)?;
-    Ok((file, state))
 }
 
 /// When the file is complete.
@@ -753,7 +633,7 @@ pub fn run(args: &GensfenArgs) -> Result<(), String> {
         (None, Some(n)) => Target::Positions(n),
         (None, None) => unreachable!("clap requires --games or --positions"),
     };
-    let (mut file, mut state) = open_output(&args.out, &settings.fingerprint())?;
+    let (mut file, mut state) = open_output(&args.out, &settings.fingerprint(), "gensfen")?;
     let first_state = state.clone();
     let started = Instant::now();
     let mut tally = Tally::default();
@@ -794,7 +674,7 @@ pub fn run(args: &GensfenArgs) -> Result<(), String> {
                         state.games += 1;
                         state.records += game.records;
                         state.bytes += game.bytes.len() as u64;
-                        write_state(&state_path(&args.out), &state)?;
+                        write_state(&state_path(&args.out), &state, "gensfen")?;
                         match game.outcome {
                             Outcome::Win(Color::Sente) => tally.sente += 1,
                             Outcome::Win(Color::Gote) => tally.gote += 1,
