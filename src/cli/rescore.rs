@@ -10,7 +10,7 @@
 //! whatever the thread count, and a run stopped at any point continues to the same file
 //! (its progress is kept in `OUT.state`).
 
-use super::gensfen::{digest, parse_shard, record_score, search_move, Shard};
+use super::gensfen::{digest, parse_shard, record_score, search_move, SearchLimit, Shard};
 use super::job_state::{open_output, state_path, write_state};
 use super::progress::Progress;
 use crate::eval::board12::TablePosition;
@@ -46,13 +46,8 @@ pub struct RescoreArgs {
     /// in FILE.state).
     #[arg(long)]
     out: PathBuf,
-    /// Nodes searched per position.
-    #[arg(long, required_unless_present = "depth", conflicts_with = "depth",
-          value_parser = clap::value_parser!(u64).range(1..))]
-    nodes: Option<u64>,
-    /// Depth searched per position.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
-    depth: Option<u32>,
+    #[command(flatten)]
+    search: SearchLimit,
     /// Search only every K-th record of the inputs (the first, the (K+1)-th, …).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     every: u64,
@@ -112,11 +107,7 @@ pub fn run(args: &RescoreArgs) -> Result<(), String> {
         Some(path) => Some(builtin::load_named_for(path, variant)?),
     };
     let net_game = crate::eval::nets::net_game_of(variant).expect("every rescore game has nets");
-    let limits = Limits {
-        nodes: args.nodes,
-        depth: args.depth,
-        ..Limits::default()
-    };
+    let limits = args.search.limits();
     let items = read_inputs(args)?;
     let chosen: Vec<&Item> = items
         .iter()
@@ -334,8 +325,8 @@ fn fingerprint(args: &RescoreArgs, net: Option<u64>) -> String {
         "format=1 variant={:?} nodes={} depth={} hash={} every={} shard={}/{} quiet-only={} \
          net={} inputs={}",
         args.variant,
-        args.nodes.map_or("-".into(), |n| n.to_string()),
-        args.depth.map_or("-".into(), |d| d.to_string()),
+        args.search.nodes.map_or("-".into(), |n| n.to_string()),
+        args.search.depth.map_or("-".into(), |d| d.to_string()),
         args.hash,
         args.every,
         args.shard.index,

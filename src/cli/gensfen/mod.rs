@@ -72,13 +72,8 @@ pub struct GensfenArgs {
     /// exists; its progress is kept in FILE.state).
     #[arg(long)]
     out: PathBuf,
-    /// Nodes searched per move.
-    #[arg(long, required_unless_present = "depth", conflicts_with = "depth",
-          value_parser = clap::value_parser!(u64).range(1..))]
-    nodes: Option<u64>,
-    /// Depth searched per move.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
-    depth: Option<u32>,
+    #[command(flatten)]
+    search: SearchLimit,
     /// Stop when the file holds this many games (of this shard).
     #[arg(long, required_unless_present = "positions", conflicts_with = "positions",
           value_parser = clap::value_parser!(u64).range(1..))]
@@ -132,6 +127,29 @@ pub struct GensfenArgs {
     /// the net's own games.
     #[arg(long, value_name = "FILE|<builtin>")]
     eval_file: Option<PathBuf>,
+}
+
+/// How far each search of a training-data job goes: `--nodes N` or `--depth D`.
+#[derive(Args, Debug)]
+pub struct SearchLimit {
+    /// Nodes per search (each move, each rescored position).
+    #[arg(long, required_unless_present = "depth", conflicts_with = "depth",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub nodes: Option<u64>,
+    /// Depth per search.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+    pub depth: Option<u32>,
+}
+
+impl SearchLimit {
+    /// The search's limits.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            nodes: self.nodes,
+            depth: self.depth,
+            ..Limits::default()
+        }
+    }
 }
 
 /// The games `gensfen` can play.
@@ -254,11 +272,7 @@ impl Settings {
         };
         Ok(Settings {
             game: args.variant,
-            limits: Limits {
-                nodes: args.nodes,
-                depth: args.depth,
-                ..Limits::default()
-            },
+            limits: args.search.limits(),
             seed: args.seed,
             shard: args.shard,
             hash_mib: args.hash,
