@@ -130,6 +130,14 @@ pub fn run(args: &RescoreArgs) -> Result<(), String> {
         args.out.display()
     );
     let threads = args.threads as usize;
+    // One searcher a thread for the whole run: its table is cleared before every position.
+    let mut searchers: Vec<Searcher> = (0..threads)
+        .map(|_| {
+            let mut searcher = Searcher::new(args.hash);
+            searcher.set_game_network(net_game, net.as_ref().map(|(n, _)| n.clone()));
+            searcher
+        })
+        .collect();
     let mut progress = Progress::new("rescore");
     let (first, started) = (state.records, std::time::Instant::now());
     let state_file = state_path(&args.out);
@@ -138,15 +146,15 @@ pub fn run(args: &RescoreArgs) -> Result<(), String> {
         let end = (start + CHUNK_PER_THREAD * threads).min(target as usize);
         let chunk = &chosen[start..end];
         let outputs: Vec<Vec<(usize, Vec<u8>)>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|thread| {
-                    let (net, limits) = (net.as_ref().map(|(n, _)| n.clone()), &limits);
+            let handles: Vec<_> = searchers
+                .iter_mut()
+                .enumerate()
+                .map(|(thread, searcher)| {
+                    let limits = &limits;
                     spawn_with_search_stack(scope, format!("rescore-{thread}"), move || {
-                        let mut searcher = Searcher::new(args.hash);
-                        searcher.set_game_network(net_game, net);
                         (thread..chunk.len())
                             .step_by(threads)
-                            .map(|i| (i, rescored(args.variant, &mut searcher, limits, chunk[i])))
+                            .map(|i| (i, rescored(args.variant, searcher, limits, chunk[i])))
                             .collect()
                     })
                     .expect("a rescore thread starts")
