@@ -1581,14 +1581,16 @@ fn nets_are_read_at_isready_and_e_prints_the_evaluation() {
 
 /// `ChuEvalFile` and `KagamigiEvalFile` name each 12×12 game's net, read at `isready`: `e`
 /// prints the tables' evaluation corrected by the net's; a net of another game is refused
-/// with the reason and what plays without a file goes on (Chu's tables, Chu Kagamigi's
-/// built-in net or, under `KagamigiEval hand-written`, its tables); `<empty>` returns to it. (The
-/// search with a 12×12 net: `search::tests::the_12x12_games_search_with_their_own_nets`.)
+/// with the reason and what plays without a file goes on (the game's built-in net under
+/// `ChuEval net` / `KagamigiEval net`, its tables under `hand-written`); `<empty>` returns to
+/// it. (The search with a 12×12 net: `search::tests::the_12x12_games_search_with_their_own_nets`.)
 #[test]
 fn the_12x12_games_read_their_own_nets() {
     use shishi::eval::board12_choice::Board12Evaluator;
-    use shishi::eval::nnue::features::FeatureSet;
+    use shishi::eval::nnue::builtin::network_of;
+    use shishi::eval::nnue::features::{FeatureSet, NetGame};
     use shishi::eval::nnue::{file, Network};
+    use shishi::eval::shogi_choice::EvalChoice;
     use shishi::rules::variants::{chu, kagamigi};
     let dir = std::env::temp_dir().join(format!("shishi-usi-12x12-net-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -1601,77 +1603,75 @@ fn the_12x12_games_read_their_own_nets() {
         e.until("eval").last().unwrap().clone()
     };
     let mut e = Engine::ready();
-    let kagamigi_tables = Board12Evaluator::<kagamigi::Position>::with_net(None)
-        .evaluate(&kagamigi::Position::startpos());
-    let kagamigi_built_in = Board12Evaluator::<kagamigi::Position>::with_net(
-        shishi::eval::nnue::builtin::network_of(shishi::eval::nnue::features::NetGame::Kagamigi),
-    )
-    .evaluate(&kagamigi::Position::startpos());
-    assert_ne!(kagamigi_built_in, kagamigi_tables);
-    // A 12×12 net corrects the game's tables: `e` is the tables' value plus the net's. Without
-    // a file Chu plays by its tables, Chu Kagamigi by its built-in net (`KagamigiEval net`).
-    for (variant, option, net, other, net_eval, tables_eval, default_eval, fallback) in [
+    let chu_start = chu::Position::startpos();
+    let kagamigi_start = kagamigi::Position::startpos();
+    // A 12×12 net corrects the game's tables: `e` is the tables' value plus the net's.
+    for (variant, option, choice, default, net, other, net_eval, tables_eval, built_in_eval) in [
         (
             "chushogi",
             "ChuEvalFile",
+            "ChuEval",
+            EvalChoice::CHU_DEFAULT,
             "chu.nn",
             "kagamigi.nn",
-            chu_net.evaluate_board12(&chu::Position::startpos()),
-            Board12Evaluator::<chu::Position>::with_net(None).evaluate(&chu::Position::startpos()),
-            Board12Evaluator::<chu::Position>::with_net(None).evaluate(&chu::Position::startpos()),
-            "uses its hand-written evaluation",
+            chu_net.evaluate_board12(&chu_start),
+            Board12Evaluator::<chu::Position>::with_net(None).evaluate(&chu_start),
+            Board12Evaluator::<chu::Position>::with_net(Some(network_of(NetGame::Chu)))
+                .evaluate(&chu_start),
         ),
         (
             "chukagamigi",
             "KagamigiEvalFile",
+            "KagamigiEval",
+            EvalChoice::KAGAMIGI_DEFAULT,
             "kagamigi.nn",
             "chu.nn",
-            kagamigi_net.evaluate_board12(&kagamigi::Position::startpos()),
-            kagamigi_tables,
-            kagamigi_built_in,
-            "uses its built-in net",
+            kagamigi_net.evaluate_board12(&kagamigi_start),
+            Board12Evaluator::<kagamigi::Position>::with_net(None).evaluate(&kagamigi_start),
+            Board12Evaluator::<kagamigi::Position>::with_net(Some(network_of(NetGame::Kagamigi)))
+                .evaluate(&kagamigi_start),
         ),
     ] {
         assert_ne!(net_eval, 0);
-        let start_eval = tables_eval + net_eval;
+        assert_ne!(built_in_eval, tables_eval, "{variant}");
+        let with_file = tables_eval + net_eval;
         e.set_and_wait_ready(&format!("USI_Variant value {variant}"));
         e.send("position startpos");
-        assert_eq!(eval(&mut e), format!("eval = {default_eval}"), "{variant}");
-        let lines = e.set_and_wait_ready(&format!("{option} value {}", dir.join(net).display()));
-        assert!(
-            lines.iter().any(
-                |l| l.starts_with("info string loaded the net") && l.contains("-p_256x2-32-32")
-            ),
-            "{lines:?}"
-        );
-        assert_eq!(eval(&mut e), format!("eval = {start_eval}"), "{variant}");
-        // The other game's net: refused, what plays without a file goes on.
-        let lines = e.set_and_wait_ready(&format!("{option} value {}", dir.join(other).display()));
-        assert!(
-            lines
-                .iter()
-                .any(|l| l.starts_with("info string error cannot use the net")
-                    && l.contains("evaluates")
-                    && l.ends_with(fallback)),
-            "{lines:?}"
-        );
-        assert_eq!(eval(&mut e), format!("eval = {default_eval}"), "{variant}");
-        e.set_and_wait_ready(&format!("{option} value <empty>"));
-        assert_eq!(eval(&mut e), format!("eval = {default_eval}"), "{variant}");
+        for chosen in [default, EvalChoice::HandWritten, EvalChoice::Net] {
+            e.set_and_wait_ready(&format!("{choice} value {}", chosen.name()));
+            let (without_file, fallback) = match chosen {
+                EvalChoice::Net => (built_in_eval, "uses its built-in net"),
+                EvalChoice::HandWritten => (tables_eval, "uses its hand-written evaluation"),
+            };
+            assert_eq!(eval(&mut e), format!("eval = {without_file}"), "{variant}");
+            // A file wins over the choice.
+            let lines =
+                e.set_and_wait_ready(&format!("{option} value {}", dir.join(net).display()));
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.starts_with("info string loaded the net")
+                        && l.contains("-p_256x2-32-32")),
+                "{lines:?}"
+            );
+            assert_eq!(eval(&mut e), format!("eval = {with_file}"), "{variant}");
+            // The other game's net: refused, what plays without a file goes on.
+            let lines =
+                e.set_and_wait_ready(&format!("{option} value {}", dir.join(other).display()));
+            assert!(
+                lines
+                    .iter()
+                    .any(|l| l.starts_with("info string error cannot use the net")
+                        && l.contains("evaluates")
+                        && l.ends_with(fallback)),
+                "{lines:?}"
+            );
+            assert_eq!(eval(&mut e), format!("eval = {without_file}"), "{variant}");
+            e.set_and_wait_ready(&format!("{option} value <empty>"));
+            assert_eq!(eval(&mut e), format!("eval = {without_file}"), "{variant}");
+        }
+        e.set_and_wait_ready(&format!("{choice} value {}", default.name()));
     }
-    // Chu Kagamigi's tables alone under `KagamigiEval hand-written`; a file still wins.
-    e.set_and_wait_ready("KagamigiEval value hand-written");
-    assert_eq!(eval(&mut e), format!("eval = {kagamigi_tables}"));
-    e.set_and_wait_ready(&format!(
-        "KagamigiEvalFile value {}",
-        dir.join("kagamigi.nn").display()
-    ));
-    let with_file =
-        kagamigi_tables + kagamigi_net.evaluate_board12(&kagamigi::Position::startpos());
-    assert_eq!(eval(&mut e), format!("eval = {with_file}"));
-    e.set_and_wait_ready("KagamigiEvalFile value <empty>");
-    e.set_and_wait_ready("KagamigiEval value net");
-    assert_eq!(eval(&mut e), format!("eval = {kagamigi_built_in}"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -1791,7 +1791,7 @@ fn shogammon_reads_its_own_net() {
         let value = searcher.search(&mut pos, Color::Gote, &limits, &stop).value;
         format!("score cp {}", value.0)
     };
-    let built_in = builtin::network_of(NetGame::Shogammon).expect("Shogammon's built-in net");
+    let built_in = builtin::network_of(NetGame::Shogammon);
     let (hand_written, with_net, with_built_in) =
         (score(None), score(Some(net)), score(Some(built_in)));
     assert_ne!(hand_written, with_net);

@@ -27,6 +27,7 @@ pub fn net_game_of(variant: Variant) -> Option<NetGame> {
 pub struct EvalChoices {
     pub shogi: EvalChoice,
     pub madness: EvalChoice,
+    pub chu: EvalChoice,
     pub kagamigi: EvalChoice,
     pub shogammon: EvalChoice,
 }
@@ -36,6 +37,7 @@ impl Default for EvalChoices {
         EvalChoices {
             shogi: EvalChoice::SHOGI_DEFAULT,
             madness: EvalChoice::MADNESS_DEFAULT,
+            chu: EvalChoice::CHU_DEFAULT,
             kagamigi: EvalChoice::KAGAMIGI_DEFAULT,
             shogammon: EvalChoice::SHOGAMMON_DEFAULT,
         }
@@ -47,6 +49,7 @@ impl EvalChoices {
     pub const HAND_WRITTEN: EvalChoices = EvalChoices {
         shogi: EvalChoice::HandWritten,
         madness: EvalChoice::HandWritten,
+        chu: EvalChoice::HandWritten,
         kagamigi: EvalChoice::HandWritten,
         shogammon: EvalChoice::HandWritten,
     };
@@ -64,12 +67,11 @@ pub struct BoardNets {
 }
 
 impl BoardNets {
-    /// The nets the command-line tools evaluate with: standard shogi's, the Madness's board's,
-    /// Chu Kagamigi's and Shogammon's as `choices` say (as the USI options `ShogiEval`,
-    /// `MadnessEval`, `KagamigiEval` and `ShogammonEval`), and the net `file` (any game's) in
-    /// its game's place: for standard shogi, Chu Kagamigi and Shogammon whatever their choice
-    /// says, for the Madness's board under its choice net (as `EvalFile`, `ChuEvalFile`,
-    /// `KagamigiEvalFile`, `ShogammonEvalFile`).
+    /// The nets the command-line tools evaluate with: each game's as `choices` say (as the USI
+    /// options `ShogiEval`, `MadnessEval`, `ChuEval`, `KagamigiEval` and `ShogammonEval`),
+    /// and the net `file` (any game's) in its game's place: for every game but the Madness
+    /// whatever its choice says, for the Madness's board under its choice net (as `EvalFile`,
+    /// `ChuEvalFile`, `KagamigiEvalFile`, `ShogammonEvalFile`).
     pub fn chosen(choices: EvalChoices, file: Option<Arc<Network>>) -> BoardNets {
         let of_game = |game: NetGame| file.clone().filter(|net| net.features.game() == game);
         let shogi_file = of_game(NetGame::Shogi);
@@ -78,7 +80,7 @@ impl BoardNets {
                 .clone()
                 .or_else(|| choices.shogi.built_in(NetGame::Shogi)),
             madness: choices.madness.madness_net(shogi_file.as_ref()),
-            chu: of_game(NetGame::Chu),
+            chu: of_game(NetGame::Chu).or_else(|| choices.chu.built_in(NetGame::Chu)),
             kagamigi: of_game(NetGame::Kagamigi)
                 .or_else(|| choices.kagamigi.built_in(NetGame::Kagamigi)),
             shogammon: of_game(NetGame::Shogammon)

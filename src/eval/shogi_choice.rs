@@ -18,10 +18,11 @@ use std::sync::{Arc, OnceLock};
 
 /// A game's choice of evaluation when no net file is named: the hand-written tables or the
 /// net built into the engine. Standard shogi (`ShogiEval`), the Central Madness's board
-/// (`MadnessEval`), Chu Kagamigi (`KagamigiEval`) and Shogammon (`ShogammonEval`) choose
-/// apart, each with its own default ([`EvalChoice::SHOGI_DEFAULT`],
-/// [`EvalChoice::MADNESS_DEFAULT`], [`EvalChoice::KAGAMIGI_DEFAULT`],
-/// [`EvalChoice::SHOGAMMON_DEFAULT`]): each is the one that won on the clock (docs/NNUE.md).
+/// (`MadnessEval`), Chu Shogi (`ChuEval`), Chu Kagamigi (`KagamigiEval`) and Shogammon
+/// (`ShogammonEval`) choose apart, each with its own default ([`EvalChoice::SHOGI_DEFAULT`],
+/// [`EvalChoice::MADNESS_DEFAULT`], [`EvalChoice::CHU_DEFAULT`],
+/// [`EvalChoice::KAGAMIGI_DEFAULT`], [`EvalChoice::SHOGAMMON_DEFAULT`]): each is the one that
+/// won on the clock (docs/NNUE.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EvalChoice {
     HandWritten,
@@ -39,6 +40,11 @@ impl EvalChoice {
     /// The Madness's default: its built-in net, fine-tuned on Madness games (it beats the
     /// hand-written evaluation at 100 ms a move, docs/NNUE.md).
     pub const MADNESS_DEFAULT: EvalChoice = EvalChoice::Net;
+
+    /// Chu Shogi's default: the hand-written tables. Its built-in net beats them at 10 000
+    /// nodes a move; its clock check is not decided yet (docs/NNUE.md, "Quiet positions only,
+    /// and labels searched again").
+    pub const CHU_DEFAULT: EvalChoice = EvalChoice::HandWritten;
 
     /// Chu Kagamigi's default: its built-in net over its tables (it beats the tables alone at
     /// byoyomi 0.1 s, docs/NNUE.md).
@@ -64,12 +70,11 @@ impl EvalChoice {
             .find(|choice| choice.name().eq_ignore_ascii_case(name))
     }
 
-    /// `game`'s built-in net under this choice (`None`: the hand-written evaluation, or the
-    /// game has no built-in net).
+    /// `game`'s built-in net under this choice (`None`: the hand-written evaluation).
     pub fn built_in(self, game: NetGame) -> Option<Arc<Network>> {
         match self {
             EvalChoice::HandWritten => None,
-            EvalChoice::Net => crate::eval::nnue::builtin::network_of(game),
+            EvalChoice::Net => Some(crate::eval::nnue::builtin::network_of(game)),
         }
     }
 

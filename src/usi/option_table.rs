@@ -306,7 +306,16 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: "<empty>",
         effect: Effect::Net,
         offered: Offered::Both,
-        help: "A net file for Chu Shogi (Shishi's chu-p_256x2-32-32, docs/NNUE.md); <empty>: the hand-written evaluation.",
+        help: "A net file for Chu Shogi (Shishi's chu-p_256x2-32-32, docs/NNUE.md); <empty>: ChuEval decides.",
+    },
+    OptionSpec {
+        name: "ChuEval",
+        aliases: &[],
+        kind: enum_combo!(EvalChoice, |o| o.net.choices.chu),
+        default: "hand-written",
+        effect: Effect::Net,
+        offered: Offered::Both,
+        help: "Chu Shogi's evaluation when ChuEvalFile names no net (or one that cannot be used): the hand-written tables alone, or the net built into the engine over them.",
     },
     OptionSpec {
         name: "KagamigiEval",
@@ -593,7 +602,7 @@ mod tests {
                 combos += 1;
             }
         }
-        assert_eq!(combos, 10);
+        assert_eq!(combos, 11);
     }
 
     /// Names and aliases are unique across the table, so a name sent finds one option.

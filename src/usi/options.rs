@@ -68,7 +68,7 @@ pub struct Options {
 /// named cannot be used, what `ShogiEval` chooses: the net built into the engine (the
 /// default) or the hand-written tables. The Madness's board has its own choice
 /// (`MadnessEval`, [`EvalChoice::madness_net`]); so do the games whose nets are Shishi's own
-/// (`ChuEvalFile`, `KagamigiEval`/`KagamigiEvalFile`, `ShogammonEval`/`ShogammonEvalFile`,
+/// (`ChuEval`/`ChuEvalFile`, `KagamigiEval`/`KagamigiEvalFile`, `ShogammonEval`/`ShogammonEvalFile`,
 /// [`NetSource::game_origin`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct NetSource {
@@ -77,9 +77,10 @@ pub struct NetSource {
     /// The net's file itself; it wins over `dir`.
     pub file: Option<String>,
     /// What evaluates when no file is named: standard shogi (`ShogiEval`), the Madness's
-    /// board (`MadnessEval`), Chu Kagamigi (`KagamigiEval`), Shogammon (`ShogammonEval`).
+    /// board (`MadnessEval`), Chu Shogi (`ChuEval`), Chu Kagamigi (`KagamigiEval`), Shogammon
+    /// (`ShogammonEval`).
     pub choices: EvalChoices,
-    /// Chu Shogi's net file (`ChuEvalFile`; `None`: its hand-written tables).
+    /// Chu Shogi's net file (`ChuEvalFile`; `None`: as `choices.chu` says).
     pub chu_file: Option<String>,
     /// Chu Kagamigi's net file (`KagamigiEvalFile`; `None`: as `choices.kagamigi` says).
     pub kagamigi_file: Option<String>,
@@ -150,13 +151,14 @@ impl NetSource {
     }
 
     /// What evaluates a game whose nets are Shishi's own when no file is named or the one
-    /// named cannot be used: Chu Kagamigi's built-in net under `KagamigiEval net`,
-    /// Shogammon's under `ShogammonEval net`, else (`None`) the hand-written evaluation.
+    /// named cannot be used: the game's built-in net where its choice (`ChuEval`,
+    /// `KagamigiEval`, `ShogammonEval`) is `net`, else (`None`) the hand-written evaluation.
     fn game_unnamed(&self, game: NetGame) -> Option<NetOrigin> {
         let choice = match game {
+            NetGame::Chu => self.choices.chu,
             NetGame::Kagamigi => self.choices.kagamigi,
             NetGame::Shogammon => self.choices.shogammon,
-            NetGame::Shogi | NetGame::Chu => EvalChoice::HandWritten,
+            NetGame::Shogi => EvalChoice::HandWritten,
         };
         (choice == EvalChoice::Net).then_some(NetOrigin::BuiltIn)
     }
@@ -216,8 +218,8 @@ impl GameFileNets {
     }
 
     /// Reads the nets `source` wants that are not the ones loaded. A file that cannot be
-    /// used leaves its game on what evaluates without one (Chu Kagamigi's or Shogammon's
-    /// built-in net where `KagamigiEval` or `ShogammonEval` is `net`, else the hand-written
+    /// used leaves its game on what evaluates without one (the game's built-in net where its
+    /// choice, `ChuEval`, `KagamigiEval` or `ShogammonEval`, is `net`, else the hand-written
     /// evaluation). Returns a line per net read:
     /// what was loaded, or (`Err`) which file cannot be used and why.
     pub fn reload(&mut self, source: &NetSource) -> Vec<Result<String, String>> {
@@ -230,7 +232,7 @@ impl GameFileNets {
             // What plays without a file: the game's built-in net under its choice, else none.
             let unnamed = || {
                 let origin = source.game_unnamed(game)?;
-                Some((origin, crate::eval::nnue::builtin::network_of(game)?))
+                Some((origin, crate::eval::nnue::builtin::network_of(game)))
             };
             let read = match wanted {
                 None => Ok(None),
@@ -495,6 +497,7 @@ mod tests {
                         "MadnessEval",
                         "EvalDir",
                         "EvalFile",
+                        "ChuEval",
                         "KagamigiEval",
                         "ShogammonEval",
                         "ChuEvalFile",

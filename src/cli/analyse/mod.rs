@@ -125,6 +125,10 @@ pub struct AnalyseArgs {
     /// hand-written tables (as the `MadnessEval` option; the same default).
     #[arg(long, value_parser = parse_eval_choice, default_value = EvalChoice::MADNESS_DEFAULT.name())]
     madness_eval: EvalChoice,
+    /// Chu Shogi's evaluation: the hand-written tables alone, or the net built into the engine
+    /// over them (as the `ChuEval` option; the same default).
+    #[arg(long, value_parser = parse_eval_choice, default_value = EvalChoice::CHU_DEFAULT.name())]
+    chu_eval: EvalChoice,
     /// Chu Kagamigi's evaluation: the net built into the engine over the tables, or the
     /// hand-written tables alone (as the `KagamigiEval` option; the same default).
     #[arg(long, value_parser = parse_eval_choice, default_value = EvalChoice::KAGAMIGI_DEFAULT.name())]
@@ -135,8 +139,9 @@ pub struct AnalyseArgs {
     shogammon_eval: EvalChoice,
     /// A net file for the game analysed, as the USI options take them: a YaneuraOu `nn.bin`
     /// (halfkp or kp) for standard shogi (whatever --shogi-eval says) and the Madness's board
-    /// (with --madness-eval net), or one of Shishi's own for Chu Shogi, Chu Kagamigi (whatever
-    /// --kagamigi-eval says) or Shogammon (whatever --shogammon-eval says; docs/NNUE.md).
+    /// (with --madness-eval net), or one of Shishi's own for Chu Shogi (whatever --chu-eval
+    /// says), Chu Kagamigi (whatever --kagamigi-eval says) or Shogammon (whatever
+    /// --shogammon-eval says; docs/NNUE.md).
     #[arg(long, value_name = "FILE")]
     eval_file: Option<std::path::PathBuf>,
     /// Madness: whose view is analysed (default: the player whose card the deal shows,
@@ -259,6 +264,7 @@ impl AnalyseArgs {
                 EvalChoices {
                     shogi: self.shogi_eval,
                     madness: self.madness_eval,
+                    chu: self.chu_eval,
                     kagamigi: self.kagamigi_eval,
                     shogammon: self.shogammon_eval,
                 },

@@ -6,7 +6,8 @@
 //! `kagamigi-p_256x2-32-32` net over its tables (docs/NNUE.md, "The first Chu Kagamigi
 //! net": `KagamigiEval net`, the default), and Shogammon's `shogammon-p_256x2-32-32` net inside
 //! its hand-written evaluation (docs/NNUE.md, "A Shogammon net that learned the results too":
-//! `ShogammonEval net`, not the default). Chu Shogi has none.
+//! `ShogammonEval net`, not the default), and Chu Shogi's `chu-p_256x2-32-32` net over its
+//! tables (docs/NNUE.md, "Quiet positions only, and labels searched again": `ChuEval net`).
 
 use super::features::NetGame;
 use super::{file, Network};
@@ -24,6 +25,9 @@ pub const MADNESS_FILE_BYTES: &[u8] = include_bytes!("builtin-madness.nn");
 /// Chu Kagamigi's net file, as `KagamigiEvalFile` would read it.
 pub const KAGAMIGI_FILE_BYTES: &[u8] = include_bytes!("builtin-kagamigi.nn");
 
+/// Chu Shogi's net file, as `ChuEvalFile` would read it.
+pub const CHU_FILE_BYTES: &[u8] = include_bytes!("builtin-chu.nn");
+
 /// Shogammon's net file, as `ShogammonEvalFile` would read it.
 pub const SHOGAMMON_FILE_BYTES: &[u8] = include_bytes!("builtin-shogammon.nn");
 
@@ -31,13 +35,13 @@ pub const SHOGAMMON_FILE_BYTES: &[u8] = include_bytes!("builtin-shogammon.nn");
 /// option's default, `--eval-file <builtin>`).
 pub const NAME: &str = "<builtin>";
 
-/// The file of `game`'s built-in net, if it has one.
-pub fn file_bytes_of(game: NetGame) -> Option<&'static [u8]> {
+/// The file of `game`'s built-in net.
+pub fn file_bytes_of(game: NetGame) -> &'static [u8] {
     match game {
-        NetGame::Shogi => Some(FILE_BYTES),
-        NetGame::Kagamigi => Some(KAGAMIGI_FILE_BYTES),
-        NetGame::Shogammon => Some(SHOGAMMON_FILE_BYTES),
-        NetGame::Chu => None,
+        NetGame::Shogi => FILE_BYTES,
+        NetGame::Kagamigi => KAGAMIGI_FILE_BYTES,
+        NetGame::Shogammon => SHOGAMMON_FILE_BYTES,
+        NetGame::Chu => CHU_FILE_BYTES,
     }
 }
 
@@ -48,13 +52,7 @@ pub fn load_named(
     game: NetGame,
 ) -> Result<(Arc<Network>, Cow<'static, [u8]>), String> {
     if path.as_os_str() == NAME {
-        return match (network_of(game), file_bytes_of(game)) {
-            (Some(net), Some(bytes)) => Ok((net, Cow::Borrowed(bytes))),
-            _ => Err(format!(
-                "{NAME}: {} has no built-in net (standard shogi, madness, chukagamigi and shogammon have one)",
-                game.name()
-            )),
-        };
+        return Ok((network_of(game), Cow::Borrowed(file_bytes_of(game))));
     }
     let bytes =
         std::fs::read(path).map_err(|e| format!("cannot read the net {}: {e}", path.display()))?;
@@ -90,21 +88,22 @@ pub fn madness_network() -> Arc<Network> {
 
 /// Standard shogi's built-in net, read from [`FILE_BYTES`] once.
 pub fn network() -> Arc<Network> {
-    network_of(NetGame::Shogi).expect("standard shogi has a built-in net")
+    network_of(NetGame::Shogi)
 }
 
-/// `game`'s built-in net, read from its file once (`None`: the game has none).
-pub fn network_of(game: NetGame) -> Option<Arc<Network>> {
+/// `game`'s built-in net, read from its file once.
+pub fn network_of(game: NetGame) -> Arc<Network> {
     static SHOGI: OnceLock<Arc<Network>> = OnceLock::new();
     static KAGAMIGI: OnceLock<Arc<Network>> = OnceLock::new();
     static SHOGAMMON: OnceLock<Arc<Network>> = OnceLock::new();
+    static CHU: OnceLock<Arc<Network>> = OnceLock::new();
     let cell = match game {
         NetGame::Shogi => &SHOGI,
         NetGame::Kagamigi => &KAGAMIGI,
         NetGame::Shogammon => &SHOGAMMON,
-        NetGame::Chu => return None,
+        NetGame::Chu => &CHU,
     };
-    Some(read_once(cell, file_bytes_of(game)?, game))
+    read_once(cell, file_bytes_of(game), game)
 }
 
 /// The net of the embedded file `bytes` (a net of `game`'s features), read into `cell` the
@@ -132,38 +131,19 @@ mod tests {
     }
 
     #[test]
-    fn each_game_has_the_built_in_net_of_its_own_features_or_none() {
-        for game in [
-            NetGame::Shogi,
-            NetGame::Chu,
-            NetGame::Kagamigi,
-            NetGame::Shogammon,
+    fn each_game_has_the_built_in_net_of_its_own_features() {
+        for (game, features) in [
+            (NetGame::Shogi, FeatureSet::Kp),
+            (NetGame::Chu, FeatureSet::ChuP),
+            (NetGame::Kagamigi, FeatureSet::KagamigiP),
+            (NetGame::Shogammon, FeatureSet::ShogammonP),
         ] {
-            let named = load_named(Path::new(NAME), game);
-            match network_of(game) {
-                Some(net) => {
-                    assert_eq!(net.features.game(), game);
-                    let (loaded, bytes) = named.expect("the built-in net by its name");
-                    assert!(Arc::ptr_eq(&loaded, &net), "{}", game.name());
-                    assert_eq!(Some(&*bytes), file_bytes_of(game));
-                }
-                None => {
-                    assert!(file_bytes_of(game).is_none());
-                    let Err(message) = named else {
-                        panic!("{} has no built-in net to load", game.name());
-                    };
-                    assert!(message.contains("has no built-in net"), "{message}");
-                }
-            }
+            let net = network_of(game);
+            assert_eq!(net.features, features, "{}", game.name());
+            let (loaded, bytes) = load_named(Path::new(NAME), game).expect("by its name");
+            assert!(Arc::ptr_eq(&loaded, &net), "{}", game.name());
+            assert_eq!(&*bytes, file_bytes_of(game));
         }
-        assert_eq!(
-            network_of(NetGame::Kagamigi).map(|net| net.features),
-            Some(FeatureSet::KagamigiP)
-        );
-        assert_eq!(
-            network_of(NetGame::Shogammon).map(|net| net.features),
-            Some(FeatureSet::ShogammonP)
-        );
     }
 
     #[test]
