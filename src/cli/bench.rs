@@ -101,8 +101,8 @@ pub struct BenchArgs {
     /// Evaluate standard shogi, and the Central Madness's board, with this net (a YaneuraOu
     /// `nn.bin`; `<builtin>`: the net built into the engine), or Chu Shogi, Chu Kagamigi or
     /// Shogammon with one of Shishi's nets for them (`<builtin>`: the game's built-in net),
-    /// instead of the hand-written evaluation (every game's default
-    /// here, so that the signatures stay the tables').
+    /// instead of the hand-written evaluation (every game's default here, so that the
+    /// signatures stay the tables').
     #[arg(long, value_name = "FILE|<builtin>")]
     eval_file: Option<std::path::PathBuf>,
 }
