@@ -32,7 +32,7 @@ pub struct Affine<const IN: usize, const OUT: usize> {
     pairs: Box<[[[i16; OUT]; 2]]>,
     /// For layers of 32 outputs, the weights by chunks of 4 inputs for `simd`: per output,
     /// its 4 weights.
-    chunks: Box<[[i8; simd::CHUNK_BYTES]]>,
+    chunks: Box<[simd::Chunk]>,
 }
 
 impl<const IN: usize, const OUT: usize> Affine<IN, OUT> {
@@ -45,11 +45,11 @@ impl<const IN: usize, const OUT: usize> Affine<IN, OUT> {
                 pairs[i / 2][i % 2][j] = i16::from(w);
             }
         }
-        let mut chunks = vec![[0i8; simd::CHUNK_BYTES]; IN / 4].into_boxed_slice();
+        let mut chunks = vec![simd::Chunk([0; simd::CHUNK_BYTES]); IN / 4].into_boxed_slice();
         if OUT == simd::OUTPUTS && IN.is_multiple_of(4) {
             for (j, row) in rows.iter().enumerate() {
                 for (i, &w) in row.iter().enumerate() {
-                    chunks[i / 4][4 * j + i % 4] = w;
+                    chunks[i / 4].0[4 * j + i % 4] = w;
                 }
             }
         }

@@ -52,12 +52,22 @@ impl Row {
         }
     }
 
-    /// Sets this row to `before` less the rows `removed` plus the rows `added` (wrapping).
-    /// A move of standard shogi changes one or two inputs of a view (two with a capture, or
-    /// the king's with K+P): those are done in one pass, each element loaded once from every
-    /// row and stored once, where row-by-row additions load and store the row for each.
+    /// Sets this row to `before` less the rows `removed` plus the rows `added` (wrapping), in
+    /// one pass with vector instructions where the processor has them (`simd`), else by
+    /// [`Row::set_changed_plain`].
     #[inline]
     fn set_changed(&mut self, before: &Row, removed: &[&Row], added: &[&Row]) {
+        if !simd::rows_changed(self, before, removed, added) {
+            self.set_changed_plain(before, removed, added);
+        }
+    }
+
+    /// [`Row::set_changed`] in plain Rust. A move of standard shogi changes one or two inputs
+    /// of a view (two with a capture, or the king's with K+P): those are done in one pass,
+    /// each element loaded once from every row and stored once, where row-by-row additions
+    /// load and store the row for each.
+    #[inline]
+    fn set_changed_plain(&mut self, before: &Row, removed: &[&Row], added: &[&Row]) {
         match (removed, added) {
             (&[r], &[a]) => self.set_changed_by([r], [a], before),
             (&[r0, r1], &[a0, a1]) => self.set_changed_by([r0, r1], [a0, a1], before),
@@ -116,6 +126,23 @@ impl FeatureTransformer {
     }
 }
 
+/// Writes each of `half`'s sums clamped to 0..=127 into `out` (the first layer's input), with
+/// vector instructions where the processor has them.
+#[inline]
+fn clamp_half(half: &Row, out: &mut [u8; HALF]) {
+    if !simd::clamp_half(half, out) {
+        clamp_half_plain(half, out);
+    }
+}
+
+/// [`clamp_half`] in plain Rust.
+#[inline]
+fn clamp_half_plain(half: &Row, out: &mut [u8; HALF]) {
+    for (o, &a) in out.iter_mut().zip(half.0.iter()) {
+        *o = a.clamp(0, 127) as u8;
+    }
+}
+
 /// Whether `a` and `b` are the very same net (the same allocation; both none counts as the
 /// same): what the searchers compare before forgetting their tables.
 pub fn same_net(a: &Option<Arc<Network>>, b: &Option<Arc<Network>>) -> bool {
@@ -171,10 +198,21 @@ impl Network {
     }
 
     /// `half` recomputed from the transformer inputs `inputs`.
+    /// The rows are added a batch at a time, each batch in one pass over the half.
     fn refresh_from(&self, inputs: impl IntoIterator<Item = usize>, half: &mut Row) {
         *half = self.transformer.biases;
-        for input in inputs {
-            half.add(&self.transformer.weights[input]);
+        let mut batch = ArrayVec::<&Row, 32>::new();
+        let mut inputs = inputs.into_iter().peekable();
+        while inputs.peek().is_some() {
+            batch.clear();
+            batch.extend(
+                inputs
+                    .by_ref()
+                    .take(32)
+                    .map(|i| &self.transformer.weights[i]),
+            );
+            let sum = *half;
+            half.set_changed(&sum, &[], &batch);
         }
     }
 
@@ -309,9 +347,8 @@ impl Network {
         let mut input = [0u8; L1_INPUTS];
         let (ours, theirs) = input.split_at_mut(HALF);
         for (out, color) in [(ours, side_to_move), (theirs, side_to_move.flip())] {
-            for (o, &a) in out.iter_mut().zip(acc.0[color.index()].0.iter()) {
-                *o = a.clamp(0, 127) as u8;
-            }
+            let out: &mut [u8; HALF] = out.try_into().expect("two halves");
+            clamp_half(&acc.0[color.index()], out);
         }
         let first = clipped_relu(&self.first.propagate(&input));
         let second = clipped_relu(&self.second.propagate(&first));

@@ -558,23 +558,71 @@ fn a_change_in_one_pass_equals_the_rows_added_and_subtracted_one_by_one() {
     // Values across the whole 16-bit range, so that the sums wrap.
     let mut random_row = || Row(std::array::from_fn(|_| rng.gen::<i16>()));
     let before = random_row();
-    let rows: Vec<Row> = (0..8).map(|_| random_row()).collect();
-    // One or two rows out and in (the one-pass forms), three (row by row), and none.
-    for n in 0..=3 {
-        let removed: Vec<&Row> = rows[..n].iter().collect();
-        let added: Vec<&Row> = rows[4..4 + n].iter().collect();
-        let mut expected = before;
-        for row in &removed {
-            expected.sub(row);
+    let rows: Vec<Row> = (0..12).map(|_| random_row()).collect();
+    // Every count of rows out and in up to six each (a Lion's double capture removes three
+    // pieces; the plain forms in one pass take one or two each, the rest row by row), both by
+    // the vector form where the processor has one and by the plain form.
+    for out_count in 0..=6 {
+        for in_count in 0..=6 {
+            let removed: Vec<&Row> = rows[..out_count].iter().collect();
+            let added: Vec<&Row> = rows[6..6 + in_count].iter().collect();
+            let mut expected = before;
+            for row in &removed {
+                expected.sub(row);
+            }
+            for row in &added {
+                expected.add(row);
+            }
+            let mut got = Row::default();
+            got.set_changed(&before, &removed, &added);
+            assert_eq!(got, expected, "{out_count} rows out, {in_count} in");
+            let mut plain = Row::default();
+            plain.set_changed_plain(&before, &removed, &added);
+            assert_eq!(
+                plain, expected,
+                "{out_count} rows out, {in_count} in, plain"
+            );
+            if out_count + in_count > 0 {
+                assert_ne!(
+                    got, before,
+                    "{out_count} out, {in_count} in changed nothing"
+                );
+            }
         }
-        for row in &added {
-            expected.add(row);
-        }
-        let mut got = Row::default();
-        got.set_changed(&before, &removed, &added);
-        assert_eq!(got, expected, "{n} rows out and in");
-        if n > 0 {
-            assert_ne!(got, before, "{n} rows out and in changed nothing");
-        }
+    }
+}
+
+#[test]
+fn the_clamp_of_a_half_equals_the_plain_one() {
+    use super::{clamp_half, clamp_half_plain, Row, HALF};
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(11);
+    // Each lane's place matters (the vector form reorders after packing), so every lane is
+    // distinct in some rounds; the rest cover the 16-bit range and the clamp's edges.
+    let edges = [
+        i16::MIN,
+        -129,
+        -128,
+        -1,
+        0,
+        1,
+        126,
+        127,
+        128,
+        255,
+        256,
+        i16::MAX,
+    ];
+    for round in 0..50 {
+        let half = Row(std::array::from_fn(|i| match round % 3 {
+            0 => i as i16 - 64,
+            1 => edges[rng.gen_range(0..edges.len())],
+            _ => rng.gen::<i16>(),
+        }));
+        let (mut got, mut expected) = ([0u8; HALF], [0u8; HALF]);
+        clamp_half(&half, &mut got);
+        clamp_half_plain(&half, &mut expected);
+        assert_eq!(got, expected, "round {round}");
+        assert!(expected.iter().all(|&b| b <= 127));
     }
 }
