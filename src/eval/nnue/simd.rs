@@ -2,14 +2,14 @@
 //! vector instructions, chosen at run time by what the processor has (AVX2, else SSSE3, else
 //! the plain Rust of `layers` and of `Row`). The build targets x86-64-v2, so the compiler
 //! vectorises plain Rust only to 128 bits and never finds `pmaddubsw`/`pmaddwd` by itself.
-//! Two loops live here:
+//! Three loops live here:
 //!
 //! - **The affine layers of 32 outputs** (`pmaddubsw`, `pmaddwd`). The first hidden layer is
 //!   most of an evaluation's work: the dense AVX2 form measured 0.31 µs a call against 1.1 µs
 //!   for the plain loop (a stand-alone benchmark of the 512→32 layer on this machine). The AVX2
-//!   form first lists the chunks of 4 inputs that are not all zero (most are, after the
-//!   clamps), 8 chunks per comparison, through a table of the 256 masks' lane numbers, then
-//!   sums only those: no branch per chunk for the processor to mispredict.
+//!   form first lists the chunks of 4 inputs that are not all zero (the clamps leave many
+//!   zero with some nets), 8 chunks per comparison, through a table of the 256 masks' lane
+//!   numbers, then sums only those: no branch per chunk for the processor to mispredict.
 //! - **The accumulator update** ([`rows_changed`]): one accumulator half (256 `i16`) set to the
 //!   half before a move less the rows it removes plus the rows it adds, in one pass over the
 //!   half for any number of rows, eight 256-bit registers at a time.
@@ -17,9 +17,10 @@
 //!
 //! Why it is sound: the intrinsics are called only inside functions compiled for the
 //! feature they need, and those functions are called only after the feature was detected;
-//! loads and stores are unaligned forms on slices whose lengths are checked first (32
-//! biases, 128 weight bytes per chunk of 4 inputs, 4 inputs per chunk, at most
-//! [`MAX_CHUNKS`] chunks for the sparse form, whole rows of 256 `i16` for the update).
+//! loads and stores are of slices whose lengths are checked first (32 biases, 4 inputs per
+//! chunk, at most [`MAX_CHUNKS`] chunks for the sparse form) or of whole fixed-size arrays,
+//! and the aligned forms are used only on types aligned for them ([`Chunk`], 32 bytes, for
+//! the weights; `Row`, 64 bytes, for the accumulator's 256 `i16`).
 //!
 //! Why it is exact: the weights of a chunk of 4 inputs are stored output by output (4 bytes
 //! each), so `pmaddubsw` multiplies the 4 inputs (unsigned, at most 127) by one output's 4
@@ -28,6 +29,8 @@
 //! pairs into 32 bits. Every sum is the integer sum the plain loop computes; a chunk left out
 //! is one whose 4 inputs are zero, which adds nothing. The accumulator's 16-bit additions and
 //! subtractions wrap, as the plain loop's `wrapping_add`/`wrapping_sub` (and YaneuraOu's).
+//! The clamp packs with unsigned saturation (below 0 gives 0) and then takes at most 127:
+//! the plain `clamp(0, 127)`.
 
 #![allow(unsafe_code)]
 
