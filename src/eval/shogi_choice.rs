@@ -41,10 +41,9 @@ impl EvalChoice {
     /// hand-written evaluation at 100 ms a move, docs/NNUE.md).
     pub const MADNESS_DEFAULT: EvalChoice = EvalChoice::Net;
 
-    /// Chu Shogi's default: the hand-written tables. Its built-in net beats them at 10 000
-    /// nodes a move; its clock check is not decided yet (docs/NNUE.md, "Quiet positions only,
-    /// and labels searched again").
-    pub const CHU_DEFAULT: EvalChoice = EvalChoice::HandWritten;
+    /// Chu Shogi's default: its built-in net over the tables (it beats the tables alone at
+    /// byoyomi 0.1 s, docs/NNUE.md, "Quiet positions only, and labels searched again").
+    pub const CHU_DEFAULT: EvalChoice = EvalChoice::Net;
 
     /// Chu Kagamigi's default: its built-in net over its tables (it beats the tables alone at
     /// byoyomi 0.1 s, docs/NNUE.md).

@@ -312,10 +312,10 @@ pub const OPTIONS: &[OptionSpec] = &[
         name: "ChuEval",
         aliases: &[],
         kind: enum_combo!(EvalChoice, |o| o.net.choices.chu),
-        default: "hand-written",
+        default: "net",
         effect: Effect::Net,
         offered: Offered::Both,
-        help: "Chu Shogi's evaluation when ChuEvalFile names no net (or one that cannot be used): the hand-written tables alone, or the net built into the engine over them.",
+        help: "Chu Shogi's evaluation when ChuEvalFile names no net (or one that cannot be used): the net built into the engine over the tables, or the hand-written tables alone.",
     },
     OptionSpec {
         name: "KagamigiEval",

@@ -125,8 +125,8 @@ pub struct AnalyseArgs {
     /// hand-written tables (as the `MadnessEval` option; the same default).
     #[arg(long, value_parser = parse_eval_choice, default_value = EvalChoice::MADNESS_DEFAULT.name())]
     madness_eval: EvalChoice,
-    /// Chu Shogi's evaluation: the hand-written tables alone, or the net built into the engine
-    /// over them (as the `ChuEval` option; the same default).
+    /// Chu Shogi's evaluation: the net built into the engine over the tables, or the
+    /// hand-written tables alone (as the `ChuEval` option; the same default).
     #[arg(long, value_parser = parse_eval_choice, default_value = EvalChoice::CHU_DEFAULT.name())]
     chu_eval: EvalChoice,
     /// Chu Kagamigi's evaluation: the net built into the engine over the tables, or the

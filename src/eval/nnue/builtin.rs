@@ -7,7 +7,8 @@
 //! net": `KagamigiEval net`, the default), and Shogammon's `shogammon-p_256x2-32-32` net inside
 //! its hand-written evaluation (docs/NNUE.md, "A Shogammon net that learned the results too":
 //! `ShogammonEval net`, not the default), and Chu Shogi's `chu-p_256x2-32-32` net over its
-//! tables (docs/NNUE.md, "Quiet positions only, and labels searched again": `ChuEval net`).
+//! tables (docs/NNUE.md, "Quiet positions only, and labels searched again": `ChuEval net`,
+//! the default).
 
 use super::features::NetGame;
 use super::{file, Network};
