@@ -716,17 +716,21 @@ mod tests {
         let out = session("hello\nposition startpos moves 1a1b\njunk isready\n");
         assert!(out[0].starts_with("info string error unknown command"));
         assert!(out[1].starts_with("info string error position refused"));
-        // The default evaluations, standard shogi's and Chu Kagamigi's built-in nets, are read
-        // at the first isready (Shogammon's is not its default).
+        // The default evaluations, the built-in nets of standard shogi, Chu Shogi and Chu
+        // Kagamigi, are read at the first isready (Shogammon's is not its default).
         assert_eq!(
             out[2],
             "info string loaded the net <builtin> (kp_256x2-32-32)"
         );
         assert_eq!(
             out[3],
+            "info string loaded the net <builtin> (chu-p_256x2-32-32)"
+        );
+        assert_eq!(
+            out[4],
             "info string loaded the net <builtin> (kagamigi-p_256x2-32-32)"
         );
-        assert_eq!(out[4], "readyok");
+        assert_eq!(out[5], "readyok");
     }
 
     #[test]
