@@ -54,8 +54,9 @@ impl EvalChoice {
     /// learned the results too").
     pub const SHOGAMMON_DEFAULT: EvalChoice = EvalChoice::HandWritten;
 
-    /// The choice's name as the options spell it.
-    pub fn name(self) -> &'static str {
+    /// The choice's name as the options spell it (const: the option table's defaults are the
+    /// names of the `*_DEFAULT` constants above).
+    pub const fn name(self) -> &'static str {
         match self {
             EvalChoice::Net => "net",
             EvalChoice::HandWritten => "hand-written",
